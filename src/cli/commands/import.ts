@@ -1,0 +1,46 @@
+import { Command } from 'commander'
+import { relative } from 'node:path'
+import type { ImportReport } from '../../importer/import-service.js'
+import { EXIT, type CliIO } from '../output.js'
+import { dataOption, jsonOption, withBlog, type DataOptions } from '../shared-options.js'
+
+export function importCommand(io: CliIO, setExit: (code: number) => void): Command {
+  return new Command('import')
+    .description('import markdown essays (files or folders, recursively) as posts')
+    .argument('<paths...>', '.md/.markdown files or folders')
+    .addOption(dataOption())
+    .addOption(jsonOption())
+    .addHelpText(
+      'after',
+      `
+Re-importing is safe: an unchanged file is skipped, a changed one updates its post.
+Exit code 1 if any file failed (the others are still imported).
+
+--json prints: {"files": [{"path", "status": "imported"|"updated"|"unchanged"|"failed", "slug", "error"}],
+                "summary": {"imported", "updated", "unchanged", "failed"}}`,
+    )
+    .action(async (paths: string[], opts: DataOptions & { json?: boolean }) => {
+      const report = await withBlog(opts, async (blog) => {
+        if (!opts.json) {
+          blog.events.on('import:file', (f) => io.out(formatLine(f.status, f.path, f.slug, f.error)))
+        }
+        return blog.importer.importPaths(paths)
+      })
+      if (opts.json) io.out(JSON.stringify(report))
+      else io.out(formatSummary(report))
+      setExit(report.summary.failed > 0 ? EXIT.failed : EXIT.ok)
+    })
+}
+
+const MARK = { imported: '+', updated: '~', unchanged: '=', failed: '✗' } as const
+
+function formatLine(status: keyof typeof MARK, path: string, slug: string | null, error: string | null): string {
+  const shown = relative(process.cwd(), path) || path
+  if (status === 'failed') return `${MARK.failed} failed     ${shown}: ${error}`
+  return `${MARK[status]} ${status.padEnd(10)} ${shown} → /posts/${slug}`
+}
+
+function formatSummary({ summary }: ImportReport): string {
+  const total = summary.imported + summary.updated + summary.unchanged + summary.failed
+  return `${total} file${total === 1 ? '' : 's'}: ${summary.imported} imported, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.failed} failed`
+}

@@ -1,0 +1,59 @@
+import { Command, Option } from 'commander'
+import { existsSync } from 'node:fs'
+import { relative } from 'node:path'
+import { createBlog } from '../../core/blog.js'
+import { BlogError } from '../../core/errors.js'
+import { startServer } from '../../server/start.js'
+import { watchFolder } from '../../importer/folder-watcher.js'
+import type { CliIO } from '../output.js'
+import { dataOption } from '../shared-options.js'
+
+interface ServeOptions {
+  port: string
+  host: string
+  watch?: string
+  data?: string
+  baseUrl?: string
+}
+
+export function serveCommand(io: CliIO): Command {
+  return new Command('serve')
+    .description('serve the site and its API; with --watch, publish essays as they land in a folder')
+    .addOption(new Option('-p, --port <port>', 'port to listen on').default('4321').env('PORT'))
+    .addOption(new Option('--host <host>', 'address to listen on').default('127.0.0.1'))
+    .option('--watch <dir>', 'import .md/.markdown files from this folder now and whenever they change')
+    .option('--base-url <url>', 'public address of the site (default http://localhost:PORT, or BLOG_BASE_URL)')
+    .addOption(dataOption())
+    .action(async (opts: ServeOptions) => {
+      const port = Number(opts.port)
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new BlogError('VALIDATION', `--port must be a whole number from 0 to 65535, not "${opts.port}".`)
+      if (opts.watch && !existsSync(opts.watch)) throw new BlogError('VALIDATION', `--watch: the folder ${opts.watch} does not exist.`)
+      const blog = await createBlog({ dataDir: opts.data, baseUrl: opts.baseUrl ?? (process.env.BLOG_BASE_URL ? undefined : `http://localhost:${port}`) })
+      const server = await startServer(blog, { port, host: opts.host, log: io.err })
+      io.out(`Scholia is serving ${blog.store.posts().length} posts at ${server.url}/ (data: ${relative(process.cwd(), blog.config.dataDir) || '.'})`)
+      const watcher = opts.watch
+        ? watchFolder(opts.watch, blog.importer, {
+            onReport: (r) => {
+              for (const f of r.files) {
+                if (f.status === 'failed') io.err(`✗ ${relative(process.cwd(), f.path)}: ${f.error}`)
+                else if (f.status !== 'unchanged') io.out(`${f.status} ${relative(process.cwd(), f.path)} → ${server.url}/posts/${f.slug}`)
+              }
+            },
+            onRemoved: (path) => io.out(`${relative(process.cwd(), path)} was removed; its post stays published (delete it from the site if you mean to).`),
+            onError: (e) => io.err(`watch: ${e instanceof Error ? e.message : String(e)}`),
+          })
+        : null
+      if (watcher) {
+        await watcher.ready.catch(() => {})
+        io.out(`Watching ${opts.watch} for essays.`)
+      }
+      await new Promise<void>((resolve) => {
+        const stop = () => resolve()
+        process.once('SIGINT', stop)
+        process.once('SIGTERM', stop)
+      })
+      await watcher?.close()
+      await server.close()
+      await blog.close()
+    })
+}

@@ -1,0 +1,35 @@
+import { Command, CommanderError } from 'commander'
+import { EXIT, formatCliError, stdio, type CliIO } from './output.js'
+import { serveCommand } from './commands/serve.js'
+import { importCommand } from './commands/import.js'
+import { laterCommands } from './commands/later.js'
+
+/** Build the `blog` program. Each command parses flags, calls the core, prints. */
+export function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
+  const program = new Command('blog')
+    .description('Scholia: publish long-form markdown essays as fast, server-rendered pages, enhanced with AI.')
+    .version(process.env.npm_package_version ?? '0.1.0', '-v, --version')
+    .showHelpAfterError('(run `blog --help` for the commands)')
+    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) })
+    .exitOverride()
+  program.addCommand(serveCommand(io))
+  program.addCommand(importCommand(io, setExit))
+  for (const command of laterCommands(io, setExit)) program.addCommand(command)
+  return program
+}
+
+/** Run the CLI and resolve to the exit code (the process is never exited from inside). */
+export async function runCli(argv: string[], io: CliIO = stdio): Promise<number> {
+  let code: number = EXIT.ok
+  const program = buildProgram(io, (c) => {
+    code = c
+  })
+  try {
+    await program.parseAsync(argv)
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT.ok : EXIT.usage
+    io.err(formatCliError(e))
+    return EXIT.usage
+  }
+  return code
+}

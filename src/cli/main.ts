@@ -1,0 +1,3 @@
+import { runCli } from './index.js'
+
+process.exitCode = await runCli(process.argv)

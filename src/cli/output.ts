@@ -1,0 +1,20 @@
+import { isBlogError } from '../core/errors.js'
+
+/** Exit codes: 0 done, 1 the work ran and something in it failed, 2 the command could not run. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const
+
+export interface CliIO {
+  out: (line: string) => void
+  err: (line: string) => void
+}
+
+export const stdio: CliIO = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+}
+
+/** One line for the terminal: the message, and what to do when we know it. */
+export function formatCliError(e: unknown): string {
+  if (isBlogError(e)) return `Error: ${e.message}${e.hint ? `\n${e.hint}` : ''}`
+  return `Error: ${e instanceof Error ? e.message : String(e)}`
+}

@@ -1,0 +1,19 @@
+import { Option } from 'commander'
+import { createBlog, type Blog } from '../core/blog.js'
+
+export const dataOption = () => new Option('--data <dir>', 'data folder (default: ./data, or BLOG_DATA_DIR)')
+export const jsonOption = () => new Option('--json', 'print one JSON object instead of text (for scripts and CI)')
+
+export interface DataOptions {
+  data?: string
+}
+
+/** Open the blog for one command and always close it. */
+export async function withBlog<T>(opts: DataOptions & { baseUrl?: string }, fn: (blog: Blog) => Promise<T>): Promise<T> {
+  const blog = await createBlog({ dataDir: opts.data, baseUrl: opts.baseUrl })
+  try {
+    return await fn(blog)
+  } finally {
+    await blog.close()
+  }
+}

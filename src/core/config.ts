@@ -1,0 +1,63 @@
+import { z } from 'zod'
+import { resolve } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { BlogError } from './errors.js'
+
+/**
+ * Settings come from (later wins): defaults, `data/config.json`, environment variables, and
+ * what the caller (a CLI flag, a test) passes. Validated once here; the rest of the code trusts it.
+ */
+export const ConfigSchema = z.object({
+  dataDir: z.string().min(1),
+  siteName: z.string().min(1).max(100).default('Scholia'),
+  siteDescription: z.string().max(500).default('Long-form essays, carefully typeset: mathematics, code and references, enhanced with AI.'),
+  /** The default author of posts whose frontmatter names none (SPEC §1). */
+  ownerName: z.string().min(1).max(200).default('The Editors'),
+  /** Public address of the site, used for canonical and share links. */
+  baseUrl: z
+    .url({ protocol: /^https?$/ })
+    .default('http://localhost:4321')
+    .transform((u) => u.replace(/\/+$/, '')),
+})
+export type BlogConfig = z.infer<typeof ConfigSchema>
+export type ConfigInput = Partial<z.input<typeof ConfigSchema>>
+
+const FileConfigSchema = ConfigSchema.omit({ dataDir: true }).partial()
+
+function fromEnv(env: NodeJS.ProcessEnv): ConfigInput {
+  const out: ConfigInput = {}
+  if (env.BLOG_DATA_DIR) out.dataDir = env.BLOG_DATA_DIR
+  if (env.BLOG_SITE_NAME) out.siteName = env.BLOG_SITE_NAME
+  if (env.BLOG_OWNER_NAME) out.ownerName = env.BLOG_OWNER_NAME
+  if (env.BLOG_BASE_URL) out.baseUrl = env.BLOG_BASE_URL
+  return out
+}
+
+function fromFile(dataDir: string): ConfigInput {
+  const path = join(dataDir, 'config.json')
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch {
+    return {}
+  }
+  const parsed = FileConfigSchema.safeParse(JSON.parse(text))
+  if (!parsed.success) throw new BlogError('VALIDATION', `${path}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
+  return parsed.data
+}
+
+export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = process.env): BlogConfig {
+  const envInput = fromEnv(env)
+  const dataDir = resolve(input.dataDir ?? envInput.dataDir ?? 'data')
+  const merged = { ...fromFile(dataDir), ...envInput, ...stripUndefined(input), dataDir }
+  const parsed = ConfigSchema.safeParse(merged)
+  if (!parsed.success) {
+    throw new BlogError('VALIDATION', `Invalid settings: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
+  }
+  return parsed.data
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>
+}

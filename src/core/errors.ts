@@ -1,0 +1,56 @@
+/**
+ * Every error a user can meet has a permanent code, an HTTP status and a message that says
+ * what happened and what to do. Adapters format these; anything else is an internal error.
+ */
+export type ErrorCode =
+  | 'NOT_FOUND'
+  | 'POST_NOT_FOUND'
+  | 'VALIDATION'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'CONFLICT'
+  | 'NOT_IMPLEMENTED'
+  | 'STORE_LOCKED'
+  | 'STORE_CORRUPT'
+  | 'STORE_TOO_NEW'
+  | 'FILE_REJECTED'
+
+const STATUS: Record<ErrorCode, number> = {
+  NOT_FOUND: 404,
+  POST_NOT_FOUND: 404,
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  CONFLICT: 409,
+  NOT_IMPLEMENTED: 501,
+  STORE_LOCKED: 503,
+  STORE_CORRUPT: 500,
+  STORE_TOO_NEW: 500,
+  FILE_REJECTED: 422,
+}
+
+export class BlogError extends Error {
+  readonly status: number
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message)
+    this.name = 'BlogError'
+    this.status = STATUS[code]
+  }
+}
+
+export const isBlogError = (e: unknown): e is BlogError => e instanceof BlogError
+
+/** Prefix an error with the file it came from (Astro's prefixError), keeping its code. */
+export function prefixError(file: string, e: unknown): BlogError {
+  const message = e instanceof Error ? e.message : String(e)
+  const code = isBlogError(e) ? e.code : 'FILE_REJECTED'
+  return new BlogError(code, `${file}: ${message}`)
+}
+
+export function describeError(e: unknown): string {
+  return e instanceof Error ? e.message : String(e)
+}

@@ -1,0 +1,63 @@
+import { watch } from 'chokidar'
+import { resolve } from 'node:path'
+import type { ImportReport, ImportService } from './import-service.js'
+
+export interface FolderWatcher {
+  /** Resolves once the folder's current essays are imported and watching has begun. */
+  ready: Promise<ImportReport>
+  close(): Promise<void>
+}
+
+const isEssay = (path: string) => /\.(md|markdown)$/i.test(path)
+
+/**
+ * `blog serve --watch DIR`: import what is there, then every essay that appears or changes.
+ * A file is imported only after its size has been stable for a moment, so one still being
+ * written is never imported half-way. Deleting a file leaves its post in place.
+ */
+export function watchFolder(
+  dir: string,
+  importer: ImportService,
+  hooks: { onReport?: (r: ImportReport) => void; onRemoved?: (path: string) => void; onError?: (e: unknown) => void } = {},
+): FolderWatcher {
+  const root = resolve(dir)
+  const queued = new Set<string>()
+  let running: Promise<void> = Promise.resolve()
+  let timer: NodeJS.Timeout | null = null
+
+  const flush = () => {
+    timer = null
+    const batch = [...queued]
+    queued.clear()
+    running = running
+      .then(() => importer.importPaths(batch))
+      .then((r) => hooks.onReport?.(r), hooks.onError)
+  }
+  const enqueue = (path: string) => {
+    if (!isEssay(path)) return
+    queued.add(path)
+    if (timer) clearTimeout(timer)
+    timer = setTimeout(flush, 100)
+  }
+
+  const watcher = watch(root, {
+    ignoreInitial: true,
+    ignored: (path) => /(^|[/\\])(\.|node_modules$|_licenses$)/.test(path.slice(root.length)),
+    awaitWriteFinish: { stabilityThreshold: 400, pollInterval: 100 },
+  })
+  watcher.on('add', enqueue).on('change', enqueue)
+  watcher.on('unlink', (path) => isEssay(path) && hooks.onRemoved?.(path))
+  watcher.on('error', (e) => hooks.onError?.(e))
+
+  const ready = new Promise<void>((res) => watcher.once('ready', () => res())).then(() => importer.importPaths([root]))
+  ready.then((r) => hooks.onReport?.(r), hooks.onError)
+
+  return {
+    ready,
+    close: async () => {
+      if (timer) clearTimeout(timer)
+      await watcher.close()
+      await running
+    },
+  }
+}

@@ -1,0 +1,192 @@
+import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import type { Store } from '../store/index.js'
+import type { PostBody, PostMeta } from '../shared/schemas/index.js'
+import type { BlogConfig } from '../core/config.js'
+import type { BlogEventBus, ImportFileStatus } from '../core/events.js'
+import { describeError } from '../core/errors.js'
+import { RENDER_VERSION, type RenderResult } from '../markdown/types.js'
+import { renderMany } from '../markdown/index.js'
+import { findEssayFiles } from './files/find-essay-files.js'
+import { readEssayFile } from './files/read-essay-file.js'
+import { parseEssay, type ParsedEssay } from './parse/index.js'
+import { slugFromFileName, uniqueSlug } from '../posts/slug.js'
+import { readTimeFor } from '../posts/read-time.js'
+
+export interface ImportFileResult {
+  path: string
+  status: ImportFileStatus
+  slug: string | null
+  error: string | null
+}
+
+export interface ImportSummary {
+  imported: number
+  updated: number
+  unchanged: number
+  failed: number
+}
+
+/** The shape `blog import --json` prints (DECISIONS.md). */
+export interface ImportReport {
+  files: ImportFileResult[]
+  summary: ImportSummary
+}
+
+/** A file that was read and needs (re)publishing. */
+interface Pending {
+  path: string
+  hash: string
+  parsed: ParsedEssay
+  rendered?: RenderResult
+}
+
+/**
+ * `blog import`, the watcher and (later) uploads: markdown files in, posts out. Idempotent: the
+ * source hash (which includes the renderer's version) decides unchanged vs updated. Files are
+ * read, parsed and rendered outside the store lock; all changes are one locked write.
+ */
+export class ImportService {
+  constructor(
+    private readonly store: Store,
+    private readonly config: BlogConfig,
+    private readonly events: BlogEventBus,
+  ) {}
+
+  async importPaths(paths: string[]): Promise<ImportReport> {
+    const { files, missing } = await findEssayFiles(paths)
+    const results = new Map<string, ImportFileResult>()
+    const order = [...missing, ...files]
+    this.events.emit('import:start', { total: order.length })
+    let done = 0
+    const report = (r: ImportFileResult) => {
+      results.set(r.path, r)
+      this.events.emit('import:file', { ...r, index: done++, total: order.length })
+    }
+    for (const path of missing) report({ path, status: 'failed', slug: null, error: 'No such file or folder' })
+
+    await this.store.refresh()
+    const bySource = this.sourceIndex()
+    const pending: Pending[] = []
+    for (const path of files) {
+      const read = await readEssayFile(path)
+      if (!read.ok) {
+        report({ path, status: 'failed', slug: null, error: read.error })
+        continue
+      }
+      if (read.text.trim() === '') {
+        report({ path, status: 'failed', slug: null, error: 'File is empty: there is nothing to publish' })
+        continue
+      }
+      const hash = sourceHash(read.text)
+      const existing = bySource.get(path)
+      if (existing?.source?.hash === hash) {
+        report({ path, status: 'unchanged', slug: existing.slug, error: null })
+        continue
+      }
+      try {
+        pending.push({ path, hash, parsed: parseEssay({ path, text: read.text, mtime: read.mtime }, { ownerName: this.config.ownerName }) })
+      } catch (e) {
+        report({ path, status: 'failed', slug: null, error: describeError(e) })
+      }
+    }
+
+    const rendered = await renderMany(pending.map((p) => p.parsed.body))
+    const ready: Pending[] = []
+    pending.forEach((p, i) => {
+      const r = rendered[i]
+      if ('error' in r) report({ path: p.path, status: 'failed', slug: null, error: `Could not render the markdown: ${r.error}` })
+      else ready.push({ ...p, rendered: r })
+    })
+
+    if (ready.length) {
+      const outcomes = await this.store.transact(async (tx) => {
+        const out: ImportFileResult[] = []
+        for (const p of ready) out.push(await this.apply(tx, p))
+        return out
+      })
+      outcomes.forEach(report)
+    }
+
+    const ordered = order.map((path) => results.get(path)!)
+    const summary = summarise(ordered)
+    this.events.emit('import:done', summary)
+    return { files: ordered, summary }
+  }
+
+  /** Insert or update one post inside the import's transaction. */
+  private async apply(tx: Parameters<Parameters<Store['transact']>[0]>[0], p: Pending): Promise<ImportFileResult> {
+    const rendered = p.rendered!
+    const now = new Date().toISOString()
+    const existing = findExisting(tx.posts(), p)
+    if (existing?.source?.hash === p.hash) return { path: p.path, status: 'unchanged', slug: existing.slug, error: null }
+
+    const fields = {
+      title: p.parsed.title,
+      excerpt: p.parsed.excerpt,
+      metaDescription: p.parsed.metaDescription,
+      author: p.parsed.author,
+      tags: p.parsed.tags,
+      readTime: readTimeFor(rendered.wordCount),
+      wordCount: rendered.wordCount,
+      publishedAt: p.parsed.publishedAt.toISOString(),
+      status: p.parsed.status,
+      featured: p.parsed.featured,
+      source: { path: p.path, hash: p.hash },
+      contentHash: p.hash,
+    }
+    const body: Omit<PostBody, 'enhancedContent' | 'annotations' | 'annotatedContent' | 'summary' | 'bibliography' | 'bibliographyContent' | 'mathematicalModel'> = {
+      content: p.parsed.body,
+      html: rendered.html,
+      toc: rendered.toc,
+      plainText: rendered.plainText,
+      renderVersion: RENDER_VERSION,
+      frontmatter: p.parsed.frontmatter,
+    }
+    const base = p.parsed.slug || slugFromFileName(p.path)
+    if (existing) {
+      // The slug is the post's address: it only moves when the essay asks for another one.
+      const wanted = p.parsed.frontmatter.slug ? base : existing.slug
+      const slug = wanted === existing.slug ? wanted : uniqueSlug(wanted, (s) => tx.postBySlug(s) !== null)
+      await tx.update(existing.id, { ...fields, slug }, body)
+      return { path: p.path, status: 'updated', slug, error: null }
+    }
+    const slug = uniqueSlug(base, (s) => tx.postBySlug(s) !== null)
+    tx.insert(
+      { ...fields, slug, createdAt: now, updatedAt: now, bannerImage: null, contentImages: [] },
+      { ...body, enhancedContent: null, annotations: null, annotatedContent: null, summary: null, bibliography: null, bibliographyContent: null, mathematicalModel: null },
+    )
+    return { path: p.path, status: 'imported', slug, error: null }
+  }
+
+  private sourceIndex(): Map<string, PostMeta> {
+    const map = new Map<string, PostMeta>()
+    for (const meta of this.store.posts()) if (meta.source) map.set(meta.source.path, meta)
+    return map
+  }
+}
+
+/**
+ * The post a file updates: the one imported from the same path; else, for a file that was
+ * moved or renamed, the post with its slug whose own source file is gone (DECISIONS.md:
+ * "a changed one updates its post by slug"). Never another live file's post.
+ */
+function findExisting(posts: PostMeta[], p: Pending): PostMeta | null {
+  const byPath = posts.find((m) => m.source?.path === p.path)
+  if (byPath) return byPath
+  if (!p.parsed.slug) return null
+  const bySlug = posts.find((m) => m.slug === p.parsed.slug)
+  if (bySlug && (!bySlug.source || !existsSync(bySlug.source.path))) return bySlug
+  return null
+}
+
+/** Includes the renderer's version, so a new pipeline re-renders on the next import. */
+function sourceHash(text: string): string {
+  return createHash('sha256').update(`r${RENDER_VERSION}\0`).update(text).digest('hex').slice(0, 32)
+}
+
+function summarise(files: ImportFileResult[]): ImportSummary {
+  const summary: ImportSummary = { imported: 0, updated: 0, unchanged: 0, failed: 0 }
+  for (const f of files) summary[f.status] += 1
+  return summary
+}

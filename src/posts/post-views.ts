@@ -1,0 +1,30 @@
+import type { Post, PostBody, PostListItem, PostMeta } from '../shared/schemas/index.js'
+
+/** The list shape of SPEC §3: card fields only, internal bookkeeping left out. */
+export function toListItem(meta: PostMeta): PostListItem {
+  const { source: _source, contentHash: _hash, rev: _rev, bodyRev: _bodyRev, ...item } = meta
+  return item
+}
+
+/** The full post of SPEC §3, with the server-rendered HTML and table of contents. */
+export function toPost(meta: PostMeta, body: PostBody): Post {
+  return {
+    ...toListItem(meta),
+    content: body.content,
+    enhancedContent: body.enhancedContent,
+    html: body.html,
+    toc: body.toc,
+    annotations: body.annotations,
+    annotatedContent: body.annotatedContent,
+    summary: body.summary,
+    contentSummary: body.summary,
+    bibliography: body.bibliography,
+    bibliographyContent: body.bibliographyContent,
+    mathematicalModel: body.mathematicalModel,
+  }
+}
+
+/** Newest first: the order of the posts list, which also gives a post its neighbours (SPEC §2). */
+export function byPublishedDesc(a: PostMeta, b: PostMeta): number {
+  return b.publishedAt.localeCompare(a.publishedAt) || b.id - a.id
+}

@@ -1,0 +1,55 @@
+import type { Store } from '../store/index.js'
+import type { Post, PostListItem, PostMeta } from '../shared/schemas/index.js'
+import { BlogError } from '../core/errors.js'
+import { isAdmin, type Viewer } from '../core/viewer.js'
+import { RENDER_VERSION } from '../markdown/types.js'
+import { renderCached } from '../markdown/index.js'
+import { byPublishedDesc, toListItem, toPost } from './post-views.js'
+import { TextMatcher } from './text-matcher.js'
+
+/** Reading posts as a visitor or the owner sees them. Drafts exist only for admins. */
+export class PostsService {
+  private readonly matcher: TextMatcher
+
+  constructor(private readonly store: Store) {
+    this.matcher = new TextMatcher(store)
+  }
+
+  /** Posts visible to `viewer`, newest first. */
+  visible(viewer: Viewer): PostMeta[] {
+    const admin = isAdmin(viewer)
+    return this.store.posts().filter((p) => admin || p.status === 'published').sort(byPublishedDesc)
+  }
+
+  async list(viewer: Viewer, opts: { search?: string } = {}): Promise<PostListItem[]> {
+    const posts = this.visible(viewer)
+    const query = opts.search?.trim()
+    if (!query) return posts.map(toListItem)
+    return (await this.matcher.rank(posts, query)).map(toListItem)
+  }
+
+  /** One post by slug, as `viewer` may see it; a draft is "not found" for a guest. */
+  async get(slug: string, viewer: Viewer): Promise<Post> {
+    const meta = this.store.postBySlug(slug)
+    if (!meta || (meta.status !== 'published' && !isAdmin(viewer))) {
+      throw new BlogError('POST_NOT_FOUND', `No post at "${slug}".`)
+    }
+    return this.load(meta)
+  }
+
+  async getById(id: number, viewer: Viewer): Promise<Post> {
+    const meta = this.store.post(id)
+    if (!meta || (meta.status !== 'published' && !isAdmin(viewer))) throw new BlogError('POST_NOT_FOUND', `No post with id ${id}.`)
+    return this.load(meta)
+  }
+
+  private async load(meta: PostMeta): Promise<Post> {
+    const body = await this.store.body(meta)
+    if (body.renderVersion === RENDER_VERSION) return toPost(meta, body)
+    // Stored HTML from an older pipeline (or a migrated store): render now and keep it.
+    const rendered = renderCached(body.content)
+    const fresh = { html: rendered.html, toc: rendered.toc, plainText: rendered.plainText, renderVersion: RENDER_VERSION }
+    const updated = await this.store.transact((tx) => (tx.post(meta.id)?.rev === meta.rev ? tx.update(meta.id, { updatedAt: meta.updatedAt }, fresh) : tx.post(meta.id)))
+    return toPost(updated ?? meta, { ...body, ...fresh })
+  }
+}

@@ -1,0 +1,45 @@
+import express, { type Express } from 'express'
+import compression from 'compression'
+import { join } from 'node:path'
+import type { Blog } from '../core/blog.js'
+import { clientDistDir } from '../core/paths.js'
+import { resolveViewer } from './middleware/viewer.js'
+import { apiNotFound, errorHandler } from './middleware/errors.js'
+import { postsRoutes } from './routes/posts.js'
+import { pageRoutes } from './routes/pages.js'
+import { PageRenderer } from './ssr/page-renderer.js'
+import type { ClientAssets } from './ssr/client-assets.js'
+
+export interface AppOptions {
+  log?: (msg: string) => void
+  /** Injected in tests; by default read from the Vite build in dist/client. */
+  assets?: ClientAssets
+  clientDir?: string
+}
+
+/** The Express app over a Blog, not listening: tests call it in-process, `startServer` listens. */
+export function createApp(blog: Blog, opts: AppOptions = {}): Express & { pages: PageRenderer } {
+  const log = opts.log ?? ((msg: string) => console.error(msg))
+  const app = express()
+  // Pages carry their own precomputed ETag; Express's would hash every body on every request.
+  app.set('etag', false)
+  app.set('x-powered-by', false)
+  app.set('query parser', 'simple')
+
+  const clientDir = opts.clientDir ?? clientDistDir
+  // Hashed file names never change content: cache them for a year.
+  app.use('/assets', express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false, index: false }))
+  app.use(express.static(clientDir, { index: false, maxAge: '1h', dotfiles: 'ignore' }))
+
+  app.use('/api', compression())
+  app.use('/api', express.json({ limit: '1mb' }))
+  app.use(resolveViewer)
+  app.use(postsRoutes(blog))
+  app.use('/api', apiNotFound)
+
+  const pages = new PageRenderer(blog, opts.assets)
+  if (!pages.assets.available) log('Note: no client build found in dist/client; pages are served without scripts or styles. Run `npm run build`.')
+  app.use(pageRoutes(pages))
+  app.use(errorHandler(log))
+  return Object.assign(app, { pages })
+}

@@ -1,0 +1,33 @@
+import { Router, type Request, type Response, type NextFunction } from 'express'
+import type { PageRenderer } from '../ssr/page-renderer.js'
+import { viewerOf } from '../http.js'
+
+/** Every non-API GET is a page of the React app, rendered on the server. */
+export function pageRoutes(pages: PageRenderer): Router {
+  const router = Router()
+  // DECISIONS.md: the spec's /post/{slug} reading is a defect; send it to the canonical address.
+  router.get('/post/:slug', (req, res) => {
+    res.redirect(301, `/posts/${encodeURIComponent(req.params.slug)}`)
+  })
+  router.get('/{*splat}', async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const page = await pages.page(req.originalUrl, viewerOf(res))
+      res.setHeader('ETag', page.etag)
+      res.setHeader('Cache-Control', 'no-cache')
+      res.setHeader('Vary', 'Accept-Encoding, Cookie')
+      res.setHeader('Content-Type', 'text/html; charset=utf-8')
+      if (page.status === 200 && req.headers['if-none-match'] === page.etag) {
+        res.status(304).end()
+        return
+      }
+      const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
+      const body = gzip ? page.gzipped() : page.body
+      if (gzip) res.setHeader('Content-Encoding', 'gzip')
+      res.setHeader('Content-Length', body.length)
+      res.status(page.status).end(req.method === 'HEAD' ? undefined : body)
+    } catch (e) {
+      next(e)
+    }
+  })
+  return router
+}

@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { clientDistDir } from '../../core/paths.js'
+
+export interface ClientAssets {
+  /** Tags for <head>: stylesheets and module preloads. */
+  head: string
+  /** The entry script tag for the end of <body>. */
+  script: string
+  available: boolean
+}
+
+interface ManifestChunk {
+  file: string
+  css?: string[]
+  imports?: string[]
+}
+
+const ENTRY = 'web/entry-client.tsx'
+
+/**
+ * Read Vite's manifest once at start-up. Without a client build the pages still render on the
+ * server (readable, indexable) but are not hydrated; the server logs how to build it.
+ */
+export function loadClientAssets(dir = clientDistDir): ClientAssets {
+  let manifest: Record<string, ManifestChunk>
+  try {
+    manifest = JSON.parse(readFileSync(join(dir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>
+  } catch {
+    return { head: '', script: '', available: false }
+  }
+  const entry = manifest[ENTRY]
+  if (!entry) return { head: '', script: '', available: false }
+  const css = new Set<string>()
+  const preloads = new Set<string>()
+  const visit = (chunk: ManifestChunk, seen = new Set<ManifestChunk>()) => {
+    if (seen.has(chunk)) return
+    seen.add(chunk)
+    chunk.css?.forEach((c) => css.add(c))
+    for (const key of chunk.imports ?? []) {
+      const dep = manifest[key]
+      if (!dep) continue
+      preloads.add(dep.file)
+      visit(dep, seen)
+    }
+  }
+  visit(entry)
+  const head = [
+    ...[...css].map((f) => `<link rel="stylesheet" href="/${f}">`),
+    ...[...preloads].map((f) => `<link rel="modulepreload" href="/${f}">`),
+  ].join('\n    ')
+  return { head, script: `<script type="module" src="/${entry.file}"></script>`, available: true }
+}

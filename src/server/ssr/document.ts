@@ -1,0 +1,24 @@
+import type { ClientAssets } from './client-assets.js'
+import { jsonForScript } from './escape.js'
+import { STATE_ELEMENT_ID, type ClientState } from '../../../web/ssr-contract.js'
+
+/** The HTML shell around the server-rendered app: no inline script, so a strict CSP works. */
+export function renderDocument(parts: { head: string; assets: ClientAssets; appHtml: string; state: ClientState; lang?: string }): string {
+  return `<!doctype html>
+<html lang="${parts.lang ?? 'en'}">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="color-scheme" content="light dark">
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+    ${parts.head}
+    ${parts.assets.head}
+  </head>
+  <body>
+    <div id="root">${parts.appHtml}</div>
+    <script type="application/json" id="${STATE_ELEMENT_ID}">${jsonForScript(parts.state)}</script>
+    ${parts.assets.script}
+  </body>
+</html>
+`
+}

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto'
+import { gzipSync } from 'node:zlib'
+import type { Blog } from '../../core/blog.js'
+import type { Viewer } from '../../core/viewer.js'
+import { isAdmin } from '../../core/viewer.js'
+import { LruCache } from '../../store/lru-cache.js'
+import { render } from '../../../web/entry-server.js'
+import { loadClientAssets, type ClientAssets } from './client-assets.js'
+import { renderDocument } from './document.js'
+import { renderHead } from './head.js'
+import { loadPageData } from './page-data.js'
+
+export interface RenderedPage {
+  status: number
+  body: Buffer
+  etag: string
+  /** Compressed once, on first demand, then served from memory. */
+  gzipped(): Buffer
+}
+
+/**
+ * Server-side rendering with a page cache. Pages for guests are the same for everyone, so each
+ * URL is rendered once and served from memory (with a precomputed ETag) until any post or
+ * setting changes. Admin views are never cached.
+ */
+export class PageRenderer {
+  private readonly cache = new LruCache<string, RenderedPage>(500)
+  readonly assets: ClientAssets
+
+  constructor(
+    private readonly blog: Blog,
+    assets?: ClientAssets,
+  ) {
+    this.assets = assets ?? loadClientAssets()
+    blog.events.on('post:changed', () => this.cache.clear())
+  }
+
+  async page(url: string, viewer: Viewer): Promise<RenderedPage> {
+    const cacheable = !isAdmin(viewer)
+    if (cacheable) {
+      const hit = this.cache.get(url)
+      if (hit) return hit
+    }
+    const page = await this.renderFresh(url, viewer)
+    if (cacheable) this.cache.set(url, page)
+    return page
+  }
+
+  private async renderFresh(url: string, viewer: Viewer): Promise<RenderedPage> {
+    const site = this.blog.site()
+    const path = new URL(url, 'http://x').pathname
+    const data = await loadPageData(this.blog, path, viewer)
+    const app = render({ url, site, queries: data.queries })
+    const html = renderDocument({ head: renderHead(site, data.head), assets: this.assets, appHtml: app.html, state: app.state })
+    const body = Buffer.from(html)
+    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
+    let gz: Buffer | null = null
+    return { status: data.status, body, etag, gzipped: () => (gz ??= gzipSync(body)) }
+  }
+}

@@ -1,0 +1,34 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Blog } from '../core/blog.js'
+import { watchStore } from '../store/index.js'
+import { createApp, type AppOptions } from './create-app.js'
+
+export interface RunningServer {
+  url: string
+  server: Server
+  close(): Promise<void>
+}
+
+/** Listen, and follow writes other processes make to the data folder. */
+export async function startServer(blog: Blog, opts: AppOptions & { port?: number; host?: string } = {}): Promise<RunningServer> {
+  const app = createApp(blog, opts)
+  const server = createServer(app)
+  server.keepAliveTimeout = 65_000
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(opts.port ?? 4321, opts.host ?? '127.0.0.1', () => resolve())
+  })
+  const storeWatcher = watchStore(blog.store, { onError: (e) => (opts.log ?? console.error)(`Could not reload the data folder: ${String(e)}`) })
+  const { address, port } = server.address() as AddressInfo
+  const host = address.includes(':') ? `[${address}]` : address
+  return {
+    url: `http://${host === '0.0.0.0' || host === '[::]' ? 'localhost' : host}:${port}`,
+    server,
+    close: async () => {
+      await storeWatcher.close()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod'
+
+const score = z.number().min(0).max(1)
+
+export const RelationshipTypeSchema = z.enum(['topical', 'conceptual', 'structural'])
+export const RelatedPostSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  author: z.string(),
+  readTime: z.number().int(),
+  publishedAt: z.string(),
+  excerpt: z.string(),
+  tags: z.array(z.string()),
+  relationshipType: RelationshipTypeSchema,
+  similarityScore: score,
+})
+export type RelatedPost = z.infer<typeof RelatedPostSchema>
+
+const essayRef = z.object({ id: z.number().int(), slug: z.string(), title: z.string() })
+export const SmartSidebarSchema = z.object({
+  continueReading: z.array(essayRef.extend({ excerpt: z.string(), reason: z.string(), relevanceScore: score })),
+  conceptConnections: z.array(
+    z.object({ concept: z.string(), relatedEssays: z.array(essayRef.extend({ snippet: z.string() })) }),
+  ),
+  readingPaths: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      difficulty: z.enum(['beginner', 'intermediate', 'advanced']),
+      totalReadTime: z.number().int(),
+      description: z.string(),
+      essays: z.array(essayRef.extend({ reason: z.string(), order: z.number().int() })),
+    }),
+  ),
+  thematicCollections: z.array(
+    z.object({ theme: z.string(), totalEssays: z.number().int(), essays: z.array(essayRef.extend({ excerpt: z.string() })) }),
+  ),
+})
+export type SmartSidebar = z.infer<typeof SmartSidebarSchema>
+
+export const ArgumentStrengthSchema = z.object({
+  overallScore: score,
+  evidenceQuality: score,
+  logicalCoherence: score,
+  sourceDiversity: score,
+  supportingEvidence: z.array(z.string()),
+  weakPoints: z.array(z.string()),
+})
+export const CrossReferenceSchema = z.object({
+  concept: z.string(),
+  relationshipType: z.enum(['support', 'citation', 'expansion', 'contradiction', 'evolution']),
+  targetPostTitle: z.string(),
+  targetPostSlug: z.string(),
+  strength: score,
+})
+export const UserInsightsSchema = z.object({
+  readingPattern: z.object({
+    totalSessions: z.number().int(),
+    averageSessionTime: z.number(),
+    readingFrequency: z.string(),
+    mostActiveTimeOfDay: z.string(),
+    attentionSpan: z.enum(['high', 'medium', 'low']),
+  }),
+  topicPreferences: z.object({
+    favoriteTopics: z.array(z.object({ topic: z.string(), engagement: z.number() })),
+    explorationPattern: z.string(),
+  }),
+  cognitiveProfile: z.object({
+    preferredComplexity: z.string(),
+    learningStyle: z.string(),
+    engagementTriggers: z.array(z.string()),
+  }),
+  recommendations: z.array(z.string()),
+})
+
+export const MatchTypeSchema = z.enum(['title', 'content', 'tags', 'semantic'])
+export const SearchQuerySchema = z.object({
+  q: z.string().trim().max(500).default(''),
+  tags: z
+    .string()
+    .max(2_000)
+    .optional()
+    .transform((v) => (v ? v.split(',').map((t) => t.trim()).filter(Boolean) : [])),
+  author: z.string().trim().max(300).optional(),
+  minReadTime: z.coerce.number().int().min(0).max(10_000).optional(),
+  maxReadTime: z.coerce.number().int().min(0).max(10_000).optional(),
+  startDate: z.string().date().optional(),
+  endDate: z.string().date().optional(),
+})
+export const SearchResultItemSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  author: z.string(),
+  readTime: z.number().int(),
+  publishedAt: z.string(),
+  excerpt: z.string(),
+  tags: z.array(z.string()),
+  matchType: MatchTypeSchema,
+  relevanceScore: z.number(),
+  matchedTerms: z.array(z.string()),
+})
+export const SearchResultSchema = z.object({
+  totalCount: z.number().int(),
+  query: z.string(),
+  searchTime: z.number(),
+  suggestions: z.array(z.string()),
+  relatedTags: z.array(z.string()),
+  results: z.array(SearchResultItemSchema),
+})
+export type SearchResult = z.infer<typeof SearchResultSchema>

@@ -1,0 +1,109 @@
+import { z } from 'zod'
+
+/** A missing status means published (SPEC §3); anything else is rejected at the edge. */
+export const PostStatusSchema = z.enum(['draft', 'published'])
+export type PostStatus = z.infer<typeof PostStatusSchema>
+
+export const TocEntrySchema = z.object({
+  depth: z.number().int().min(1).max(6),
+  text: z.string(),
+  id: z.string(),
+})
+export type TocEntry = z.infer<typeof TocEntrySchema>
+
+const isoDate = z.string().datetime({ offset: true })
+
+/**
+ * What the store keeps in the post index: everything a list, a card or a search filter needs,
+ * and nothing large. Bodies (markdown, rendered HTML, generated JSON) live in PostBody.
+ */
+export const PostMetaSchema = z.object({
+  id: z.number().int().positive(),
+  title: z.string().min(1),
+  slug: z.string().min(1),
+  excerpt: z.string(),
+  metaDescription: z.string().nullable(),
+  author: z.string(),
+  tags: z.array(z.string()),
+  readTime: z.number().int().min(1),
+  wordCount: z.number().int().min(0),
+  publishedAt: isoDate,
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  status: PostStatusSchema,
+  featured: z.union([z.literal(0), z.literal(1)]),
+  bannerImage: z.string().nullable(),
+  contentImages: z.array(z.string()),
+  /** Where an imported post came from, so re-imports update rather than duplicate. */
+  source: z
+    .object({ path: z.string(), hash: z.string() })
+    .nullable(),
+  /** Hash of the markdown the stored HTML was rendered from. */
+  contentHash: z.string(),
+  /** Bumped on every change of the post (cache keys, ETags). */
+  rev: z.number().int().min(1),
+  /** Names the body file of this version; bumped only when the body changes. */
+  bodyRev: z.number().int().min(1),
+})
+export type PostMeta = z.infer<typeof PostMetaSchema>
+
+/** The large, per-post part, stored in a file of its own. */
+export const PostBodySchema = z.object({
+  content: z.string(),
+  enhancedContent: z.string().nullable(),
+  html: z.string(),
+  toc: z.array(TocEntrySchema),
+  plainText: z.string(),
+  renderVersion: z.number().int(),
+  annotations: z.string().nullable(),
+  annotatedContent: z.string().nullable(),
+  summary: z.string().nullable(),
+  bibliography: z.string().nullable(),
+  bibliographyContent: z.string().nullable(),
+  mathematicalModel: z.string().nullable(),
+  /** Frontmatter as read, kept for later enhancement (e.g. a `sources` list). */
+  frontmatter: z.record(z.string(), z.unknown()),
+})
+export type PostBody = z.infer<typeof PostBodySchema>
+
+/** SPEC §3 Post as the API returns it for one post. */
+export const PostSchema = PostMetaSchema.omit({ source: true, contentHash: true, rev: true, bodyRev: true }).extend({
+  content: z.string(),
+  enhancedContent: z.string().nullable(),
+  html: z.string(),
+  toc: z.array(TocEntrySchema),
+  annotations: z.string().nullable(),
+  annotatedContent: z.string().nullable(),
+  summary: z.string().nullable(),
+  contentSummary: z.string().nullable(),
+  bibliography: z.string().nullable(),
+  bibliographyContent: z.string().nullable(),
+  mathematicalModel: z.string().nullable(),
+})
+export type Post = z.infer<typeof PostSchema>
+
+/** SPEC §3 Post as a list item: the card fields, no bodies. */
+export const PostListItemSchema = PostMetaSchema.omit({ source: true, contentHash: true, rev: true, bodyRev: true })
+export type PostListItem = z.infer<typeof PostListItemSchema>
+
+/** PUT /api/posts/{id} (SPEC §7). Trimming per SPEC §5; id, slug and timestamps are not writable. */
+export const PostUpdateSchema = z
+  .object({
+    title: z.string().trim().min(1, 'Title is required').max(500),
+    content: z.string().trim().max(5_000_000),
+    excerpt: z.string().trim().max(2_000),
+    tags: z.union([z.array(z.string()), z.string()]).transform((v) =>
+      (Array.isArray(v) ? v : v.split(',')).map((t) => t.trim()).filter(Boolean),
+    ),
+    metaDescription: z.string().trim().max(500).nullable(),
+    author: z.string().trim().max(300),
+    featured: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => (v ? 1 : 0) as 0 | 1),
+    publishedAt: isoDate.or(z.string().date()),
+    status: PostStatusSchema,
+    bannerImage: z.string().max(2_000).nullable(),
+    enhancedContent: z.string().max(5_000_000).nullable(),
+    contentImages: z.array(z.string().max(2_000)).max(100),
+  })
+  .partial()
+  .strict()
+export type PostUpdate = z.infer<typeof PostUpdateSchema>

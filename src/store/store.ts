@@ -1,0 +1,258 @@
+import { EventEmitter } from 'node:events'
+import { stat, readFile, unlink } from 'node:fs/promises'
+import { Low } from 'lowdb'
+import { PostBodySchema, PostMetaSchema, type PostBody, type PostMeta } from '../shared/schemas/index.js'
+import { BlogError } from '../core/errors.js'
+import { AtomicJsonFile } from './json-adapter.js'
+import { ensureDir, syncDir, writeFileAtomic } from './atomic-file.js'
+import { StoreLock } from './lock.js'
+import { DbSchema, type DbData } from './db-schema.js'
+import { layout, shardOf, SHARD_COUNT, type Layout, type ShardFile } from './post-files.js'
+import { migrate } from './migrations.js'
+import { Transaction, type CommittedState } from './transaction.js'
+import { LruCache } from './lru-cache.js'
+
+export interface StoreChange {
+  /** Posts added, changed or removed. */
+  postIds: number[]
+  db: boolean
+  /** 'external' when another process wrote and this one re-read. */
+  origin: 'local' | 'external'
+}
+
+export interface StoreOptions {
+  now?: () => Date
+}
+
+/**
+ * The data folder: db.json for site-wide records, sharded post index, a body file per post.
+ * Reads come from memory; every write takes the cross-process lock, re-reads what changed on
+ * disk, applies, and writes atomically. Emits 'change' with a StoreChange.
+ */
+export class Store extends EventEmitter<{ change: [StoreChange] }> {
+  readonly files: Layout
+  private readonly lock: StoreLock
+  private readonly dbFile: Low<DbData>
+  private readonly shardFiles: Low<ShardFile>[]
+  private readonly stamps = new Map<string, string>()
+  private readonly metas = new Map<number, PostMeta>()
+  private readonly slugs = new Map<string, PostMeta>()
+  private readonly bodies = new LruCache<string, PostBody>(64)
+  private sorted: PostMeta[] | null = null
+  private readonly now: () => Date
+
+  private constructor(
+    readonly dataDir: string,
+    opts: StoreOptions,
+  ) {
+    super()
+    this.files = layout(dataDir)
+    this.lock = new StoreLock(dataDir)
+    this.now = opts.now ?? (() => new Date())
+    this.dbFile = new Low(new AtomicJsonFile<DbData>(this.files.db), null as unknown as DbData)
+    this.shardFiles = Array.from({ length: SHARD_COUNT }, (_, n) => new Low(new AtomicJsonFile<ShardFile>(this.files.shard(n)), { posts: [] }))
+  }
+
+  /** Open (creating or migrating if needed) the data folder. */
+  static async open(dataDir: string, opts: StoreOptions = {}): Promise<Store> {
+    const store = new Store(dataDir, opts)
+    await ensureDir(store.files.bodiesDir)
+    await store.lock.run(async () => {
+      await migrate(store.files)
+      await store.reload()
+    })
+    return store
+  }
+
+  get db(): Readonly<DbData> {
+    return this.dbFile.data
+  }
+
+  /** All posts, newest id first is not implied: callers sort. The array is shared; don't mutate it. */
+  posts(): readonly PostMeta[] {
+    this.sorted ??= [...this.metas.values()].sort((a, b) => a.id - b.id)
+    return this.sorted
+  }
+
+  post(id: number): PostMeta | null {
+    return this.metas.get(id) ?? null
+  }
+
+  postBySlug(slug: string): PostMeta | null {
+    return this.slugs.get(slug) ?? null
+  }
+
+  /** The large part of a post. Cached per body revision. */
+  async body(meta: PostMeta): Promise<PostBody> {
+    const key = `${meta.id}.${meta.bodyRev}`
+    const cached = this.bodies.get(key)
+    if (cached) return cached
+    let text: string
+    try {
+      text = await readFile(this.files.body(meta.id, meta.bodyRev), 'utf8')
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
+      // Another process replaced this revision since we last looked: catch up once.
+      await this.refresh()
+      const latest = this.metas.get(meta.id)
+      if (latest && latest.bodyRev !== meta.bodyRev) return this.body(latest)
+      throw new BlogError('STORE_CORRUPT', `The body of post ${meta.id} (revision ${meta.bodyRev}) is missing from ${this.files.bodiesDir}.`)
+    }
+    const body = PostBodySchema.parse(JSON.parse(text))
+    this.bodies.set(key, body)
+    return body
+  }
+
+  /**
+   * Run `fn` as one atomic change. Inside the lock the latest state is re-read first, so
+   * writes from other processes are never lost. Bulk work belongs in one transaction.
+   */
+  async transact<T>(fn: (tx: Transaction) => T | Promise<T>): Promise<T> {
+    let change: StoreChange | null = null
+    let external: StoreChange | null = null
+    const result = await this.lock.run(async () => {
+      external = await this.reload()
+      const tx = new Transaction(this.committedState(), this.now)
+      const value = await fn(tx)
+      change = await this.commit(tx)
+      return value
+    })
+    if (external) this.emit('change', external)
+    if (change) this.emit('change', change)
+    return result
+  }
+
+  /** Pick up writes made by other processes. Cheap when nothing changed (one stat per file). */
+  async refresh(): Promise<StoreChange | null> {
+    const change = await this.lock.run(() => this.reload())
+    if (change) this.emit('change', change)
+    return change
+  }
+
+  private committedState(): CommittedState {
+    return { db: this.dbFile.data, posts: this.metas, bySlug: this.slugs, readBody: (m) => this.body(m) }
+  }
+
+  /** Re-read the files whose identity changed since we read them. Call inside the lock. */
+  private async reload(): Promise<StoreChange | null> {
+    const changedIds = new Set<number>()
+    let dbChanged = false
+    if (await this.changedOnDisk(this.files.db)) {
+      await this.dbFile.read()
+      const parsed = DbSchema.safeParse(this.dbFile.data)
+      if (!parsed.success) throw new BlogError('STORE_CORRUPT', `${this.files.db} is not a valid Scholia database: ${parsed.error.issues[0]?.message}`)
+      this.dbFile.data = parsed.data
+      dbChanged = true
+    }
+    for (let n = 0; n < SHARD_COUNT; n++) {
+      const path = this.files.shard(n)
+      if (!(await this.changedOnDisk(path))) continue
+      const shard = this.shardFiles[n]
+      shard.data = { posts: [] }
+      try {
+        await shard.read()
+      } catch (e) {
+        throw new BlogError('STORE_CORRUPT', `${path} could not be read: ${(e as Error).message}`)
+      }
+      const fresh = new Map<number, PostMeta>()
+      for (const raw of shard.data.posts) {
+        const meta = PostMetaSchema.parse(raw)
+        fresh.set(meta.id, meta)
+      }
+      for (const meta of this.metas.values()) {
+        if (shardOf(meta.id) === n && !fresh.has(meta.id)) {
+          this.dropMeta(meta)
+          changedIds.add(meta.id)
+        }
+      }
+      for (const meta of fresh.values()) {
+        const old = this.metas.get(meta.id)
+        if (old && old.rev === meta.rev) continue
+        this.putMeta(meta)
+        changedIds.add(meta.id)
+      }
+    }
+    if (!dbChanged && changedIds.size === 0) return null
+    return { postIds: [...changedIds], db: dbChanged, origin: 'external' }
+  }
+
+  private async commit(tx: Transaction): Promise<StoreChange | null> {
+    const touchedShards = new Set<number>()
+    const superseded: string[] = []
+    const bodyWrites: Promise<void>[] = []
+    for (const [id, change] of tx.changes) {
+      touchedShards.add(shardOf(id))
+      if (change.after && change.body) {
+        const body = PostBodySchema.parse(change.body)
+        bodyWrites.push(writeFileAtomic(this.files.body(id, change.after.bodyRev), JSON.stringify(body), { syncDir: false }))
+      }
+      if (change.before && (!change.after || change.after.bodyRev !== change.before.bodyRev)) {
+        superseded.push(this.files.body(id, change.before.bodyRev))
+      }
+    }
+    const dbDraft = tx.dbChanged
+    if (touchedShards.size === 0 && !dbDraft) return null
+    // Bodies first (in parallel: the file system batches the syncs), then the index commits them.
+    await Promise.all(bodyWrites)
+    if (bodyWrites.length) await syncDir(this.files.bodiesDir)
+
+    for (const change of tx.changes.values()) {
+      if (change.before) this.dropMeta(change.before)
+    }
+    for (const change of tx.changes.values()) {
+      if (change.after) this.putMeta(PostMetaSchema.parse(change.after))
+      if (change.after && change.body) this.bodies.set(`${change.after.id}.${change.after.bodyRev}`, change.body)
+    }
+    for (const n of touchedShards) {
+      const shard = this.shardFiles[n]
+      shard.data = { posts: [...this.metas.values()].filter((m) => shardOf(m.id) === n).sort((a, b) => a.id - b.id) }
+      await shard.write()
+      await this.recordStamp(this.files.shard(n))
+    }
+    if (dbDraft) {
+      this.dbFile.data = DbSchema.parse(dbDraft)
+      await this.dbFile.write()
+      await this.recordStamp(this.files.db)
+    }
+    await Promise.all(superseded.map((p) => unlink(p).catch(() => {})))
+    return { postIds: [...tx.changes.keys()], db: Boolean(dbDraft), origin: 'local' }
+  }
+
+  private putMeta(meta: PostMeta): void {
+    const old = this.metas.get(meta.id)
+    if (old && this.slugs.get(old.slug) === old) this.slugs.delete(old.slug)
+    this.metas.set(meta.id, meta)
+    this.slugs.set(meta.slug, meta)
+    this.sorted = null
+  }
+
+  private dropMeta(meta: PostMeta): void {
+    const current = this.metas.get(meta.id)
+    if (!current) return
+    this.metas.delete(meta.id)
+    if (this.slugs.get(current.slug) === current) this.slugs.delete(current.slug)
+    this.sorted = null
+  }
+
+  /** Atomic writes replace the file, so inode + mtime + size identify a version. */
+  private async changedOnDisk(path: string): Promise<boolean> {
+    const stamp = await this.stampOf(path)
+    if (this.stamps.get(path) === stamp) return false
+    this.stamps.set(path, stamp)
+    return true
+  }
+
+  private async recordStamp(path: string): Promise<void> {
+    this.stamps.set(path, await this.stampOf(path))
+  }
+
+  private async stampOf(path: string): Promise<string> {
+    try {
+      const s = await stat(path, { bigint: true })
+      return `${s.ino}:${s.mtimeNs}:${s.size}`
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 'missing'
+      throw e
+    }
+  }
+}
