@@ -1,5 +1,5 @@
 import { Option } from 'commander'
-import { createBlog, type Blog } from '../core/blog.js'
+import type { Blog } from '../core/blog.js'
 
 export const dataOption = () => new Option('--data <dir>', 'data folder (default: ./data, or BLOG_DATA_DIR)')
 export const jsonOption = () => new Option('--json', 'print one JSON object instead of text (for scripts and CI)')
@@ -10,6 +10,8 @@ export interface DataOptions {
 
 /** Open the blog for one command and always close it. */
 export async function withBlog<T>(opts: DataOptions & { baseUrl?: string }, fn: (blog: Blog) => Promise<T>): Promise<T> {
+  // Loaded on use, so `blog --help` starts without the server, renderer and store.
+  const { createBlog } = await import('../core/blog.js')
   const blog = await createBlog({ dataDir: opts.data, baseUrl: opts.baseUrl })
   try {
     return await fn(blog)

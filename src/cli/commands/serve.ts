@@ -1,10 +1,7 @@
 import { Command, Option } from 'commander'
 import { existsSync } from 'node:fs'
 import { relative } from 'node:path'
-import { createBlog } from '../../core/blog.js'
 import { BlogError } from '../../core/errors.js'
-import { startServer } from '../../server/start.js'
-import { watchFolder } from '../../importer/folder-watcher.js'
 import type { CliIO } from '../output.js'
 import { dataOption } from '../shared-options.js'
 
@@ -28,6 +25,11 @@ export function serveCommand(io: CliIO): Command {
       const port = Number(opts.port)
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new BlogError('VALIDATION', `--port must be a whole number from 0 to 65535, not "${opts.port}".`)
       if (opts.watch && !existsSync(opts.watch)) throw new BlogError('VALIDATION', `--watch: the folder ${opts.watch} does not exist.`)
+      const [{ createBlog }, { startServer }, { watchFolder }] = await Promise.all([
+        import('../../core/blog.js'),
+        import('../../server/start.js'),
+        import('../../importer/folder-watcher.js'),
+      ])
       const blog = await createBlog({ dataDir: opts.data, baseUrl: opts.baseUrl ?? (process.env.BLOG_BASE_URL ? undefined : `http://localhost:${port}`) })
       const server = await startServer(blog, { port, host: opts.host, log: io.err })
       io.out(`Scholia is serving ${blog.store.posts().length} posts at ${server.url}/ (data: ${relative(process.cwd(), blog.config.dataDir) || '.'})`)

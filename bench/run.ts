@@ -1,0 +1,91 @@
+// npm run bench [-- --json]: the figures the foundation promises, measured on this machine.
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createBlog } from '../src/core/blog.js'
+import { findEssayFiles } from '../src/importer/files/find-essay-files.js'
+import { load, startProcess, stop } from './load.js'
+import { storeScale } from './store-scale.js'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const corpus = join(root, '..', 'shared', 'corpus')
+const work = join(root, 'bench', '.tmp')
+const json = process.argv.includes('--json')
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const log = (msg: string) => !json && process.stderr.write(`${msg}\n`)
+
+if (!existsSync(corpus)) throw new Error(`The corpus is missing at ${corpus}`)
+rmSync(work, { recursive: true, force: true })
+mkdirSync(work, { recursive: true })
+
+// 1. Import the corpus cold, then again unchanged.
+log('importing the corpus…')
+const dataDir = join(work, 'data')
+const blog = await createBlog({ dataDir, env: {} })
+let t = performance.now()
+const cold = await blog.importer.importPaths([corpus])
+const coldSeconds = (performance.now() - t) / 1000
+t = performance.now()
+const again = await blog.importer.importPaths([corpus])
+const unchangedSeconds = (performance.now() - t) / 1000
+const essays = cold.summary.imported
+const median = [...blog.store.posts()].sort((a, b) => a.wordCount - b.wordCount)[Math.floor(essays / 2)]
+await blog.close()
+
+// 2. A post page under load, beside a plain node:http server sending the same bytes.
+log(`loading /posts/${median.slug} (${median.wordCount} words) for ${seconds} s…`)
+const bin = join(root, 'bin', 'blog.js')
+const server = await startProcess(process.execPath, [bin, 'serve', '--data', dataDir, '--port', '0'], /serving \d+ posts at (\S+?)\/? /)
+const pageUrl = `${server.match[1]}/posts/${median.slug}`
+const html = await (await fetch(pageUrl)).text()
+const page = await load(pageUrl, seconds)
+await stop(server.child)
+const htmlFile = join(work, 'page.html')
+writeFileSync(htmlFile, html)
+const plain = await startProcess(process.execPath, [join(root, 'bench', 'plain-server.mjs'), htmlFile], /listening (\d+)/)
+const plainResult = await load(`http://127.0.0.1:${plain.match[1]}/`, seconds)
+await stop(plain.child)
+
+// 3. One post update in a store of 10,000 posts.
+log('filling a store with 10,000 posts…')
+const { files } = await findEssayFiles([corpus])
+const scale = await storeScale(join(work, 'store-10k'), files, 10_000)
+
+const result = {
+  import: { essays, failed: cold.summary.failed, coldSeconds: round(coldSeconds, 2), unchangedSeconds: round(unchangedSeconds, 3), unchangedFiles: again.summary.unchanged },
+  postPage: {
+    rps: Math.round(page.rps),
+    p99Ms: page.p99Ms,
+    errors: page.errors + page.non2xx,
+    plainRps: Math.round(plainResult.rps),
+    ratio: round(page.rps / plainResult.rps, 2),
+    bytes: Buffer.byteLength(html),
+  },
+  store: { posts: scale.posts, updateOneMs: round(scale.updateOneMs, 1), updateMetaOnlyMs: round(scale.updateMetaMs, 1), fillSeconds: round(scale.fillSeconds, 1) },
+  search: { posts: null, p95Ms: null },
+}
+rmSync(work, { recursive: true, force: true })
+
+if (json) {
+  process.stdout.write(`${JSON.stringify(result)}\n`)
+} else {
+  const rows: [string, string, string][] = [
+    ['import.essays', String(result.import.essays), `${result.import.failed} failed`],
+    ['import.coldSeconds', String(result.import.coldSeconds), 'target ≤ 10'],
+    ['import.unchangedSeconds', String(result.import.unchangedSeconds), 'target ≤ 1'],
+    ['postPage.rps', String(result.postPage.rps), `${result.postPage.errors} errors, ${result.postPage.bytes} bytes`],
+    ['postPage.p99Ms', String(result.postPage.p99Ms), 'target ≤ 20'],
+    ['postPage.plainRps', String(result.postPage.plainRps), 'node:http, same bytes'],
+    ['postPage.ratio', String(result.postPage.ratio), 'target ≥ 0.5'],
+    ['store.posts', String(result.store.posts), `filled in ${result.store.fillSeconds} s`],
+    ['store.updateOneMs', String(result.store.updateOneMs), `target ≤ 50 (metadata only: ${result.store.updateMetaOnlyMs})`],
+    ['search.posts', 'null', 'discovery issue'],
+    ['search.p95Ms', 'null', 'discovery issue'],
+  ]
+  const w = Math.max(...rows.map((r) => r[0].length))
+  console.log(rows.map(([k, v, note]) => `${k.padEnd(w)}  ${v.padStart(8)}  ${note}`).join('\n'))
+}
+
+function round(n: number, digits: number): number {
+  return Math.round(n * 10 ** digits) / 10 ** digits
+}

@@ -1,0 +1,28 @@
+import { cpSync } from 'node:fs'
+import { join } from 'node:path'
+import { createBlog, type Blog } from '../../src/core/blog.js'
+import { startServer, type RunningServer } from '../../src/server/start.js'
+import { projectRoot, tempDir } from './temp-dir.js'
+
+export const fixtureSite = join(projectRoot, 'tests', 'fixtures', 'site')
+
+/** A Blog on a fresh data folder with the fixture essays imported, served on a free port. */
+export async function servedBlog(opts: { fixtures?: string | null } = {}): Promise<{ blog: Blog; server: RunningServer; dataDir: string; cleanup: () => Promise<void> }> {
+  const tmp = tempDir('blog-')
+  const essays = join(tmp.path, 'essays')
+  const fixtures = opts.fixtures === undefined ? fixtureSite : opts.fixtures
+  if (fixtures) cpSync(fixtures, essays, { recursive: true })
+  const blog = await createBlog({ dataDir: join(tmp.path, 'data'), ownerName: 'Site Owner', env: {} })
+  if (fixtures) await blog.importer.importPaths([essays])
+  const server = await startServer(blog, { port: 0, log: () => {} })
+  return {
+    blog,
+    server,
+    dataDir: join(tmp.path, 'data'),
+    cleanup: async () => {
+      await server.close()
+      await blog.close()
+      tmp.cleanup()
+    },
+  }
+}

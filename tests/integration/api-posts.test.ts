@@ -1,0 +1,117 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest'
+import { servedBlog } from '../helpers/blog.js'
+import type { Post, PostListItem } from '../../src/shared/schemas/index.js'
+
+let ctx: Awaited<ReturnType<typeof servedBlog>>
+beforeAll(async () => {
+  ctx = await servedBlog()
+})
+afterAll(() => ctx.cleanup())
+
+const get = (path: string, init?: RequestInit) => fetch(`${ctx.server.url}${path}`, { redirect: 'manual', ...init })
+
+describe('GET /api/posts', () => {
+  it('lists published posts newest first with the SPEC §3 fields, and hides drafts from guests', async () => {
+    const res = await get('/api/posts')
+    expect(res.status).toBe(200)
+    const posts = (await res.json()) as PostListItem[]
+    // on-notation has no date, so its file's modification time (just now) makes it the newest.
+    expect(posts.map((p) => p.slug)).toEqual(['on-notation', 'the-gaussian-integral-three-ways'])
+    const first = posts[1]
+    for (const key of ['id', 'title', 'slug', 'excerpt', 'metaDescription', 'author', 'tags', 'readTime', 'publishedAt', 'updatedAt', 'status', 'featured', 'bannerImage', 'contentImages']) {
+      expect(first).toHaveProperty(key)
+    }
+    expect(first).toMatchObject({ author: 'Ada Lovelace', tags: ['calculus', 'probability'], featured: 1, status: 'published', readTime: 1 })
+    expect(first).not.toHaveProperty('content')
+    expect(first).not.toHaveProperty('source')
+    expect(posts[0].author).toBe('Site Owner')
+  })
+
+  it('filters with ?search= across title, tags and text', async () => {
+    const byTag = (await (await get('/api/posts?search=probability')).json()) as PostListItem[]
+    expect(byTag.map((p) => p.slug)).toEqual(['the-gaussian-integral-three-ways'])
+    const byText = (await (await get('/api/posts?search=leibniz')).json()) as PostListItem[]
+    expect(byText.map((p) => p.slug)).toEqual(['on-notation'])
+    const drafts = (await (await get('/api/posts?search=unfinished')).json()) as PostListItem[]
+    expect(drafts).toEqual([])
+  })
+})
+
+describe('GET /api/posts/{slug}', () => {
+  it('returns the post with its rendered HTML and table of contents', async () => {
+    const res = await get('/api/posts/the-gaussian-integral-three-ways')
+    expect(res.status).toBe(200)
+    const post = (await res.json()) as Post
+    expect(post.html).toContain('class="katex')
+    expect(post.toc.map((t) => t.text)).toEqual(['Polar coordinates', 'A table of values', 'Code'])
+    expect(post.content).toContain('## Polar coordinates')
+    expect(post.metaDescription).toBe('Polar coordinates, differentiation under the integral sign, and a volume argument.')
+  })
+
+  it('answers 404 with {message} for a missing post and for a draft seen by a guest', async () => {
+    for (const slug of ['nope', 'an-unfinished-draft']) {
+      const res = await get(`/api/posts/${slug}`)
+      expect(res.status).toBe(404)
+      expect(((await res.json()) as { message: string }).message).toMatch(/No post/)
+    }
+  })
+
+  it('answers unknown API routes with a JSON 404', async () => {
+    const res = await get('/api/nothing-here')
+    expect(res.status).toBe(404)
+    expect(await res.json()).toHaveProperty('message')
+  })
+})
+
+describe('pages', () => {
+  it('renders a post page on the server with its head tags', async () => {
+    const res = await get('/posts/the-gaussian-integral-three-ways')
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(html).toContain('<title>The Gaussian Integral, Three Ways · Scholia</title>')
+    expect(html).toContain('<meta name="description" content="Polar coordinates, differentiation under the integral sign, and a volume argument.">')
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:4321\/posts\/the-gaussian-integral-three-ways">/)
+    expect(html).toContain('property="og:title" content="The Gaussian Integral, Three Ways"')
+    expect(html).toContain('name="twitter:card"')
+    expect(html).toContain('class="katex')
+    expect(html).toContain('Polar coordinates')
+  })
+
+  it('serves /{slug} as the same page with the canonical /posts/{slug}', async () => {
+    const html = await (await get('/on-notation')).text()
+    expect(html).toContain('<link rel="canonical" href="http://localhost:4321/posts/on-notation">')
+    expect(html).toContain('Symbols as tools')
+  })
+
+  it('redirects /post/{slug} to /posts/{slug} with 301', async () => {
+    const res = await get('/post/on-notation')
+    expect(res.status).toBe(301)
+    expect(res.headers.get('location')).toBe('/posts/on-notation')
+  })
+
+  it('answers unknown paths and draft posts with 404 pages', async () => {
+    const unknown = await get('/no/such/page')
+    expect(unknown.status).toBe(404)
+    expect(await unknown.text()).toContain('Page Not Found')
+    const draft = await get('/posts/an-unfinished-draft')
+    expect(draft.status).toBe(404)
+    expect(await draft.text()).not.toContain('not ready for readers')
+  })
+
+  it('answers a conditional request with 304', async () => {
+    const first = await get('/')
+    const etag = first.headers.get('etag')
+    expect(etag).toBeTruthy()
+    const second = await get('/', { headers: { 'if-none-match': etag! } })
+    expect(second.status).toBe(304)
+  })
+
+  it('shows a post imported after the page was cached', async () => {
+    expect(await (await get('/')).text()).not.toContain('A Late Arrival')
+    await ctx.blog.store.transact(async (tx) => {
+      const base = tx.posts()[0]
+      tx.insert({ ...base, slug: 'a-late-arrival', title: 'A Late Arrival', source: null }, await tx.body(base.id))
+    })
+    expect(await (await get('/')).text()).toContain('A Late Arrival')
+  })
+})

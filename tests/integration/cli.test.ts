@@ -1,0 +1,101 @@
+import { describe, it, expect, afterAll } from 'vitest'
+import { cpSync, writeFileSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { blog, blogServe, eventually } from '../helpers/cli.js'
+import { fixtureSite } from '../helpers/blog.js'
+import { tempDir } from '../helpers/temp-dir.js'
+
+const tmp = tempDir('cli-')
+afterAll(tmp.cleanup)
+
+const COMMANDS = ['serve', 'import', 'generate', 'export', 'build', 'dashboard', 'admin']
+
+describe('blog --help', () => {
+  it('lists every command with one line each', async () => {
+    const { code, stdout } = await blog(['--help'])
+    expect(code).toBe(0)
+    for (const name of COMMANDS) expect(stdout).toMatch(new RegExp(`^\\s+${name}\\b.*\\S`, 'm'))
+  })
+
+  it('gives each command its own --help', async () => {
+    for (const name of COMMANDS) {
+      const { code, stdout } = await blog([name, '--help'])
+      expect(code, name).toBe(0)
+      expect(stdout).toContain(`Usage: blog ${name}`)
+    }
+  })
+
+  it('says plainly that an unbuilt command is not available, exiting 2', async () => {
+    const data = join(tmp.path, 'later')
+    const { code, stderr, stdout } = await blog(['generate', '--all', '--data', data])
+    expect(code).toBe(2)
+    expect(stderr).toMatch(/not available in this version/)
+    expect(stdout).toBe('')
+  })
+})
+
+describe('blog import', () => {
+  const data = join(tmp.path, 'data')
+  const essays = join(tmp.path, 'essays')
+  cpSync(fixtureSite, essays, { recursive: true })
+
+  it('imports a folder, prints a line per file and a summary', async () => {
+    const { code, stdout } = await blog(['import', essays, '--data', data])
+    expect(code).toBe(0)
+    expect(stdout).toMatch(/imported\s+.*gaussian-integral\.md → \/posts\/the-gaussian-integral-three-ways/)
+    expect(stdout).toContain('3 files: 3 imported, 0 updated, 0 unchanged, 0 failed')
+  })
+
+  it('skips unchanged files and updates a changed one, with --json', async () => {
+    const file = join(essays, 'on-notation.md')
+    writeFileSync(file, readFileSync(file, 'utf8') + '\nA new closing paragraph.\n')
+    const { code, stdout } = await blog(['import', essays, '--data', data, '--json'])
+    expect(code).toBe(0)
+    const report = JSON.parse(stdout)
+    expect(report.summary).toEqual({ imported: 0, updated: 1, unchanged: 2, failed: 0 })
+    expect(report.files.find((f: { path: string }) => f.path === file)).toEqual({ path: file, status: 'updated', slug: 'on-notation', error: null })
+  })
+
+  it('reports a bad file, still imports the rest, and exits 1', async () => {
+    const mixed = join(tmp.path, 'mixed')
+    cpSync(fixtureSite, mixed, { recursive: true })
+    writeFileSync(join(mixed, 'binary.md'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0, 1, 2, 3]))
+    writeFileSync(join(mixed, 'latin1.md'), Buffer.from('# Caf\xe9\n\nna\xefve text', 'latin1'))
+    writeFileSync(join(mixed, 'empty.md'), '')
+    const { code, stdout } = await blog(['import', mixed, '--data', join(tmp.path, 'data-mixed'), '--json'])
+    expect(code).toBe(1)
+    const report = JSON.parse(stdout)
+    expect(report.summary).toEqual({ imported: 3, updated: 0, unchanged: 0, failed: 3 })
+    const failed = Object.fromEntries(report.files.filter((f: { status: string }) => f.status === 'failed').map((f: { path: string; error: string }) => [f.path.split('/').pop(), f.error]))
+    expect(failed['binary.md']).toMatch(/binary/i)
+    expect(failed['latin1.md']).toMatch(/UTF-8/)
+    expect(failed['empty.md']).toMatch(/empty/i)
+  })
+
+  it('fails clearly for a path that does not exist', async () => {
+    const { code, stdout } = await blog(['import', join(tmp.path, 'missing-folder'), '--data', data])
+    expect(code).toBe(1)
+    expect(stdout).toMatch(/No such file or folder/)
+  })
+})
+
+describe('blog serve beside blog import', () => {
+  it('shows posts imported by another process without a restart', async () => {
+    const data = join(tmp.path, 'served')
+    const server = await blogServe(['--port', '0', '--data', data])
+    try {
+      const before = (await (await fetch(`${server.url}/api/posts`)).json()) as unknown[]
+      expect(before).toEqual([])
+      const result = await blog(['import', fixtureSite, '--data', data])
+      expect(result.code).toBe(0)
+      await eventually(async () => {
+        const posts = (await (await fetch(`${server.url}/api/posts`)).json()) as { slug: string }[]
+        expect(posts.map((p) => p.slug)).toContain('the-gaussian-integral-three-ways')
+      })
+      const page = await (await fetch(`${server.url}/posts/on-notation`)).text()
+      expect(page).toContain('Symbols as tools')
+    } finally {
+      await server.stop()
+    }
+  }, 60_000)
+})
