@@ -6,6 +6,7 @@ import { clientDistDir } from '../core/paths.js'
 import { resolveViewer } from './middleware/viewer.js'
 import { apiNotFound, errorHandler } from './middleware/errors.js'
 import { postsRoutes } from './routes/posts.js'
+import { authRoutes } from './routes/auth.js'
 import { pageRoutes } from './routes/pages.js'
 import { PageRenderer } from './ssr/page-renderer.js'
 import type { ClientAssets } from './ssr/client-assets.js'
@@ -34,6 +35,7 @@ export function createApp(blog: Blog, opts: AppOptions = {}): Express & { pages:
   app.use('/api', compression())
   app.use('/api', express.json({ limit: '1mb' }))
   app.use(resolveViewer)
+  app.use(authRoutes())
   app.use(postsRoutes(blog))
   app.use('/api', apiNotFound)
 

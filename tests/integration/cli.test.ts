@@ -99,3 +99,24 @@ describe('blog serve beside blog import', () => {
     }
   }, 60_000)
 })
+
+describe('blog serve --watch', () => {
+  it('imports the folder at start and publishes an essay that lands in it', async () => {
+    const watched = join(tmp.path, 'watched')
+    cpSync(fixtureSite, watched, { recursive: true })
+    const server = await blogServe(['--port', '0', '--data', join(tmp.path, 'watch-data'), '--watch', watched])
+    try {
+      await eventually(async () => {
+        const posts = (await (await fetch(`${server.url}/api/posts`)).json()) as { slug: string }[]
+        expect(posts).toHaveLength(2)
+      }, 20_000)
+      writeFileSync(join(watched, 'fresh.md'), '---\ntitle: Freshly Landed\n---\n\nWritten while the server ran.\n')
+      await eventually(async () => {
+        const res = await fetch(`${server.url}/posts/freshly-landed`)
+        expect(res.status).toBe(200)
+      }, 20_000)
+    } finally {
+      await server.stop()
+    }
+  }, 90_000)
+})

@@ -1,7 +1,9 @@
 import type { Blog } from '../../core/blog.js'
 import type { Viewer } from '../../core/viewer.js'
 import { isBlogError } from '../../core/errors.js'
+import type { Post } from '../../shared/schemas/index.js'
 import type { PrefetchedQuery } from '../../../web/ssr-contract.js'
+import { prefetchPlan } from '../../../web/entry-server.js'
 import { notFoundHead, pageHead, postHead, type HeadInfo } from './head.js'
 
 export interface PageData {
@@ -10,43 +12,58 @@ export interface PageData {
   head: HeadInfo
 }
 
-/** Top-level paths that are screens of the app, never post slugs. */
-const APP_PATHS = new Set(['about', 'search', 'upload', 'manage', 'profile', 'admin-secret', 'posts', 'post', 'api', 'assets', 'media'])
-
 /**
- * What a page needs before it can be rendered: the data (keyed as the client's react-query keys),
- * the HTTP status and the head tags. The React app decides the markup; this decides the facts.
+ * What a page needs before it can be rendered: the data its queries ask for (the web app's
+ * own route table says which), the HTTP status and the head tags.
  */
-export async function loadPageData(blog: Blog, path: string, viewer: Viewer): Promise<PageData> {
+export async function loadPageData(blog: Blog, url: string, viewer: Viewer): Promise<PageData> {
   const site = blog.site()
-  const list = async (): Promise<PrefetchedQuery> => ({ queryKey: ['/api/posts'], data: await blog.posts.list(viewer) })
-
-  if (path === '/') {
-    return { status: 200, queries: [await list()], head: pageHead(site, '/', `${site.name} — Latest Posts`) }
+  const plan = prefetchPlan(url)
+  const queries: PrefetchedQuery[] = []
+  let post: Post | null | undefined
+  for (const q of plan.queries) {
+    const data = await apiData(blog, q.queryKey, viewer)
+    if (q.queryKey.length === 2 && q.queryKey[0] === '/api/posts') post = data as Post | null
+    queries.push({ queryKey: q.queryKey, data })
   }
-  if (path === '/about') return { status: 200, queries: [], head: pageHead(site, '/about', `About · ${site.name}`) }
-  if (path === '/search') return { status: 200, queries: [], head: { ...pageHead(site, '/search', `Search · ${site.name}`), noindex: true } }
+  const { pathname } = new URL(url, 'http://x')
 
-  const postMatch = /^\/posts\/([^/]+)\/?$/.exec(path) ?? /^\/([^/]+)\/?$/.exec(path)
-  const slug = postMatch ? safeDecode(postMatch[1]) : null
-  const isPostsRoute = path.startsWith('/posts/')
-  if (slug !== null && (isPostsRoute || !APP_PATHS.has(slug))) {
-    try {
-      const post = await blog.posts.get(slug, viewer)
-      return { status: 200, queries: [{ queryKey: ['/api/posts', slug], data: post }, await list()], head: postHead(site, post) }
-    } catch (e) {
-      if (!isBlogError(e) || e.status !== 404) throw e
-      // A missing post is seeded as null so the page says so on the server, with a real 404.
-      return { status: 404, queries: [{ queryKey: ['/api/posts', slug], data: null }], head: notFoundHead(site, isPostsRoute ? 'Post not found' : 'Page Not Found') }
-    }
+  switch (plan.route.name) {
+    case 'home':
+      return { status: 200, queries, head: pageHead(site, '/', `${site.name} — Latest Posts`) }
+    case 'about':
+      return { status: 200, queries, head: pageHead(site, '/about', `About · ${site.name}`) }
+    case 'search':
+      return { status: 200, queries, head: { ...pageHead(site, '/search', `Search · ${site.name}`), noindex: true } }
+    case 'upload':
+    case 'manage':
+    case 'profile':
+      // The owner's screens: a guest sees 'Access Denied' in the page; never indexed.
+      return { status: 200, queries, head: { ...pageHead(site, pathname, `${capitalise(plan.route.name)} · ${site.name}`), canonical: null, noindex: true } }
+    case 'post':
+    case 'post-alias':
+      if (post) return { status: 200, queries, head: postHead(site, post) }
+      return { status: 404, queries, head: notFoundHead(site, plan.route.name === 'post' ? 'Post not found' : 'Page Not Found') }
+    default:
+      return { status: 404, queries, head: notFoundHead(site) }
   }
-  return { status: 404, queries: [], head: notFoundHead(site) }
 }
 
-function safeDecode(s: string): string | null {
+/** The JSON a query's API call would answer, read through the core rather than over HTTP. */
+async function apiData(blog: Blog, queryKey: readonly string[], viewer: Viewer): Promise<unknown> {
+  const [path, slug] = queryKey
+  if (slug === undefined) {
+    const { pathname, searchParams } = new URL(path, 'http://x')
+    if (pathname !== '/api/posts') throw new Error(`No server-side data for ${path}`)
+    return blog.posts.list(viewer, { search: searchParams.get('search') ?? undefined })
+  }
   try {
-    return decodeURIComponent(s)
-  } catch {
-    return null
+    return await blog.posts.get(slug, viewer)
+  } catch (e) {
+    // A missing post is seeded as null so the page says so on the server, with a real 404.
+    if (isBlogError(e) && e.status === 404) return null
+    throw e
   }
 }
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)

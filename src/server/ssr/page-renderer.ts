@@ -48,8 +48,7 @@ export class PageRenderer {
 
   private async renderFresh(url: string, viewer: Viewer): Promise<RenderedPage> {
     const site = this.blog.site()
-    const path = new URL(url, 'http://x').pathname
-    const data = await loadPageData(this.blog, path, viewer)
+    const data = await loadPageData(this.blog, url, viewer)
     const app = render({ url, site, queries: data.queries })
     const html = renderDocument({ head: renderHead(site, data.head), assets: this.assets, appHtml: app.html, state: app.state })
     const body = Buffer.from(html)

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { matchPath, prefetchPlan, resolveRoute } from '../../../web/routes.js'
+
+describe('resolveRoute', () => {
+  it('maps the SPEC route table', () => {
+    expect(resolveRoute('/').name).toBe('home')
+    expect(resolveRoute('/search').name).toBe('search')
+    expect(resolveRoute('/about/').name).toBe('about')
+    expect(resolveRoute('/upload').name).toBe('upload')
+    expect(resolveRoute('/manage').name).toBe('manage')
+    expect(resolveRoute('/profile').name).toBe('profile')
+    expect(resolveRoute('/posts/on-method')).toEqual({ name: 'post', path: '/posts/:slug', params: { slug: 'on-method' } })
+    expect(resolveRoute('/on-method')).toEqual({ name: 'post-alias', path: '/:slug', params: { slug: 'on-method' } })
+  })
+
+  it('sends everything else to the 404 page', () => {
+    for (const path of ['/a/b', '/posts', '/posts/', '/api', '/admin-secret', '/posts/x/y']) {
+      expect(resolveRoute(path).name, path).toBe('not-found')
+    }
+  })
+
+  it('decodes slugs', () => {
+    expect(matchPath('/posts/:slug', '/posts/caf%C3%A9')).toEqual({ slug: 'café' })
+    expect(matchPath('/posts/:slug', '/posts/%E0%A4%A')).toEqual({ slug: '%E0%A4%A' })
+  })
+})
+
+describe('prefetchPlan', () => {
+  it('names the queries each page reads', () => {
+    expect(prefetchPlan('/').queries).toEqual([{ queryKey: ['/api/posts'], apiPath: '/api/posts' }])
+    expect(prefetchPlan('/?search=a%20b&page=2').queries).toEqual([
+      { queryKey: ['/api/posts?search=a%20b'], apiPath: '/api/posts?search=a%20b' },
+    ])
+    expect(prefetchPlan('/posts/x').queries.map((q) => q.queryKey)).toEqual([['/api/posts', 'x'], ['/api/posts']])
+    expect(prefetchPlan('/x').queries.map((q) => q.apiPath)).toEqual(['/api/posts/x', '/api/posts'])
+    expect(prefetchPlan('/search').queries).toEqual([])
+    expect(prefetchPlan('/search?q=bayes').queries.map((q) => q.apiPath)).toEqual(['/api/posts?search=bayes'])
+    expect(prefetchPlan('/about').queries).toEqual([])
+    expect(prefetchPlan('/nope/nope').route.name).toBe('not-found')
+  })
+})

@@ -1,0 +1,20 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+// Client build only. Pages are rendered on the server (web/entry-server.tsx, compiled by tsc),
+// which writes the HTML shell itself and links the assets named in the manifest under the
+// key 'web/entry-client.tsx'. So there is no index.html and no SSR build here.
+export default defineConfig({
+  root: '.',
+  publicDir: 'web/public',
+  plugins: [react()],
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    manifest: true,
+    assetsDir: 'assets',
+    rollupOptions: {
+      input: 'web/entry-client.tsx',
+    },
+  },
+})

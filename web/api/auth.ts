@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query'
+import type { User } from '../../src/shared/schemas/index.js'
+
+export const authKeys = { me: () => ['/api/auth/me'] as const }
+
+/**
+ * Reads the signed-in user; null for a guest. SPEC §7: a 401 means "no user", not a failure,
+ * and there is no retry. Any other failure also leaves the visitor a guest (logged, never
+ * thrown): the query then always holds data, so a refetch never drops back to "pending" and
+ * pages that branch on the user do not flicker.
+ */
+async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<User | null> {
+  try {
+    const res = await fetch('/api/auth/me', { credentials: 'include', signal })
+    if (!res.ok) {
+      if (res.status !== 401) console.warn(`Scholia: /api/auth/me answered ${res.status}; continuing as a guest`)
+      return null
+    }
+    const body: unknown = await res.json()
+    // accept either the user itself or { user }
+    if (body && typeof body === 'object' && 'user' in body) return (body.user ?? null) as User | null
+    return (body ?? null) as User | null
+  } catch (error) {
+    if (signal.aborted) throw error
+    console.warn('Scholia: could not read the current user; continuing as a guest', error)
+    return null
+  }
+}
+
+/**
+ * The signed-in user, or null for a guest. Pages are rendered on the server as a guest
+ * (nothing is prefetched for this key), so the browser's first render matches the markup and
+ * the real answer arrives after hydration.
+ */
+export function useCurrentUser(): { user: User | null; isLoading: boolean } {
+  const { data, isPending } = useQuery<User | null>({ queryKey: authKeys.me(), queryFn: fetchCurrentUser, retry: false })
+  return { user: data ?? null, isLoading: isPending }
+}
+
+/** SPEC §6: a user is a guest unless signed in with the admin role. */
+export function isAdmin(user: User | null): boolean {
+  return user?.role === 'admin'
+}

@@ -1,0 +1,32 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { Post, PostListItem } from '../../src/shared/schemas/index.js'
+
+/** React-query keys, shared with the server's prefetching (see web/routes.ts). */
+export const postKeys = {
+  list: () => ['/api/posts'] as const,
+  search: (query: string) => [`/api/posts?search=${encodeURIComponent(query)}`] as const,
+  detail: (slug: string) => ['/api/posts', slug] as const,
+}
+
+/** SPEC §7/§9: the home list is polled every 10 seconds. */
+export const POSTS_REFETCH_INTERVAL = 10_000
+
+/** The posts list, or the list filtered by a search query when one is given (SPEC §7). */
+export function usePostList(search = '', options: { poll?: boolean; enabled?: boolean } = {}) {
+  const query = search.trim()
+  return useQuery<PostListItem[]>({
+    queryKey: query ? postKeys.search(query) : postKeys.list(),
+    enabled: options.enabled ?? true,
+    refetchInterval: options.poll ? POSTS_REFETCH_INTERVAL : false,
+    // keep the last results on screen while the next search is on its way
+    placeholderData: query ? keepPreviousData : undefined,
+  })
+}
+
+/**
+ * One post by slug. The server seeds `null` for a slug it does not know, so a missing post
+ * renders 'Post not found' on the server too; in the browser the API answers 404.
+ */
+export function usePost(slug: string) {
+  return useQuery<Post | null>({ queryKey: postKeys.detail(slug) })
+}

@@ -1,0 +1,35 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
+import { StrictMode } from 'react'
+import { Router } from 'wouter'
+import type { SiteInfo } from '../src/shared/site-info.js'
+import { AppRoutes } from './app-routes.js'
+import { Layout } from './components/layout/layout.js'
+import { SiteProvider } from './site-context.js'
+
+export interface RootProps {
+  queryClient: QueryClient
+  site: SiteInfo
+  /** Server only: the path being rendered. In the browser the router reads window.location. */
+  ssrPath?: string
+  /** Server only: the query string being rendered, without '?'. */
+  ssrSearch?: string
+}
+
+/** The whole app, the same tree on the server and in the browser. */
+export function Root({ queryClient, site, ssrPath, ssrSearch }: RootProps) {
+  const routerProps = ssrPath === undefined ? {} : { ssrPath, ssrSearch: ssrSearch ?? '' }
+  return (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <SiteProvider site={site}>
+          <Router {...routerProps}>
+            <Layout>
+              <AppRoutes />
+            </Layout>
+          </Router>
+        </SiteProvider>
+      </QueryClientProvider>
+    </StrictMode>
+  )
+}

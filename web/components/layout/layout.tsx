@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'react'
+import type { ReactNode } from 'react'
+import { useLocation } from 'wouter'
+import { SiteFooter } from './site-footer.js'
+import { SiteHeader } from './site-header.js'
+
+export const MAIN_ID = 'main'
+
+/**
+ * After an in-app navigation to another page: start at the top (or at the #fragment), and
+ * move focus to the main region so screen readers announce the new page. The first render
+ * (server markup being hydrated) is left alone.
+ */
+function useRouteChangeFocus(pathname: string) {
+  const first = useRef(true)
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    const target = window.location.hash ? document.getElementById(decodeURIComponent(window.location.hash.slice(1))) : null
+    if (target) {
+      target.scrollIntoView()
+    } else {
+      window.scrollTo(0, 0)
+    }
+    document.getElementById(MAIN_ID)?.focus({ preventScroll: true })
+  }, [pathname])
+}
+
+/** The page frame: skip link, header, main landmark, footer. */
+export function Layout({ children }: { children: ReactNode }) {
+  const [pathname] = useLocation()
+  useRouteChangeFocus(pathname)
+  return (
+    <div className="site">
+      <a href={`#${MAIN_ID}`} className="skip-link">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id={MAIN_ID} className="site-main" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  )
+}

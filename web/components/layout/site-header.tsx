@@ -1,0 +1,65 @@
+import { Menu } from 'lucide-react'
+import { useCallback, useRef, useState } from 'react'
+import { Link, useLocation } from 'wouter'
+import { isAdmin, useCurrentUser } from '../../api/auth.js'
+import { useSite } from '../../site-context.js'
+import { BrandMark } from '../ui/brand-mark.js'
+import { MobileMenu } from './mobile-menu.js'
+import { NAV_LINKS, isCurrentLink } from './nav-links.js'
+
+export function SiteHeader() {
+  const site = useSite()
+  const [pathname] = useLocation()
+  const { user } = useCurrentUser()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const menuButton = useRef<HTMLButtonElement>(null)
+  const closeMenu = useCallback(() => setMenuOpen(false), [])
+  const links = NAV_LINKS.filter((l) => !l.adminOnly || isAdmin(user))
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner container">
+        <Link href="/" className="brand" aria-label={`${site.name}, home`}>
+          <BrandMark />
+          <span className="brand__name">{site.name}</span>
+        </Link>
+
+        <nav className="site-nav" aria-label="Main">
+          <ul className="site-nav__list">
+            {links.map((link) => {
+              const current = isCurrentLink(link.href, pathname)
+              return (
+                <li key={link.href}>
+                  <Link href={link.href} className="site-nav__link" aria-current={current ? 'page' : undefined}>
+                    {link.label}
+                  </Link>
+                </li>
+              )
+            })}
+          </ul>
+        </nav>
+
+        <button
+          ref={menuButton}
+          type="button"
+          className="icon-button site-header__menu-button"
+          aria-label="Open menu"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen(true)}
+        >
+          <Menu size={22} aria-hidden="true" />
+        </button>
+      </div>
+
+      <MobileMenu
+        open={menuOpen}
+        onClose={closeMenu}
+        triggerRef={menuButton}
+        links={links}
+        pathname={pathname}
+        signedIn={user !== null}
+      />
+    </header>
+  )
+}

@@ -1,0 +1,40 @@
+import { ArrowLeft, ArrowRight } from 'lucide-react'
+import { Link } from 'wouter'
+import type { PostListItem } from '../../../src/shared/schemas/index.js'
+import { formatReadTime } from '../../lib/format.js'
+import { postHref } from '../posts/post-card.js'
+
+type Neighbour = Pick<PostListItem, 'slug' | 'title' | 'readTime'>
+
+/** SPEC §2: the posts either side of `slug` in the order of the posts list. */
+export function findNeighbours<T extends { slug: string }>(posts: readonly T[] | undefined, slug: string): { previous: T | null; next: T | null } {
+  const index = posts ? posts.findIndex((p) => p.slug === slug) : -1
+  if (!posts || index < 0) return { previous: null, next: null }
+  return { previous: posts[index - 1] ?? null, next: posts[index + 1] ?? null }
+}
+
+function NeighbourCard({ post, direction }: { post: Neighbour; direction: 'previous' | 'next' }) {
+  const Icon = direction === 'previous' ? ArrowLeft : ArrowRight
+  return (
+    <Link href={postHref(post.slug)} className={`neighbour neighbour--${direction}`} rel={direction === 'previous' ? 'prev' : 'next'}>
+      <span className="neighbour__label">
+        {direction === 'previous' && <Icon size={16} aria-hidden="true" />}
+        {direction === 'previous' ? 'Previous' : 'Next'}
+        {direction === 'next' && <Icon size={16} aria-hidden="true" />}
+      </span>
+      <span className="neighbour__title">{post.title}</span>
+      <span className="neighbour__meta">{formatReadTime(post.readTime)}</span>
+    </Link>
+  )
+}
+
+/** Previous/next post cards at the end of an essay, linking /posts/{slug}. */
+export function PostNeighbours({ previous, next }: { previous: Neighbour | null; next: Neighbour | null }) {
+  if (!previous && !next) return null
+  return (
+    <nav className="post-neighbours" aria-label="More posts">
+      {previous ? <NeighbourCard post={previous} direction="previous" /> : <span aria-hidden="true" />}
+      {next ? <NeighbourCard post={next} direction="next" /> : <span aria-hidden="true" />}
+    </nav>
+  )
+}

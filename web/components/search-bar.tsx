@@ -1,0 +1,105 @@
+import { Search, X } from 'lucide-react'
+import { useEffect, useId, useRef, useState } from 'react'
+import type { FormEvent } from 'react'
+
+/** SPEC §9: the search handler runs 300 ms after typing stops. */
+export const SEARCH_DEBOUNCE_MS = 300
+
+interface SearchBarProps {
+  /** The query currently in effect (e.g. from the address); the box follows it when it changes elsewhere. */
+  value: string
+  /** Called on submit, and 300 ms after typing stops, with the trimmed text. */
+  onSearch: (query: string) => void
+  placeholder?: string
+  label?: string
+  /** The field's name, so the form also works as a plain GET form before the script loads. */
+  name?: string
+  autoFocus?: boolean
+  className?: string
+}
+
+/** SPEC §2 search bar component. */
+export function SearchBar({
+  value,
+  onSearch,
+  placeholder = 'Search blog posts...',
+  label = 'Search blog posts',
+  name = 'search',
+  autoFocus = false,
+  className = '',
+}: SearchBarProps) {
+  const id = useId()
+  const [text, setText] = useState(value)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const lastSent = useRef(value)
+  const input = useRef<HTMLInputElement>(null)
+
+  // follow the query when it changes outside the box (a tag link, 'Clear search', back button)
+  useEffect(() => {
+    if (value !== lastSent.current) {
+      lastSent.current = value
+      setText(value)
+    }
+  }, [value])
+
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  function send(query: string) {
+    clearTimeout(timer.current)
+    lastSent.current = query
+    onSearch(query)
+  }
+
+  function onChange(next: string) {
+    setText(next)
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => {
+      const query = next.trim()
+      if (query !== lastSent.current) send(query)
+    }, SEARCH_DEBOUNCE_MS)
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    send(text.trim())
+  }
+
+  return (
+    <form role="search" className={`search-bar ${className}`.trim()} onSubmit={onSubmit}>
+      <label htmlFor={`${id}-q`} className="sr-only">
+        {label}
+      </label>
+      <Search className="search-bar__icon" size={18} aria-hidden="true" />
+      <input
+        ref={input}
+        id={`${id}-q`}
+        className="input search-bar__input"
+        type="search"
+        name={name}
+        placeholder={placeholder}
+        autoComplete="off"
+        enterKeyHint="search"
+        autoFocus={autoFocus}
+        value={text}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {text && (
+        <button
+          type="button"
+          className="search-bar__clear"
+          aria-label="Clear search"
+          onClick={() => {
+            setText('')
+            send('')
+            input.current?.focus()
+          }}
+        >
+          <X size={16} aria-hidden="true" />
+        </button>
+      )}
+      <button type="submit" className="sr-only">
+        Search
+      </button>
+    </form>
+  )
+}

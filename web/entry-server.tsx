@@ -1,0 +1,27 @@
+import { dehydrate } from '@tanstack/react-query'
+import { renderToString } from 'react-dom/server'
+import { Root } from './app.js'
+import { createQueryClient } from './api/query-client.js'
+import type { RenderRequest, RenderResponse } from './ssr-contract.js'
+
+export { prefetchPlan, resolveRoute, ROUTES } from './routes.js'
+export { documentTitle, homeDocumentTitle } from './lib/document-title.js'
+
+/**
+ * Renders one page for the server (see web/ssr-contract.ts). Every call gets a fresh query
+ * cache seeded with the prefetched data, so requests never share state. Queries not seeded
+ * render their loading state; nothing is fetched during a server render.
+ */
+export function render(req: RenderRequest): RenderResponse {
+  const queryClient = createQueryClient()
+  for (const { queryKey, data } of req.queries) {
+    if (data !== undefined) queryClient.setQueryData(queryKey, data)
+  }
+  const { pathname, search } = new URL(req.url, 'http://localhost')
+  const html = renderToString(
+    <Root queryClient={queryClient} site={req.site} ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')} />,
+  )
+  const state = { site: req.site, dehydrated: dehydrate(queryClient) }
+  queryClient.clear()
+  return { html, state }
+}

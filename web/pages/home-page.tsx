@@ -1,0 +1,128 @@
+import { CircleAlert, RotateCcw, SearchX } from 'lucide-react'
+import { useEffect, useMemo, useRef } from 'react'
+import { useLocation, useSearch } from 'wouter'
+import { usePostList } from '../api/posts.js'
+import { PostList, PostListSkeleton } from '../components/posts/post-list.js'
+import { Pagination } from '../components/posts/pagination.js'
+import { SortControl } from '../components/posts/sort-control.js'
+import { SearchBar } from '../components/search-bar.js'
+import { StateMessage } from '../components/ui/state-message.js'
+import { WelcomeState } from '../components/home/welcome-state.js'
+import { useDocumentTitle } from '../hooks/use-document-title.js'
+import { homeDocumentTitle } from '../lib/document-title.js'
+import { homeHref, parseHomeParams } from '../lib/home-params.js'
+import type { HomeParams } from '../lib/home-params.js'
+import { paginate } from '../lib/pagination.js'
+import { sortPosts } from '../lib/sort-posts.js'
+import { useSite } from '../site-context.js'
+
+export function HomePage() {
+  const site = useSite()
+  const query = useSearch()
+  const [, navigate] = useLocation()
+  const params = parseHomeParams(query)
+  const searching = params.search !== ''
+  const { data: posts, isPending, isError, refetch, isFetching } = usePostList(params.search, { poll: true })
+  const top = useRef<HTMLDivElement>(null)
+
+  const go = (next: HomeParams, replace = false) => navigate(homeHref(next), { replace })
+
+  const { featured, regular, page, totalPages } = useMemo(() => {
+    const sorted = sortPosts(posts ?? [], params.sort)
+    const featuredPosts = sorted.filter((p) => p.featured === 1)
+    const regularPosts = sorted.filter((p) => p.featured !== 1)
+    if (searching) return { featured: featuredPosts, regular: regularPosts, page: 1, totalPages: 1 }
+    const current = paginate(regularPosts, params.page)
+    // featured posts open the first page only; later pages continue the regular list
+    return {
+      featured: current.page === 1 ? featuredPosts : [],
+      regular: current.items,
+      page: current.page,
+      totalPages: current.totalPages,
+    }
+  }, [posts, params.sort, params.page, searching])
+
+  // a new page of results starts at the top of the list
+  const lastPage = useRef(page)
+  useEffect(() => {
+    if (lastPage.current !== page) top.current?.scrollIntoView({ block: 'start' })
+    lastPage.current = page
+  }, [page])
+
+  const title = searching ? `Search Results for "${params.search}"` : 'Latest Posts'
+  useDocumentTitle(title, searching ? undefined : homeDocumentTitle(site.name))
+
+  let body
+  if (isPending) {
+    body = <PostListSkeleton />
+  } else if (isError && !posts) {
+    body = (
+      <StateMessage
+        tone="error"
+        role="alert"
+        icon={<CircleAlert size={28} />}
+        title="Failed to load posts. Please try again."
+        actions={
+          <button type="button" className="button button--secondary" onClick={() => void refetch()} disabled={isFetching}>
+            <RotateCcw size={16} aria-hidden="true" />
+            Try again
+          </button>
+        }
+      />
+    )
+  } else if (!posts || posts.length === 0) {
+    body = searching ? (
+      <StateMessage
+        icon={<SearchX size={28} />}
+        title="No posts found"
+        actions={
+          <button type="button" className="button button--secondary" onClick={() => go({ ...params, search: '', page: 1 })}>
+            Clear search
+          </button>
+        }
+      >
+        <p>{`We couldn't find any posts matching "${params.search}". Try searching with different keywords.`}</p>
+      </StateMessage>
+    ) : (
+      <WelcomeState />
+    )
+  } else {
+    body = (
+      <>
+        <PostList featured={featured} regular={regular} />
+        {!searching && (
+          <Pagination page={page} totalPages={totalPages} hrefFor={(n) => homeHref({ ...params, page: n })} />
+        )}
+      </>
+    )
+  }
+
+  const count = posts?.length ?? 0
+  return (
+    <div className="container page home" ref={top}>
+      <header className="page-header home__header">
+        <div>
+          <h1 className="page-title">{title}</h1>
+          {!searching && site.description && <p className="page-lede">{site.description}</p>}
+          {searching && !isPending && (
+            <p className="page-lede" role="status">
+              {count === 1 ? '1 post found' : `${count} posts found`}
+            </p>
+          )}
+        </div>
+      </header>
+      {/* nothing to search or sort before the first post */}
+      {(searching || isPending || isError || count > 0) && (
+        <div className="home__controls">
+          <SearchBar
+            value={params.search}
+            onSearch={(search) => go({ ...params, search, page: 1 }, true)}
+            className="home__search"
+          />
+          <SortControl value={params.sort} onChange={(sort) => go({ ...params, sort, page: 1 }, true)} />
+        </div>
+      )}
+      {body}
+    </div>
+  )
+}
