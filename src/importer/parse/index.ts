@@ -1,0 +1,6 @@
+/**
+ * Reading one markdown essay into post fields: frontmatter in YAML, TOML or Franklin `@def`
+ * style (or none), title, slug base, excerpt, author, tags, date, status and body.
+ */
+export { parseEssay, MAX_EXCERPT_LENGTH } from './parse-essay.js'
+export type { EssayInput, ParseOptions, ParsedEssay } from './types.js'

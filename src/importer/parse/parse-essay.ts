@@ -1,0 +1,184 @@
+import { essaySlug } from '../../posts/slug.js'
+import { readAuthorNames } from './author.js'
+import { scanBody } from './body-scan.js'
+import { parseDateValue } from './dates.js'
+import { titleFromFileName } from './file-title.js'
+import { FrontmatterLookup, isFalsy, isTruthy } from './frontmatter-lookup.js'
+import { collapseWhitespace, inlineMarkdownToText, trimCharacters, truncateText } from './plain-text.js'
+import { splitFrontmatter } from './split-frontmatter.js'
+import { readTags } from './tags.js'
+import type { EssayInput, ParseOptions, ParsedEssay } from './types.js'
+
+/** Longest excerpt and meta description, in characters (the ellipsis included). */
+export const MAX_EXCERPT_LENGTH = 300
+const MAX_TITLE_LENGTH = 300
+/** A broken file can produce thousands of warnings; the first few say what is wrong. */
+const MAX_WARNINGS = 20
+const UNTITLED = 'Untitled'
+
+const TITLE_KEYS = ['title']
+const SLUG_KEYS = ['slug']
+const EXCERPT_KEYS = ['excerpt', 'description', 'summary', 'abstract', 'rss_description', 'rss']
+const META_DESCRIPTION_KEYS = ['meta_description', 'metaDescription', 'description', 'rss_description', 'rss']
+const AUTHOR_KEYS = ['author', 'authors']
+const TAG_KEYS = ['tags', 'tag', 'categories', 'category', 'keywords']
+const DATE_KEYS = ['date', 'published', 'publishedAt', 'published_at', 'publishDate', 'pubdate', 'rss_pubdate']
+
+/**
+ * Turns one markdown file into post fields. Never throws: whatever the text, the essay comes
+ * back with a title, a slug and a date, and every problem met on the way is in `warnings`.
+ * A file whose frontmatter cannot be read at all still imports, with its defaults and a warning.
+ */
+export function parseEssay(input: EssayInput, options: ParseOptions): ParsedEssay {
+  const text = String(input.text ?? '').replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n')
+  const mtime = validDate(input.mtime) ?? new Date()
+  try {
+    return parseNormalised(text, input.path, mtime, options)
+  } catch (error) {
+    // A defect in a reader must not stop an import; the essay goes in as plain markdown.
+    const title = titleFromFileName(input.path) || UNTITLED
+    return {
+      title,
+      slug: essaySlug({ title, path: input.path }),
+      excerpt: '',
+      metaDescription: null,
+      author: options.ownerName,
+      tags: [],
+      publishedAt: mtime,
+      status: 'published',
+      featured: 0,
+      body: text,
+      frontmatter: {},
+      warnings: [`parse: unexpected error (${error instanceof Error ? error.message : String(error)}); imported as plain markdown`],
+    }
+  }
+}
+
+function parseNormalised(text: string, path: string, mtime: Date, options: ParseOptions): ParsedEssay {
+  const split = splitFrontmatter(text)
+  const warnings = [...split.warnings]
+  const fields = new FrontmatterLookup(split.frontmatter)
+  const frontmatterTitle = plainField(fields.first(TITLE_KEYS)?.value)
+  const scan = scanBody(split.body, frontmatterTitle !== '')
+  const title = truncateText(frontmatterTitle || scan.heading?.text || titleFromFileName(path) || UNTITLED, MAX_TITLE_LENGTH)
+
+  let body = split.body
+  if (scan.heading?.leading && sameText(scan.heading.text, title)) {
+    const before = body.slice(0, scan.heading.start)
+    const after = body.slice(scan.heading.end)
+    const rest = after.replace(/^(?:[ \t]*\n)+/, '')
+    body = before.trim() ? `${before.trimEnd()}\n\n${rest}` : rest
+  }
+
+  const excerptField = descriptionText(fields.first(EXCERPT_KEYS)?.value, title)
+  const metaField = descriptionText(fields.first(META_DESCRIPTION_KEYS)?.value, title)
+  const excerpt = chooseExcerpt(excerptField, scan.firstParagraph, title)
+
+  return {
+    title,
+    slug: essaySlug({ slug: plainField(fields.first(SLUG_KEYS)?.value), title, path }),
+    excerpt: truncateText(excerpt, MAX_EXCERPT_LENGTH),
+    metaDescription: metaField ? truncateText(metaField, MAX_EXCERPT_LENGTH) : null,
+    author: readAuthor(fields) ?? options.ownerName,
+    tags: readTags(fields.all(TAG_KEYS)),
+    publishedAt: readPublishedAt(fields, mtime, warnings),
+    status: readStatus(fields, warnings),
+    featured: isTruthy(fields.first(['featured'])?.value) ? 1 : 0,
+    body,
+    frontmatter: split.frontmatter,
+    warnings: limitWarnings(warnings),
+  }
+}
+
+function limitWarnings(warnings: string[]): string[] {
+  if (warnings.length <= MAX_WARNINGS) return warnings
+  const shown = warnings.slice(0, MAX_WARNINGS - 1)
+  return [...shown, `… and ${warnings.length - shown.length} more problems of the same kind`]
+}
+
+/** A frontmatter value as one line of plain text ('' when it is not text-like). */
+function plainField(value: unknown): string {
+  if (typeof value === 'string') return inlineMarkdownToText(value)
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number')) {
+    return inlineMarkdownToText(value.join(' '))
+  }
+  return ''
+}
+
+/**
+ * Old Franklin feeds write descriptions as "Title | first words…", copied from the body with
+ * its quote markers; the title is shown next to the excerpt anyway, so the prefix is dropped.
+ */
+function descriptionText(value: unknown, title: string): string {
+  let text = plainField(value)
+  const bar = text.indexOf(' | ')
+  if (bar > 0 && sameText(text.slice(0, bar), title)) text = text.slice(bar + 3)
+  return text.replace(/^(?:>\s*)+/, '').trim()
+}
+
+/**
+ * The description field wins, except where it says less than the body does: a description
+ * that only repeats the title, or a feed teaser ("The first words of the post...") that the
+ * first paragraph continues.
+ */
+function chooseExcerpt(field: string, firstParagraph: string, title: string): string {
+  if (!field) return firstParagraph
+  if (firstParagraph && sameText(field, title)) return firstParagraph
+  const teaser = field.endsWith('...') || field.endsWith('…') ? trimCharacters(field, /[.…\s]/, 'end') : ''
+  if (teaser && firstParagraph.length > teaser.length && firstParagraph.toLowerCase().startsWith(teaser.toLowerCase())) {
+    return firstParagraph
+  }
+  return field
+}
+
+function readAuthor(fields: FrontmatterLookup): string | null {
+  for (const value of fields.all(AUTHOR_KEYS)) {
+    const names = readAuthorNames(value)
+    if (names) return names
+  }
+  return null
+}
+
+function readPublishedAt(fields: FrontmatterLookup, mtime: Date, warnings: string[]): Date {
+  const unreadable: string[] = []
+  for (const key of DATE_KEYS) {
+    const found = fields.first([key])
+    // Jekyll's `published: false` is a status, not a date.
+    if (!found || typeof found.value === 'boolean') continue
+    const date = parseDateValue(found.value)
+    if (date) return date
+    unreadable.push(`'${found.key}' (${JSON.stringify(found.value)?.slice(0, 60)})`)
+  }
+  if (unreadable.length) {
+    warnings.push(`date: could not read ${unreadable.join(', ')}; using the file's modification time`)
+  }
+  return mtime
+}
+
+const DRAFT_STATUSES = /^(draft|drafts|unpublished|private|hidden|wip)$/i
+const PUBLISHED_STATUSES = /^(published|publish|public|live|active)$/i
+
+function readStatus(fields: FrontmatterLookup, warnings: string[]): ParsedEssay['status'] {
+  if (isTruthy(fields.first(['draft'])?.value)) return 'draft'
+  const published = fields.first(['published'])?.value
+  if (published === false || (typeof published === 'string' && isFalsy(published))) return 'draft'
+  const status = fields.first(['status'])
+  if (!status) return 'published'
+  const value = collapseWhitespace(String(status.value))
+  if (PUBLISHED_STATUSES.test(value)) return 'published'
+  if (!DRAFT_STATUSES.test(value)) {
+    // Publishing what the author marked with a status we do not know could expose unfinished
+    // work; keeping it as a draft is the reversible choice.
+    warnings.push(`status: '${value.slice(0, 40)}' is neither draft nor published; imported as a draft`)
+  }
+  return 'draft'
+}
+
+function sameText(a: string, b: string): boolean {
+  return collapseWhitespace(a).toLowerCase() === collapseWhitespace(b).toLowerCase()
+}
+
+function validDate(value: unknown): Date | null {
+  return value instanceof Date && !Number.isNaN(value.getTime()) ? value : null
+}

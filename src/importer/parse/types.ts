@@ -1,0 +1,37 @@
+/** One markdown file as read from disk (or uploaded). */
+export interface EssayInput {
+  path: string
+  text: string
+  mtime: Date
+}
+
+export interface ParseOptions {
+  /** Used as the author when the essay names none. */
+  ownerName: string
+}
+
+/** The post fields an essay yields, before it is stored. */
+export interface ParsedEssay {
+  /** Plain text: markdown and HTML removed, entities decoded. Never empty. */
+  title: string
+  /** Slug base before uniqueness: frontmatter `slug`, else from title, else file name (see slug.ts). */
+  slug: string
+  /** A description-like frontmatter field, else the first paragraph, as plain text; ≤ 300 chars. */
+  excerpt: string
+  /** An explicit description from the frontmatter (plain text, ≤ 300 chars), else null. */
+  metaDescription: string | null
+  /** Names only, comma separated; the site owner when the essay names nobody. */
+  author: string
+  /** Trimmed, de-duplicated ignoring case, in the order written. */
+  tags: string[]
+  /** From the frontmatter when readable, else the file's modification time. */
+  publishedAt: Date
+  status: 'draft' | 'published'
+  featured: 0 | 1
+  /** The markdown below the metadata, without a leading `#` title that repeats `title`. */
+  body: string
+  /** Every frontmatter value read, as JSON-friendly data (dates as ISO strings). */
+  frontmatter: Record<string, unknown>
+  /** Non-fatal problems, each naming where it was found. */
+  warnings: string[]
+}
