@@ -111,7 +111,8 @@ export function prefetchPlan(url: string): { route: ResolvedRoute; queries: Pref
     }
     case 'post':
     case 'post-alias':
-      queries.push(spec(postKeys.detail(route.params.slug)), spec(postKeys.list()))
+      // The post carries its own neighbours, so the page does not need the whole list.
+      queries.push(spec(postKeys.detail(route.params.slug)))
       break
     default:
       break

@@ -1,4 +1,4 @@
-import type { Post, PostBody, PostListItem, PostMeta } from '../shared/schemas/index.js'
+import type { Post, PostBody, PostListItem, PostMeta, PostNeighbour } from '../shared/schemas/index.js'
 
 /** The list shape of SPEC §3: card fields only, internal bookkeeping left out. */
 export function toListItem(meta: PostMeta): PostListItem {
@@ -7,7 +7,7 @@ export function toListItem(meta: PostMeta): PostListItem {
 }
 
 /** The full post of SPEC §3, with the server-rendered HTML and table of contents. */
-export function toPost(meta: PostMeta, body: PostBody): Post {
+export function toPost(meta: PostMeta, body: PostBody, neighbours: Post['neighbours'] = { previous: null, next: null }): Post {
   return {
     ...toListItem(meta),
     content: body.content,
@@ -21,7 +21,17 @@ export function toPost(meta: PostMeta, body: PostBody): Post {
     bibliography: body.bibliography,
     bibliographyContent: body.bibliographyContent,
     mathematicalModel: body.mathematicalModel,
+    neighbours,
   }
+}
+
+const neighbour = (meta: PostMeta | undefined): PostNeighbour | null => (meta ? { slug: meta.slug, title: meta.title, readTime: meta.readTime } : null)
+
+/** SPEC §2: previous and next are the entries either side of the post in the list order. */
+export function neighboursIn(ordered: readonly PostMeta[], id: number): Post['neighbours'] {
+  const index = ordered.findIndex((p) => p.id === id)
+  if (index < 0) return { previous: null, next: null }
+  return { previous: neighbour(ordered[index - 1]), next: neighbour(ordered[index + 1]) }
 }
 
 /** Newest first: the order of the posts list, which also gives a post its neighbours (SPEC §2). */

@@ -4,12 +4,14 @@ import { BlogError } from '../core/errors.js'
 import { isAdmin, type Viewer } from '../core/viewer.js'
 import { RENDER_VERSION } from '../markdown/types.js'
 import { renderCached } from '../markdown/index.js'
-import { byPublishedDesc, toListItem, toPost } from './post-views.js'
+import { byPublishedDesc, neighboursIn, toListItem, toPost } from './post-views.js'
 import { TextMatcher } from './text-matcher.js'
 
 /** Reading posts as a visitor or the owner sees them. Drafts exist only for admins. */
 export class PostsService {
   private readonly matcher: TextMatcher
+  /** The sorted list per role, until the store's post array changes. */
+  private ordered: { source: readonly PostMeta[]; admin: PostMeta[] | null; guest: PostMeta[] | null } | null = null
 
   constructor(private readonly store: Store) {
     this.matcher = new TextMatcher(store)
@@ -17,8 +19,11 @@ export class PostsService {
 
   /** Posts visible to `viewer`, newest first. */
   visible(viewer: Viewer): PostMeta[] {
-    const admin = isAdmin(viewer)
-    return this.store.posts().filter((p) => admin || p.status === 'published').sort(byPublishedDesc)
+    const source = this.store.posts()
+    if (this.ordered?.source !== source) this.ordered = { source, admin: null, guest: null }
+    const role = isAdmin(viewer) ? 'admin' : 'guest'
+    this.ordered[role] ??= source.filter((p) => role === 'admin' || p.status === 'published').sort(byPublishedDesc)
+    return this.ordered[role]
   }
 
   async list(viewer: Viewer, opts: { search?: string } = {}): Promise<PostListItem[]> {
@@ -34,22 +39,23 @@ export class PostsService {
     if (!meta || (meta.status !== 'published' && !isAdmin(viewer))) {
       throw new BlogError('POST_NOT_FOUND', `No post at "${slug}".`)
     }
-    return this.load(meta)
+    return this.load(meta, viewer)
   }
 
   async getById(id: number, viewer: Viewer): Promise<Post> {
     const meta = this.store.post(id)
     if (!meta || (meta.status !== 'published' && !isAdmin(viewer))) throw new BlogError('POST_NOT_FOUND', `No post with id ${id}.`)
-    return this.load(meta)
+    return this.load(meta, viewer)
   }
 
-  private async load(meta: PostMeta): Promise<Post> {
+  private async load(meta: PostMeta, viewer: Viewer): Promise<Post> {
     const body = await this.store.body(meta)
-    if (body.renderVersion === RENDER_VERSION) return toPost(meta, body)
+    const neighbours = neighboursIn(this.visible(viewer), meta.id)
+    if (body.renderVersion === RENDER_VERSION) return toPost(meta, body, neighbours)
     // Stored HTML from an older pipeline (or a migrated store): render now and keep it.
     const rendered = renderCached(body.content)
     const fresh = { html: rendered.html, toc: rendered.toc, plainText: rendered.plainText, renderVersion: RENDER_VERSION }
     const updated = await this.store.transact((tx) => (tx.post(meta.id)?.rev === meta.rev ? tx.update(meta.id, { updatedAt: meta.updatedAt }, fresh) : tx.post(meta.id)))
-    return toPost(updated ?? meta, { ...body, ...fresh })
+    return toPost(updated ?? meta, { ...body, ...fresh }, neighbours)
   }
 }

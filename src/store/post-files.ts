@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import type { PostMeta } from '../shared/schemas/index.js'
 
 /**
  * Where post data lives. The index of post metadata is split into shards so that changing one
@@ -20,5 +21,5 @@ export const layout = (dataDir: string) => ({
 export type Layout = ReturnType<typeof layout>
 
 export interface ShardFile {
-  posts: import('../shared/schemas/index.js').PostMeta[]
+  posts: PostMeta[]
 }

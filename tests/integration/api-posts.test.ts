@@ -46,6 +46,8 @@ describe('GET /api/posts/{slug}', () => {
     expect(post.toc.map((t) => t.text)).toEqual(['Polar coordinates', 'A table of values', 'Code'])
     expect(post.content).toContain('## Polar coordinates')
     expect(post.metaDescription).toBe('Polar coordinates, differentiation under the integral sign, and a volume argument.')
+    // Neighbours follow the list order a guest sees (the draft in between is skipped).
+    expect(post.neighbours).toEqual({ previous: { slug: 'on-notation', title: 'On Notation', readTime: 1 }, next: null })
   })
 
   it('answers 404 with {message} for a missing post and for a draft seen by a guest', async () => {

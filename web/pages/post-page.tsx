@@ -1,8 +1,8 @@
 import { ArrowLeft, CircleAlert, FileQuestion, RotateCcw } from 'lucide-react'
 import { Link } from 'wouter'
-import { usePost, usePostList } from '../api/posts.js'
+import { usePost } from '../api/posts.js'
 import { PostHeader } from '../components/post/post-header.js'
-import { PostNeighbours, findNeighbours } from '../components/post/post-neighbours.js'
+import { PostNeighbours } from '../components/post/post-neighbours.js'
 import { PostSkeleton } from '../components/post/post-skeleton.js'
 import { TableOfContents } from '../components/post/table-of-contents.js'
 import { FallibleImage } from '../components/ui/fallible-image.js'
@@ -18,7 +18,6 @@ import { NotFoundPage } from './not-found-page.js'
  */
 export function PostPage({ slug, alias = false }: { slug: string; alias?: boolean }) {
   const { data: post, error, isPending, isFetching, refetch } = usePost(slug)
-  const { data: posts } = usePostList()
   const missing = post === null || isNotFound(error)
   useDocumentTitle(post ? post.title : missing ? (alias ? 'Page Not Found' : 'Post not found') : null)
 
@@ -72,7 +71,7 @@ export function PostPage({ slug, alias = false }: { slug: string; alias?: boolea
     )
   }
 
-  const { previous, next } = findNeighbours(posts, post.slug)
+  const { previous, next } = post.neighbours
   const titleId = 'post-title'
   return (
     <div className="container post-page">

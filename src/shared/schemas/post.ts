@@ -66,6 +66,10 @@ export const PostBodySchema = z.object({
 })
 export type PostBody = z.infer<typeof PostBodySchema>
 
+/** A post's place in the posts list, enough for a previous/next card. */
+export const PostNeighbourSchema = z.object({ slug: z.string(), title: z.string(), readTime: z.number().int() })
+export type PostNeighbour = z.infer<typeof PostNeighbourSchema>
+
 /** SPEC §3 Post as the API returns it for one post. */
 export const PostSchema = PostMetaSchema.omit({ source: true, contentHash: true, rev: true, bodyRev: true }).extend({
   content: z.string(),
@@ -79,6 +83,8 @@ export const PostSchema = PostMetaSchema.omit({ source: true, contentHash: true,
   bibliography: z.string().nullable(),
   bibliographyContent: z.string().nullable(),
   mathematicalModel: z.string().nullable(),
+  /** The posts either side of this one in the order of the posts list (SPEC §2), as the reader may see it. */
+  neighbours: z.object({ previous: PostNeighbourSchema.nullable(), next: PostNeighbourSchema.nullable() }),
 })
 export type Post = z.infer<typeof PostSchema>
 

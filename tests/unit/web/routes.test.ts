@@ -31,8 +31,8 @@ describe('prefetchPlan', () => {
     expect(prefetchPlan('/?search=a%20b&page=2').queries).toEqual([
       { queryKey: ['/api/posts?search=a%20b'], apiPath: '/api/posts?search=a%20b' },
     ])
-    expect(prefetchPlan('/posts/x').queries.map((q) => q.queryKey)).toEqual([['/api/posts', 'x'], ['/api/posts']])
-    expect(prefetchPlan('/x').queries.map((q) => q.apiPath)).toEqual(['/api/posts/x', '/api/posts'])
+    expect(prefetchPlan('/posts/x').queries.map((q) => q.queryKey)).toEqual([['/api/posts', 'x']])
+    expect(prefetchPlan('/x').queries.map((q) => q.apiPath)).toEqual(['/api/posts/x'])
     expect(prefetchPlan('/search').queries).toEqual([])
     expect(prefetchPlan('/search?q=bayes').queries.map((q) => q.apiPath)).toEqual(['/api/posts?search=bayes'])
     expect(prefetchPlan('/about').queries).toEqual([])

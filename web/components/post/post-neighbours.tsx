@@ -1,17 +1,10 @@
 import { ArrowLeft, ArrowRight } from 'lucide-react'
 import { Link } from 'wouter'
-import type { PostListItem } from '../../../src/shared/schemas/index.js'
+import type { PostNeighbour } from '../../../src/shared/schemas/index.js'
 import { formatReadTime } from '../../lib/format.js'
 import { postHref } from '../posts/post-card.js'
 
-type Neighbour = Pick<PostListItem, 'slug' | 'title' | 'readTime'>
-
-/** SPEC §2: the posts either side of `slug` in the order of the posts list. */
-export function findNeighbours<T extends { slug: string }>(posts: readonly T[] | undefined, slug: string): { previous: T | null; next: T | null } {
-  const index = posts ? posts.findIndex((p) => p.slug === slug) : -1
-  if (!posts || index < 0) return { previous: null, next: null }
-  return { previous: posts[index - 1] ?? null, next: posts[index + 1] ?? null }
-}
+type Neighbour = PostNeighbour
 
 function NeighbourCard({ post, direction }: { post: Neighbour; direction: 'previous' | 'next' }) {
   const Icon = direction === 'previous' ? ArrowLeft : ArrowRight

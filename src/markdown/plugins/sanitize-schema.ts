@@ -1,0 +1,116 @@
+import { defaultSchema } from 'rehype-sanitize'
+import type { Options as Schema } from 'rehype-sanitize'
+
+const defaults = defaultSchema.attributes ?? {}
+
+/**
+ * Inline SVG, as the Julia blog embeds plots: shapes and text with presentation attributes.
+ * Nothing here can run script or load a resource (no `use`, `image`, `foreignObject`,
+ * `animate`/`set`, `style`, event handlers or `href`s).
+ */
+const SVG_TAGS = [
+  'svg',
+  'g',
+  'defs',
+  'clipPath',
+  'path',
+  'rect',
+  'circle',
+  'ellipse',
+  'line',
+  'polyline',
+  'polygon',
+  'text',
+  'tspan',
+  'linearGradient',
+  'radialGradient',
+  'stop',
+]
+const SVG_ATTRIBUTES = [
+  'viewBox',
+  'preserveAspectRatio',
+  'width',
+  'height',
+  'x',
+  'y',
+  'x1',
+  'y1',
+  'x2',
+  'y2',
+  'cx',
+  'cy',
+  'r',
+  'rx',
+  'ry',
+  'd',
+  'points',
+  'transform',
+  'fill',
+  'fillOpacity',
+  'fillRule',
+  'stroke',
+  'strokeWidth',
+  'strokeOpacity',
+  'strokeDasharray',
+  'strokeLinecap',
+  'strokeLinejoin',
+  'opacity',
+  'clipPath',
+  'clipPathUnits',
+  'fontFamily',
+  'fontSize',
+  'fontWeight',
+  'textAnchor',
+  'dominantBaseline',
+  'offset',
+  'stopColor',
+  'stopOpacity',
+  'gradientUnits',
+]
+
+/**
+ * GitHub-style sanitation (rehype-sanitize's default) widened for academic essays: math from
+ * remark-math, Franklin divs, figures, media and inline SVG. It runs after rehype-raw, on the
+ * whole tree, so nothing the author wrote as HTML bypasses it; the KaTeX and highlight.js markup
+ * added after it is generated, not authored.
+ */
+export const sanitizeSchema: Schema = {
+  ...defaultSchema,
+  tagNames: [
+    ...(defaultSchema.tagNames ?? []),
+    'figure',
+    'figcaption',
+    'caption',
+    'colgroup',
+    'col',
+    'mark',
+    'small',
+    'u',
+    'abbr',
+    'cite',
+    'dfn',
+    'video',
+    'audio',
+    'track',
+    ...SVG_TAGS,
+  ],
+  attributes: {
+    ...defaults,
+    code: [['className', /^language-./, 'math-inline', 'math-display']],
+    // Franklin `@@name` divs arrive as `md-name` classes; nothing else may set a class.
+    div: [...(defaults.div ?? []), ['className', /^md-[\w-]+$/]],
+    col: ['span'],
+    colgroup: ['span'],
+    video: ['src', 'poster', 'controls', 'loop', 'muted', 'playsInline', 'preload', 'width', 'height'],
+    audio: ['src', 'controls', 'loop', 'muted', 'preload'],
+    source: [...(defaults.source ?? []), 'src', 'type'],
+    track: ['src', 'kind', 'srcLang', 'label', 'default'],
+    ...Object.fromEntries(SVG_TAGS.map((tag) => [tag, SVG_ATTRIBUTES])),
+  },
+  protocols: {
+    ...defaultSchema.protocols,
+    poster: ['http', 'https'],
+  },
+  // Elements removed together with their content: their text is code or CSS, never prose.
+  strip: ['script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'textarea', 'select', 'title'],
+}

@@ -1,0 +1,45 @@
+import rehypeSanitize from 'rehype-sanitize'
+import rehypeSlug from 'rehype-slug'
+import rehypeStringify from 'rehype-stringify'
+import remarkFrontmatter from 'remark-frontmatter'
+import remarkGfm from 'remark-gfm'
+import remarkMath from 'remark-math'
+import remarkParse from 'remark-parse'
+import remarkRehype from 'remark-rehype'
+import { unified } from 'unified'
+import rehypeHighlightSafe from './plugins/rehype-highlight-safe.js'
+import rehypeKatexRaw from './plugins/rehype-katex-raw.js'
+import rehypeFixAttributes from './plugins/rehype-fix-attributes.js'
+import rehypeRawIfNeeded from './plugins/rehype-raw-if-needed.js'
+import rehypeRestoreStash from './plugins/rehype-restore-stash.js'
+import rehypeTextSummary from './plugins/rehype-text-summary.js'
+import remarkHeadingIds from './plugins/remark-heading-ids.js'
+import { sanitizeSchema } from './plugins/sanitize-schema.js'
+
+/**
+ * The markdown → HTML pipeline, built once per thread and frozen: every plugin keeps its
+ * per-document state in the file, so one processor serves any number of renders.
+ *
+ * Order matters: sanitize right after rehype-raw (the last step that can bring in authored
+ * HTML); ids and the text summary while formulas are still TeX; KaTeX and highlighting last,
+ * as generated markup the sanitizer never needs to see.
+ */
+export const markdownProcessor = unified()
+  .use(remarkParse)
+  .use(remarkFrontmatter, ['yaml', 'toml'])
+  .use(remarkGfm)
+  .use(remarkMath)
+  .use(remarkHeadingIds)
+  // No id prefix here: the sanitizer adds `user-content-` to every id, footnotes included.
+  .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: '' })
+  .use(rehypeRestoreStash)
+  .use(rehypeRawIfNeeded)
+  .use(rehypeSanitize, sanitizeSchema)
+  .use(rehypeSlug)
+  .use(rehypeFixAttributes)
+  .use(rehypeTextSummary)
+  .use(rehypeKatexRaw)
+  .use(rehypeHighlightSafe)
+  // Raw nodes after the sanitizer are KaTeX output only.
+  .use(rehypeStringify, { allowDangerousHtml: true })
+  .freeze()

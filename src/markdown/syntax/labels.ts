@@ -1,0 +1,111 @@
+import type { RefKind } from './placeholders.js'
+
+/** Something a reference can point at, other than an equation. */
+export interface Anchor {
+  kind: 'section' | 'figure' | 'table' | 'anchor'
+  /** Heading text (markdown) for sections; used as link text. */
+  title?: string
+  /** Running number for figures and tables. */
+  number?: number
+}
+
+/**
+ * The labels of one document: equation numbers (`\label`, d2l `:eqlabel:`) and anchors
+ * (d2l `:label:` on headings, figures and tables). Lives for one preprocess call.
+ */
+export class LabelRegistry {
+  private readonly equations = new Map<string, string>()
+  private readonly anchors = new Map<string, Anchor>()
+  private equationCount = 0
+  private figureCount = 0
+  private tableCount = 0
+
+  /** Numbers the next labelled display equation; a repeated key keeps its first number. */
+  numberEquation(key: string): string {
+    const known = this.equations.get(key)
+    if (known) return known
+    const n = String(++this.equationCount)
+    this.equations.set(key, n)
+    return n
+  }
+
+  /** A label on an equation that already carries its own `\tag{text}`. */
+  tagEquation(key: string, tag: string): void {
+    if (!this.equations.has(key)) this.equations.set(key, tag)
+  }
+
+  equation(key: string): string | undefined {
+    return this.equations.get(key)
+  }
+
+  addAnchor(key: string, kind: Anchor['kind'], title?: string): void {
+    if (this.anchors.has(key)) return
+    const anchor: Anchor = { kind }
+    if (title !== undefined) anchor.title = title
+    if (kind === 'figure') anchor.number = ++this.figureCount
+    if (kind === 'table') anchor.number = ++this.tableCount
+    this.anchors.set(key, anchor)
+  }
+
+  /** Markdown for a reference, now that every label of the document is known. */
+  resolve(kind: RefKind, key: string): string {
+    const eq = this.equations.get(key)
+    switch (kind) {
+      // \ref is spelled like \eqref: without LaTeX's surrounding words, "(3)" reads better than "3".
+      case 'tex-eqref':
+      case 'tex-ref':
+        return `\\text{(${eq ?? '?'})}`
+      case 'eqref':
+        return `(${eq ?? '?'})`
+      case 'ref':
+        return eq ? `(${eq})` : (this.anchorReference(key) ?? '(?)')
+      case 'd2l-eqref':
+        return `(${eq ?? escapeText(key)})`
+      case 'numref':
+      case 'd2l-ref':
+        if (eq) return `(${eq})`
+        return this.anchorReference(key) ?? describeForeignLabel(key)
+    }
+  }
+
+  private anchorReference(key: string): string | undefined {
+    const anchor = this.anchors.get(key)
+    if (!anchor) return undefined
+    const href = '#' + encodeURI(key)
+    switch (anchor.kind) {
+      case 'section':
+        return `[${escapeLinkText(anchor.title || key)}](${href})`
+      case 'figure':
+        return `[Figure ${anchor.number}](${href})`
+      case 'table':
+        return `[Table ${anchor.number}](${href})`
+      case 'anchor':
+        return `[${escapeLinkText(key)}](${href})`
+    }
+  }
+}
+
+const FOREIGN_PREFIXES: Array<[RegExp, string]> = [
+  [/^(?:sec|subsec|ssec)[_:-]/, 'Section'],
+  [/^chap(?:ter)?[_:-]/, 'Chapter'],
+  [/^fig[_:-]/, 'Figure'],
+  [/^tab(?:le)?[_:-]/, 'Table'],
+  [/^eq[_:-]/, 'Equation'],
+]
+
+/** A label defined in another document: say what kind of thing it names, by its d2l prefix. */
+function describeForeignLabel(key: string): string {
+  for (const [prefix, word] of FOREIGN_PREFIXES) {
+    if (prefix.test(key)) return `${word} “${escapeText(key.replace(prefix, ''))}”`
+  }
+  return `“${escapeText(key)}”`
+}
+
+function escapeLinkText(text: string): string {
+  return text.replace(/([[\]\\])/g, '\\$1')
+}
+
+/** Keeps label text literal in markdown (labels are like `sec_linear-concise`). */
+function escapeText(text: string): string {
+  return text.replace(/([\\`*_[\]<>$~|#])/g, '\\$1')
+}
