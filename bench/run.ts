@@ -20,13 +20,14 @@ mkdirSync(work, { recursive: true })
 
 // 1. Import the corpus cold, then again unchanged.
 log('importing the corpus…')
+const families = ['statproofbook', 'd2l-en', 'julialang-blog'].map((f) => join(corpus, f))
 const dataDir = join(work, 'data')
 const blog = await createBlog({ dataDir, env: {} })
 let t = performance.now()
-const cold = await blog.importer.importPaths([corpus])
+const cold = await blog.importer.importPaths(families)
 const coldSeconds = (performance.now() - t) / 1000
 t = performance.now()
-const again = await blog.importer.importPaths([corpus])
+const again = await blog.importer.importPaths(families)
 const unchangedSeconds = (performance.now() - t) / 1000
 const essays = cold.summary.imported
 const median = [...blog.store.posts()].sort((a, b) => a.wordCount - b.wordCount)[Math.floor(essays / 2)]
@@ -48,7 +49,7 @@ await stop(plain.child)
 
 // 3. One post update in a store of 10,000 posts.
 log('filling a store with 10,000 posts…')
-const { files } = await findEssayFiles([corpus])
+const { files } = await findEssayFiles(families)
 const scale = await storeScale(join(work, 'store-10k'), files, 10_000)
 
 const result = {

@@ -4,7 +4,7 @@ import { RENDER_VERSION, type RenderResult } from './types.js'
 
 const MAX_ENTRIES = 200
 /** Rendered HTML of math-heavy essays is large (KaTeX markup); bound the memory too. */
-const MAX_CHARS = 64 * 1024 * 1024
+const MAX_CHARS = 32 * 1024 * 1024
 
 const entries = new Map<string, RenderResult>()
 let totalChars = 0
@@ -19,7 +19,7 @@ export function contentHash(markdown: string): string {
 
 /**
  * `renderMarkdown` behind an in-memory LRU cache keyed by `contentHash` (at most 200 results
- * and 64 M characters). Results are frozen and shared between callers: do not mutate them.
+ * and 32 M characters). Results are frozen and shared between callers: do not mutate them.
  */
 export function renderCached(markdown: string): RenderResult {
   const key = contentHash(markdown)

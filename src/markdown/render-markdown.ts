@@ -6,7 +6,9 @@ import type { RenderResult } from './types.js'
  * Renders an essay body (frontmatter, if still present, is ignored) to sanitised HTML with
  * KaTeX math and highlighted code, plus its TOC, plain text and word count. Synchronous and
  * deterministic: the same markdown always gives the same result. Bad math never throws; it is
- * shown as its source, marked as an error.
+ * shown as its source, marked as an error. The only throw is a RangeError on input nested
+ * deeper than the call stack (tens of thousands of nested quotes or HTML elements);
+ * `renderMany` reports that as an `{ error }` for the one input.
  */
 export function renderMarkdown(markdown: string): RenderResult {
   const { markdown: prepared, stash, mathPreamble } = preprocess(markdown)

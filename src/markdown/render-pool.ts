@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import { availableParallelism } from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import { contentHash, lookupRender, storeRender } from './render-cache.js'
+import { contentHash, lookupRender } from './render-cache.js'
 import { renderMarkdown } from './render-markdown.js'
 import type { RenderReply } from './render-messages.js'
 import type { RenderResult } from './types.js'
@@ -32,8 +32,8 @@ const DEFAULT_TIMEOUT_MS = 120_000
  *
  * Resolves to one outcome per input, at the same index: the `RenderResult`, or `{ error }`
  * when that input failed (threw, crashed its worker, or timed out); a failure never loses the
- * other inputs, and the promise itself does not reject. Results are also stored in the
- * render cache (shared, frozen objects: do not mutate). Small batches (≤ 3 essays or < 50 KB)
+ * other inputs, and the promise itself does not reject. Cached renders are reused, but a bulk
+ * import does not fill the cache, so it cannot push out what readers asked for. Small batches (≤ 3 essays or < 50 KB)
  * render in this thread, where starting workers would cost more than it saves. Workers are
  * terminated before the promise resolves.
  */
@@ -49,8 +49,7 @@ export async function renderMany(inputs: string[], opts: RenderManyOptions = {})
   })
   const jobs: Job[] = [...pending].map(([key, indices]) => ({ key, indices, markdown: inputs[indices[0]] }))
   const settle = (job: Job, outcome: RenderOutcome): void => {
-    const value = 'error' in outcome ? outcome : storeRender(job.key, outcome)
-    for (const i of job.indices) outcomes[i] = value
+    for (const i of job.indices) outcomes[i] = outcome
   }
 
   const chars = jobs.reduce((sum, job) => sum + job.markdown.length, 0)
