@@ -1,5 +1,6 @@
 import express, { type Express } from 'express'
 import compression from 'compression'
+import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Blog } from '../core/blog.js'
 import { clientDistDir } from '../core/paths.js'
@@ -7,7 +8,7 @@ import { resolveViewer } from './middleware/viewer.js'
 import { apiNotFound, errorHandler } from './middleware/errors.js'
 import { postsRoutes } from './routes/posts.js'
 import { authRoutes } from './routes/auth.js'
-import { pageRoutes } from './routes/pages.js'
+import { cachedPageFastPath, pageRoutes } from './routes/pages.js'
 import { PageRenderer } from './ssr/page-renderer.js'
 import type { ClientAssets } from './ssr/client-assets.js'
 
@@ -27,10 +28,17 @@ export function createApp(blog: Blog, opts: AppOptions = {}): Express & { pages:
   app.set('x-powered-by', false)
   app.set('query parser', 'simple')
 
+  const pages = new PageRenderer(blog, opts.assets)
+  app.use(cachedPageFastPath(pages))
+
   const clientDir = opts.clientDir ?? clientDistDir
   // Hashed file names never change content: cache them for a year.
   app.use('/assets', express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false, index: false }))
-  app.use(express.static(clientDir, { index: false, maxAge: '1h', dotfiles: 'ignore' }))
+  // The few top-level public files (favicon…), by name: a catch-all static handler would stat
+  // the disk for every page request.
+  for (const name of publicFiles(clientDir)) {
+    app.get(`/${name}`, (_req, res) => res.sendFile(join(clientDir, name), { maxAge: '1h' }))
+  }
 
   app.use('/api', compression())
   app.use('/api', express.json({ limit: '1mb' }))
@@ -39,9 +47,16 @@ export function createApp(blog: Blog, opts: AppOptions = {}): Express & { pages:
   app.use(postsRoutes(blog))
   app.use('/api', apiNotFound)
 
-  const pages = new PageRenderer(blog, opts.assets)
   if (!pages.assets.available) log('Note: no client build found in dist/client; pages are served without scripts or styles. Run `npm run build`.')
   app.use(pageRoutes(pages))
   app.use(errorHandler(log))
   return Object.assign(app, { pages })
+}
+
+function publicFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((name) => !name.startsWith('.') && statSync(join(dir, name)).isFile())
+  } catch {
+    return []
+  }
 }

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response, type NextFunction } from 'express'
-import type { PageRenderer } from '../ssr/page-renderer.js'
+import type { PageRenderer, RenderedPage } from '../ssr/page-renderer.js'
 import { viewerOf } from '../http.js'
 
 /** Every non-API GET is a page of the React app, rendered on the server. */
@@ -11,23 +11,41 @@ export function pageRoutes(pages: PageRenderer): Router {
   })
   router.get('/{*splat}', async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const page = await pages.page(req.originalUrl, viewerOf(res))
-      res.setHeader('ETag', page.etag)
-      res.setHeader('Cache-Control', 'no-cache')
-      res.setHeader('Vary', 'Accept-Encoding, Cookie')
-      res.setHeader('Content-Type', 'text/html; charset=utf-8')
-      if (page.status === 200 && req.headers['if-none-match'] === page.etag) {
-        res.status(304).end()
-        return
-      }
-      const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
-      const body = gzip ? page.gzipped() : page.body
-      if (gzip) res.setHeader('Content-Encoding', 'gzip')
-      res.setHeader('Content-Length', body.length)
-      res.status(page.status).end(req.method === 'HEAD' ? undefined : body)
+      sendPage(req, res, await pages.page(req.originalUrl, viewerOf(res)))
     } catch (e) {
       next(e)
     }
   })
   return router
+}
+
+/**
+ * The hot path: a guest (no cookie, so no session) asking for a page already rendered gets it
+ * from memory before the rest of the middleware stack runs. Anything else falls through.
+ */
+export function cachedPageFastPath(pages: PageRenderer) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.cookie) return next()
+    const url = req.originalUrl
+    if (url.startsWith('/api/') || url.startsWith('/assets/') || url.startsWith('/post/')) return next()
+    const page = pages.cached(url)
+    if (!page) return next()
+    sendPage(req, res, page)
+  }
+}
+
+function sendPage(req: Request, res: Response, page: RenderedPage): void {
+  res.setHeader('ETag', page.etag)
+  res.setHeader('Cache-Control', 'no-cache')
+  res.setHeader('Vary', 'Accept-Encoding, Cookie')
+  res.setHeader('Content-Type', 'text/html; charset=utf-8')
+  if (page.status === 200 && req.headers['if-none-match'] === page.etag) {
+    res.status(304).end()
+    return
+  }
+  const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
+  const body = gzip ? page.gzipped() : page.body
+  if (gzip) res.setHeader('Content-Encoding', 'gzip')
+  res.setHeader('Content-Length', body.length)
+  res.status(page.status).end(req.method === 'HEAD' ? undefined : body)
 }

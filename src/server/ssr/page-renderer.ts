@@ -35,6 +35,11 @@ export class PageRenderer {
     blog.events.on('post:changed', () => this.cache.clear())
   }
 
+  /** A page already rendered for guests, if any. */
+  cached(url: string): RenderedPage | undefined {
+    return this.cache.get(url)
+  }
+
   async page(url: string, viewer: Viewer): Promise<RenderedPage> {
     const cacheable = !isAdmin(viewer)
     if (cacheable) {
