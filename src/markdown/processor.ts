@@ -13,6 +13,7 @@ import rehypeFixAttributes from './plugins/rehype-fix-attributes.js'
 import rehypeRawIfNeeded from './plugins/rehype-raw-if-needed.js'
 import rehypeRestoreStash from './plugins/rehype-restore-stash.js'
 import rehypeTextSummary from './plugins/rehype-text-summary.js'
+import rehypeTocHtml from './plugins/rehype-toc-html.js'
 import remarkHeadingIds from './plugins/remark-heading-ids.js'
 import { sanitizeSchema } from './plugins/sanitize-schema.js'
 
@@ -39,6 +40,7 @@ export const markdownProcessor = unified()
   .use(rehypeFixAttributes)
   .use(rehypeTextSummary)
   .use(rehypeKatexRaw)
+  .use(rehypeTocHtml)
   .use(rehypeHighlightSafe)
   // Raw nodes after the sanitizer are KaTeX output only.
   .use(rehypeStringify, { allowDangerousHtml: true })

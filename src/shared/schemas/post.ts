@@ -8,6 +8,8 @@ export const TocEntrySchema = z.object({
   depth: z.number().int().min(1).max(6),
   text: z.string(),
   id: z.string(),
+  /** The heading's rendered markup, present only when it holds math that reads badly as TeX. */
+  html: z.string().optional(),
 })
 export type TocEntry = z.infer<typeof TocEntrySchema>
 

@@ -188,6 +188,19 @@ describe('render() — post page', () => {
     })
   }
 
+  it('shows a TOC entry with math as its rendered formula, not its TeX', () => {
+    const withMath = post({
+      slug: 'gram',
+      toc: [
+        { depth: 2, text: 'Avoid X^\\top X', id: 'avoid', html: 'Avoid <span class="katex">XᵀX</span>' },
+        { depth: 2, text: 'Plain', id: 'plain' },
+      ],
+    })
+    const { html } = renderUrl('/posts/gram', [{ queryKey: ['/api/posts', 'gram'], data: withMath }])
+    expect(html).toMatch(/class="toc__link"[^>]*><span>Avoid <span class="katex">XᵀX<\/span><\/span><\/a>/)
+    expect(html).not.toContain('Avoid X^')
+  })
+
   it("says 'Post not found' for a slug the server seeded as null", () => {
     const { html } = renderUrl('/posts/nothing', [{ queryKey: ['/api/posts', 'nothing'], data: null }])
     expect(html).toMatch(/<h1[^>]*>Post not found<\/h1>/)

@@ -120,7 +120,8 @@ export function TableOfContents({ entries, title = 'Table of Contents' }: { entr
               aria-current={active === entry.id ? 'location' : undefined}
               onClick={(e) => onClick(e, entry.id)}
             >
-              {entry.text}
+              {/* Pipeline-made, sanitised markup (KaTeX) for headings with math; else plain text. */}
+              {entry.html ? <span dangerouslySetInnerHTML={{ __html: entry.html }} /> : entry.text}
             </a>
           </li>
         ))}
