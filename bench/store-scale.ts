@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { Store } from '../src/store/index.js'
-import type { PostBody, PostMeta } from '../src/shared/schemas/index.js'
+import { newBody, newPost } from '../tests/helpers/post-fixtures.js'
 
 /**
  * Fill a store with `count` posts made from the corpus (each a real essay body with its own
@@ -16,11 +16,10 @@ export async function storeScale(dataDir: string, files: string[], count: number
       for (let i = start; i < Math.min(count, start + batch); i++) {
         const text = texts[i % texts.length]
         const now = new Date(Date.UTC(2020, 0, 1) + i * 3_600_000).toISOString()
-        const meta: Omit<PostMeta, 'id' | 'rev' | 'bodyRev'> = {
+        const meta = newPost({
           title: `Essay ${i}: ${text.slice(0, 40).replace(/\W+/g, ' ')}`,
           slug: `essay-${i}`,
           excerpt: text.slice(0, 280),
-          metaDescription: null,
           author: 'Bench',
           tags: [`t${i % 50}`, `t${i % 7}`],
           readTime: 5,
@@ -28,28 +27,10 @@ export async function storeScale(dataDir: string, files: string[], count: number
           publishedAt: now,
           createdAt: now,
           updatedAt: now,
-          status: 'published',
-          featured: 0,
-          bannerImage: null,
-          contentImages: [],
           source: { path: `/bench/essay-${i}.md`, hash: String(i) },
           contentHash: String(i),
-        }
-        const body: PostBody = {
-          content: text,
-          enhancedContent: null,
-          html: `<p>${text}</p>`,
-          toc: [],
-          plainText: text,
-          renderVersion: 1,
-          annotations: null,
-          annotatedContent: null,
-          summary: null,
-          bibliography: null,
-          bibliographyContent: null,
-          mathematicalModel: null,
-          frontmatter: {},
-        }
+        })
+        const body = newBody(text)
         tx.insert(meta, body)
       }
     })

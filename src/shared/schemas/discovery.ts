@@ -1,17 +1,13 @@
 import { z } from 'zod'
+import { PostListItemSchema } from './post.js'
 
 const score = z.number().min(0).max(1)
 
 export const RelationshipTypeSchema = z.enum(['topical', 'conceptual', 'structural'])
-export const RelatedPostSchema = z.object({
-  id: z.number().int(),
-  slug: z.string(),
-  title: z.string(),
-  author: z.string(),
-  readTime: z.number().int(),
-  publishedAt: z.string(),
-  excerpt: z.string(),
-  tags: z.array(z.string()),
+/** The card fields a related post and a search result share with the posts list (SPEC §3). */
+const postCard = PostListItemSchema.pick({ id: true, slug: true, title: true, author: true, readTime: true, publishedAt: true, excerpt: true, tags: true })
+
+export const RelatedPostSchema = postCard.extend({
   relationshipType: RelationshipTypeSchema,
   similarityScore: score,
 })
@@ -88,15 +84,7 @@ export const SearchQuerySchema = z.object({
   startDate: z.string().date().optional(),
   endDate: z.string().date().optional(),
 })
-export const SearchResultItemSchema = z.object({
-  id: z.number().int(),
-  slug: z.string(),
-  title: z.string(),
-  author: z.string(),
-  readTime: z.number().int(),
-  publishedAt: z.string(),
-  excerpt: z.string(),
-  tags: z.array(z.string()),
+export const SearchResultItemSchema = postCard.extend({
   matchType: MatchTypeSchema,
   relevanceScore: z.number(),
   matchedTerms: z.array(z.string()),

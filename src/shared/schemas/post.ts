@@ -72,27 +72,17 @@ export type PostBody = z.infer<typeof PostBodySchema>
 export const PostNeighbourSchema = z.object({ slug: z.string(), title: z.string(), readTime: z.number().int() })
 export type PostNeighbour = z.infer<typeof PostNeighbourSchema>
 
-/** SPEC §3 Post as the API returns it for one post. */
-export const PostSchema = PostMetaSchema.omit({ source: true, contentHash: true, rev: true, bodyRev: true }).extend({
-  content: z.string(),
-  enhancedContent: z.string().nullable(),
-  html: z.string(),
-  toc: z.array(TocEntrySchema),
-  annotations: z.string().nullable(),
-  annotatedContent: z.string().nullable(),
-  summary: z.string().nullable(),
+/** SPEC §3 Post as a list item: the card fields, no bodies. */
+export const PostListItemSchema = PostMetaSchema.omit({ source: true, contentHash: true, rev: true, bodyRev: true })
+export type PostListItem = z.infer<typeof PostListItemSchema>
+
+/** SPEC §3 Post as the API returns it for one post: the card fields plus the public part of the body. */
+export const PostSchema = PostListItemSchema.extend(PostBodySchema.omit({ plainText: true, renderVersion: true, frontmatter: true }).shape).extend({
   contentSummary: z.string().nullable(),
-  bibliography: z.string().nullable(),
-  bibliographyContent: z.string().nullable(),
-  mathematicalModel: z.string().nullable(),
   /** The posts either side of this one in the order of the posts list (SPEC §2), as the reader may see it. */
   neighbours: z.object({ previous: PostNeighbourSchema.nullable(), next: PostNeighbourSchema.nullable() }),
 })
 export type Post = z.infer<typeof PostSchema>
-
-/** SPEC §3 Post as a list item: the card fields, no bodies. */
-export const PostListItemSchema = PostMetaSchema.omit({ source: true, contentHash: true, rev: true, bodyRev: true })
-export type PostListItem = z.infer<typeof PostListItemSchema>
 
 /** PUT /api/posts/{id} (SPEC §7). Trimming per SPEC §5; id, slug and timestamps are not writable. */
 export const PostUpdateSchema = z
