@@ -1,4 +1,7 @@
 import { Command, CommanderError } from 'commander'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { packageRoot } from '../core/paths.js'
 import { EXIT, formatCliError, stdio, type CliIO } from './output.js'
 import { serveCommand } from './commands/serve.js'
 import { importCommand } from './commands/import.js'
@@ -8,7 +11,7 @@ import { laterCommands } from './commands/later.js'
 export function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
   const program = new Command('blog')
     .description('Scholia: publish long-form markdown essays as fast, server-rendered pages, enhanced with AI.')
-    .version(process.env.npm_package_version ?? '0.1.0', '-v, --version')
+    .version(packageVersion(), '-v, --version')
     .showHelpAfterError('(run `blog --help` for the commands)')
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) })
     .exitOverride()
@@ -32,4 +35,8 @@ export async function runCli(argv: string[], io: CliIO = stdio): Promise<number>
     return EXIT.usage
   }
   return code
+}
+
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version
 }

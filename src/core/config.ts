@@ -42,7 +42,13 @@ function fromFile(dataDir: string): ConfigInput {
   } catch {
     return {}
   }
-  const parsed = FileConfigSchema.safeParse(JSON.parse(text))
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (e) {
+    throw new BlogError('VALIDATION', `${path} is not valid JSON: ${(e as Error).message}`)
+  }
+  const parsed = FileConfigSchema.safeParse(json)
   if (!parsed.success) throw new BlogError('VALIDATION', `${path}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
   return parsed.data
 }
