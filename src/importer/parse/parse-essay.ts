@@ -7,6 +7,7 @@ import { FrontmatterLookup, isFalsy, isTruthy } from './frontmatter-lookup.js'
 import { collapseWhitespace, inlineMarkdownToText, trimCharacters, truncateText } from './plain-text.js'
 import { splitFrontmatter } from './split-frontmatter.js'
 import { readTags } from './tags.js'
+import { mathToText } from '../../markdown/tex-to-text.js'
 import type { EssayInput, ParseOptions, ParsedEssay } from './types.js'
 
 /** Longest excerpt and meta description, in characters (the ellipsis included). */
@@ -77,8 +78,9 @@ function parseNormalised(text: string, path: string, mtime: Date, options: Parse
   return {
     title,
     slug: essaySlug({ slug: plainField(fields.first(SLUG_KEYS)?.value), title, path }),
-    excerpt: truncateText(excerpt, MAX_EXCERPT_LENGTH),
-    metaDescription: metaField ? truncateText(metaField, MAX_EXCERPT_LENGTH) : null,
+    // Excerpts appear where markup cannot (cards, meta tags, feeds): formulas become readable text.
+    excerpt: truncateText(mathToText(excerpt), MAX_EXCERPT_LENGTH),
+    metaDescription: metaField ? truncateText(mathToText(metaField), MAX_EXCERPT_LENGTH) : null,
     author: readAuthor(fields) ?? options.ownerName,
     tags: readTags(fields.all(TAG_KEYS)),
     publishedAt: readPublishedAt(fields, mtime, warnings),

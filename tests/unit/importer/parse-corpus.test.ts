@@ -119,7 +119,7 @@ describe('parseEssay on every corpus essay', () => {
       expect(proof.title).toBe('Relationship between bivariate normal distribution and von Mises distribution')
       expect(proof.author).toBe('Joram Soch')
       expect(proof.publishedAt.toISOString()).toBe('2026-04-22T15:24:48.000Z')
-      expect(proof.excerpt.startsWith('Theorem: Let $Y_1$ and $Y_2$ follow a bivariate normal distribution')).toBe(true)
+      expect(proof.excerpt.startsWith('Theorem: Let Y₁ and Y₂ follow a bivariate normal distribution')).toBe(true)
       expect(proof.frontmatter.sources).toHaveLength(2)
     })
 

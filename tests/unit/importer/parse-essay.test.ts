@@ -150,12 +150,12 @@ describe('parseEssay: excerpt', () => {
       '',
       '[^1]: A footnote.',
     ].join('\n')
-    expect(parse(body).excerpt).toBe('The first real paragraph links to a page, cites $x^2$ inline and ends here.')
+    expect(parse(body).excerpt).toBe('The first real paragraph links to a page, cites x² inline and ends here.')
   })
 
   it('puts a sentence broken around display math back together', () => {
     const essay = parse('**Theorem:** Let\n\n$$ \\label{eq:m}\nX \\sim N(0, 1)\n$$\n\nbe a standard normal variable.\n')
-    expect(essay.excerpt).toBe('Theorem: Let $X \\sim N(0, 1)$ be a standard normal variable.')
+    expect(essay.excerpt).toBe('Theorem: Let X ∼ N(0, 1) be a standard normal variable.')
   })
 
   it('prefers the description field, but not when it only repeats the title', () => {
