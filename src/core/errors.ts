@@ -44,13 +44,6 @@ export class BlogError extends Error {
 
 export const isBlogError = (e: unknown): e is BlogError => e instanceof BlogError
 
-/** Prefix an error with the file it came from (Astro's prefixError), keeping its code. */
-export function prefixError(file: string, e: unknown): BlogError {
-  const message = e instanceof Error ? e.message : String(e)
-  const code = isBlogError(e) ? e.code : 'FILE_REJECTED'
-  return new BlogError(code, `${file}: ${message}`)
-}
-
 export function describeError(e: unknown): string {
   return e instanceof Error ? e.message : String(e)
 }

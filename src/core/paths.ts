@@ -15,4 +15,3 @@ export const packageRoot: string = (() => {
 })()
 
 export const clientDistDir = join(packageRoot, 'dist', 'client')
-export const templatesDir = join(packageRoot, 'templates')

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import type { Store } from '../store/index.js'
+import type { Store, Transaction } from '../store/index.js'
 import type { PostBody, PostMeta } from '../shared/schemas/index.js'
 import type { BlogConfig } from '../core/config.js'
 import type { BlogEventBus, ImportFileStatus } from '../core/events.js'
@@ -66,7 +66,7 @@ export class ImportService {
     for (const path of missing) report({ path, status: 'failed', slug: null, error: 'No such file or folder' })
 
     await this.store.refresh()
-    const bySource = this.sourceIndex()
+    const bySource = sourceIndex(this.store.posts())
     const pending: Pending[] = []
     for (const path of files) {
       const read = await readEssayFile(path)
@@ -101,8 +101,9 @@ export class ImportService {
 
     if (ready.length) {
       const outcomes = await this.store.transact(async (tx) => {
+        const bySource = sourceIndex(tx.posts())
         const out: ImportFileResult[] = []
-        for (const p of ready) out.push(await this.apply(tx, p))
+        for (const p of ready) out.push(await this.apply(tx, p, bySource))
         return out
       })
       outcomes.forEach(report)
@@ -115,10 +116,10 @@ export class ImportService {
   }
 
   /** Insert or update one post inside the import's transaction. */
-  private async apply(tx: Parameters<Parameters<Store['transact']>[0]>[0], p: Pending): Promise<ImportFileResult> {
+  private async apply(tx: Transaction, p: Pending, bySource: Map<string, PostMeta>): Promise<ImportFileResult> {
     const rendered = p.rendered!
     const now = new Date().toISOString()
-    const existing = findExisting(tx.posts(), p)
+    const existing = findExisting(tx, bySource, p)
     if (existing?.source?.hash === p.hash) return { path: p.path, status: 'unchanged', slug: existing.slug, error: null }
 
     const fields = {
@@ -158,12 +159,12 @@ export class ImportService {
     )
     return { path: p.path, status: 'imported', slug, error: null }
   }
+}
 
-  private sourceIndex(): Map<string, PostMeta> {
-    const map = new Map<string, PostMeta>()
-    for (const meta of this.store.posts()) if (meta.source) map.set(meta.source.path, meta)
-    return map
-  }
+function sourceIndex(posts: readonly PostMeta[]): Map<string, PostMeta> {
+  const map = new Map<string, PostMeta>()
+  for (const meta of posts) if (meta.source) map.set(meta.source.path, meta)
+  return map
 }
 
 /**
@@ -171,11 +172,11 @@ export class ImportService {
  * moved or renamed, the post with its slug whose own source file is gone (DECISIONS.md:
  * "a changed one updates its post by slug"). Never another live file's post.
  */
-function findExisting(posts: PostMeta[], p: Pending): PostMeta | null {
-  const byPath = posts.find((m) => m.source?.path === p.path)
-  if (byPath) return byPath
+function findExisting(tx: Transaction, bySource: Map<string, PostMeta>, p: Pending): PostMeta | null {
+  const byPath = bySource.get(p.path)
+  if (byPath) return tx.post(byPath.id)
   if (!p.parsed.slug) return null
-  const bySlug = posts.find((m) => m.slug === p.parsed.slug)
+  const bySlug = tx.postBySlug(p.parsed.slug)
   if (bySlug && (!bySlug.source || !existsSync(bySlug.source.path))) return bySlug
   return null
 }

@@ -28,6 +28,8 @@ export interface CommittedState {
 export class Transaction {
   readonly changes = new Map<number, PostChange>()
   private dbDraft: DbData | null = null
+  /** Highest id present, found once per transaction: bulk inserts must not rescan every post. */
+  private highestId: number | null = null
 
   constructor(
     private readonly base: CommittedState,
@@ -72,8 +74,10 @@ export class Transaction {
 
   insert(input: NewPost, body: PostBody): PostMeta {
     if (this.postBySlug(input.slug)) throw new BlogError('CONFLICT', `A post with the slug "${input.slug}" already exists.`)
-    const id = Math.max(this.db.nextPostId, this.maxId() + 1)
+    this.highestId ??= this.posts().reduce((max, p) => Math.max(max, p.id), 0)
+    const id = Math.max(this.db.nextPostId, this.highestId + 1)
     this.db.nextPostId = id + 1
+    this.highestId = id
     const meta: PostMeta = { ...input, id, rev: 1, bodyRev: 1 }
     this.changes.set(id, { before: null, after: meta, body })
     return meta
@@ -112,11 +116,5 @@ export class Transaction {
     if (before === null) this.changes.delete(id)
     else this.changes.set(id, { before, after: null })
     return true
-  }
-
-  private maxId(): number {
-    let max = 0
-    for (const meta of this.posts()) if (meta.id > max) max = meta.id
-    return max
   }
 }

@@ -1,7 +1,6 @@
 // Dates are formatted in UTC with a fixed locale, so the server's markup and the browser's
 // first render agree (no hydration mismatch around midnight or across locales).
 const LONG_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
-const SHORT_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
 
 function toDate(iso: string): Date | null {
   const d = new Date(iso)
@@ -12,12 +11,6 @@ function toDate(iso: string): Date | null {
 export function formatDate(iso: string): string {
   const d = toDate(iso)
   return d ? LONG_DATE.format(d) : ''
-}
-
-/** "Mar 4, 2025" */
-export function formatShortDate(iso: string): string {
-  const d = toDate(iso)
-  return d ? SHORT_DATE.format(d) : ''
 }
 
 /** "N min read" */

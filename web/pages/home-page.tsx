@@ -1,4 +1,4 @@
-import { CircleAlert, RotateCcw, SearchX } from 'lucide-react'
+import { CircleAlert, SearchX } from 'lucide-react'
 import { useEffect, useMemo, useRef } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { usePostList } from '../api/posts.js'
@@ -6,6 +6,7 @@ import { PostList, PostListSkeleton } from '../components/posts/post-list.js'
 import { Pagination } from '../components/posts/pagination.js'
 import { SortControl } from '../components/posts/sort-control.js'
 import { SearchBar } from '../components/search-bar.js'
+import { RetryButton } from '../components/ui/retry-button.js'
 import { StateMessage } from '../components/ui/state-message.js'
 import { WelcomeState } from '../components/home/welcome-state.js'
 import { useDocumentTitle } from '../hooks/use-document-title.js'
@@ -63,10 +64,7 @@ export function HomePage() {
         icon={<CircleAlert size={28} />}
         title="Failed to load posts. Please try again."
         actions={
-          <button type="button" className="button button--secondary" onClick={() => void refetch()} disabled={isFetching}>
-            <RotateCcw size={16} aria-hidden="true" />
-            Try again
-          </button>
+          <RetryButton onRetry={() => void refetch()} busy={isFetching} />
         }
       />
     )

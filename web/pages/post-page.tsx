@@ -1,4 +1,4 @@
-import { ArrowLeft, CircleAlert, FileQuestion, RotateCcw } from 'lucide-react'
+import { ArrowLeft, CircleAlert, FileQuestion } from 'lucide-react'
 import { Link } from 'wouter'
 import { usePost } from '../api/posts.js'
 import { PostHeader } from '../components/post/post-header.js'
@@ -6,6 +6,7 @@ import { PostNeighbours } from '../components/post/post-neighbours.js'
 import { PostSkeleton } from '../components/post/post-skeleton.js'
 import { TableOfContents } from '../components/post/table-of-contents.js'
 import { FallibleImage } from '../components/ui/fallible-image.js'
+import { RetryButton } from '../components/ui/retry-button.js'
 import { StateMessage } from '../components/ui/state-message.js'
 import { useDocumentTitle } from '../hooks/use-document-title.js'
 import { isNotFound } from '../lib/errors.js'
@@ -61,10 +62,7 @@ export function PostPage({ slug, alias = false }: { slug: string; alias?: boolea
           icon={<CircleAlert size={30} />}
           title="Failed to load the post. Please try again."
           actions={
-            <button type="button" className="button button--secondary" onClick={() => void refetch()} disabled={isFetching}>
-              <RotateCcw size={16} aria-hidden="true" />
-              Try again
-            </button>
+            <RetryButton onRetry={() => void refetch()} busy={isFetching} />
           }
         />
       </div>
