@@ -4,10 +4,17 @@ import { BlogEventBus } from './events.js'
 import { PostsService } from '../posts/posts-service.js'
 import { ImportService } from '../importer/import-service.js'
 import type { SiteInfo } from '../shared/site-info.js'
+import { AuthService } from '../auth/auth-service.js'
+import { loadSessionSecret } from '../auth/session-secret.js'
+import { createMailer, type Mailer } from '../mail/mailer.js'
 
 export interface CreateBlogOptions extends ConfigInput {
   env?: NodeJS.ProcessEnv
   now?: () => Date
+  /** Where services report what they did in the background (default: standard error). */
+  log?: (message: string) => void
+  /** Tests inject a fake; otherwise SMTP or the outbox folder, by setting. */
+  mailer?: Mailer
 }
 
 /**
@@ -20,14 +27,20 @@ export interface Blog {
   events: BlogEventBus
   posts: PostsService
   importer: ImportService
+  auth: AuthService
+  mailer: Mailer
+  /** Signs session cookies (BLOG_SESSION_SECRET, else generated once into the data folder). */
+  sessionSecret: string
   site(): SiteInfo
   close(): Promise<void>
 }
 
 export async function createBlog(options: CreateBlogOptions = {}): Promise<Blog> {
-  const { env, now, ...input } = options
+  const { env = process.env, now = () => new Date(), log = (m: string) => console.error(m), mailer: injectedMailer, ...input } = options
   const config = loadConfig(input, env)
   const store = await Store.open(config.dataDir, { now })
+  const mailer = injectedMailer ?? createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom ?? `"${config.siteName.replace(/["\\]/g, "")}" <no-reply@${new URL(config.baseUrl).hostname}>` })
+  const auth = new AuthService({ store, config, mailer, now, log })
   const events = new BlogEventBus()
   store.on('change', (change) => events.emit('post:changed', change))
   const blog: Blog = {
@@ -36,8 +49,12 @@ export async function createBlog(options: CreateBlogOptions = {}): Promise<Blog>
     events,
     posts: new PostsService(store),
     importer: new ImportService(store, config, events),
+    auth,
+    mailer,
+    sessionSecret: await loadSessionSecret(config.dataDir, env),
     site: () => ({ name: config.siteName, ownerName: config.ownerName, baseUrl: config.baseUrl, description: config.siteDescription }),
     close: async () => {
+      await auth.idle()
       store.removeAllListeners()
       events.removeAllListeners()
     },

@@ -19,6 +19,18 @@ export const ConfigSchema = z.object({
     .url({ protocol: /^https?$/ })
     .default('http://localhost:4321')
     .transform((u) => u.replace(/\/+$/, '')),
+  /**
+   * Express's trust-proxy setting: false when Scholia faces the internet itself, a hop count,
+   * or addresses (`loopback`, a CIDR) when it sits behind a reverse proxy that terminates HTTPS.
+   * It decides the client address (rate limits) and whether cookies are sent Secure.
+   */
+  trustProxy: z.union([z.boolean(), z.number().int().min(0), z.string().min(1)]).default(false),
+  /** bcrypt work factor for new password hashes (at least 10). */
+  bcryptCost: z.number().int().min(10).max(15).default(11),
+  /** SMTP server for outgoing mail (`smtp://user:pass@host:587`); without it mail goes to data/outbox. */
+  smtpUrl: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** The From address of outgoing mail. */
+  mailFrom: z.string().min(3).max(200).optional(),
 })
 export type BlogConfig = z.infer<typeof ConfigSchema>
 export type ConfigInput = Partial<z.input<typeof ConfigSchema>>
@@ -31,7 +43,16 @@ function fromEnv(env: NodeJS.ProcessEnv): ConfigInput {
   if (env.BLOG_SITE_NAME) out.siteName = env.BLOG_SITE_NAME
   if (env.BLOG_OWNER_NAME) out.ownerName = env.BLOG_OWNER_NAME
   if (env.BLOG_BASE_URL) out.baseUrl = env.BLOG_BASE_URL
+  if (env.BLOG_TRUST_PROXY) out.trustProxy = parseTrustProxy(env.BLOG_TRUST_PROXY)
+  if (env.BLOG_BCRYPT_COST) out.bcryptCost = Number(env.BLOG_BCRYPT_COST)
+  if (env.SMTP_URL) out.smtpUrl = env.SMTP_URL
+  if (env.BLOG_MAIL_FROM) out.mailFrom = env.BLOG_MAIL_FROM
   return out
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true'
+  return /^\d+$/.test(value) ? Number(value) : value
 }
 
 function fromFile(dataDir: string): ConfigInput {

@@ -14,6 +14,8 @@ export type ErrorCode =
   | 'STORE_CORRUPT'
   | 'STORE_TOO_NEW'
   | 'FILE_REJECTED'
+  | 'RATE_LIMITED'
+  | 'TOO_LARGE'
 
 const STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
@@ -27,6 +29,8 @@ const STATUS: Record<ErrorCode, number> = {
   STORE_CORRUPT: 500,
   STORE_TOO_NEW: 500,
   FILE_REJECTED: 422,
+  RATE_LIMITED: 429,
+  TOO_LARGE: 413,
 }
 
 export class BlogError extends Error {
@@ -39,6 +43,16 @@ export class BlogError extends Error {
     super(message)
     this.name = 'BlogError'
     this.status = STATUS[code]
+  }
+}
+
+/** Too many attempts: the adapter sends 429 with Retry-After. */
+export class RateLimitError extends BlogError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('RATE_LIMITED', message)
   }
 }
 

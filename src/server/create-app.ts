@@ -5,6 +5,8 @@ import { join } from 'node:path'
 import type { Blog } from '../core/blog.js'
 import { clientDistDir } from '../core/paths.js'
 import { resolveViewer } from './middleware/viewer.js'
+import { sameOriginWrites, securityHeaders } from './middleware/security.js'
+import { sessions } from './middleware/session.js'
 import { apiNotFound, errorHandler } from './middleware/errors.js'
 import { postsRoutes } from './routes/posts.js'
 import { authRoutes } from './routes/auth.js'
@@ -27,7 +29,9 @@ export function createApp(blog: Blog, opts: AppOptions = {}): Express & { pages:
   app.set('etag', false)
   app.set('x-powered-by', false)
   app.set('query parser', 'simple')
+  app.set('trust proxy', blog.config.trustProxy)
 
+  app.use(securityHeaders())
   const pages = new PageRenderer(blog, opts.assets)
   app.use(cachedPageFastPath(pages))
 
@@ -42,8 +46,10 @@ export function createApp(blog: Blog, opts: AppOptions = {}): Express & { pages:
 
   app.use('/api', compression())
   app.use('/api', express.json({ limit: '1mb' }))
-  app.use(resolveViewer)
-  app.use(authRoutes())
+  app.use(sessions(blog.sessionSecret))
+  app.use(sameOriginWrites(new URL(blog.config.baseUrl).origin))
+  app.use(resolveViewer(blog))
+  app.use(authRoutes(blog))
   app.use(postsRoutes(blog))
   app.use('/api', apiNotFound)
 

@@ -3,6 +3,7 @@ import { BlogError } from '../core/errors.js'
 import { emptyDb, SCHEMA_VERSION } from './db-schema.js'
 import type { Layout } from './post-files.js'
 import { migrateV0SingleFile } from './migrations/v0-single-file.js'
+import { migrateV1Accounts } from './migrations/v1-accounts.js'
 
 /** A step from `from` to `from + 1`. Runs inside the store lock, before anything is read. */
 export interface Migration {
@@ -11,7 +12,7 @@ export interface Migration {
   up(files: Layout, raw: Record<string, unknown>): Promise<void>
 }
 
-const MIGRATIONS: Migration[] = [migrateV0SingleFile]
+const MIGRATIONS: Migration[] = [migrateV0SingleFile, migrateV1Accounts]
 
 /**
  * Bring the data folder to SCHEMA_VERSION: create it when empty, run each step in order when

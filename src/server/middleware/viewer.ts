@@ -1,11 +1,17 @@
 import type { NextFunction, Request, Response } from 'express'
-import { GUEST } from '../../core/viewer.js'
+import type { Blog } from '../../core/blog.js'
+import { signOut } from './session.js'
 
 /**
- * Decide who is asking. Until accounts exist (sign-in arrives with the accounts work) there is
- * no way to be anything but a guest, so every request is served as one: drafts stay hidden.
+ * Decide who is asking, from the session cookie. A cookie from a session that was signed out
+ * since (logout, a password change elsewhere, a reset) is cleared and the visitor is a guest.
  */
-export function resolveViewer(_req: Request, res: Response, next: NextFunction): void {
-  res.locals.viewer = GUEST
-  next()
+export function resolveViewer(blog: Blog) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const session = req.session as { uid?: unknown; sv?: unknown } | null | undefined
+    const user = blog.auth.sessionUser(session)
+    if (!user && session?.uid !== undefined) signOut(req)
+    res.locals.viewer = blog.auth.viewerOf(user)
+    next()
+  }
 }

@@ -1,6 +1,4 @@
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-
-export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c])
+export { escapeHtml } from '../../shared/escape-html.js'
 
 /** JSON safe inside <script type="application/json">: no `</script>`, no line separators. */
 export const jsonForScript = (value: unknown): string =>

@@ -4,6 +4,7 @@ import { isBlogError } from '../../core/errors.js'
 import type { Post } from '../../shared/schemas/index.js'
 import type { PrefetchedQuery } from '../../../web/ssr-contract.js'
 import { prefetchPlan } from '../../../web/entry-server.js'
+import { authKeys } from '../../../web/api/auth.js'
 import { notFoundHead, pageHead, postHead, type HeadInfo } from './head.js'
 
 export interface PageData {
@@ -26,6 +27,8 @@ export async function loadPageData(blog: Blog, url: string, viewer: Viewer): Pro
     if (q.queryKey.length === 2 && q.queryKey[0] === '/api/posts') post = data as Post | null
     queries.push({ queryKey: q.queryKey, data })
   }
+  // The header shows who is signed in from the first paint; guests are seeded as null too.
+  queries.push({ queryKey: authKeys.me(), data: viewer.userId === null ? null : blog.auth.me(viewer) })
   const { pathname } = new URL(url, 'http://x')
 
   switch (plan.route.name) {
@@ -40,6 +43,9 @@ export async function loadPageData(blog: Blog, url: string, viewer: Viewer): Pro
     case 'profile':
       // The owner's screens: a guest sees 'Access Denied' in the page; never indexed.
       return { status: 200, queries, head: { ...pageHead(site, pathname, `${capitalise(plan.route.name)} · ${site.name}`), canonical: null, noindex: true } }
+    case 'admin-secret':
+      // The account status page: open to everyone, of no use to a search engine.
+      return { status: 200, queries, head: { ...pageHead(site, pathname, `Authentication Status · ${site.name}`), canonical: null, noindex: true } }
     case 'post':
     case 'post-alias':
       if (post) return { status: 200, queries, head: postHead(site, post) }

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import type { Blog } from '../../core/blog.js'
 import type { Viewer } from '../../core/viewer.js'
-import { isAdmin } from '../../core/viewer.js'
 import { LruCache } from '../../store/lru-cache.js'
 import { render } from '../../../web/entry-server.js'
 import { loadClientAssets, type ClientAssets } from './client-assets.js'
@@ -41,7 +40,8 @@ export class PageRenderer {
   }
 
   async page(url: string, viewer: Viewer): Promise<RenderedPage> {
-    const cacheable = !isAdmin(viewer)
+    // Only what every guest sees alike is shared; a signed-in page carries its user.
+    const cacheable = viewer.userId === null
     if (cacheable) {
       const hit = this.cache.get(url)
       if (hit) return hit

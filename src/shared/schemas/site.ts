@@ -1,14 +1,5 @@
 import { z } from 'zod'
-
-export const RoleSchema = z.enum(['admin', 'guest']).or(z.string())
-export const UserSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  email: z.string().nullable(),
-  role: RoleSchema,
-  createdAt: z.string(),
-})
-export type User = z.infer<typeof UserSchema>
+import { EmailSchema } from './auth.js'
 
 export const AboutSchema = z.object({ content: z.string().max(200_000) })
 export type About = z.infer<typeof AboutSchema>
@@ -29,21 +20,8 @@ export const FooterSchema = z.object({
 })
 export type Footer = z.infer<typeof FooterSchema>
 
-export const SubscriptionSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .max(254)
-    .refine((v) => !/[\r\n]/.test(v), 'Valid email is required')
-    .pipe(z.email('Valid email is required')),
-})
-export const PasswordResetSchema = z
-  .object({
-    token: z.string().min(1, 'Reset token is required'),
-    password: z.string().min(6, 'Password must be at least 6 characters'),
-    confirmPassword: z.string().min(6, 'Password confirmation is required'),
-  })
-  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] })
+export const SubscriptionSchema = z.object({ email: EmailSchema })
+export type Subscription = z.infer<typeof SubscriptionSchema>
 
 export const TrackingActionSchema = z.enum(['entry', 'time_spent', 'view', 'search', 'click_link', 'tag_click', 'scroll'])
 export const TrackingEventSchema = z.object({

@@ -110,6 +110,17 @@ describe('Store', () => {
     expect(next.id).toBe(8)
   })
 
+  it('adds accounts to a version-1 data folder, keeping its settings', async () => {
+    const d = dir()
+    writeFileSync(join(d, 'db.json'), JSON.stringify({ schemaVersion: 1, nextPostId: 4, settings: { about: 'Hello', footer: null } }))
+    const store = await Store.open(d)
+    expect(store.db.users).toEqual([])
+    expect(store.db.nextUserId).toBe(1)
+    expect(store.db.nextPostId).toBe(4)
+    expect(store.db.settings.about).toBe('Hello')
+    expect(JSON.parse(readFileSync(join(d, 'db.json'), 'utf8')).schemaVersion).toBe(SCHEMA_VERSION)
+  })
+
   it('refuses a data folder written by a newer version', async () => {
     const d = dir()
     writeFileSync(join(d, 'db.json'), JSON.stringify({ schemaVersion: SCHEMA_VERSION + 1, nextPostId: 1, settings: { about: null, footer: null } }))

@@ -1,0 +1,257 @@
+import type { Store } from '../store/index.js'
+import type { BlogConfig } from '../core/config.js'
+import { BlogError, RateLimitError } from '../core/errors.js'
+import { requireAdmin, requireSignedIn, type Viewer } from '../core/viewer.js'
+import type { Mailer } from '../mail/mailer.js'
+import { passwordResetMail } from '../mail/templates/password-reset.js'
+import { MAX_ADMINS, type AdminSummary, type LoginInput, type PasswordResetInput, type SetupInput, type UpdatePasswordInput, type User, type UserRecord } from '../shared/schemas/index.js'
+import { AttemptLimiter } from './attempt-limiter.js'
+import { hashPassword, verifyPassword } from './passwords.js'
+import { hashResetToken, newResetToken, RESET_TOKEN_TTL_MS } from './reset-tokens.js'
+import { BackgroundTasks } from './background-tasks.js'
+
+/** What a session cookie carries: who, and which generation of their sessions. */
+export interface SessionGrant {
+  userId: number
+  sessionVersion: number
+}
+
+/** The terminal owner (`blog admin …`): has the data folder, so needs no sign-in, but the rules on accounts still hold. */
+export const OWNER = 'owner' as const
+export type Actor = Viewer | typeof OWNER
+
+const MINUTE = 60_000
+const INVALID_LOGIN = 'Invalid username or password'
+const INVALID_RESET = 'This reset link is invalid or has expired. Request a new one.'
+const MAX_ADMINS_MESSAGE = `Maximum admin accounts (${MAX_ADMINS}) reached. Log in with an existing admin account.`
+
+export interface AuthServiceOptions {
+  store: Store
+  config: BlogConfig
+  mailer: Mailer
+  now: () => Date
+  log: (message: string) => void
+}
+
+/** Accounts, sign-in, password resets. Rules live here; the HTTP routes and the CLI only adapt. */
+export class AuthService {
+  /** The accounts issue: the 6th failure within 15 minutes is refused, with a growing lockout. */
+  private readonly loginFailures: AttemptLimiter
+  private readonly resetsByClient: AttemptLimiter
+  private readonly resetsByAddress: AttemptLimiter
+  private readonly background: BackgroundTasks
+  private dummyHash: Promise<string> | null = null
+
+  constructor(private readonly o: AuthServiceOptions) {
+    const clock = () => o.now().getTime()
+    this.loginFailures = new AttemptLimiter({ max: 5, windowMs: 15 * MINUTE, lockoutMs: 15 * MINUTE, maxLockoutMs: 24 * 60 * MINUTE }, clock)
+    this.resetsByClient = new AttemptLimiter({ max: 5, windowMs: 15 * MINUTE, lockoutMs: 15 * MINUTE, maxLockoutMs: 4 * 60 * MINUTE }, clock)
+    this.resetsByAddress = new AttemptLimiter({ max: 3, windowMs: 60 * MINUTE, lockoutMs: 60 * MINUTE, maxLockoutMs: 24 * 60 * MINUTE }, clock)
+    this.background = new BackgroundTasks(o.log)
+  }
+
+  /** The user a session cookie stands for, or null when it was signed out since. */
+  sessionUser(grant: { uid?: unknown; sv?: unknown } | null | undefined): UserRecord | null {
+    if (!grant || typeof grant.uid !== 'number' || typeof grant.sv !== 'number') return null
+    const user = this.record(grant.uid)
+    return user && user.sessionVersion === grant.sv ? user : null
+  }
+
+  viewerOf(user: UserRecord | null): Viewer {
+    return user ? { userId: user.id, role: user.role } : { userId: null, role: 'guest' }
+  }
+
+  me(viewer: Viewer): User {
+    const id = requireSignedIn(viewer)
+    const user = this.record(id)
+    if (!user) throw new BlogError('UNAUTHENTICATED', 'Please sign in to do this.')
+    return publicUser(user)
+  }
+
+  /** `client` identifies the caller for the failure limit (an IP address, 'terminal'). */
+  async login(input: LoginInput, client: string): Promise<{ user: User; grant: SessionGrant }> {
+    this.refuseWhileLocked(this.loginFailures, client, 'Too many failed sign-in attempts.')
+    const user = this.byUsername(input.username)
+    // An unknown user costs the same bcrypt work as a wrong password: timing tells nothing.
+    const ok = user ? await verifyPassword(input.password, user.passwordHash) : (await verifyPassword(input.password, await this.dummy()), false)
+    if (!ok || !user) {
+      const lockout = this.loginFailures.record(client)
+      if (lockout) this.o.log(`Sign-in locked for ${Math.ceil(lockout / MINUTE)} min after repeated failures (client ${client}).`)
+      throw new BlogError('UNAUTHENTICATED', INVALID_LOGIN)
+    }
+    this.loginFailures.reset(client)
+    return { user: publicUser(user), grant: grantOf(user) }
+  }
+
+  /** Voids every cookie of this user: cookie-session keeps no server state, the version does. */
+  async logout(viewer: Viewer): Promise<void> {
+    if (viewer.userId === null) return
+    const id = viewer.userId
+    await this.o.store.transact((tx) => {
+      const user = tx.db.users.find((u) => u.id === id)
+      if (user) user.sessionVersion += 1
+    })
+  }
+
+  /**
+   * DECISIONS.md: the first admin by anyone while none exists (or the terminal owner), further
+   * ones only by a signed-in admin, never more than 5 — checked again inside the store lock,
+   * so concurrent requests can't overshoot. A visitor who creates the first admin is signed in.
+   */
+  async createAdmin(input: SetupInput, actor: Actor): Promise<{ user: User; slotsRemaining: number; grant: SessionGrant | null }> {
+    this.checkCanCreate(this.o.store.db.users, actor)
+    const passwordHash = await hashPassword(input.password, this.o.config.bcryptCost)
+    const created = await this.o.store.transact((tx) => {
+      const users = tx.db.users
+      this.checkCanCreate(users, actor)
+      if (users.some((u) => sameText(u.username, input.username))) throw new BlogError('CONFLICT', `The username "${input.username}" is already taken.`)
+      if (input.email && users.some((u) => u.email && sameText(u.email, input.email!))) throw new BlogError('CONFLICT', 'That e-mail address already belongs to an account.')
+      const now = this.o.now().toISOString()
+      const id = Math.max(tx.db.nextUserId, ...users.map((u) => u.id + 1))
+      const user: UserRecord = { id, username: input.username, email: input.email ?? null, role: 'admin', passwordHash, sessionVersion: 0, passwordReset: null, createdAt: now, updatedAt: now }
+      users.push(user)
+      tx.db.nextUserId = id + 1
+      return { user, slotsRemaining: MAX_ADMINS - countAdmins(users) }
+    })
+    const signIn = actor !== OWNER && actor.userId === null
+    return { user: publicUser(created.user), slotsRemaining: created.slotsRemaining, grant: signIn ? grantOf(created.user) : null }
+  }
+
+  /** For adapters that want to refuse before reading the new account's details. */
+  assertCanCreateAdmin(actor: Actor): void {
+    this.checkCanCreate(this.o.store.db.users, actor)
+  }
+
+  listAdmins(actor: Actor): AdminSummary[] {
+    if (actor !== OWNER) requireAdmin(actor)
+    return this.o.store.db.users.filter((u) => u.role === 'admin').map((u) => ({ id: u.id, username: u.username, createdAt: u.createdAt }))
+  }
+
+  /**
+   * Answers the same, at once, whether or not the address has an account: the lookup and the
+   * mail happen in the background, so neither the reply nor its timing tells. Limited per
+   * client and per address.
+   */
+  requestPasswordReset(email: string, client: string): void {
+    const address = email.toLowerCase()
+    this.refuseWhileLocked(this.resetsByClient, client, 'Too many password reset requests.')
+    this.refuseWhileLocked(this.resetsByAddress, address, 'Too many password reset requests for this address.')
+    this.resetsByClient.record(client)
+    this.resetsByAddress.record(address)
+    this.background.run(`password reset mail`, () => this.sendResetMail(address))
+  }
+
+  async resetPassword(input: PasswordResetInput): Promise<void> {
+    const tokenHash = hashResetToken(input.token)
+    if (!this.byResetToken(this.o.store.db.users, tokenHash)) throw new BlogError('VALIDATION', INVALID_RESET)
+    const passwordHash = await hashPassword(input.password, this.o.config.bcryptCost)
+    await this.o.store.transact((tx) => {
+      // Again inside the lock: a token is good for one reset only.
+      const user = this.byResetToken(tx.db.users, tokenHash)
+      if (!user) throw new BlogError('VALIDATION', INVALID_RESET)
+      Object.assign(user, { passwordHash, passwordReset: null, sessionVersion: user.sessionVersion + 1, updatedAt: this.o.now().toISOString() })
+    })
+  }
+
+  async updateEmail(viewer: Viewer, email: string): Promise<User> {
+    const id = requireSignedIn(viewer)
+    return this.o.store.transact((tx) => {
+      const user = tx.db.users.find((u) => u.id === id)
+      if (!user) throw new BlogError('UNAUTHENTICATED', 'Please sign in to do this.')
+      if (tx.db.users.some((u) => u.id !== id && u.email && sameText(u.email, email))) throw new BlogError('CONFLICT', 'That e-mail address already belongs to another account.')
+      Object.assign(user, { email, updatedAt: this.o.now().toISOString() })
+      return publicUser(user)
+    })
+  }
+
+  /** Changing the password signs out every other session; the caller's gets the returned grant. */
+  async updatePassword(viewer: Viewer, input: UpdatePasswordInput, client: string): Promise<SessionGrant> {
+    const id = requireSignedIn(viewer)
+    this.refuseWhileLocked(this.loginFailures, client, 'Too many failed password attempts.')
+    const current = this.record(id)
+    if (!current) throw new BlogError('UNAUTHENTICATED', 'Please sign in to do this.')
+    if (!(await verifyPassword(input.currentPassword, current.passwordHash))) {
+      this.loginFailures.record(client)
+      throw new BlogError('VALIDATION', 'Your current password is incorrect.')
+    }
+    return this.replacePassword((u) => u.id === id, input.newPassword)
+  }
+
+  /** `blog admin reset-password`: the terminal owner sets a password; every session of that user ends. */
+  async setPassword(username: string, password: string): Promise<User> {
+    const user = this.byUsername(username)
+    if (!user) throw new BlogError('NOT_FOUND', `There is no account named "${username}".`, 'Run `blog admin list` to see the accounts.')
+    await this.replacePassword((u) => u.id === user.id, password)
+    return publicUser(user)
+  }
+
+  /** Resolves when background work (reset mails) has finished: for shutdown and tests. */
+  idle(): Promise<void> {
+    return this.background.idle()
+  }
+
+  private async replacePassword(match: (u: UserRecord) => boolean, password: string): Promise<SessionGrant> {
+    const passwordHash = await hashPassword(password, this.o.config.bcryptCost)
+    return this.o.store.transact((tx) => {
+      const user = tx.db.users.find(match)
+      if (!user) throw new BlogError('UNAUTHENTICATED', 'Please sign in to do this.')
+      Object.assign(user, { passwordHash, passwordReset: null, sessionVersion: user.sessionVersion + 1, updatedAt: this.o.now().toISOString() })
+      return grantOf(user)
+    })
+  }
+
+  private async sendResetMail(address: string): Promise<void> {
+    if (!this.o.store.db.users.some((u) => u.email && sameText(u.email, address))) return
+    const token = newResetToken()
+    const expiresAt = new Date(this.o.now().getTime() + RESET_TOKEN_TTL_MS).toISOString()
+    // A newer token replaces the older one, which stops working.
+    const user = await this.o.store.transact((tx) => {
+      const found = tx.db.users.find((u) => u.email && sameText(u.email, address))
+      if (found) found.passwordReset = { tokenHash: hashResetToken(token), expiresAt }
+      return found ?? null
+    })
+    if (!user?.email) return
+    const link = `${this.o.config.baseUrl}/?resetToken=${encodeURIComponent(token)}`
+    const sent = await this.o.mailer.send(passwordResetMail({ to: user.email, username: user.username, siteName: this.o.config.siteName, link }))
+    this.o.log(`Password reset e-mail for "${user.username}" sent via ${this.o.mailer.description}${sent.file ? ` (${sent.file})` : ''}.`)
+  }
+
+  private checkCanCreate(users: readonly UserRecord[], actor: Actor): void {
+    if (countAdmins(users) >= MAX_ADMINS) throw new BlogError('CONFLICT', MAX_ADMINS_MESSAGE)
+    if (actor !== OWNER && countAdmins(users) > 0) requireAdmin(actor)
+  }
+
+  private refuseWhileLocked(limiter: AttemptLimiter, key: string, what: string): void {
+    const ms = limiter.blockedFor(key)
+    if (!ms) return
+    const minutes = Math.ceil(ms / MINUTE)
+    throw new RateLimitError(`${what} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, Math.ceil(ms / 1000))
+  }
+
+  private byResetToken(users: UserRecord[], tokenHash: string): UserRecord | null {
+    const now = this.o.now().getTime()
+    return users.find((u) => u.passwordReset?.tokenHash === tokenHash && Date.parse(u.passwordReset.expiresAt) > now) ?? null
+  }
+
+  private record(id: number): UserRecord | null {
+    return this.o.store.db.users.find((u) => u.id === id) ?? null
+  }
+
+  private byUsername(username: string): UserRecord | null {
+    return this.o.store.db.users.find((u) => sameText(u.username, username)) ?? null
+  }
+
+  private dummy(): Promise<string> {
+    this.dummyHash ??= hashPassword('not a password anyone has', this.o.config.bcryptCost)
+    return this.dummyHash
+  }
+}
+
+/** The only way an account leaves the core: no hash, no token, no session version. */
+export function publicUser(u: UserRecord): User {
+  return { id: u.id, username: u.username, email: u.email, role: u.role, createdAt: u.createdAt }
+}
+
+const grantOf = (u: UserRecord): SessionGrant => ({ userId: u.id, sessionVersion: u.sessionVersion })
+const countAdmins = (users: readonly UserRecord[]) => users.filter((u) => u.role === 'admin').length
+const sameText = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0

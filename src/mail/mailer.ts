@@ -1,0 +1,66 @@
+import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
+import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
+import { ensureDir, writeFileAtomic } from '../store/atomic-file.js'
+
+export interface MailMessage {
+  to: string
+  subject: string
+  text: string
+  html?: string
+  headers?: Record<string, string>
+}
+
+export interface SentMail {
+  messageId: string
+  /** The .eml file written when mail goes to the outbox. */
+  file?: string
+}
+
+/** The port for outgoing mail; tests inject a fake, users choose SMTP or the outbox by setting. */
+export interface Mailer {
+  /** Where mail goes, for logs and the dashboard (never includes credentials). */
+  readonly description: string
+  send(message: MailMessage): Promise<SentMail>
+}
+
+export interface MailerOptions {
+  dataDir: string
+  smtpUrl?: string
+  from: string
+}
+
+/** DECISIONS.md: SMTP when `SMTP_URL` is set, otherwise `.eml` files in `data/outbox/`. */
+export function createMailer(opts: MailerOptions): Mailer {
+  return opts.smtpUrl ? smtpMailer(opts.smtpUrl, opts.from) : outboxMailer(join(opts.dataDir, 'outbox'), opts.from)
+}
+
+function smtpMailer(url: string, from: string): Mailer {
+  let transport: Transporter | null = null
+  const { host, port } = new URL(url)
+  return {
+    description: `SMTP server ${host}${port ? `:${port}` : ''}`,
+    async send(message) {
+      transport ??= nodemailer.createTransport(url)
+      const info = (await transport.sendMail({ from, ...message })) as { messageId: string }
+      return { messageId: info.messageId }
+    },
+  }
+}
+
+/** Writes each message as a complete RFC 822 file that any mail client opens. */
+function outboxMailer(dir: string, from: string): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  return {
+    description: `outbox folder ${dir}`,
+    async send(message) {
+      const info = (await transport.sendMail({ from, ...message })) as { messageId: string; message: Buffer }
+      await ensureDir(dir)
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+      const file = join(dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`)
+      await writeFileAtomic(file, info.message)
+      return { messageId: info.messageId, file }
+    },
+  }
+}

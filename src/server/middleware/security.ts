@@ -1,0 +1,51 @@
+import helmet from 'helmet'
+import type { NextFunction, Request, Response } from 'express'
+
+/**
+ * Security headers for every answer, the cached pages included. The CSP allows no inline
+ * script (the page state travels as a JSON data block, which is not executed); inline styles
+ * stay allowed because KaTeX positions glyphs with style attributes.
+ */
+export function securityHeaders() {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Essays may show images hosted elsewhere; data: URIs come from KaTeX and SVG icons.
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'https:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Banners and feeds are meant to be shown by feed readers and other sites.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  })
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * A state-changing request must come from the site itself. Browsers send Origin with every
+ * such request (and Sec-Fetch-Site); a request naming another origin is refused, so a page
+ * elsewhere can't act with a signed-in owner's cookie. Scripts and the CLI send neither.
+ */
+export function sameOriginWrites(publicOrigin: string) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (SAFE_METHODS.has(req.method)) return next()
+    const origin = req.headers.origin
+    const fetchSite = req.headers['sec-fetch-site']
+    const allowed =
+      origin === undefined ? fetchSite === undefined || fetchSite === 'same-origin' || fetchSite === 'none' : origin === publicOrigin || origin === `${req.protocol}://${req.headers.host}`
+    if (allowed) return next()
+    res.status(403).json({ message: 'This request came from another site and was refused.' })
+  }
+}
