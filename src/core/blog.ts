@@ -7,6 +7,11 @@ import type { SiteInfo } from '../shared/site-info.js'
 import { AuthService } from '../auth/auth-service.js'
 import { loadSessionSecret } from '../auth/session-secret.js'
 import { createMailer, type Mailer } from '../mail/mailer.js'
+import { RateLimiters } from './rate-limiters.js'
+import { SiteContentService } from '../site/site-content-service.js'
+import { NewsletterService } from '../newsletter/newsletter-service.js'
+import { CommentsService } from '../comments/comments-service.js'
+import { TrackingService } from '../tracking/tracking-service.js'
 
 export interface CreateBlogOptions extends ConfigInput {
   env?: NodeJS.ProcessEnv
@@ -28,6 +33,10 @@ export interface Blog {
   posts: PostsService
   importer: ImportService
   auth: AuthService
+  siteContent: SiteContentService
+  newsletter: NewsletterService
+  comments: CommentsService
+  tracking: TrackingService
   mailer: Mailer
   /** Signs session cookies (BLOG_SESSION_SECRET, else generated once into the data folder). */
   sessionSecret: string
@@ -41,15 +50,21 @@ export async function createBlog(options: CreateBlogOptions = {}): Promise<Blog>
   const store = await Store.open(config.dataDir, { now })
   const mailer = injectedMailer ?? createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom ?? `"${config.siteName.replace(/["\\]/g, "")}" <no-reply@${new URL(config.baseUrl).hostname}>` })
   const auth = new AuthService({ store, config, mailer, now, log })
+  const limits = new RateLimiters(now)
+  const posts = new PostsService(store)
   const events = new BlogEventBus()
   store.on('change', (change) => events.emit('post:changed', change))
   const blog: Blog = {
     config,
     store,
     events,
-    posts: new PostsService(store),
+    posts,
     importer: new ImportService(store, config, events),
     auth,
+    siteContent: new SiteContentService(store),
+    newsletter: new NewsletterService(store, limits, now),
+    comments: new CommentsService(store, posts, limits, now),
+    tracking: new TrackingService(config.dataDir, limits, now),
     mailer,
     sessionSecret: await loadSessionSecret(config.dataDir, env),
     site: () => ({ name: config.siteName, ownerName: config.ownerName, baseUrl: config.baseUrl, description: config.siteDescription }),

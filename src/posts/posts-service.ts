@@ -43,9 +43,14 @@ export class PostsService {
   }
 
   async getById(id: number, viewer: Viewer): Promise<Post> {
+    return this.load(this.visibleMeta(id, viewer), viewer)
+  }
+
+  /** A post's metadata if `viewer` may see it; "not found" otherwise (drafts for guests). */
+  visibleMeta(id: number, viewer: Viewer): PostMeta {
     const meta = this.store.post(id)
     if (!meta || (meta.status !== 'published' && !isAdmin(viewer))) throw new BlogError('POST_NOT_FOUND', `No post with id ${id}.`)
-    return this.load(meta, viewer)
+    return meta
   }
 
   private async load(meta: PostMeta, viewer: Viewer): Promise<Post> {

@@ -10,6 +10,8 @@ import { sessions } from './middleware/session.js'
 import { apiNotFound, errorHandler } from './middleware/errors.js'
 import { postsRoutes } from './routes/posts.js'
 import { authRoutes } from './routes/auth.js'
+import { siteContentRoutes } from './routes/site-content.js'
+import { communityRoutes } from './routes/community.js'
 import { cachedPageFastPath, pageRoutes } from './routes/pages.js'
 import { PageRenderer } from './ssr/page-renderer.js'
 import type { ClientAssets } from './ssr/client-assets.js'
@@ -50,6 +52,8 @@ export function createApp(blog: Blog, opts: AppOptions = {}): Express & { pages:
   app.use(sameOriginWrites(new URL(blog.config.baseUrl).origin))
   app.use(resolveViewer(blog))
   app.use(authRoutes(blog))
+  app.use(siteContentRoutes(blog))
+  app.use(communityRoutes(blog))
   app.use(postsRoutes(blog))
   app.use('/api', apiNotFound)
 

@@ -26,3 +26,6 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 }
 
 export const viewerOf = (res: Response): Viewer => (res.locals.viewer as Viewer | undefined) ?? GUEST
+
+/** Who is calling, for per-client limits: the address Express derives (trust-proxy aware). Never stored. */
+export const clientOf = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown'

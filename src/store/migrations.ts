@@ -4,6 +4,7 @@ import { emptyDb, SCHEMA_VERSION } from './db-schema.js'
 import type { Layout } from './post-files.js'
 import { migrateV0SingleFile } from './migrations/v0-single-file.js'
 import { migrateV1Accounts } from './migrations/v1-accounts.js'
+import { migrateV2Community } from './migrations/v2-community.js'
 
 /** A step from `from` to `from + 1`. Runs inside the store lock, before anything is read. */
 export interface Migration {
@@ -12,7 +13,7 @@ export interface Migration {
   up(files: Layout, raw: Record<string, unknown>): Promise<void>
 }
 
-const MIGRATIONS: Migration[] = [migrateV0SingleFile, migrateV1Accounts]
+const MIGRATIONS: Migration[] = [migrateV0SingleFile, migrateV1Accounts, migrateV2Community]
 
 /**
  * Bring the data folder to SCHEMA_VERSION: create it when empty, run each step in order when

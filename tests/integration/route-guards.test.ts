@@ -18,6 +18,13 @@ const PUBLIC = new Set([
   'POST /api/auth/logout',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
+  'GET /api/about',
+  'GET /api/footer',
+  'POST /api/subscribe',
+  'GET /api/unsubscribe',
+  'GET /api/posts/:postId/comments',
+  'POST /api/posts/:postId/comments',
+  'POST /api/user/track',
   'GET /post/:slug',
   'GET /{*splat}',
 ])

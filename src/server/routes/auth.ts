@@ -1,12 +1,9 @@
-import { Router, type Request } from 'express'
+import { Router } from 'express'
 import type { Blog } from '../../core/blog.js'
 import { ForgotPasswordSchema, LoginSchema, PasswordResetSchema, SetupSchema, UpdateEmailSchema, UpdatePasswordSchema } from '../../shared/schemas/index.js'
-import { http, parseInput, viewerOf } from '../http.js'
+import { clientOf, http, parseInput, viewerOf } from '../http.js'
 import { adminOnly, signedInOnly } from '../middleware/guards.js'
 import { signIn, signOut } from '../middleware/session.js'
-
-/** Who is calling, for the sign-in and reset limits: the client address Express derives (trust proxy aware). */
-const clientOf = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown'
 
 /** SPEC §7 authentication and profile calls, as settled by DECISIONS.md. */
 export function authRoutes(blog: Blog): Router {

@@ -60,6 +60,8 @@ async function apiData(blog: Blog, queryKey: readonly string[], viewer: Viewer):
   const [path, slug] = queryKey
   if (slug === undefined) {
     const { pathname, searchParams } = new URL(path, 'http://x')
+    if (pathname === '/api/about') return blog.siteContent.about()
+    if (pathname === '/api/footer') return blog.siteContent.footer()
     if (pathname !== '/api/posts') throw new Error(`No server-side data for ${path}`)
     return blog.posts.list(viewer, { search: searchParams.get('search') ?? undefined })
   }

@@ -116,6 +116,8 @@ describe('Store', () => {
     const store = await Store.open(d)
     expect(store.db.users).toEqual([])
     expect(store.db.nextUserId).toBe(1)
+    expect(store.db.subscribers).toEqual([])
+    expect(store.db.comments).toEqual([])
     expect(store.db.nextPostId).toBe(4)
     expect(store.db.settings.about).toBe('Hello')
     expect(JSON.parse(readFileSync(join(d, 'db.json'), 'utf8')).schemaVersion).toBe(SCHEMA_VERSION)

@@ -1,0 +1,34 @@
+import { join } from 'node:path'
+import type { Viewer } from '../core/viewer.js'
+import type { RateLimiters } from '../core/rate-limiters.js'
+import type { TrackingEvent } from '../shared/schemas/index.js'
+import { EventLog } from './event-log.js'
+
+/**
+ * Reading events (SPEC §7 tracking), kept to compute reader insights. DECISIONS.md: no IP
+ * addresses, bounded size, only the listed actions. The user id is the session's, never what
+ * the page claims.
+ */
+export class TrackingService {
+  private readonly log: EventLog
+
+  constructor(
+    dataDir: string,
+    private readonly limits: RateLimiters,
+    private readonly now: () => Date,
+  ) {
+    this.log = new EventLog({ dir: join(dataDir, 'tracking') })
+  }
+
+  async record(event: TrackingEvent, viewer: Viewer, client: string): Promise<void> {
+    this.limits.take('track', client, 'Too many tracking events.')
+    await this.log.append({
+      at: this.now().toISOString(),
+      userId: viewer.userId,
+      sessionId: event.sessionId,
+      postId: event.postId,
+      actionType: event.actionType,
+      actionData: event.actionData,
+    })
+  }
+}
