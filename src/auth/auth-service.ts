@@ -4,7 +4,7 @@ import { BlogError, RateLimitError } from '../core/errors.js'
 import { requireAdmin, requireSignedIn, type Viewer } from '../core/viewer.js'
 import type { Mailer } from '../mail/mailer.js'
 import { passwordResetMail } from '../mail/templates/password-reset.js'
-import { MAX_ADMINS, type AdminSummary, type LoginInput, type PasswordResetInput, type SetupInput, type UpdatePasswordInput, type User, type UserRecord } from '../shared/schemas/index.js'
+import { MAX_ADMINS, NewPasswordSchema, type AdminSummary, type LoginInput, type PasswordResetInput, type SetupInput, type UpdatePasswordInput, type User, type UserRecord } from '../shared/schemas/index.js'
 import { AttemptLimiter } from './attempt-limiter.js'
 import { hashPassword, verifyPassword } from './passwords.js'
 import { hashResetToken, newResetToken, RESET_TOKEN_TTL_MS } from './reset-tokens.js'
@@ -179,6 +179,8 @@ export class AuthService {
 
   /** `blog admin reset-password`: the terminal owner sets a password; every session of that user ends. */
   async setPassword(username: string, password: string): Promise<User> {
+    const checked = NewPasswordSchema.safeParse(password)
+    if (!checked.success) throw new BlogError('VALIDATION', checked.error.issues[0].message)
     const user = this.byUsername(username)
     if (!user) throw new BlogError('NOT_FOUND', `There is no account named "${username}".`, 'Run `blog admin list` to see the accounts.')
     await this.replacePassword((u) => u.id === user.id, password)

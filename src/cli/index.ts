@@ -5,6 +5,7 @@ import { packageRoot } from '../core/paths.js'
 import { EXIT, formatCliError, stdio, type CliIO } from './output.js'
 import { serveCommand } from './commands/serve.js'
 import { importCommand } from './commands/import.js'
+import { adminCommand } from './commands/admin.js'
 import { laterCommands } from './commands/later.js'
 
 /** Build the `blog` program. Each command parses flags, calls the core, prints. */
@@ -18,6 +19,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
   program.addCommand(serveCommand(io))
   program.addCommand(importCommand(io, setExit))
   for (const command of laterCommands(io, setExit)) program.addCommand(command)
+  program.addCommand(adminCommand(io, setExit))
   return program
 }
 

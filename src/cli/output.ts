@@ -1,7 +1,10 @@
 import { isBlogError } from '../core/errors.js'
 
-/** Exit codes: 0 done, 1 the work ran and something in it failed, 2 the command could not run. */
-export const EXIT = { ok: 0, failed: 1, usage: 2 } as const
+/**
+ * Exit codes: 0 done, 1 the work ran and something in it failed, 2 the command could not run,
+ * 130 the person cancelled at a prompt (Ctrl-C, as shells report SIGINT).
+ */
+export const EXIT = { ok: 0, failed: 1, usage: 2, cancelled: 130 } as const
 
 export interface CliIO {
   out: (line: string) => void

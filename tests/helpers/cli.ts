@@ -10,18 +10,27 @@ export interface CliResult {
   stderr: string
 }
 
-/** Run `blog ARGS` as a user would, from the TypeScript sources (SCHOLIA_SOURCE=1). */
-export function blog(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+/**
+ * Run `blog ARGS` as a user would, from the TypeScript sources (SCHOLIA_SOURCE=1). With
+ * `input`, standard input is a pipe that receives that text and is then closed (a script
+ * piping a password); without, it is empty.
+ */
+export function blog(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: opts.cwd ?? projectRoot,
       env: { ...process.env, SCHOLIA_SOURCE: '1', ...opts.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     })
+    if (opts.input !== undefined) {
+      // The command may stop reading after the first line: a closed pipe is not our failure.
+      child.stdin!.on('error', () => {})
+      child.stdin!.end(opts.input)
+    }
     let stdout = ''
     let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
+    child.stdout!.on('data', (d: Buffer) => (stdout += d))
+    child.stderr!.on('data', (d: Buffer) => (stderr += d))
     child.on('error', reject)
     child.on('exit', (code) => resolve({ code, stdout, stderr }))
   })

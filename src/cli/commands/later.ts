@@ -42,22 +42,5 @@ export function laterCommands(io: CliIO, setExit: (code: number) => void): Comma
     .description('open the terminal dashboard: posts, jobs, subscribers, live progress')
     .addOption(dataOption())
     .action(notYet('dashboard', 'the terminal dashboard'))
-  const admin = new Command('admin').description('manage admin accounts: create, list, reset-password')
-  admin
-    .command('create')
-    .description('create an admin account (at most 5)')
-    .argument('<username>')
-    .option('--email <email>')
-    .option('--password <password>', 'prompted for when not given')
-    .addOption(dataOption())
-    .action(notYet('admin create', 'account management'))
-  admin.command('list').description('list admin accounts').addOption(dataOption()).addOption(jsonOption()).action(notYet('admin list', 'account management'))
-  admin
-    .command('reset-password')
-    .description("set an admin's password")
-    .argument('<username>')
-    .option('--password <password>', 'prompted for when not given')
-    .addOption(dataOption())
-    .action(notYet('admin reset-password', 'account management'))
-  return [generate, exportCmd, build, dashboard, admin]
+  return [generate, exportCmd, build, dashboard]
 }
