@@ -10,6 +10,7 @@ import { createMailer, type Mailer } from '../mail/mailer.js'
 import { RateLimiters } from './rate-limiters.js'
 import { SiteContentService } from '../site/site-content-service.js'
 import { NewsletterService } from '../newsletter/newsletter-service.js'
+import { AlertsService } from '../newsletter/alerts-service.js'
 import { CommentsService } from '../comments/comments-service.js'
 import { TrackingService } from '../tracking/tracking-service.js'
 
@@ -35,6 +36,8 @@ export interface Blog {
   auth: AuthService
   siteContent: SiteContentService
   newsletter: NewsletterService
+  /** New-post alerts; the serving process starts them (`alerts.start()`). */
+  alerts: AlertsService
   comments: CommentsService
   tracking: TrackingService
   mailer: Mailer
@@ -63,6 +66,7 @@ export async function createBlog(options: CreateBlogOptions = {}): Promise<Blog>
     auth,
     siteContent: new SiteContentService(store),
     newsletter: new NewsletterService(store, limits, now),
+    alerts: new AlertsService({ store, config, mailer, now, log }),
     comments: new CommentsService(store, posts, limits, now),
     tracking: new TrackingService(config.dataDir, limits, now),
     mailer,

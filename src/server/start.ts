@@ -20,12 +20,16 @@ export async function startServer(blog: Blog, opts: AppOptions & { port?: number
     server.listen(opts.port ?? 4321, opts.host ?? '127.0.0.1', () => resolve())
   })
   const storeWatcher = watchStore(blog.store, { onError: (e) => (opts.log ?? console.error)(`Could not reload the data folder: ${String(e)}`) })
+  // The serving process sends new-post alerts, also for posts another process published.
+  const stopAlerts = blog.alerts.start()
   const { address, port } = server.address() as AddressInfo
   const host = address.includes(':') ? `[${address}]` : address
   return {
     url: `http://${host === '0.0.0.0' || host === '[::]' ? 'localhost' : host}:${port}`,
     server,
     close: async () => {
+      stopAlerts()
+      await blog.alerts.run()
       await storeWatcher.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))

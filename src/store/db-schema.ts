@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { CommentRecordSchema, FooterSchema, SubscriberRecordSchema, UserRecordSchema } from '../shared/schemas/index.js'
+import { CommentRecordSchema, FooterSchema, NewsletterAlertsSchema, SubscriberRecordSchema, UserRecordSchema } from '../shared/schemas/index.js'
 
 /** The current layout of the data folder. Bump it together with a migration in migrations.ts. */
-export const SCHEMA_VERSION = 3
+export const SCHEMA_VERSION = 4
 
 /** db.json: small, site-wide records. Posts live in shards and body files (see post-files.ts). */
 export const DbSchema = z.looseObject({
@@ -15,6 +15,7 @@ export const DbSchema = z.looseObject({
   /** Newsletter addresses (one entry per address, compared case-insensitively). */
   subscribers: z.array(SubscriberRecordSchema),
   nextSubscriberId: z.number().int().min(1),
+  alerts: NewsletterAlertsSchema,
   /** Visitors' comments, pending until an admin approves them. */
   comments: z.array(CommentRecordSchema),
   nextCommentId: z.number().int().min(1),
@@ -26,5 +27,5 @@ export const DbSchema = z.looseObject({
 export type DbData = z.infer<typeof DbSchema>
 
 export function emptyDb(): DbData {
-  return { schemaVersion: SCHEMA_VERSION, nextPostId: 1, users: [], nextUserId: 1, subscribers: [], nextSubscriberId: 1, comments: [], nextCommentId: 1, settings: { about: null, footer: null } }
+  return { schemaVersion: SCHEMA_VERSION, nextPostId: 1, users: [], nextUserId: 1, subscribers: [], nextSubscriberId: 1, alerts: { baselineAt: null, alertedSlugs: [], queue: [] }, comments: [], nextCommentId: 1, settings: { about: null, footer: null } }
 }

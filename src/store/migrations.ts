@@ -5,6 +5,7 @@ import type { Layout } from './post-files.js'
 import { migrateV0SingleFile } from './migrations/v0-single-file.js'
 import { migrateV1Accounts } from './migrations/v1-accounts.js'
 import { migrateV2Community } from './migrations/v2-community.js'
+import { migrateV3Alerts } from './migrations/v3-alerts.js'
 
 /** A step from `from` to `from + 1`. Runs inside the store lock, before anything is read. */
 export interface Migration {
@@ -13,7 +14,7 @@ export interface Migration {
   up(files: Layout, raw: Record<string, unknown>): Promise<void>
 }
 
-const MIGRATIONS: Migration[] = [migrateV0SingleFile, migrateV1Accounts, migrateV2Community]
+const MIGRATIONS: Migration[] = [migrateV0SingleFile, migrateV1Accounts, migrateV2Community, migrateV3Alerts]
 
 /**
  * Bring the data folder to SCHEMA_VERSION: create it when empty, run each step in order when

@@ -22,16 +22,16 @@ export function communityRoutes(blog: Blog): Router {
     }),
   )
 
-  // One click from an alert e-mail: a tiny page, not JSON, since a person opens it.
-  router.get(
-    '/api/unsubscribe',
-    http(async (req, res) => {
+  // One click from an alert e-mail: a tiny page, not JSON, since a person opens it. Mail
+  // providers' one-click button (RFC 8058) POSTs to the same address.
+  const unsubscribe = http(async (req, res) => {
       const { token } = parseInput(TokenQuery, req.query)
       const removed = await blog.newsletter.unsubscribe(token)
       const text = removed ? 'You have been unsubscribed. You will get no more alerts.' : 'This address is not subscribed (any more).'
       res.type('html').send(`<!doctype html><meta charset="utf-8"><title>Unsubscribed</title><p>${escapeHtml(text)}</p><p><a href="/">${escapeHtml(blog.config.siteName)}</a></p>`)
-    }),
-  )
+  })
+  router.get('/api/unsubscribe', unsubscribe)
+  router.post('/api/unsubscribe', unsubscribe)
 
   router.get(
     '/api/posts/:postId/comments',

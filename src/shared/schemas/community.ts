@@ -35,3 +35,23 @@ export const SubscriberRecordSchema = z.object({
   createdAt: z.string(),
 })
 export type SubscriberRecord = z.infer<typeof SubscriberRecordSchema>
+
+/** One post's alert, being sent: subscribers still to mail are popped before each send (at most once). */
+export const AlertJobSchema = z.object({
+  postId: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  pending: z.array(z.number().int()),
+  queuedAt: z.string(),
+})
+export type AlertJob = z.infer<typeof AlertJobSchema>
+
+/** New-post alerts: which posts have had theirs (by slug, so a re-import never alerts again) and what is still being sent. */
+export const NewsletterAlertsSchema = z.object({
+  /** When alerts started; posts published before it never alert. Null until the first scan. */
+  baselineAt: z.string().nullable(),
+  alertedSlugs: z.array(z.string()),
+  queue: z.array(AlertJobSchema),
+})
+export type NewsletterAlerts = z.infer<typeof NewsletterAlertsSchema>
