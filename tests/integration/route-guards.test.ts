@@ -22,6 +22,7 @@ const PUBLIC = new Set([
   'GET /api/footer',
   'POST /api/subscribe',
   'GET /api/unsubscribe',
+  'POST /api/unsubscribe',
   'GET /api/posts/:postId/comments',
   'POST /api/posts/:postId/comments',
   'POST /api/user/track',
