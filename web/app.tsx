@@ -4,7 +4,9 @@ import { StrictMode } from 'react'
 import { Router } from 'wouter'
 import type { SiteInfo } from '../src/shared/site-info.js'
 import { AppRoutes } from './app-routes.js'
+import { LoginProvider } from './components/auth/login-provider.js'
 import { Layout } from './components/layout/layout.js'
+import { ToastProvider } from './components/ui/toaster.js'
 import { SiteProvider } from './site-context.js'
 
 export interface RootProps {
@@ -23,11 +25,15 @@ export function Root({ queryClient, site, ssrPath, ssrSearch }: RootProps) {
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <SiteProvider site={site}>
-          <Router {...routerProps}>
-            <Layout>
-              <AppRoutes />
-            </Layout>
-          </Router>
+          <ToastProvider>
+            <Router {...routerProps}>
+              <LoginProvider>
+                <Layout>
+                  <AppRoutes />
+                </Layout>
+              </LoginProvider>
+            </Router>
+          </ToastProvider>
         </SiteProvider>
       </QueryClientProvider>
     </StrictMode>

@@ -12,16 +12,17 @@ export const ROUTES = [
   { name: 'upload', path: '/upload', access: 'admin' },
   { name: 'manage', path: '/manage', access: 'admin' },
   { name: 'profile', path: '/profile', access: 'admin' },
+  { name: 'admin-secret', path: '/admin-secret', access: 'everyone' },
   { name: 'post', path: '/posts/:slug', access: 'everyone' },
   /** The alternative post address (related-post links use it); canonical is /posts/{slug}. */
   { name: 'post-alias', path: '/:slug', access: 'everyone' },
 ] as const satisfies readonly RouteDef[]
 
 /**
- * First path segments that are never a post slug at /{slug}: server paths, and screens that
- * have no page yet. They render 'Page Not Found'.
+ * First path segments that are never a post slug at /{slug}: server paths. They render
+ * 'Page Not Found'.
  */
-export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set(['posts', 'post', 'api', 'assets', 'media', 'admin-secret'])
+export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set(['posts', 'post', 'api', 'assets', 'media'])
 
 export interface RouteDef {
   name: string

@@ -9,12 +9,13 @@ describe('resolveRoute', () => {
     expect(resolveRoute('/upload').name).toBe('upload')
     expect(resolveRoute('/manage').name).toBe('manage')
     expect(resolveRoute('/profile').name).toBe('profile')
+    expect(resolveRoute('/admin-secret').name).toBe('admin-secret')
     expect(resolveRoute('/posts/on-method')).toEqual({ name: 'post', path: '/posts/:slug', params: { slug: 'on-method' } })
     expect(resolveRoute('/on-method')).toEqual({ name: 'post-alias', path: '/:slug', params: { slug: 'on-method' } })
   })
 
   it('sends everything else to the 404 page', () => {
-    for (const path of ['/a/b', '/posts', '/posts/', '/api', '/admin-secret', '/posts/x/y']) {
+    for (const path of ['/a/b', '/posts', '/posts/', '/api', '/admin-secret/x', '/posts/x/y']) {
       expect(resolveRoute(path).name, path).toBe('not-found')
     }
   })
@@ -36,6 +37,9 @@ describe('prefetchPlan', () => {
     expect(prefetchPlan('/search').queries).toEqual([])
     expect(prefetchPlan('/search?q=bayes').queries.map((q) => q.apiPath)).toEqual(['/api/posts?search=bayes'])
     expect(prefetchPlan('/about').queries).toEqual([])
+    expect(prefetchPlan('/admin-secret').queries).toEqual([])
+    // the reset link's address is the home page with an extra parameter
+    expect(prefetchPlan('/?resetToken=abc').queries.map((q) => q.apiPath)).toEqual(['/api/posts'])
     expect(prefetchPlan('/nope/nope').route.name).toBe('not-found')
   })
 })

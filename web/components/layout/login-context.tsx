@@ -1,9 +1,9 @@
 import { createContext, useContext } from 'react'
 
 /**
- * How any part of the page asks for the login dialog ('Admin Login' in the mobile menu, and
- * later the admin-only pages). The dialog itself arrives with the auth issue; until then the
- * provider is absent and the request does nothing.
+ * How any part of the page asks for the login dialog ('Admin Login' in the mobile menu, 'Sign
+ * in' in the header, the Access Denied page). LoginProvider (components/auth) supplies it;
+ * without the provider (a component rendered alone) the request does nothing.
  */
 export interface LoginUi {
   openLogin: () => void

@@ -1,8 +1,11 @@
-import { LogIn, X } from 'lucide-react'
+import { LogIn, LogOut, X } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import type { KeyboardEvent, RefObject } from 'react'
 import { Link } from 'wouter'
+import type { User } from '../../../src/shared/schemas/index.js'
 import { useSite } from '../../site-context.js'
+import { RoleBadge } from '../auth/role-badge.js'
+import { useLogoutAction } from '../auth/use-logout-action.js'
 import { BrandMark } from '../ui/brand-mark.js'
 import { useLoginUi } from './login-context.js'
 import type { NavLink } from './nav-links.js'
@@ -16,19 +19,21 @@ interface MobileMenuProps {
   triggerRef: RefObject<HTMLButtonElement | null>
   links: readonly NavLink[]
   pathname: string
-  signedIn: boolean
+  /** The signed-in user, or null for a guest. */
+  user: User | null
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 /**
  * The slide-out menu for narrow screens (SPEC §2): the header's links, and 'Admin Login' for
- * signed-out visitors. Always in the markup so it can slide; `inert` while closed keeps it out
+ * signed-out visitors or the username, role and Logout for a signed-in user. Always in the markup so it can slide; `inert` while closed keeps it out
  * of the tab order and the accessibility tree.
  */
-export function MobileMenu({ open, onClose, triggerRef, links, pathname, signedIn }: MobileMenuProps) {
+export function MobileMenu({ open, onClose, triggerRef, links, pathname, user }: MobileMenuProps) {
   const site = useSite()
   const { openLogin } = useLoginUi()
+  const { logout, isPending } = useLogoutAction()
   const panel = useRef<HTMLDivElement>(null)
   const closeButton = useRef<HTMLButtonElement>(null)
 
@@ -110,8 +115,20 @@ export function MobileMenu({ open, onClose, triggerRef, links, pathname, signedI
             ))}
           </ul>
         </nav>
-        {!signedIn && (
-          <div className="mobile-menu__footer">
+        <div className="mobile-menu__footer">
+          {user ? (
+            <>
+              <p className="mobile-menu__user">
+                <span className="sr-only">Signed in as </span>
+                <span className="mobile-menu__username">{user.username}</span>
+                <RoleBadge role={user.role} />
+              </p>
+              <button type="button" className="button button--secondary button--block" disabled={isPending} onClick={() => logout(dismiss)}>
+                <LogOut size={18} aria-hidden="true" />
+                {isPending ? 'Logging out…' : 'Logout'}
+              </button>
+            </>
+          ) : (
             <button
               type="button"
               className="button button--primary button--block"
@@ -123,8 +140,8 @@ export function MobileMenu({ open, onClose, triggerRef, links, pathname, signedI
               <LogIn size={18} aria-hidden="true" />
               Admin Login
             </button>
-          </div>
-        )}
+          )}
+        </div>
       </div>
     </div>
   )

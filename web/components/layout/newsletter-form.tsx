@@ -4,17 +4,22 @@ import { useId, useState } from 'react'
 import type { FormEvent } from 'react'
 import { apiRequest } from '../../api/query-client.js'
 import { serverMessage } from '../../lib/errors.js'
+import { useToast } from '../ui/toaster.js'
 
 /**
  * SPEC §2 'Stay Updated' box: an e-mail input and a submit button, disabled while the trimmed
  * address is empty or the call is pending (§5). A successful subscribe replaces the form with
- * the confirmation (§4). Failures are shown inline until the toast facility exists.
+ * the confirmation (§4). Both outcomes are also toasted (§8).
  */
 export function NewsletterForm() {
   const [email, setEmail] = useState('')
   const id = useId()
+  const { toast } = useToast()
   const subscribe = useMutation({
     mutationFn: (address: string) => apiRequest('POST', '/api/subscribe', { email: address }),
+    onSuccess: () => toast({ title: 'Successfully subscribed!', description: "You'll receive email alerts when new posts are published." }),
+    onError: (error) =>
+      toast({ title: 'Subscription failed', description: serverMessage(error, 'Failed to subscribe to newsletter'), variant: 'destructive' }),
   })
   const trimmed = email.trim()
 
@@ -60,11 +65,6 @@ export function NewsletterForm() {
               {subscribe.isPending ? 'Subscribing…' : 'Subscribe'}
             </button>
           </form>
-          {subscribe.isError && (
-            <p className="newsletter__error" role="alert">
-              <strong>Subscription failed.</strong> {serverMessage(subscribe.error, 'Failed to subscribe to newsletter')}
-            </p>
-          )}
         </>
       )}
     </section>

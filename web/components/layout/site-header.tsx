@@ -3,6 +3,7 @@ import { useCallback, useRef, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { isAdmin, useCurrentUser } from '../../api/auth.js'
 import { useSite } from '../../site-context.js'
+import { HeaderAccount } from '../auth/header-account.js'
 import { BrandMark } from '../ui/brand-mark.js'
 import { MobileMenu } from './mobile-menu.js'
 import { NAV_LINKS, isCurrentLink } from './nav-links.js'
@@ -10,7 +11,7 @@ import { NAV_LINKS, isCurrentLink } from './nav-links.js'
 export function SiteHeader() {
   const site = useSite()
   const [pathname] = useLocation()
-  const { user } = useCurrentUser()
+  const { user, isLoading } = useCurrentUser()
   const [menuOpen, setMenuOpen] = useState(false)
   const menuButton = useRef<HTMLButtonElement>(null)
   const closeMenu = useCallback(() => setMenuOpen(false), [])
@@ -39,6 +40,10 @@ export function SiteHeader() {
           </ul>
         </nav>
 
+        <div className="header-account">
+          <HeaderAccount user={user} isLoading={isLoading} />
+        </div>
+
         <button
           ref={menuButton}
           type="button"
@@ -52,14 +57,7 @@ export function SiteHeader() {
         </button>
       </div>
 
-      <MobileMenu
-        open={menuOpen}
-        onClose={closeMenu}
-        triggerRef={menuButton}
-        links={links}
-        pathname={pathname}
-        signedIn={user !== null}
-      />
+      <MobileMenu open={menuOpen} onClose={closeMenu} triggerRef={menuButton} links={links} pathname={pathname} user={user} />
     </header>
   )
 }
