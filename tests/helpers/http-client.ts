@@ -10,6 +10,8 @@ export interface ApiAnswer<T = Record<string, unknown>> {
 }
 
 export class ApiClient {
+  /** Every response body and header block any client received, for "never leaks" checks. */
+  static readonly transcript: string[] = []
   readonly cookies = new Map<string, string>()
 
   constructor(
@@ -53,6 +55,7 @@ export class ApiClient {
       else this.cookies.set(name, value)
     }
     const text = await res.text()
+    ApiClient.transcript.push(`${[...res.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${text}`)
     let parsed: unknown
     try {
       parsed = text ? JSON.parse(text) : null
