@@ -3,6 +3,7 @@ import { loadConfig, type BlogConfig, type ConfigInput } from './config.js'
 import { BlogEventBus } from './events.js'
 import { PostsService } from '../posts/posts-service.js'
 import { ImportService } from '../importer/import-service.js'
+import { PostEditor } from '../posts/post-editor.js'
 import type { SiteInfo } from '../shared/site-info.js'
 import { AuthService } from '../auth/auth-service.js'
 import { loadSessionSecret } from '../auth/session-secret.js'
@@ -33,6 +34,8 @@ export interface Blog {
   events: BlogEventBus
   posts: PostsService
   importer: ImportService
+  /** The owner's edits: update, publish, delete, clear annotations. */
+  editor: PostEditor
   auth: AuthService
   siteContent: SiteContentService
   newsletter: NewsletterService
@@ -62,7 +65,8 @@ export async function createBlog(options: CreateBlogOptions = {}): Promise<Blog>
     store,
     events,
     posts,
-    importer: new ImportService(store, config, events),
+    importer: new ImportService(store, config, events, now),
+    editor: new PostEditor(store),
     auth,
     siteContent: new SiteContentService(store),
     newsletter: new NewsletterService(store, limits, now),

@@ -8,7 +8,8 @@ import { describeError } from '../core/errors.js'
 import { RENDER_VERSION, type RenderResult } from '../markdown/types.js'
 import { renderMany } from '../markdown/index.js'
 import { findEssayFiles } from './files/find-essay-files.js'
-import { readEssayFile } from './files/read-essay-file.js'
+import { readEssayFile, type ReadEssayResult } from './files/read-essay-file.js'
+import { isUploadKey, readUpload, uploadKeys, type Upload } from './files/uploads.js'
 import { parseEssay, type ParsedEssay } from './parse/index.js'
 import { slugFromFileName, uniqueSlug } from '../posts/slug.js'
 import { readTimeFor } from '../posts/read-time.js'
@@ -51,41 +52,57 @@ export class ImportService {
     private readonly store: Store,
     private readonly config: BlogConfig,
     private readonly events: BlogEventBus,
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   async importPaths(paths: string[]): Promise<ImportReport> {
     const { files, missing } = await findEssayFiles(paths)
+    const gone = new Set(missing)
+    return this.importSources([...missing, ...files], (path) => (gone.has(path) ? Promise.resolve({ ok: false, error: 'No such file or folder' }) : readEssayFile(path)))
+  }
+
+  /**
+   * Files sent through the web (POST /api/upload). A file's name is only a label and the key
+   * that lets a re-upload update its post; it is never used as a path. Each file is checked on
+   * its own, and the good ones are imported even when others are refused.
+   */
+  async importUploads(uploads: Upload[]): Promise<ImportReport> {
+    const keys = uploadKeys(uploads)
+    const byKey = new Map(keys.map((k, i) => [k, uploads[i]]))
+    return this.importSources(keys, async (key) => readUpload(byKey.get(key)!, this.now()))
+  }
+
+  /** The shared pipeline: read each source (in order), parse, render in bulk, write once. */
+  private async importSources(order: string[], read: (key: string) => Promise<ReadEssayResult>): Promise<ImportReport> {
     const results = new Map<string, ImportFileResult>()
-    const order = [...missing, ...files]
     this.events.emit('import:start', { total: order.length })
     let done = 0
     const report = (r: ImportFileResult) => {
       results.set(r.path, r)
       this.events.emit('import:file', { ...r, index: done++, total: order.length })
     }
-    for (const path of missing) report({ path, status: 'failed', slug: null, error: 'No such file or folder' })
 
     await this.store.refresh()
     const bySource = sourceIndex(this.store.posts())
     const pending: Pending[] = []
-    for (const path of files) {
-      const read = await readEssayFile(path)
-      if (!read.ok) {
-        report({ path, status: 'failed', slug: null, error: read.error })
+    for (const path of order) {
+      const file = await read(path)
+      if (!file.ok) {
+        report({ path, status: 'failed', slug: null, error: file.error })
         continue
       }
-      if (read.text.trim() === '') {
+      if (file.text.trim() === '') {
         report({ path, status: 'failed', slug: null, error: 'File is empty: there is nothing to publish' })
         continue
       }
-      const hash = sourceHash(read.text)
+      const hash = sourceHash(file.text)
       const existing = bySource.get(path)
       if (existing?.source?.hash === hash) {
         report({ path, status: 'unchanged', slug: existing.slug, error: null })
         continue
       }
       try {
-        pending.push({ path, hash, parsed: parseEssay({ path, text: read.text, mtime: read.mtime }, { ownerName: this.config.ownerName }) })
+        pending.push({ path, hash, parsed: parseEssay({ path, text: file.text, mtime: file.mtime }, { ownerName: this.config.ownerName }) })
       } catch (e) {
         report({ path, status: 'failed', slug: null, error: describeError(e) })
       }
@@ -177,7 +194,7 @@ function findExisting(tx: Transaction, bySource: Map<string, PostMeta>, p: Pendi
   if (byPath) return tx.post(byPath.id)
   if (!p.parsed.slug) return null
   const bySlug = tx.postBySlug(p.parsed.slug)
-  if (bySlug && (!bySlug.source || !existsSync(bySlug.source.path))) return bySlug
+  if (bySlug && (!bySlug.source || isUploadKey(bySlug.source.path) || !existsSync(bySlug.source.path))) return bySlug
   return null
 }
 

@@ -84,24 +84,33 @@ export const PostSchema = PostListItemSchema.extend(PostBodySchema.omit({ plainT
 })
 export type Post = z.infer<typeof PostSchema>
 
-/** PUT /api/posts/{id} (SPEC §7). Trimming per SPEC §5; id, slug and timestamps are not writable. */
+/** Images the site shows: its own media, or a web address; never a `javascript:` or `data:` URL. */
+const ImageUrlSchema = z
+  .string()
+  .trim()
+  .max(2_000)
+  .refine((v) => /^(\/(?!\/)|https?:\/\/)/i.test(v), 'Images must be a site path (/media/…) or an http(s) address')
+
+/**
+ * PUT /api/posts/{id} (SPEC §7). Trimming per SPEC §5. id, slug and the timestamps are not
+ * writable: keys other than these fields are dropped, never applied.
+ */
 export const PostUpdateSchema = z
   .object({
-    title: z.string().trim().min(1, 'Title is required').max(500),
-    content: z.string().trim().max(5_000_000),
+    title: z.string('Title is required').trim().min(1, 'Title is required').max(500),
+    content: z.string().trim().min(1, 'Content is required').max(5_000_000),
     excerpt: z.string().trim().max(2_000),
-    tags: z.union([z.array(z.string()), z.string()]).transform((v) =>
-      (Array.isArray(v) ? v : v.split(',')).map((t) => t.trim()).filter(Boolean),
+    tags: z.union([z.array(z.string().max(100)).max(50), z.string().max(5_000)]).transform((v) =>
+      [...new Set((Array.isArray(v) ? v : v.split(',')).map((t) => t.trim()).filter(Boolean))],
     ),
     metaDescription: z.string().trim().max(500).nullable(),
     author: z.string().trim().max(300),
     featured: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => (v ? 1 : 0) as 0 | 1),
-    publishedAt: isoDate.or(z.string().date()),
-    status: PostStatusSchema,
-    bannerImage: z.string().max(2_000).nullable(),
+    publishedAt: isoDate.or(z.string().date()).transform((v) => new Date(v).toISOString()),
+    status: z.enum(['draft', 'published'], 'Status must be draft or published'),
+    bannerImage: ImageUrlSchema.nullable(),
     enhancedContent: z.string().max(5_000_000).nullable(),
-    contentImages: z.array(z.string().max(2_000)).max(100),
+    contentImages: z.array(ImageUrlSchema).max(100),
   })
   .partial()
-  .strict()
 export type PostUpdate = z.infer<typeof PostUpdateSchema>

@@ -1,0 +1,62 @@
+import type { Store } from '../store/index.js'
+import { BlogError } from '../core/errors.js'
+import { requireAdmin, type Viewer } from '../core/viewer.js'
+import { contentHash, renderCached, RENDER_VERSION } from '../markdown/index.js'
+import type { PostBody, PostMeta, PostUpdate } from '../shared/schemas/index.js'
+import { readTimeFor } from './read-time.js'
+
+/**
+ * The owner's changes to posts: edit, publish/unpublish, delete, clear annotations. Every
+ * method checks the viewer first, so no adapter can skip the rule.
+ */
+export class PostEditor {
+  constructor(private readonly store: Store) {}
+
+  /** PUT /api/posts/{id}: the given fields only; new content is rendered by the site's pipeline. */
+  async update(viewer: Viewer, id: number, input: PostUpdate): Promise<PostMeta> {
+    requireAdmin(viewer)
+    const { content, enhancedContent, ...fields } = input
+    const rendered = content !== undefined ? renderCached(content) : null
+    return this.store.transact(async (tx) => {
+      const current = tx.post(id)
+      if (!current) throw new BlogError('POST_NOT_FOUND', `No post with id ${id}.`)
+      const meta: Partial<PostMeta> = { ...fields }
+      const body: Partial<PostBody> = {}
+      if (enhancedContent !== undefined) body.enhancedContent = enhancedContent
+      if (content !== undefined && rendered) {
+        Object.assign(body, { content, html: rendered.html, toc: rendered.toc, plainText: rendered.plainText, renderVersion: RENDER_VERSION })
+        Object.assign(meta, { wordCount: rendered.wordCount, readTime: readTimeFor(rendered.wordCount), contentHash: contentHash(content) })
+      }
+      return tx.update(id, meta, Object.keys(body).length ? body : undefined)
+    })
+  }
+
+  async remove(viewer: Viewer, id: number): Promise<void> {
+    requireAdmin(viewer)
+    await this.store.transact((tx) => {
+      if (!tx.remove(id)) throw new BlogError('POST_NOT_FOUND', `No post with id ${id}.`)
+    })
+  }
+
+  /** Bulk delete: one write; ids that don't exist are skipped and not counted. */
+  async removeMany(viewer: Viewer, ids: number[]): Promise<number> {
+    requireAdmin(viewer)
+    return this.store.transact((tx) => ids.filter((id) => tx.remove(id)).length)
+  }
+
+  /** DELETE /api/posts/annotations: drops stored annotations; answers how many posts had some. */
+  async clearAnnotations(viewer: Viewer, ids: number[]): Promise<number> {
+    requireAdmin(viewer)
+    return this.store.transact(async (tx) => {
+      let updated = 0
+      for (const id of new Set(ids)) {
+        if (!tx.post(id)) continue
+        const body = await tx.body(id)
+        if (body.annotations === null && body.annotatedContent === null) continue
+        await tx.update(id, {}, { annotations: null, annotatedContent: null })
+        updated += 1
+      }
+      return updated
+    })
+  }
+}

@@ -1,0 +1,69 @@
+import { Router, type NextFunction, type Request, type Response } from 'express'
+import multer from 'multer'
+import type { Blog } from '../../core/blog.js'
+import { BlogError } from '../../core/errors.js'
+import { DEFAULT_MAX_ESSAY_BYTES } from '../../importer/files/read-essay-file.js'
+import { http, viewerOf } from '../http.js'
+import { adminOnly } from '../middleware/guards.js'
+import { requireAdmin } from '../../core/viewer.js'
+
+/** Limits of one upload request (413 beyond them). */
+export const UPLOAD_LIMITS = { files: 20, fileBytes: DEFAULT_MAX_ESSAY_BYTES, requestBytes: 30 * 1024 * 1024 }
+
+const MB = 1024 * 1024
+
+/** POST /api/upload: multipart, the repeated `files` field (SPEC §7), answering `{posts, files}`. */
+export function uploadRoutes(blog: Blog): Router {
+  const router = Router()
+  const receive = multer({
+    storage: multer.memoryStorage(),
+    // One byte over the essay limit, so an oversized file is refused by the importer per file, not the whole request.
+    limits: { files: UPLOAD_LIMITS.files, fileSize: UPLOAD_LIMITS.fileBytes + 1, fields: 10, fieldSize: 64 * 1024, parts: UPLOAD_LIMITS.files + 10 },
+  }).array('files', UPLOAD_LIMITS.files)
+
+  router.post(
+    '/api/upload',
+    adminOnly,
+    refuseLargeRequests,
+    (req: Request, res: Response, next: NextFunction) => receive(req, res, (err: unknown) => next(err ? uploadError(err) : undefined)),
+    http(async (req, res) => {
+      requireAdmin(viewerOf(res))
+      const files = (req.files as Express.Multer.File[] | undefined) ?? []
+      if (files.length === 0) throw new BlogError('VALIDATION', 'No files were sent: choose one or more .md or .markdown files.')
+      const report = await blog.importer.importUploads(files.map((f) => ({ name: f.originalname, bytes: f.buffer })))
+      const posts = report.files.flatMap((f) => {
+        const meta = f.slug && f.status !== 'failed' ? blog.store.postBySlug(f.slug) : null
+        return meta ? [{ id: meta.id, slug: meta.slug, title: meta.title, status: meta.status }] : []
+      })
+      const names = files.map((f) => f.originalname)
+      return { posts, files: report.files.map((f, i) => ({ name: names[i], status: f.status, slug: f.slug, error: f.error })), summary: report.summary }
+    }),
+  )
+  return router
+}
+
+/** A declared body over the limit is refused before a byte of it is read. */
+function refuseLargeRequests(req: Request, _res: Response, next: NextFunction): void {
+  const length = Number(req.headers['content-length'] ?? 0)
+  if (length > UPLOAD_LIMITS.requestBytes) return next(new BlogError('TOO_LARGE', `An upload may be at most ${UPLOAD_LIMITS.requestBytes / MB} MB in all; send fewer files at a time.`))
+  next()
+}
+
+function uploadError(err: unknown): Error {
+  const code = (err as { code?: string }).code
+  switch (code) {
+    case 'LIMIT_FILE_SIZE':
+      return new BlogError('TOO_LARGE', `Each file may be at most ${UPLOAD_LIMITS.fileBytes / MB} MB.`)
+    case 'LIMIT_FILE_COUNT':
+    case 'LIMIT_PART_COUNT':
+      return new BlogError('TOO_LARGE', `At most ${UPLOAD_LIMITS.files} files per upload.`)
+    case 'LIMIT_UNEXPECTED_FILE':
+      return new BlogError('VALIDATION', 'Files must be sent in the "files" field.')
+    case 'LIMIT_FIELD_VALUE':
+    case 'LIMIT_FIELD_COUNT':
+    case 'LIMIT_FIELD_KEY':
+      return new BlogError('TOO_LARGE', 'The upload form has too many or too large fields.')
+    default:
+      return err instanceof Error && code ? new BlogError('VALIDATION', 'The upload could not be read as a multipart form.') : (err as Error)
+  }
+}
