@@ -12,7 +12,10 @@ import { postsRoutes } from './routes/posts.js'
 import { authRoutes } from './routes/auth.js'
 import { siteContentRoutes } from './routes/site-content.js'
 import { communityRoutes } from './routes/community.js'
+import { ESSAY_BODY_ROUTES, postsAdminRoutes } from './routes/posts-admin.js'
+import { uploadRoutes } from './routes/upload.js'
 import { cachedPageFastPath, pageRoutes } from './routes/pages.js'
+import { feedRoutes } from './routes/feeds.js'
 import { PageRenderer } from './ssr/page-renderer.js'
 import type { ClientAssets } from './ssr/client-assets.js'
 
@@ -36,6 +39,7 @@ export function createApp(blog: Blog, opts: AppOptions = {}): Express & { pages:
   app.use(securityHeaders())
   const pages = new PageRenderer(blog, opts.assets)
   app.use(cachedPageFastPath(pages))
+  app.use(feedRoutes(blog))
 
   const clientDir = opts.clientDir ?? clientDistDir
   // Hashed file names never change content: cache them for a year.
@@ -47,13 +51,15 @@ export function createApp(blog: Blog, opts: AppOptions = {}): Express & { pages:
   }
 
   app.use('/api', compression())
-  app.use('/api', express.json({ limit: '1mb' }))
+  app.use('/api', smallJsonBodies())
   app.use(sessions(blog.sessionSecret))
   app.use(sameOriginWrites(new URL(blog.config.baseUrl).origin))
   app.use(resolveViewer(blog))
   app.use(authRoutes(blog))
   app.use(siteContentRoutes(blog))
   app.use(communityRoutes(blog))
+  app.use(postsAdminRoutes(blog))
+  app.use(uploadRoutes(blog))
   app.use(postsRoutes(blog))
   app.use('/api', apiNotFound)
 
@@ -61,6 +67,18 @@ export function createApp(blog: Blog, opts: AppOptions = {}): Express & { pages:
   app.use(pageRoutes(pages))
   app.use(errorHandler(log))
   return Object.assign(app, { pages })
+}
+
+/**
+ * JSON bodies up to 1 MB, read before anyone is known. The owner's calls that carry a whole
+ * essay (PUT /api/posts/{id}, the preview) read their larger bodies themselves, after the guard.
+ */
+function smallJsonBodies() {
+  const parse = express.json({ limit: '1mb' })
+  return (req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (ESSAY_BODY_ROUTES.some((r) => r.method === req.method && r.path.test(req.path))) return next()
+    parse(req, res, next)
+  }
 }
 
 function publicFiles(dir: string): string[] {

@@ -36,7 +36,7 @@ export class ApiClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
   }
 
-  async request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer<T>> {
+  async request<T = Record<string, unknown>>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer<T>> {
     const init: RequestInit = { method, redirect: 'manual', headers: { ...this.defaults, ...headers } }
     const cookie = this.cookieHeader()
     if (cookie) (init.headers as Record<string, string>).cookie = cookie

@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => ctx.cleanup())
 
 /** multipart upload through fetch, as the browser sends it */
-async function upload(client: ApiClient | null, files: { name: string; content: string | Uint8Array }[], field = 'files') {
+async function upload(client: ApiClient | null, files: { name: string; content: string | Uint8Array<ArrayBuffer> }[], field = 'files') {
   const form = new FormData()
   for (const f of files) form.append(field, new Blob([f.content]), f.name)
   const res = await fetch(`${ctx.server.url}/api/upload`, { method: 'POST', body: form, headers: client ? { cookie: client.cookieHeader() } : {} })

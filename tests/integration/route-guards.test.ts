@@ -27,6 +27,11 @@ const PUBLIC = new Set([
   'POST /api/posts/:postId/comments',
   'POST /api/user/track',
   'GET /post/:slug',
+  'GET /rss.xml',
+  'GET /atom.xml',
+  'GET /feed.json',
+  'GET /sitemap.xml',
+  'GET /robots.txt',
   'GET /{*splat}',
 ])
 /** The top-level files of the client build (favicon…) are served by name. */

@@ -1,6 +1,8 @@
 import type { Post } from '../../shared/schemas/index.js'
 import type { SiteInfo } from '../../shared/site-info.js'
-import { escapeHtml } from './escape.js'
+import { FEED_PATHS } from '../../feeds/types.js'
+import { escapeHtml, jsonForScript } from './escape.js'
+import { articleJsonLd, websiteJsonLd, type JsonLd } from './json-ld.js'
 
 export interface HeadInfo {
   title: string
@@ -11,23 +13,31 @@ export interface HeadInfo {
   image: string | null
   post?: Post
   noindex?: boolean
+  /** schema.org blocks for the page (BlogPosting/ScholarlyArticle, WebSite). */
+  jsonLd?: JsonLd[]
 }
 
 const truncate = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1).trimEnd()}…`)
 
 export function postHead(site: SiteInfo, post: Post): HeadInfo {
+  const description = truncate(post.metaDescription || post.excerpt || site.description, 300)
+  const canonical = `${site.baseUrl}/posts/${encodeURIComponent(post.slug)}`
+  const image = post.bannerImage ? absolute(site, post.bannerImage) : null
   return {
     title: `${post.title} · ${site.name}`,
-    description: truncate(post.metaDescription || post.excerpt || site.description, 300),
-    canonical: `${site.baseUrl}/posts/${encodeURIComponent(post.slug)}`,
+    description,
+    canonical,
     type: 'article',
-    image: post.bannerImage ? absolute(site, post.bannerImage) : null,
+    image,
     post,
+    jsonLd: [articleJsonLd(site, post, { canonical, description, image })],
   }
 }
 
 export function pageHead(site: SiteInfo, path: string, title: string, description = site.description): HeadInfo {
-  return { title, description, canonical: `${site.baseUrl}${path}`, type: 'website', image: null }
+  const head: HeadInfo = { title, description, canonical: `${site.baseUrl}${path}`, type: 'website', image: null }
+  // The home page speaks for the whole site, search box included.
+  return path === '/' ? { ...head, jsonLd: [websiteJsonLd(site)] } : head
 }
 
 export function notFoundHead(site: SiteInfo, title = 'Page Not Found'): HeadInfo {
@@ -35,6 +45,12 @@ export function notFoundHead(site: SiteInfo, title = 'Page Not Found'): HeadInfo
 }
 
 const absolute = (site: SiteInfo, url: string) => (/^https?:\/\//.test(url) ? url : `${site.baseUrl}${url.startsWith('/') ? '' : '/'}${url}`)
+
+const FEEDS = [
+  ['application/rss+xml', 'RSS', FEED_PATHS.rss],
+  ['application/atom+xml', 'Atom', FEED_PATHS.atom],
+  ['application/feed+json', 'JSON Feed', FEED_PATHS.json],
+] as const
 
 /** The <head> tags for search engines and social cards. */
 export function renderHead(site: SiteInfo, head: HeadInfo): string {
@@ -64,5 +80,12 @@ export function renderHead(site: SiteInfo, head: HeadInfo): string {
     for (const tag of head.post.tags) meta('property', 'article:tag', tag)
     meta('name', 'author', head.post.author)
   }
+  // Feed readers and browsers discover the feeds from any page of the site.
+  for (const [type, label, path] of FEEDS) {
+    tags.push(`<link rel="alternate" type="${type}" title="${escapeHtml(`${site.name} (${label})`)}" href="${escapeHtml(site.baseUrl + path)}">`)
+  }
+  // A data block, never executed, so the CSP's script-src does not apply; jsonForScript keeps
+  // a `</script>` in a title from closing it early.
+  for (const block of head.jsonLd ?? []) tags.push(`<script type="application/ld+json">${jsonForScript(block)}</script>`)
   return tags.join('\n    ')
 }
