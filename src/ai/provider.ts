@@ -1,0 +1,64 @@
+import type { Annotation, Bibliography, ImageOptions, MathematicalModel } from '../shared/schemas/index.js'
+
+/**
+ * The port every AI feature goes through (DESIGN.md: one interface, injected). `local` works
+ * offline from the essays themselves; `openai` calls the API (or any compatible server).
+ * Whatever a provider returns is validated with the shared zod schemas before it is stored.
+ */
+export interface AiProvider {
+  readonly name: 'local' | 'openai'
+  /** The text model that made a result, recorded beside it. */
+  readonly textModel: string
+  annotations(input: EssayInput): Promise<Annotation[]>
+  bibliography(input: EssayInput): Promise<Bibliography>
+  summary(input: EssayInput): Promise<string>
+  mathematicalModel(input: EssayInput): Promise<MathematicalModel>
+  image(request: ImageRequest): Promise<GeneratedImage>
+  /** Vectors for similarity; a provider without embeddings leaves it out and the local index is used. */
+  embed?(texts: string[]): Promise<number[][]>
+}
+
+/** One essay, as the enhancers see it, with the site around it (for TF-IDF and further reading). */
+export interface EssayInput {
+  post: { id: number; slug: string; title: string; tags: string[]; excerpt: string; author: string }
+  /** The markdown body, frontmatter removed. */
+  markdown: string
+  /** The rendered text, as readers see it (no markup, formulas as TeX). */
+  plainText: string
+  frontmatter: Record<string, unknown>
+  site: SiteCorpus
+}
+
+/** The published essays a provider may compare against (never drafts a guest could not see). */
+export interface SiteCorpus {
+  posts: { id: number; slug: string; title: string; tags: string[]; plainText: string }[]
+}
+
+export interface ImageRequest {
+  kind: 'banner' | 'content'
+  post: { id: number; slug: string; title: string; tags: string[]; excerpt: string }
+  /** Key terms of the essay, for the artwork or the prompt. */
+  concepts: string[]
+  options: ImageOptions
+  /** banner 1200×630 (also the social image); content images 1024×768. */
+  width: number
+  height: number
+  /** Which of several content images (0-based); part of the deterministic seed. */
+  index?: number
+}
+
+export interface GeneratedImage {
+  png: Uint8Array
+  width: number
+  height: number
+  model: string
+  /** The prompt sent, or a description of the local artwork. */
+  prompt: string
+}
+
+/** What every stored result records (DECISIONS.md). */
+export interface Provenance {
+  provider: 'local' | 'openai'
+  model: string
+  generatedAt: string
+}
