@@ -153,7 +153,7 @@ export class ImportService {
       source: { path: p.path, hash: p.hash },
       contentHash: p.hash,
     }
-    const body: Omit<PostBody, 'enhancedContent' | 'annotations' | 'annotatedContent' | 'summary' | 'bibliography' | 'bibliographyContent' | 'mathematicalModel'> = {
+    const body: Omit<PostBody, 'enhancedContent' | 'annotations' | 'annotatedContent' | 'summary' | 'bibliography' | 'bibliographyContent' | 'mathematicalModel' | 'provenance'> = {
       content: p.parsed.body,
       html: rendered.html,
       toc: rendered.toc,
@@ -172,7 +172,7 @@ export class ImportService {
     const slug = uniqueSlug(base, (s) => tx.postBySlug(s) !== null)
     tx.insert(
       { ...fields, slug, createdAt: now, updatedAt: now, bannerImage: null, contentImages: [] },
-      { ...body, enhancedContent: null, annotations: null, annotatedContent: null, summary: null, bibliography: null, bibliographyContent: null, mathematicalModel: null },
+      { ...body, enhancedContent: null, annotations: null, annotatedContent: null, summary: null, bibliography: null, bibliographyContent: null, mathematicalModel: null, provenance: {} },
     )
     return { path: p.path, status: 'imported', slug, error: null }
   }

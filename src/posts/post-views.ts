@@ -21,6 +21,7 @@ export function toPost(meta: PostMeta, body: PostBody, neighbours: Post['neighbo
     bibliography: body.bibliography,
     bibliographyContent: body.bibliographyContent,
     mathematicalModel: body.mathematicalModel,
+    provenance: body.provenance,
     neighbours,
   }
 }

@@ -43,6 +43,7 @@ export function newBody(content = 'Hello *world*'): PostBody {
     bibliography: null,
     bibliographyContent: null,
     mathematicalModel: null,
+    provenance: {},
     frontmatter: {},
   }
 }

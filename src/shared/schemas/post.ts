@@ -63,6 +63,13 @@ export const PostBodySchema = z.object({
   bibliography: z.string().nullable(),
   bibliographyContent: z.string().nullable(),
   mathematicalModel: z.string().nullable(),
+  /** Which provider and model made each stored enhancement, and when (DECISIONS.md). */
+  provenance: z
+    .partialRecord(
+      z.enum(['annotations', 'bibliography', 'summary', 'mathematicalModel', 'bannerImage', 'contentImages']),
+      z.object({ provider: z.enum(['local', 'openai']), model: z.string(), generatedAt: z.string() }),
+    )
+    .default({}),
   /** Frontmatter as read, kept for later enhancement (e.g. a `sources` list). */
   frontmatter: z.record(z.string(), z.unknown()),
 })

@@ -57,6 +57,7 @@ export const migrateV0SingleFile: Migration = {
         toc: [],
         plainText: '',
         renderVersion: 0,
+        provenance: {},
         annotations: p.annotations,
         annotatedContent: p.annotatedContent,
         summary: p.summary,

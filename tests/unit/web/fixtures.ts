@@ -49,6 +49,7 @@ export function post(overrides: Partial<Post> = {}): Post {
     bibliography: null,
     bibliographyContent: null,
     mathematicalModel: null,
+    provenance: {},
     neighbours: { previous: null, next: null },
     ...overrides,
   }
