@@ -38,9 +38,9 @@ export function createMailer(opts: MailerOptions): Mailer {
 
 function smtpMailer(url: string, from: string): Mailer {
   let transport: Transporter | null = null
-  const { host, port } = new URL(url)
+  const { hostname, port } = new URL(url)
   return {
-    description: `SMTP server ${host}${port ? `:${port}` : ''}`,
+    description: `SMTP server ${hostname}${port ? `:${port}` : ''}`,
     async send(message) {
       transport ??= nodemailer.createTransport(url)
       const info = (await transport.sendMail({ from, ...message })) as { messageId: string }
