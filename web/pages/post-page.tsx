@@ -1,16 +1,27 @@
 import { ArrowLeft, CircleAlert, FileQuestion } from 'lucide-react'
+import { useMemo, useState } from 'react'
 import { Link } from 'wouter'
+import type { Post } from '../../src/shared/schemas/index.js'
+import { parseBibliography } from '../../src/shared/bibliography.js'
 import { usePost } from '../api/posts.js'
+import { AnnotatedProse } from '../components/post/annotated-prose.js'
+import { AnnotationToggle } from '../components/post/annotation-toggle.js'
+import { PostComments } from '../components/post/comments/post-comments.js'
+import { ModelPanel } from '../components/post/model-panel.js'
+import { PostBibliography } from '../components/post/post-bibliography.js'
 import { PostHeader } from '../components/post/post-header.js'
 import { PostNeighbours } from '../components/post/post-neighbours.js'
 import { PostSkeleton } from '../components/post/post-skeleton.js'
+import { PostSummary } from '../components/post/post-summary.js'
 import { TableOfContents } from '../components/post/table-of-contents.js'
 import { FallibleImage } from '../components/ui/fallible-image.js'
 import { RetryButton } from '../components/ui/retry-button.js'
 import { StateMessage } from '../components/ui/state-message.js'
 import { useDocumentTitle } from '../hooks/use-document-title.js'
+import { highlightAnnotations, parseAnnotations } from '../lib/annotations.js'
 import { isNotFound } from '../lib/errors.js'
 import { versionedImageUrl } from '../lib/format.js'
+import { parseMathematicalModel } from '../lib/math-model.js'
 import { NotFoundPage } from './not-found-page.js'
 
 /**
@@ -69,15 +80,43 @@ export function PostPage({ slug, alias = false }: { slug: string; alias?: boolea
     )
   }
 
+  return <PostView post={post} />
+}
+
+const PROSE_ID = 'post-content'
+
+/**
+ * The reading aids a post's stored enhancements give, each read leniently and left out when
+ * it cannot be read (SPEC §8 silent failures).
+ */
+function useReadingAids(post: Post) {
+  return useMemo(() => {
+    const annotations = parseAnnotations(post.annotations)
+    const highlighted = annotations && annotations.length > 0 ? highlightAnnotations(post.html, annotations) : null
+    return {
+      annotations,
+      highlighted: highlighted && highlighted.placed.length > 0 ? highlighted : null,
+      annotationTypes: new Set((highlighted?.placed ?? []).map((i) => annotations![i].type)),
+      bibliography: parseBibliography(post.bibliography),
+      model: parseMathematicalModel(post.mathematicalModel),
+    }
+  }, [post.annotations, post.html, post.bibliography, post.mathematicalModel])
+}
+
+function PostView({ post }: { post: Post }) {
+  const [showAnnotations, setShowAnnotations] = useState(false)
+  const { annotations, highlighted, annotationTypes, bibliography, model } = useReadingAids(post)
+  const annotating = showAnnotations && highlighted !== null
   const { previous, next } = post.neighbours
   const titleId = 'post-title'
+  const summary = post.summary?.trim() || post.contentSummary?.trim() || null
   return (
     <div className="container post-page">
       <div className={`post-layout${post.toc.length > 0 ? ' post-layout--with-toc' : ''}`}>
         {post.toc.length > 0 && (
           <aside className="post-sidebar" aria-label="Table of contents">
             <div className="post-sidebar__inner">
-              <TableOfContents entries={post.toc} />
+              <TableOfContents entries={post.toc} contentVersion={annotating} />
             </div>
           </aside>
         )}
@@ -89,11 +128,26 @@ export function PostPage({ slug, alias = false }: { slug: string; alias?: boolea
                 <FallibleImage src={versionedImageUrl(post.bannerImage, post.updatedAt)} alt="" width={1200} height={630} decoding="async" />
               </figure>
             )}
-            <div className="prose" dangerouslySetInnerHTML={{ __html: post.html }} />
+            <PostSummary text={summary} />
+            {highlighted && (
+              <AnnotationToggle
+                shown={annotating}
+                onToggle={() => setShowAnnotations((s) => !s)}
+                count={highlighted.placed.length}
+                types={annotationTypes}
+                controls={PROSE_ID}
+              />
+            )}
+            <div id={PROSE_ID} className={`post-content${annotating ? ' post-content--annotated' : ''}`}>
+              <AnnotatedProse html={annotating ? highlighted.html : post.html} annotations={annotating ? annotations : null} />
+            </div>
+            {bibliography && <PostBibliography bibliography={bibliography} />}
           </article>
           <PostNeighbours previous={previous} next={next} />
+          <PostComments postId={post.id} />
         </div>
       </div>
+      {model && <ModelPanel model={model} />}
     </div>
   )
 }

@@ -1,9 +1,9 @@
-import { Printer } from 'lucide-react'
 import type { Post } from '../../../src/shared/schemas/index.js'
 import { PostMeta } from '../posts/post-meta.js'
 import { TagList } from '../posts/tag-list.js'
+import { PostShare } from './post-share.js'
 
-/** Title, excerpt as a lede, byline, tags and the page's reading actions. */
+/** Title, excerpt as a lede, byline (author, date, read time), the share actions and the tags. */
 export function PostHeader({ post, titleId }: { post: Post; titleId: string }) {
   return (
     <header className="post-header">
@@ -14,10 +14,7 @@ export function PostHeader({ post, titleId }: { post: Post; titleId: string }) {
       <div className="post-byline">
         <PostMeta author={post.author} publishedAt={post.publishedAt} readTime={post.readTime} />
         <div className="post-actions">
-          <button type="button" className="button button--quiet button--small" onClick={() => window.print()}>
-            <Printer size={16} aria-hidden="true" />
-            Print
-          </button>
+          <PostShare slug={post.slug} title={post.title} excerpt={post.excerpt} />
         </div>
       </div>
       <TagList tags={post.tags} />

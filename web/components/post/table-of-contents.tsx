@@ -13,35 +13,52 @@ function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
 }
 
-/** The id of the heading the reader is in: the last one whose top has passed the header. */
-function useActiveHeading(ids: readonly string[]): string | null {
+/**
+ * The id of the heading the reader is in: the last one whose top has passed the line just
+ * below the sticky header, or the last heading in view once the page can scroll no further.
+ * An IntersectionObserver says when a heading crosses that line (or the viewport's edges);
+ * only then is the answer worked out again, so scrolling itself costs nothing. `version`
+ * changes when the essay's markup is replaced (annotations shown or hidden), so the new
+ * heading elements are observed.
+ */
+function useActiveHeading(ids: readonly string[], version: unknown): string | null {
   const [active, setActive] = useState<string | null>(null)
   useEffect(() => {
-    if (ids.length === 0) return
+    if (ids.length === 0 || typeof IntersectionObserver === 'undefined') return
+    const headings = ids.map((id) => document.getElementById(id)).filter((el): el is HTMLElement => el !== null)
+    if (headings.length === 0) return
     let frame = 0
     const update = () => {
       frame = 0
       let current: string | null = null
-      for (const id of ids) {
-        const el = document.getElementById(id)
-        if (!el) continue
-        if (el.getBoundingClientRect().top - ACTIVE_OFFSET <= 0) current = id
+      // read the headings afresh: the essay's markup may have been replaced since
+      const fresh = ids.map((id) => document.getElementById(id)).filter((el): el is HTMLElement => el !== null)
+      for (const el of fresh) {
+        if (el.getBoundingClientRect().top - ACTIVE_OFFSET <= 0) current = el.id
         else break
+      }
+      const root = document.documentElement
+      if (root.scrollHeight > root.clientHeight && window.scrollY + window.innerHeight >= root.scrollHeight - 2) {
+        // at the very end: the last section in view is the one being read
+        const visible = fresh.filter((el) => el.getBoundingClientRect().top < window.innerHeight)
+        if (visible.length > 0) current = visible[visible.length - 1].id
       }
       setActive(current)
     }
-    const onScroll = () => {
+    const schedule = () => {
       if (!frame) frame = requestAnimationFrame(update)
     }
+    const observer = new IntersectionObserver(schedule, { rootMargin: `-${ACTIVE_OFFSET}px 0px 0px 0px`, threshold: [0, 0.25, 0.5, 0.75, 1] })
+    headings.forEach((el) => observer.observe(el))
+    // reaching the end of the page crosses no heading: watch the page's footer come in too
+    const footers = document.getElementsByTagName('footer')
+    if (footers.length > 0) observer.observe(footers[footers.length - 1])
     update()
-    window.addEventListener('scroll', onScroll, { passive: true })
-    window.addEventListener('resize', onScroll)
     return () => {
-      window.removeEventListener('scroll', onScroll)
-      window.removeEventListener('resize', onScroll)
+      observer.disconnect()
       if (frame) cancelAnimationFrame(frame)
     }
-  }, [ids])
+  }, [ids, version])
   return active
 }
 
@@ -59,15 +76,17 @@ export function scrollToHeading(id: string): boolean {
 /**
  * SPEC §2 table of contents: collapsible, open by default, indented by heading level, smooth
  * scrolling to headings, scrolling itself when it has more than 12 entries. The entry being
- * read is marked with aria-current.
+ * read is marked with aria-current="location".
  */
-export function TableOfContents({ entries, title = 'Table of Contents' }: { entries: readonly TocEntry[]; title?: string }) {
+export function TableOfContents({ entries, title = 'Table of Contents', contentVersion }: { entries: readonly TocEntry[]; title?: string; contentVersion?: unknown }) {
   const [open, setOpen] = useState(true)
   const id = useId()
   const listRef = useRef<HTMLOListElement>(null)
   const idKey = entries.map((e) => e.id).join('\u0000')
   const ids = useMemo(() => (idKey ? idKey.split('\u0000') : []), [idKey])
-  const active = useActiveHeading(ids)
+  const active = useActiveHeading(ids, contentVersion)
+  // stable objects, or React would rewrite these entries' markup on every change of `active`
+  const markup = useMemo(() => entries.map((e) => (e.html ? { __html: e.html } : null)), [entries])
   const minDepth = entries.reduce((m, e) => Math.min(m, e.depth), 6)
   const scrolls = entries.length > TOC_SCROLL_THRESHOLD
 
@@ -112,7 +131,7 @@ export function TableOfContents({ entries, title = 'Table of Contents' }: { entr
         tabIndex={scrolls ? 0 : undefined}
         aria-label={scrolls ? title : undefined}
       >
-        {entries.map((entry) => (
+        {entries.map((entry, i) => (
           <li key={entry.id} className="toc__item" data-depth={entry.depth - minDepth}>
             <a
               href={`#${entry.id}`}
@@ -121,7 +140,7 @@ export function TableOfContents({ entries, title = 'Table of Contents' }: { entr
               onClick={(e) => onClick(e, entry.id)}
             >
               {/* Pipeline-made, sanitised markup (KaTeX) for headings with math; else plain text. */}
-              {entry.html ? <span dangerouslySetInnerHTML={{ __html: entry.html }} /> : entry.text}
+              {markup[i] ? <span dangerouslySetInnerHTML={markup[i]} /> : entry.text}
             </a>
           </li>
         ))}

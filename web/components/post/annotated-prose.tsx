@@ -1,0 +1,130 @@
+import { X } from 'lucide-react'
+import { Popover } from 'radix-ui'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import type { KeyboardEvent, MouseEvent } from 'react'
+import type { Annotation } from '../../../src/shared/schemas/enhancements.js'
+import { ANNOTATION_TYPE_LABELS } from '../../lib/annotations.js'
+
+interface Open {
+  index: number
+  anchor: HTMLElement
+}
+
+function triggerOf(target: EventTarget | null, container: HTMLElement | null): HTMLElement | null {
+  if (!(target instanceof Element) || !container) return null
+  const el = target.closest<HTMLElement>('[data-annotation]')
+  return el && container.contains(el) ? el : null
+}
+
+/**
+ * The essay's HTML, and, when annotations are shown, the popover of the highlighted term the
+ * reader opens (Radix Popover, anchored to that term). The highlights are plain elements in
+ * the essay markup (see lib/annotations.ts), so clicks and keys are handled here by
+ * delegation: Enter or Space on a focused term opens it, Escape closes it and returns focus.
+ */
+export function AnnotatedProse({ html, annotations }: { html: string; annotations: readonly Annotation[] | null }) {
+  const container = useRef<HTMLDivElement>(null)
+  const [open, setOpen] = useState<Open | null>(null)
+  const anchorRef = useRef<HTMLElement | null>(null)
+  /** The term last opened: focus goes back to it when its popover closes. */
+  const lastAnchor = useRef<HTMLElement | null>(null)
+  const interactedOutside = useRef(false)
+  const id = useId()
+  const contentId = `${id}-annotation`
+  anchorRef.current = open?.anchor ?? null
+  // React 19 rewrites innerHTML whenever this object is a new one (it compares the object,
+  // not the string): keep it the same while the HTML is, or every render (a refetch, the
+  // popover opening) would replace the essay's elements under the reader.
+  const inner = useMemo(() => ({ __html: html }), [html])
+
+  // the markup changed (annotations hidden): nothing to anchor to any more
+  useEffect(() => setOpen(null), [html])
+
+  // the highlighted term tells assistive technology whether its popover is open
+  useEffect(() => {
+    if (!open) return
+    const el = open.anchor
+    el.setAttribute('aria-expanded', 'true')
+    el.setAttribute('aria-controls', contentId)
+    return () => {
+      el.setAttribute('aria-expanded', 'false')
+      el.removeAttribute('aria-controls')
+    }
+  }, [open, contentId])
+
+  function toggle(anchor: HTMLElement) {
+    const index = Number(anchor.dataset.annotation)
+    if (!annotations || !Number.isInteger(index) || !annotations[index]) return
+    interactedOutside.current = false
+    lastAnchor.current = anchor
+    setOpen((current) => (current?.anchor === anchor ? null : { index, anchor }))
+  }
+
+  function onClick(event: MouseEvent<HTMLDivElement>) {
+    const anchor = triggerOf(event.target, container.current)
+    if (anchor) toggle(anchor)
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'Enter' && event.key !== ' ') return
+    const anchor = triggerOf(event.target, container.current)
+    if (!anchor || event.target !== anchor) return
+    event.preventDefault()
+    toggle(anchor)
+  }
+
+  const annotation = open && annotations ? annotations[open.index] : null
+  return (
+    <>
+      {/* Pipeline-made, sanitised essay HTML; highlights add only validated markup (lib/annotations.ts). */}
+      <div ref={container} className="prose" onClick={onClick} onKeyDown={onKeyDown} dangerouslySetInnerHTML={inner} />
+      <Popover.Root open={annotation !== null} onOpenChange={(next) => !next && setOpen(null)}>
+        <Popover.Anchor virtualRef={anchorRef} />
+        {annotation && (
+          <Popover.Portal>
+            <Popover.Content
+              id={contentId}
+              className={`annotation-popover annotation-popover--${annotation.type}`}
+              side="bottom"
+              align="start"
+              sideOffset={8}
+              collisionPadding={12}
+              aria-labelledby={`${contentId}-term`}
+              aria-describedby={`${contentId}-text`}
+              tabIndex={-1}
+              onOpenAutoFocus={(event) => {
+                // start on the note itself (read first), not on its close button
+                event.preventDefault()
+                ;(event.currentTarget as HTMLElement | null)?.focus({ preventScroll: true })
+              }}
+              onInteractOutside={(event) => {
+                // a click on the open term itself toggles it (handled by the click)
+                if (open && event.target instanceof Node && open.anchor.contains(event.target)) event.preventDefault()
+                else interactedOutside.current = true
+              }}
+              onCloseAutoFocus={(event) => {
+                event.preventDefault()
+                if (!interactedOutside.current && lastAnchor.current?.isConnected) lastAnchor.current.focus({ preventScroll: true })
+              }}
+            >
+              <div className="annotation-popover__meta">
+                <span className={`annotation-badge annotation-badge--${annotation.type}`}>{ANNOTATION_TYPE_LABELS[annotation.type]}</span>
+                {annotation.category && <span className="annotation-popover__category">{annotation.category}</span>}
+              </div>
+              <p id={`${contentId}-term`} className="annotation-popover__term">
+                {annotation.targetText}
+              </p>
+              <p id={`${contentId}-text`} className="annotation-popover__text">
+                {annotation.annotation}
+              </p>
+              <Popover.Close className="icon-button annotation-popover__close" aria-label="Close annotation">
+                <X size={16} aria-hidden="true" />
+              </Popover.Close>
+              <Popover.Arrow className="annotation-popover__arrow" width={14} height={7} />
+            </Popover.Content>
+          </Popover.Portal>
+        )}
+      </Popover.Root>
+    </>
+  )
+}

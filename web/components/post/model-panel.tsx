@@ -1,0 +1,102 @@
+import { ChevronDown, ChevronUp, Sigma } from 'lucide-react'
+import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react'
+import type { MathematicalModel } from '../../lib/math-model.js'
+
+// The panel's content, with KaTeX, loads only when a reader opens the panel.
+const loadBody = () => import('./model-panel-body.js')
+const ModelPanelBody = lazy(() => loadBody().then((m) => ({ default: m.ModelPanelBody })))
+
+function preload() {
+  void loadBody().catch(() => {})
+}
+
+/**
+ * SPEC §2 Mathematical Model panel: a floating panel at the bottom left that starts as a
+ * collapsed button and expands to 24rem × 45rem (less on a small screen). Shown only for a
+ * post with a stored model that parses; hidden when printing. Escape collapses it.
+ */
+export function ModelPanel({ model }: { model: MathematicalModel }) {
+  const [expanded, setExpanded] = useState(false)
+  const id = useId()
+  const panelId = `${id}-panel`
+  const titleId = `${id}-title`
+  const launcher = useRef<HTMLButtonElement>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const moved = useRef(false)
+
+  // after the reader opens or closes it, focus follows: into the panel, back to the button
+  useEffect(() => {
+    if (!moved.current) return
+    moved.current = false
+    if (expanded) heading.current?.focus()
+    else launcher.current?.focus()
+  }, [expanded])
+
+  const set = (next: boolean) => {
+    moved.current = true
+    setExpanded(next)
+  }
+
+  if (!expanded) {
+    return (
+      <div className="model-dock">
+        <button
+          ref={launcher}
+          type="button"
+          className="model-launcher"
+          aria-expanded={false}
+          aria-controls={panelId}
+          onClick={() => set(true)}
+          onPointerEnter={preload}
+          onFocus={preload}
+        >
+          <Sigma size={18} aria-hidden="true" />
+          <span className="model-launcher__label">Mathematical Model</span>
+          <ChevronUp size={16} aria-hidden="true" className="model-launcher__chevron" />
+        </button>
+      </div>
+    )
+  }
+
+  return (
+    <div className="model-dock">
+      <section
+        id={panelId}
+        className="model-panel"
+        aria-labelledby={titleId}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && !e.defaultPrevented) {
+            e.stopPropagation()
+            set(false)
+          }
+        }}
+      >
+        <header className="model-panel__header">
+          <Sigma size={18} aria-hidden="true" className="model-panel__icon" />
+          <h2 id={titleId} ref={heading} tabIndex={-1} className="model-panel__title">
+            Mathematical Model
+          </h2>
+          <button type="button" className="icon-button model-panel__collapse" aria-expanded={true} aria-controls={panelId} aria-label="Collapse Mathematical Model" onClick={() => set(false)}>
+            <ChevronDown size={18} aria-hidden="true" />
+          </button>
+        </header>
+        <div className="model-panel__body">
+          <Suspense
+            fallback={
+              <div className="model-panel__loading" aria-busy="true">
+                <span className="sr-only" role="status">
+                  Loading the model…
+                </span>
+                <span className="skeleton skeleton--text" style={{ width: '40%' }} />
+                <span className="skeleton skeleton--text" />
+                <span className="skeleton skeleton--text" style={{ width: '85%' }} />
+              </div>
+            }
+          >
+            <ModelPanelBody model={model} />
+          </Suspense>
+        </div>
+      </section>
+    </div>
+  )
+}
