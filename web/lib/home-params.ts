@@ -1,5 +1,6 @@
-import { DEFAULT_SORT, isSortKey } from './sort-posts.js'
-import type { SortOrder } from './sort-posts.js'
+import { paginate } from './pagination.js'
+import { DEFAULT_SORT, isSortKey, sortPosts } from './sort-posts.js'
+import type { SortablePost, SortOrder } from './sort-posts.js'
 
 /**
  * The home page's state lives in its address (`/?search=…&sort=title&dir=asc&page=2`), so a
@@ -37,4 +38,33 @@ export function homeHref(state: HomeParams): string {
   if (state.page > 1) params.set('page', String(state.page))
   const query = params.toString()
   return query ? `/?${query}` : '/'
+}
+
+export interface HomeView<T> {
+  /** Shown full-width above the grid: on the first page, or with every search result. */
+  featured: T[]
+  /** The grid: one page of regular posts, or every regular search result. */
+  regular: T[]
+  /** The page shown (an out-of-range page is clamped) and the page count; 1 of 1 while searching. */
+  page: number
+  totalPages: number
+}
+
+/**
+ * What the home page lists for a state (SPEC §2): the posts sorted, featured ones first, the
+ * others 6 to a page. A search lists every result with no pagination. Featured posts open the
+ * first page only; later pages continue the regular list.
+ */
+export function homeView<T extends SortablePost & { featured: number }>(posts: readonly T[], state: HomeParams): HomeView<T> {
+  const sorted = sortPosts(posts, state.sort)
+  const featured = sorted.filter((p) => p.featured === 1)
+  const regular = sorted.filter((p) => p.featured !== 1)
+  if (state.search) return { featured, regular, page: 1, totalPages: 1 }
+  const current = paginate(regular, state.page)
+  return {
+    featured: current.page === 1 ? featured : [],
+    regular: current.items,
+    page: current.page,
+    totalPages: current.totalPages,
+  }
 }

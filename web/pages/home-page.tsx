@@ -11,10 +11,8 @@ import { StateMessage } from '../components/ui/state-message.js'
 import { WelcomeState } from '../components/home/welcome-state.js'
 import { useDocumentTitle } from '../hooks/use-document-title.js'
 import { homeDocumentTitle } from '../lib/document-title.js'
-import { homeHref, parseHomeParams } from '../lib/home-params.js'
+import { homeHref, homeView, parseHomeParams } from '../lib/home-params.js'
 import type { HomeParams } from '../lib/home-params.js'
-import { paginate } from '../lib/pagination.js'
-import { sortPosts } from '../lib/sort-posts.js'
 import { useSite } from '../site-context.js'
 
 export function HomePage() {
@@ -23,25 +21,15 @@ export function HomePage() {
   const [, navigate] = useLocation()
   const params = parseHomeParams(query)
   const searching = params.search !== ''
-  const { data: posts, isPending, isError, refetch, isFetching } = usePostList(params.search, { poll: true })
+  const { data: posts, isPending, isError, isPlaceholderData, refetch, isFetching } = usePostList(params.search, {
+    poll: true,
+  })
   const top = useRef<HTMLDivElement>(null)
 
   const go = (next: HomeParams, replace = false) => navigate(homeHref(next), { replace })
 
-  const { featured, regular, page, totalPages } = useMemo(() => {
-    const sorted = sortPosts(posts ?? [], params.sort)
-    const featuredPosts = sorted.filter((p) => p.featured === 1)
-    const regularPosts = sorted.filter((p) => p.featured !== 1)
-    if (searching) return { featured: featuredPosts, regular: regularPosts, page: 1, totalPages: 1 }
-    const current = paginate(regularPosts, params.page)
-    // featured posts open the first page only; later pages continue the regular list
-    return {
-      featured: current.page === 1 ? featuredPosts : [],
-      regular: current.items,
-      page: current.page,
-      totalPages: current.totalPages,
-    }
-  }, [posts, params.sort, params.page, searching])
+  // the address decides the view (params is a fresh object on every render)
+  const { featured, regular, page, totalPages } = useMemo(() => homeView(posts ?? [], parseHomeParams(query)), [posts, query])
 
   // a new page of results starts at the top of the list
   const lastPage = useRef(page)
@@ -87,7 +75,8 @@ export function HomePage() {
   } else {
     body = (
       <>
-        <PostList featured={featured} regular={regular} />
+        {/* while a new search is on its way the last results stay, dimmed */}
+        <PostList featured={featured} regular={regular} stale={isPlaceholderData} />
         {!searching && (
           <Pagination page={page} totalPages={totalPages} hrefFor={(n) => homeHref({ ...params, page: n })} />
         )}
@@ -102,24 +91,21 @@ export function HomePage() {
         <div>
           <h1 className="page-title">{title}</h1>
           {!searching && site.description && <p className="page-lede">{site.description}</p>}
-          {searching && !isPending && (
+          {searching && posts && !isPlaceholderData && (
             <p className="page-lede" role="status">
               {count === 1 ? '1 post found' : `${count} posts found`}
             </p>
           )}
         </div>
       </header>
-      {/* nothing to search or sort before the first post */}
-      {(searching || isPending || isError || count > 0) && (
-        <div className="home__controls">
-          <SearchBar
-            value={params.search}
-            onSearch={(search) => go({ ...params, search, page: 1 }, true)}
-            className="home__search"
-          />
-          <SortControl value={params.sort} onChange={(sort) => go({ ...params, sort, page: 1 }, true)} />
-        </div>
-      )}
+      <div className="home__controls">
+        <SearchBar
+          value={params.search}
+          onSearch={(search) => go({ ...params, search, page: 1 }, true)}
+          className="home__search"
+        />
+        <SortControl value={params.sort} onChange={(sort) => go({ ...params, sort, page: 1 }, true)} />
+      </div>
       {body}
     </div>
   )

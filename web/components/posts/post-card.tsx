@@ -37,10 +37,16 @@ export function PostCard({ post, featured = false, headingLevel = 2 }: PostCardP
         </div>
       )}
       <div className="post-card__body">
-        {featured && (
-          <p className="badge badge--featured">
-            <Sparkles size={14} aria-hidden="true" />
-            Featured
+        {(featured || post.status === 'draft') && (
+          <p className="post-card__badges">
+            {featured && (
+              <span className="badge badge--featured">
+                <Sparkles size={14} aria-hidden="true" />
+                Featured
+              </span>
+            )}
+            {/* SPEC §2: only admins are sent drafts, and see them marked */}
+            {post.status === 'draft' && <span className="badge badge--draft">Draft</span>}
           </p>
         )}
         <Heading className="post-card__title">

@@ -4,12 +4,14 @@ import { PostCard, PostCardSkeleton } from './post-card.js'
 interface PostListProps {
   featured: readonly PostListItem[]
   regular: readonly PostListItem[]
+  /** The previous results, shown while new ones load. */
+  stale?: boolean
 }
 
 /** SPEC §2: featured posts full-width first, then the others in a two-column grid. */
-export function PostList({ featured, regular }: PostListProps) {
+export function PostList({ featured, regular, stale = false }: PostListProps) {
   return (
-    <div className="post-list">
+    <div className={`post-list${stale ? ' post-list--stale' : ''}`} aria-busy={stale || undefined}>
       {featured.length > 0 && (
         <ul className="post-list__featured" aria-label="Featured posts">
           {featured.map((post) => (
@@ -34,11 +36,14 @@ export function PostList({ featured, regular }: PostListProps) {
 
 export function PostListSkeleton() {
   return (
-    <div className="post-list" aria-hidden="true">
-      <div className="post-list__featured">
+    <div className="post-list">
+      <p className="sr-only" role="status">
+        Loading posts…
+      </p>
+      <div className="post-list__featured" aria-hidden="true">
         <PostCardSkeleton featured />
       </div>
-      <div className="post-grid">
+      <div className="post-grid" aria-hidden="true">
         {[0, 1, 2, 3].map((i) => (
           <PostCardSkeleton key={i} />
         ))}
