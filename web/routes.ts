@@ -1,4 +1,5 @@
 import { postKeys } from './api/posts.js'
+import { siteKeys } from './api/site.js'
 
 /**
  * The site's routes (SPEC §2), in matching order. Pure data, so the server can resolve a URL,
@@ -115,8 +116,13 @@ export function prefetchPlan(url: string): { route: ResolvedRoute; queries: Pref
       // The post carries its own neighbours, so the page does not need the whole list.
       queries.push(spec(postKeys.detail(route.params.slug)))
       break
+    case 'about':
+      queries.push(spec(siteKeys.about()))
+      break
     default:
       break
   }
+  // every page ends with the footer, whose texts the owner edits
+  queries.push(spec(siteKeys.footer()))
   return { route, queries }
 }

@@ -27,19 +27,28 @@ describe('resolveRoute', () => {
 })
 
 describe('prefetchPlan', () => {
+  // every page ends with the footer, so its query is always last
+  const FOOTER = { queryKey: ['/api/footer'], apiPath: '/api/footer' }
+  const pagePart = (url: string) => {
+    const { queries } = prefetchPlan(url)
+    expect(queries.at(-1), url).toEqual(FOOTER)
+    return queries.slice(0, -1)
+  }
+
   it('names the queries each page reads', () => {
-    expect(prefetchPlan('/').queries).toEqual([{ queryKey: ['/api/posts'], apiPath: '/api/posts' }])
-    expect(prefetchPlan('/?search=a%20b&page=2').queries).toEqual([
+    expect(pagePart('/')).toEqual([{ queryKey: ['/api/posts'], apiPath: '/api/posts' }])
+    expect(pagePart('/?search=a%20b&page=2')).toEqual([
       { queryKey: ['/api/posts?search=a%20b'], apiPath: '/api/posts?search=a%20b' },
     ])
-    expect(prefetchPlan('/posts/x').queries.map((q) => q.queryKey)).toEqual([['/api/posts', 'x']])
-    expect(prefetchPlan('/x').queries.map((q) => q.apiPath)).toEqual(['/api/posts/x'])
-    expect(prefetchPlan('/search').queries).toEqual([])
-    expect(prefetchPlan('/search?q=bayes').queries.map((q) => q.apiPath)).toEqual(['/api/posts?search=bayes'])
-    expect(prefetchPlan('/about').queries).toEqual([])
-    expect(prefetchPlan('/admin-secret').queries).toEqual([])
+    expect(pagePart('/posts/x').map((q) => q.queryKey)).toEqual([['/api/posts', 'x']])
+    expect(pagePart('/x').map((q) => q.apiPath)).toEqual(['/api/posts/x'])
+    expect(pagePart('/search')).toEqual([])
+    expect(pagePart('/search?q=bayes').map((q) => q.apiPath)).toEqual(['/api/posts?search=bayes'])
+    expect(pagePart('/about')).toEqual([{ queryKey: ['/api/about'], apiPath: '/api/about' }])
+    expect(pagePart('/admin-secret')).toEqual([])
     // the reset link's address is the home page with an extra parameter
-    expect(prefetchPlan('/?resetToken=abc').queries.map((q) => q.apiPath)).toEqual(['/api/posts'])
+    expect(pagePart('/?resetToken=abc').map((q) => q.apiPath)).toEqual(['/api/posts'])
     expect(prefetchPlan('/nope/nope').route.name).toBe('not-found')
+    expect(pagePart('/nope/nope')).toEqual([])
   })
 })

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import type { ReactNode } from 'react'
 import { useLocation } from 'wouter'
+import { ReadingTrackerMount } from './reading-tracker.js'
 import { SiteFooter } from './site-footer.js'
 import { SiteHeader } from './site-header.js'
 
@@ -28,7 +29,7 @@ function useRouteChangeFocus(pathname: string) {
   }, [pathname])
 }
 
-/** The page frame: skip link, header, main landmark, footer. */
+/** The page frame: skip link, header, main landmark, footer; and the reading tracker (SPEC §7), which shows nothing. */
 export function Layout({ children }: { children: ReactNode }) {
   const [pathname] = useLocation()
   useRouteChangeFocus(pathname)
@@ -42,6 +43,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
+      <ReadingTrackerMount />
     </div>
   )
 }

@@ -1,0 +1,131 @@
+import remarkFrontmatter from 'remark-frontmatter'
+import remarkGfm from 'remark-gfm'
+import remarkMath from 'remark-math'
+import remarkParse from 'remark-parse'
+import { unified } from 'unified'
+import { toKatexDefinition } from '../markdown/syntax/tex.js'
+import type { Post } from '../shared/schemas/index.js'
+import { bibliographyLatex } from './bibliography.js'
+import { commentText, escapeText } from './latex-text.js'
+import { LatexWriter } from './latex-writer.js'
+import { balanced } from './math.js'
+import { prepareSource } from './source.js'
+import { fillTemplate } from './template.js'
+import { hasCjk, unicodeDeclarations } from './unicode.js'
+
+/** What the export reads of a post. */
+export type ArxivPost = Pick<Post, 'title' | 'slug' | 'author' | 'publishedAt' | 'excerpt' | 'summary' | 'content' | 'bibliography' | 'tags'>
+
+export interface ArxivOptions {
+  /** The site's public address: links and images given as site paths (`/media/…`) become absolute. */
+  baseUrl?: string
+}
+
+/** The same parser as the site's (processor.ts), without the HTML stages. */
+const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml', 'toml']).use(remarkGfm).use(remarkMath).freeze()
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+
+/** The download's file name (SPEC §2): `{slug}-arxiv-format.txt`. */
+export function arxivFileName(slug: string): string {
+  return `${jobName(slug)}-arxiv-format.txt`
+}
+
+/**
+ * A post as an arXiv-style LaTeX source (templates/arxiv/article.tex): title, author, date,
+ * abstract from the summary or else the excerpt, the essay with its headings as sections and
+ * its formulas as the author wrote them, and the bibliography as `\bibitem` entries.
+ * Deterministic: the same post and options always give the same text. Never throws on content.
+ */
+export function exportArxiv(post: ArxivPost, options: ArxivOptions = {}): string {
+  const postUrl = options.baseUrl ? `${options.baseUrl.replace(/\/+$/, '')}/posts/${encodeURIComponent(post.slug)}` : null
+  const resolveUrl = (url: string) => resolveLink(url, postUrl)
+  const body = convert(post.content, { title: post.title, resolveUrl })
+  const summary = post.summary?.trim() ? convert(post.summary, { resolveUrl, sections: false }) : null
+  const abstractText = summary ? summary.latex : escapeText(post.excerpt.trim())
+  const keywords = post.tags.map((t) => t.trim()).filter(Boolean)
+  const abstract = [
+    abstractText.trim() ? `\\begin{abstract}\n${abstractText.trim()}\n\\end{abstract}` : '',
+    keywords.length > 0 ? `\\noindent\\textbf{Keywords:} ${keywords.map(escapeText).join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n')
+  const values: Record<string, string> = {
+    header: commentText(`Exported by Scholia from "${post.title}"${postUrl ? ` (${postUrl})` : ''}`),
+    jobname: jobName(post.slug),
+    title: escapeText(post.title.trim()),
+    author: escapeText(post.author.trim()),
+    date: formatDate(post.publishedAt),
+    abstract,
+    body: body.latex,
+    bibliography: bibliographyLatex(post.bibliography),
+    macros: macroBlock([...body.macros, ...(summary?.macros ?? [])]),
+  }
+  // A lone surrogate cannot be written as UTF-8 (it would become U+FFFD in the file): make it one now.
+  for (const [name, value] of Object.entries(values)) values[name] = value.replace(LONE_SURROGATE, '\uFFFD')
+  const content = Object.values(values).join('\n')
+  const cjk = hasCjk(content)
+  const declarations = unicodeDeclarations(content, cjk)
+  values.unicode = declarations.length > 0 ? ['% Characters pdflatex does not know by itself.', ...declarations].join('\n') : ''
+  values.packages = cjk ? '\\usepackage{CJKutf8}' : ''
+  values.begin = cjk ? '\\begin{CJK}{UTF8}{gbsn}' : ''
+  values.end = cjk ? '\\end{CJK}' : ''
+  return `${fillTemplate(values).trimEnd()}\n`
+}
+
+function convert(markdown: string, options: { title?: string; sections?: boolean; resolveUrl: (url: string) => string | null }): { latex: string; macros: string[] } {
+  const source = prepareSource(markdown)
+  const tree = parser.parse(source.markdown)
+  const writer = new LatexWriter(source, source.markdown, options)
+  const latex = writer.document(tree)
+  return { latex, macros: [...source.macros, ...writer.macros] }
+}
+
+/**
+ * An address to link to, or null for one that must not be followed (`javascript:`, `data:`).
+ * Site paths and relative addresses are resolved against the post's own address when known.
+ */
+function resolveLink(url: string, postUrl: string | null): string | null {
+  const u = url.trim()
+  if (u === '') return null
+  if (/^(?:https?|ftp|mailto):/i.test(u)) return u
+  if (/^[a-z][a-z0-9+.-]*:/i.test(u)) return null
+  if (u.startsWith('//')) return `https:${u}`
+  if (!postUrl) return u
+  try {
+    return new URL(u, postUrl).href
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Macro definitions the essay writes (`\newcommand{\R}{…}` on a line, or in a formula of its
+ * own) for the preamble. A name LaTeX or a package already has is redefined rather than
+ * rejected, and a definition that would break the preamble is left out.
+ */
+function macroBlock(definitions: string[]): string {
+  const lines: string[] = []
+  for (const raw of new Set(definitions.map((d) => toKatexDefinition(d.trim())))) {
+    if (raw.includes('@') || !balanced(raw)) continue
+    const m = /^\\(?:re)?newcommand(\*?)\s*(?:\{\s*(\\[A-Za-z]+)\s*\}|(\\[A-Za-z]+))/.exec(raw)
+    if (m) {
+      const name = m[2] ?? m[3]
+      lines.push(`\\providecommand{${name}}{}\\renewcommand${m[1]}{${name}}${raw.slice(m[0].length)}`)
+    } else if (/^\\(?:[gex]?def|let)\s*\\[A-Za-z]+/.test(raw)) {
+      lines.push(raw)
+    }
+  }
+  return lines.length > 0 ? ['% Commands the essay defines.', ...lines].join('\n') : ''
+}
+
+function formatDate(iso: string): string {
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return ''
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`
+}
+
+function jobName(slug: string): string {
+  return slug.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '') || 'post'
+}
