@@ -6,6 +6,9 @@ import { defineConfig } from 'vite'
 // key 'web/entry-client.tsx'. So there is no index.html and no SSR build here.
 export default defineConfig({
   root: '.',
+  // Relative addresses inside the bundle (fonts in the CSS, lazily loaded chunks): the same
+  // files then work at /assets/ and under a sub-path, as a static build (`blog build --base`) needs.
+  base: './',
   publicDir: 'web/public',
   plugins: [react()],
   build: {

@@ -7,6 +7,9 @@ import { serveCommand } from './commands/serve.js'
 import { importCommand } from './commands/import.js'
 import { adminCommand } from './commands/admin.js'
 import { laterCommands } from './commands/later.js'
+import { exportCommand } from './commands/export.js'
+import { generateCommand } from './commands/generate.js'
+import { buildCommand } from './commands/build.js'
 
 /** Build the `blog` program. Each command parses flags, calls the core, prints. */
 export function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
@@ -18,8 +21,20 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .exitOverride()
   program.addCommand(serveCommand(io))
   program.addCommand(importCommand(io, setExit))
+  program.addCommand(generateCommand(io, setExit))
+  program.addCommand(exportCommand(io, setExit))
+  program.addCommand(buildCommand(io, setExit))
   for (const command of laterCommands(io, setExit)) program.addCommand(command)
   program.addCommand(adminCommand(io, setExit))
+  // Commands added with addCommand don't inherit these: without them a usage error in a
+  // subcommand would exit the process itself, with 1 instead of the documented 2.
+  const inherit = (command: Command) => {
+    for (const sub of command.commands) {
+      sub.copyInheritedSettings(command)
+      inherit(sub)
+    }
+  }
+  inherit(program)
   return program
 }
 

@@ -14,6 +14,12 @@ import { NewsletterService } from '../newsletter/newsletter-service.js'
 import { AlertsService } from '../newsletter/alerts-service.js'
 import { CommentsService } from '../comments/comments-service.js'
 import { TrackingService } from '../tracking/tracking-service.js'
+import { ExportService } from '../export/export-service.js'
+import { ImagesService, type ImageProvider } from '../images/images-service.js'
+import { MediaStore } from '../media/media-store.js'
+import { chooseProvider } from '../ai/choose-provider.js'
+import { JobsService } from '../jobs/jobs-service.js'
+import { EnhanceService } from '../enhance/enhance-service.js'
 
 export interface CreateBlogOptions extends ConfigInput {
   env?: NodeJS.ProcessEnv
@@ -43,6 +49,14 @@ export interface Blog {
   alerts: AlertsService
   comments: CommentsService
   tracking: TrackingService
+  /** arXiv export: admins on the site, the terminal owner from `blog export`. */
+  export: ExportService
+  /** Banner and content images, and the social card of posts without a banner. */
+  images: ImagesService
+  /** Persistent jobs (images, bulk annotations/bibliographies); the serving process runs them (`jobs.start()`). */
+  jobs: JobsService
+  /** AI enhancement: annotations, bibliography, summary, model; the job runner's EnhanceRunner. */
+  enhance: EnhanceService
   mailer: Mailer
   /** Signs session cookies (BLOG_SESSION_SECRET, else generated once into the data folder). */
   sessionSecret: string
@@ -60,6 +74,9 @@ export async function createBlog(options: CreateBlogOptions = {}): Promise<Blog>
   const posts = new PostsService(store)
   const events = new BlogEventBus()
   store.on('change', (change) => events.emit('post:changed', change))
+  // Images come from the configured provider (openai with a key, else local), made on first use.
+  let imageProvider: ImageProvider | undefined
+  const images = new ImagesService({ store, media: new MediaStore(config.dataDir), provider: () => (imageProvider ??= chooseProvider(config)), now, log })
   const blog: Blog = {
     config,
     store,
@@ -73,10 +90,15 @@ export async function createBlog(options: CreateBlogOptions = {}): Promise<Blog>
     alerts: new AlertsService({ store, config, mailer, now, log }),
     comments: new CommentsService(store, posts, limits, now),
     tracking: new TrackingService(config.dataDir, limits, now),
+    export: new ExportService(posts, () => config.baseUrl),
+    images,
+    jobs: new JobsService({ store, events, images, enhance: () => blog.enhance, now, log }),
+    enhance: new EnhanceService({ store, config, now, images }),
     mailer,
     sessionSecret: await loadSessionSecret(config.dataDir, env),
     site: () => ({ name: config.siteName, ownerName: config.ownerName, baseUrl: config.baseUrl, description: config.siteDescription }),
     close: async () => {
+      await blog.jobs.stop()
       await auth.idle()
       store.removeAllListeners()
       events.removeAllListeners()

@@ -31,8 +31,19 @@ export const ConfigSchema = z.object({
   smtpUrl: z.url({ protocol: /^smtps?$/ }).optional(),
   /** The From address of outgoing mail. */
   mailFrom: z.string().min(3).max(200).optional(),
+  /** Which AI provider enhances posts; unset means openai when a key is set, else local. */
+  aiProvider: z.enum(['local', 'openai']).optional(),
+  /** Key for the openai provider (OPENAI_API_KEY). */
+  openaiApiKey: z.string().min(1).optional(),
+  /** An OpenAI-compatible server instead of OpenAI's own (OPENAI_BASE_URL). */
+  openaiBaseUrl: z.url({ protocol: /^https?$/ }).optional(),
+  openaiModel: z.string().min(1).default('gpt-4o-mini'),
+  openaiEmbeddingModel: z.string().min(1).default('text-embedding-3-small'),
+  openaiTimeoutMs: z.number().int().min(1_000).max(600_000).default(120_000),
+  /** Retries on rate limits and server errors, with exponential backoff. */
+  openaiMaxRetries: z.number().int().min(0).max(10).default(3),
 })
-export type BlogConfig = z.infer<typeof ConfigSchema>
+export type BlogConfig = Omit<z.infer<typeof ConfigSchema>, 'aiProvider'> & { aiProvider: 'local' | 'openai' }
 export type ConfigInput = Partial<z.input<typeof ConfigSchema>>
 
 const FileConfigSchema = ConfigSchema.omit({ dataDir: true }).partial()
@@ -47,6 +58,13 @@ function fromEnv(env: NodeJS.ProcessEnv): ConfigInput {
   if (env.BLOG_BCRYPT_COST) out.bcryptCost = Number(env.BLOG_BCRYPT_COST)
   if (env.SMTP_URL) out.smtpUrl = env.SMTP_URL
   if (env.BLOG_MAIL_FROM) out.mailFrom = env.BLOG_MAIL_FROM
+  if (env.BLOG_AI_PROVIDER) out.aiProvider = env.BLOG_AI_PROVIDER as ConfigInput['aiProvider']
+  if (env.OPENAI_API_KEY) out.openaiApiKey = env.OPENAI_API_KEY
+  if (env.OPENAI_BASE_URL) out.openaiBaseUrl = env.OPENAI_BASE_URL
+  if (env.OPENAI_MODEL) out.openaiModel = env.OPENAI_MODEL
+  if (env.OPENAI_EMBEDDING_MODEL) out.openaiEmbeddingModel = env.OPENAI_EMBEDDING_MODEL
+  if (env.OPENAI_TIMEOUT_MS) out.openaiTimeoutMs = Number(env.OPENAI_TIMEOUT_MS)
+  if (env.OPENAI_MAX_RETRIES) out.openaiMaxRetries = Number(env.OPENAI_MAX_RETRIES)
   return out
 }
 
@@ -82,7 +100,8 @@ export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = pro
   if (!parsed.success) {
     throw new BlogError('VALIDATION', `Invalid settings: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
   }
-  return parsed.data
+  // DECISIONS.md: the local provider is the default when no key is set.
+  return { ...parsed.data, aiProvider: parsed.data.aiProvider ?? (parsed.data.openaiApiKey ? 'openai' : 'local') }
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

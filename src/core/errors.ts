@@ -16,6 +16,10 @@ export type ErrorCode =
   | 'FILE_REJECTED'
   | 'RATE_LIMITED'
   | 'TOO_LARGE'
+  /** An AI provider failed or answered something unusable; nothing was stored. */
+  | 'AI_FAILED'
+  /** The configured AI provider cannot be used (e.g. openai without a key). */
+  | 'AI_UNAVAILABLE'
 
 const STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
@@ -31,6 +35,8 @@ const STATUS: Record<ErrorCode, number> = {
   FILE_REJECTED: 422,
   RATE_LIMITED: 429,
   TOO_LARGE: 413,
+  AI_FAILED: 502,
+  AI_UNAVAILABLE: 503,
 }
 
 export class BlogError extends Error {

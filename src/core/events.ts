@@ -1,5 +1,9 @@
 import { EventEmitter } from 'node:events'
 import type { StoreChange } from '../store/index.js'
+import type { Job, JobKind } from '../shared/schemas/index.js'
+
+/** What happened to a job: created, started by a runner, finished, cancelled, or put back after an interruption. */
+export type JobChange = 'created' | 'started' | 'completed' | 'failed' | 'cancelled' | 'requeued'
 
 export type ImportFileStatus = 'imported' | 'updated' | 'unchanged' | 'failed'
 
@@ -12,6 +16,8 @@ export interface BlogEvents {
   'import:file': [{ path: string; status: ImportFileStatus; slug: string | null; error: string | null; index: number; total: number }]
   'import:done': [{ imported: number; updated: number; unchanged: number; failed: number }]
   'post:changed': [StoreChange]
+  'job:changed': [{ job: Job; change: JobChange }]
+  'job:progress': [{ jobId: string; postId: number; kind: JobKind; done: number; total: number; message: string }]
 }
 
 export class BlogEventBus extends EventEmitter<BlogEvents> {}

@@ -9,6 +9,11 @@ import { sameOriginWrites, securityHeaders } from './middleware/security.js'
 import { sessions } from './middleware/session.js'
 import { apiNotFound, errorHandler } from './middleware/errors.js'
 import { postsRoutes } from './routes/posts.js'
+import { exportRoutes } from './routes/export.js'
+import { imagesRoutes } from './routes/images.js'
+import { enhanceRoutes } from './routes/enhance.js'
+import { jobsRoutes } from './routes/jobs.js'
+import { mediaRoutes } from './routes/media.js'
 import { authRoutes } from './routes/auth.js'
 import { siteContentRoutes } from './routes/site-content.js'
 import { communityRoutes } from './routes/community.js'
@@ -55,12 +60,17 @@ export function createApp(blog: Blog, opts: AppOptions = {}): Express & { pages:
   app.use(sessions(blog.sessionSecret))
   app.use(sameOriginWrites(new URL(blog.config.baseUrl).origin))
   app.use(resolveViewer(blog))
+  app.use(mediaRoutes(blog))
   app.use(authRoutes(blog))
   app.use(siteContentRoutes(blog))
   app.use(communityRoutes(blog))
   app.use(postsAdminRoutes(blog))
   app.use(uploadRoutes(blog))
+  app.use(jobsRoutes(blog))
+  app.use(imagesRoutes(blog))
+  app.use(enhanceRoutes(blog))
   app.use(postsRoutes(blog))
+  app.use(exportRoutes(blog))
   app.use('/api', apiNotFound)
 
   if (!pages.assets.available) log('Note: no client build found in dist/client; pages are served without scripts or styles. Run `npm run build`.')

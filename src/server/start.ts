@@ -22,6 +22,9 @@ export async function startServer(blog: Blog, opts: AppOptions & { port?: number
   const storeWatcher = watchStore(blog.store, { onError: (e) => (opts.log ?? console.error)(`Could not reload the data folder: ${String(e)}`) })
   // The serving process sends new-post alerts, also for posts another process published.
   const stopAlerts = blog.alerts.start()
+  // Jobs (images, bulk generation) run here, in the serving process; so does the media sweep.
+  const stopJobs = blog.jobs.start()
+  const stopMedia = blog.images.start()
   const { address, port } = server.address() as AddressInfo
   const host = address.includes(':') ? `[${address}]` : address
   return {
@@ -29,6 +32,8 @@ export async function startServer(blog: Blog, opts: AppOptions & { port?: number
     server,
     close: async () => {
       stopAlerts()
+      stopMedia()
+      await stopJobs()
       await blog.alerts.run()
       await storeWatcher.close()
       server.closeAllConnections()

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { CommentRecordSchema, FooterSchema, NewsletterAlertsSchema, SubscriberRecordSchema, UserRecordSchema } from '../shared/schemas/index.js'
+import { CommentRecordSchema, FooterSchema, JobRecordSchema, NewsletterAlertsSchema, SubscriberRecordSchema, UserRecordSchema } from '../shared/schemas/index.js'
 
 /** The current layout of the data folder. Bump it together with a migration in migrations.ts. */
-export const SCHEMA_VERSION = 4
+export const SCHEMA_VERSION = 5
 
 /** db.json: small, site-wide records. Posts live in shards and body files (see post-files.ts). */
 export const DbSchema = z.looseObject({
@@ -19,6 +19,8 @@ export const DbSchema = z.looseObject({
   /** Visitors' comments, pending until an admin approves them. */
   comments: z.array(CommentRecordSchema),
   nextCommentId: z.number().int().min(1),
+  /** Long work (images, bulk annotations/bibliographies): pending until a serving process runs it. */
+  jobs: z.array(JobRecordSchema),
   settings: z.looseObject({
     about: z.string().nullable(),
     footer: FooterSchema.nullable(),
@@ -27,5 +29,5 @@ export const DbSchema = z.looseObject({
 export type DbData = z.infer<typeof DbSchema>
 
 export function emptyDb(): DbData {
-  return { schemaVersion: SCHEMA_VERSION, nextPostId: 1, users: [], nextUserId: 1, subscribers: [], nextSubscriberId: 1, alerts: { baselineAt: null, alertedSlugs: [], queue: [] }, comments: [], nextCommentId: 1, settings: { about: null, footer: null } }
+  return { schemaVersion: SCHEMA_VERSION, nextPostId: 1, users: [], nextUserId: 1, subscribers: [], nextSubscriberId: 1, alerts: { baselineAt: null, alertedSlugs: [], queue: [] }, comments: [], nextCommentId: 1, jobs: [], settings: { about: null, footer: null } }
 }

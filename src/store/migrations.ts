@@ -6,6 +6,7 @@ import { migrateV0SingleFile } from './migrations/v0-single-file.js'
 import { migrateV1Accounts } from './migrations/v1-accounts.js'
 import { migrateV2Community } from './migrations/v2-community.js'
 import { migrateV3Alerts } from './migrations/v3-alerts.js'
+import { migrateV4Jobs } from './migrations/v4-jobs.js'
 
 /** A step from `from` to `from + 1`. Runs inside the store lock, before anything is read. */
 export interface Migration {
@@ -14,7 +15,7 @@ export interface Migration {
   up(files: Layout, raw: Record<string, unknown>): Promise<void>
 }
 
-const MIGRATIONS: Migration[] = [migrateV0SingleFile, migrateV1Accounts, migrateV2Community, migrateV3Alerts]
+const MIGRATIONS: Migration[] = [migrateV0SingleFile, migrateV1Accounts, migrateV2Community, migrateV3Alerts, migrateV4Jobs]
 
 /**
  * Bring the data folder to SCHEMA_VERSION: create it when empty, run each step in order when

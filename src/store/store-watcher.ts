@@ -9,6 +9,7 @@ import type { Store } from './store.js'
 export function watchStore(store: Store, opts: { debounceMs?: number; onError?: (e: unknown) => void } = {}): { close(): Promise<void> } {
   const debounceMs = opts.debounceMs ?? 40
   let timer: NodeJS.Timeout | null = null
+  let inflight: Promise<unknown> | null = null
   const watcher: FSWatcher = watch([store.files.db, store.files.postsDir], {
     ignoreInitial: true,
     depth: 0,
@@ -18,7 +19,10 @@ export function watchStore(store: Store, opts: { debounceMs?: number; onError?: 
     if (timer) clearTimeout(timer)
     timer = setTimeout(() => {
       timer = null
-      store.refresh().catch((e) => opts.onError?.(e))
+      inflight = store
+        .refresh()
+        .catch((e) => opts.onError?.(e))
+        .finally(() => (inflight = null))
     }, debounceMs)
   }
   watcher.on('add', schedule).on('change', schedule).on('unlink', schedule)
@@ -26,6 +30,9 @@ export function watchStore(store: Store, opts: { debounceMs?: number; onError?: 
     close: async () => {
       if (timer) clearTimeout(timer)
       await watcher.close()
+      if (timer) clearTimeout(timer)
+      // A re-read already under way takes the store lock: let it finish before the caller moves on.
+      await inflight
     },
   }
 }

@@ -27,10 +27,19 @@ describe('blog --help', () => {
 
   it('says plainly that an unbuilt command is not available, exiting 2', async () => {
     const data = join(tmp.path, 'later')
-    const { code, stderr, stdout } = await blog(['generate', '--all', '--data', data])
+    const { code, stderr, stdout } = await blog(['dashboard', '--data', data])
     expect(code).toBe(2)
     expect(stderr).toMatch(/not available in this version/)
     expect(stdout).toBe('')
+  })
+
+  it('exits 2 on a usage error in a subcommand, naming the problem', async () => {
+    const missing = await blog(['export'])
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toMatch(/required option '--arxiv <slug>' not specified/)
+    const noPaths = await blog(['import'])
+    expect(noPaths.code).toBe(2)
+    expect(noPaths.stderr).toMatch(/missing required argument 'paths'/)
   })
 })
 

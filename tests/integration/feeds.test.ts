@@ -193,7 +193,8 @@ describe('head: feed links and JSON-LD', () => {
         publisher: { '@type': 'Organization', name: 'Scholia' },
       })
       expect(block).not.toHaveProperty('citation')
-      expect(block).not.toHaveProperty('image')
+      // No banner: the 1200×630 card drawn from the title stands in.
+      expect(block.image).toMatch(new RegExp(`^${BASE}/og/posts/the-gaussian-integral-three-ways\\.png\\?v=[0-9a-f]{10}$`))
     }
   })
 

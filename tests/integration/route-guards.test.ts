@@ -32,6 +32,8 @@ const PUBLIC = new Set([
   'GET /feed.json',
   'GET /sitemap.xml',
   'GET /robots.txt',
+  'GET /media/posts/:postId/:file',
+  'GET /og/posts/:file',
   'GET /{*splat}',
 ])
 /** The top-level files of the client build (favicon…) are served by name. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { Post } from '../../shared/schemas/index.js'
 import type { SiteInfo } from '../../shared/site-info.js'
 import { FEED_PATHS } from '../../feeds/types.js'
@@ -22,7 +23,7 @@ const truncate = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n 
 export function postHead(site: SiteInfo, post: Post): HeadInfo {
   const description = truncate(post.metaDescription || post.excerpt || site.description, 300)
   const canonical = `${site.baseUrl}/posts/${encodeURIComponent(post.slug)}`
-  const image = post.bannerImage ? absolute(site, post.bannerImage) : null
+  const image = absolute(site, socialImage(post))
   return {
     title: `${post.title} · ${site.name}`,
     description,
@@ -42,6 +43,18 @@ export function pageHead(site: SiteInfo, path: string, title: string, descriptio
 
 export function notFoundHead(site: SiteInfo, title = 'Page Not Found'): HeadInfo {
   return { title: `${title} · ${site.name}`, description: site.description, canonical: null, type: 'website', image: null, noindex: true }
+}
+
+/**
+ * The post's 1200×630 card: its banner when the site made it (stored banners have that size),
+ * else one drawn from the title (`/og/posts/{slug}.png`, versioned by title and tags so a
+ * changed title is fetched afresh). A banner hosted elsewhere has an unknown size, so it is
+ * not announced as the card.
+ */
+export function socialImage(post: Pick<Post, 'slug' | 'title' | 'tags' | 'bannerImage'>): string {
+  if (post.bannerImage?.startsWith('/media/')) return post.bannerImage
+  const version = createHash('sha256').update(JSON.stringify([post.title, post.tags])).digest('hex').slice(0, 10)
+  return `/og/posts/${encodeURIComponent(post.slug)}.png?v=${version}`
 }
 
 const absolute = (site: SiteInfo, url: string) => (/^https?:\/\//.test(url) ? url : `${site.baseUrl}${url.startsWith('/') ? '' : '/'}${url}`)

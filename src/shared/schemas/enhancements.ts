@@ -94,3 +94,22 @@ export const JobsStatusSchema = z.object({
   totalJobs: z.number().int(),
   pendingJobs: z.number().int(),
 })
+
+/** What a job does: images for one post, or a text enhancement run by the enhance service. */
+export const JobKindSchema = z.enum(['images', 'annotations', 'bibliography'])
+export type JobKind = z.infer<typeof JobKindSchema>
+export const ImageJobOptionsSchema = z.object({ imageType: ImageTypeSchema, imageOptions: ImageOptionsSchema })
+export type ImageJobOptions = z.infer<typeof ImageJobOptionsSchema>
+
+/** A job as db.json keeps it: the public fields plus what the runner needs to run it once, and again after a crash. */
+export const JobRecordSchema = JobSchema.extend({
+  kind: JobKindSchema,
+  options: ImageJobOptionsSchema.nullable(),
+  /** How many times a runner started it; a second interruption fails it. */
+  attempts: z.number().int().min(0),
+  startedAt: z.string().nullable(),
+  /** The runner that holds it while processing, and until when its claim holds without renewal. */
+  owner: z.object({ runner: z.string(), host: z.string(), pid: z.number().int() }).nullable(),
+  leaseUntil: z.string().nullable(),
+})
+export type JobRecord = z.infer<typeof JobRecordSchema>

@@ -1,0 +1,69 @@
+import { readableTex } from '../text/readable.js'
+import type { Segment } from './types.js'
+
+/** Words after which a full stop does not end a sentence. */
+const ABBREVIATIONS = new Set(
+  'e.g i.e etc al fig figs eq eqs eqn sec ch cf vs resp approx dr mr mrs ms prof no nos vol vols pp p ref refs st jr sr inc ltd co ca viz def thm lem prop cor ex'.split(' '),
+)
+/** A full stop, question or exclamation mark, its closing quotes, then space; or CJK end punctuation. */
+const END = /([.!?]+)(["'”’)\]]*)(\s+)|([。！？]+)(["'”’）」]*)\s*/g
+
+/** The readable form of one segment (what a reader sees in its place). */
+export function readableOf(segment: Segment): string {
+  switch (segment.kind) {
+    case 'math':
+      return readableTex(segment.tex)
+    case 'cite':
+      return ''
+    default:
+      return segment.text
+  }
+}
+
+/** Joins readable pieces: no space between two CJK characters, collapsed whitespace elsewhere. */
+export function joinReadable(pieces: string[]): string {
+  let text = pieces.join('').replace(/\s+/g, ' ')
+  if (/[\u3000-\u9fff\uff00-\uffef]/.test(text)) text = text.replace(/([\p{Script=Han}。，、；：！？（）“”]) (?=[\p{Script=Han}。，、；：！？（）“”])/gu, '$1')
+  return text.replace(/ ([,.;:!?)])/g, '$1').trim()
+}
+
+/**
+ * Splits a paragraph's segments into sentences. A sentence ends at `.`, `!` or `?` followed by
+ * space and something that can start a sentence (not after an abbreviation or an initial), or at
+ * CJK end punctuation. Formulas, links and code never split one.
+ */
+export function splitSentences(segments: Segment[]): Segment[][] {
+  const sentences: Segment[][] = []
+  let current: Segment[] = []
+  const flush = () => {
+    if (current.some((s) => s.kind !== 'text' || s.text.trim() !== '')) sentences.push(current)
+    current = []
+  }
+  segments.forEach((segment, i) => {
+    if (segment.kind !== 'text') {
+      current.push(segment)
+      return
+    }
+    const text = segment.text
+    let from = 0
+    for (const m of text.matchAll(END)) {
+      const cut = m.index + (m[1] ?? m[4]).length + (m[2] ?? m[5] ?? '').length
+      const after = m.index + m[0].length
+      if (m[1] && !endsSentence(text, m.index, after, segments[i + 1])) continue
+      current.push({ kind: 'text', text: text.slice(from, cut) })
+      flush()
+      from = after
+    }
+    if (from < text.length) current.push({ kind: 'text', text: text.slice(from) })
+  })
+  flush()
+  return sentences
+}
+
+function endsSentence(text: string, stop: number, after: number, next: Segment | undefined): boolean {
+  const word = /([\p{L}.]+)$/u.exec(text.slice(Math.max(0, stop - 12), stop))?.[1] ?? ''
+  if (text[stop] === '.' && (ABBREVIATIONS.has(word.toLowerCase()) || /^\p{Lu}$/u.test(word))) return false
+  const following = after < text.length ? text.slice(after) : next ? (next.kind === 'text' ? next.text : '$') : ''
+  // The end of the paragraph, a formula or link, or a capital, digit, quote or bracket.
+  return following === '' || /^[\p{Lu}\p{N}"'“‘([$]/u.test(following.trimStart())
+}

@@ -1,0 +1,111 @@
+import OpenAI from 'openai'
+import type { z } from 'zod'
+import { BlogError } from '../../core/errors.js'
+import type { Annotation, Bibliography, MathematicalModel } from '../../shared/schemas/index.js'
+import { siteIndex } from '../local/site-index.js'
+import type { AiProvider, EssayInput, GeneratedImage, ImageRequest } from '../provider.js'
+import type { OpenAiSettings } from './client.js'
+import { generateOpenAiImage } from './images.js'
+import { OUTPUTS, type OutputKind } from './output-schemas.js'
+import { messagesFor } from './prompts.js'
+import { strictJsonSchema } from './strict-schema.js'
+
+const WHAT: Record<OutputKind, string> = { annotations: 'annotations', bibliography: 'a bibliography', summary: 'a summary', mathematicalModel: 'a mathematical model' }
+/** The embeddings API takes at most 2,048 inputs per call. */
+const EMBED_BATCH = 512
+
+/**
+ * The `openai` provider: chat completions with structured outputs, whose JSON schema is
+ * made from the same zod schemas that validate what is stored; the answer is validated
+ * again before anything is returned. Works with any OpenAI-compatible server.
+ */
+export class OpenAiProvider implements AiProvider {
+  readonly name = 'openai' as const
+  readonly textModel: string
+
+  constructor(
+    private readonly client: OpenAI,
+    private readonly settings: Pick<OpenAiSettings, 'model' | 'embeddingModel'>,
+  ) {
+    this.textModel = settings.model
+  }
+
+  async annotations(input: EssayInput): Promise<Annotation[]> {
+    return (await this.structured('annotations', input)).annotations
+  }
+
+  bibliography(input: EssayInput): Promise<Bibliography> {
+    return this.structured('bibliography', input)
+  }
+
+  async summary(input: EssayInput): Promise<string> {
+    return (await this.structured('summary', input)).summary
+  }
+
+  mathematicalModel(input: EssayInput): Promise<MathematicalModel> {
+    return this.structured('mathematicalModel', input)
+  }
+
+  image(request: ImageRequest): Promise<GeneratedImage> {
+    return generateOpenAiImage(this.client, request)
+  }
+
+  /** Floats, not the package's default base64: compatible servers do not all speak base64. */
+  async embed(texts: string[]): Promise<number[][]> {
+    const out: number[][] = []
+    for (let i = 0; i < texts.length; i += EMBED_BATCH) {
+      const res = await this.call('embeddings', () => this.client.embeddings.create({ model: this.settings.embeddingModel, input: texts.slice(i, i + EMBED_BATCH), encoding_format: 'float' }))
+      out.push(...[...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding))
+    }
+    return out
+  }
+
+  private async structured<K extends OutputKind>(kind: K, input: EssayInput): Promise<z.output<(typeof OUTPUTS)[K]>> {
+    const schema = OUTPUTS[kind]
+    // Further reading may only name essays of this site: the model is given them, not asked to recall any.
+    const related = kind === 'bibliography' ? relatedTitles(input) : []
+    const completion = await this.call(WHAT[kind], () =>
+      this.client.chat.completions.create({
+        model: this.settings.model,
+        messages: messagesFor(kind, input, related),
+        response_format: { type: 'json_schema', json_schema: { name: `scholia_${kind}`, strict: true, schema: strictJsonSchema(schema) } },
+      }),
+    )
+    const message = completion.choices[0]?.message
+    if (message?.refusal) throw failure(WHAT[kind], `the model refused: ${message.refusal}`)
+    if (!message?.content) throw failure(WHAT[kind], 'the answer was empty')
+    let json: unknown
+    try {
+      json = JSON.parse(message.content)
+    } catch {
+      throw failure(WHAT[kind], 'the answer is not valid JSON')
+    }
+    const parsed = schema.safeParse(json)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      throw failure(WHAT[kind], `the answer does not match the expected shape (${issue.path.join('.') || 'top level'}: ${issue.message})`)
+    }
+    return parsed.data as z.output<(typeof OUTPUTS)[K]>
+  }
+
+  /** One API call; what the package could not recover from (after its retries) becomes a clear BlogError. */
+  private async call<T>(what: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn()
+    } catch (e) {
+      if (e instanceof OpenAI.APIConnectionTimeoutError) throw failure(what, 'the request timed out')
+      if (e instanceof OpenAI.APIConnectionError) throw failure(what, `could not reach the server (${e.message})`)
+      if (e instanceof OpenAI.APIError) throw failure(what, `the server answered ${e.message}`)
+      throw e
+    }
+  }
+}
+
+function failure(what: string, why: string): BlogError {
+  return new BlogError('AI_FAILED', `OpenAI could not generate ${what}: ${why.replace(/[.\s]+$/, '')}. Nothing was changed.`)
+}
+
+function relatedTitles(input: EssayInput): string[] {
+  const index = siteIndex(input.site)
+  return index.related(index.vectorFor(input.post, input.plainText), input.post.id, 5).map((p) => p.title)
+}

@@ -1,0 +1,60 @@
+import type { Blog } from '../core/blog.js'
+import { GUEST } from '../core/viewer.js'
+import type { About, Post, PostListItem } from '../shared/schemas/index.js'
+import { STATIC_FILES } from '../../web/static/static-api.js'
+import { SEARCH_INDEX_VERSION, indexWords, type SearchIndex } from '../../web/static/search.js'
+import { htmlWithBase, withBase } from './base-path.js'
+
+/** A data file for the static client: its name under data/ and its JSON. */
+export interface DataFile {
+  file: string
+  json: unknown
+}
+
+type Card = Pick<PostListItem, 'bannerImage' | 'contentImages'>
+
+/** A post or a card with its own images' addresses under the base. */
+function cardWithBase<T extends Card>(item: T, base: string): T {
+  return { ...item, bannerImage: item.bannerImage && withBase(item.bannerImage, base), contentImages: item.contentImages.map((u) => withBase(u, base)) }
+}
+
+/**
+ * The answer of an API call (by its react-query key) as the static copy serves it: addresses
+ * the data carries (rendered HTML, images) moved under the base. Footer links are left alone:
+ * the router's <Link> adds the base to site paths itself.
+ */
+export function staticQueryData(queryKey: readonly unknown[], data: unknown, base: string): unknown {
+  if (!base || data === null || data === undefined) return data
+  const [path, slug] = queryKey
+  if (typeof path !== 'string') return data
+  const { pathname } = new URL(path, 'http://x')
+  if (pathname === '/api/posts' && slug === undefined) return (data as PostListItem[]).map((p) => cardWithBase(p, base))
+  if (pathname === '/api/posts' && typeof slug === 'string') {
+    const post = data as Post
+    return { ...cardWithBase(post, base), html: htmlWithBase(post.html, base) }
+  }
+  if (pathname === '/api/about') return { ...(data as About), html: htmlWithBase((data as About).html, base) }
+  return data
+}
+
+/**
+ * Everything the client reads instead of the API, as a guest sees it (drafts never appear):
+ * the posts list, each post, its approved comments, About, the footer and the search index.
+ */
+export async function staticDataFiles(blog: Blog, base: string): Promise<DataFile[]> {
+  const metas = blog.posts.visible(GUEST)
+  const list = await blog.posts.list(GUEST)
+  const files: DataFile[] = [{ file: STATIC_FILES.posts, json: staticQueryData(['/api/posts'], list, base) }]
+  const index: SearchIndex = { version: SEARCH_INDEX_VERSION, posts: [] }
+  for (const meta of metas) {
+    const post = await blog.posts.get(meta.slug, GUEST)
+    files.push({ file: STATIC_FILES.post(meta.slug), json: staticQueryData(['/api/posts', meta.slug], post, base) })
+    files.push({ file: STATIC_FILES.comments(meta.id), json: blog.comments.forPost(meta.id, GUEST) })
+    const { plainText } = await blog.store.body(blog.store.post(meta.id) ?? meta)
+    index.posts.push({ slug: meta.slug, title: meta.title, tags: meta.tags, excerpt: meta.excerpt, author: meta.author, words: indexWords(plainText).join(' ') })
+  }
+  files.push({ file: STATIC_FILES.about, json: staticQueryData(['/api/about'], blog.siteContent.about(), base) })
+  files.push({ file: STATIC_FILES.footer, json: blog.siteContent.footer() })
+  files.push({ file: STATIC_FILES.search, json: index })
+  return files
+}

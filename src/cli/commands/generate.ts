@@ -1,0 +1,77 @@
+import { Command, Option } from 'commander'
+import type { GenerateKind, GenerateProgress, GenerateReport, GenerateResult } from '../../enhance/batch.js'
+import { EXIT, type CliIO } from '../output.js'
+import { dataOption, jsonOption, withBlog, type DataOptions } from '../shared-options.js'
+import { LiveLine } from '../live-line.js'
+
+interface GenerateFlags extends DataOptions {
+  annotations?: boolean
+  bibliography?: boolean
+  images?: boolean
+  models?: boolean
+  summary?: boolean
+  all?: boolean
+  provider?: 'local' | 'openai'
+  json?: boolean
+}
+
+/** Flag names as the person types them; `models` is the mathematical model. */
+const FLAG_OF: Record<GenerateKind, string> = { annotations: 'annotations', bibliography: 'bibliography', summary: 'summary', mathematicalModel: 'models', images: 'images' }
+const TEXT_KINDS: GenerateKind[] = ['annotations', 'bibliography', 'summary', 'mathematicalModel']
+
+export function generateCommand(io: CliIO, setExit: (code: number) => void): Command {
+  return new Command('generate')
+    .description('enhance posts with AI: annotations, bibliography, images, models, summaries')
+    .argument('[slugs...]', 'posts to enhance (or --all)')
+    .option('--annotations', 'generate annotations')
+    .option('--bibliography', 'generate a bibliography')
+    .option('--images', 'generate banner and content images')
+    .option('--models', 'generate a mathematical model')
+    .option('--summary', 'generate a summary')
+    .option('--all', 'every post, drafts included')
+    .addOption(new Option('--provider <name>', 'AI provider (default: BLOG_AI_PROVIDER, else openai when OPENAI_API_KEY is set, else local)').choices(['local', 'openai']))
+    .addOption(dataOption())
+    .addOption(jsonOption())
+    .addHelpText(
+      'after',
+      `
+With no kind chosen: annotations, bibliography, summary and models (images only with --images).
+Progress: a live line on a terminal, a line per post and kind otherwise.
+Exit code 1 if anything failed (everything else is kept), 2 if nothing could run.
+
+--json prints: {"provider": "local"|"openai",
+                "results": [{"slug", "kind": "annotations"|"bibliography"|"summary"|"models"|"images", "status": "done"|"failed", "error"}],
+                "summary": {"done", "failed"}}`,
+    )
+    .action(async (slugs: string[], flags: GenerateFlags) => {
+      const chosen = TEXT_KINDS.filter((k) => flags[FLAG_OF[k] as keyof GenerateFlags])
+      const kinds: GenerateKind[] = chosen.length > 0 || flags.images ? [...chosen, ...(flags.images ? (['images'] as const) : [])] : TEXT_KINDS
+      const live = !flags.json && process.stderr.isTTY ? new LiveLine(process.stderr) : null
+      const onProgress = flags.json ? undefined : (e: GenerateProgress) => show(e, io, live)
+      let report: GenerateReport
+      try {
+        report = await withBlog(flags, (blog) => blog.enhance.generate({ slugs, all: flags.all, kinds, provider: flags.provider, onProgress }))
+      } finally {
+        live?.clear()
+      }
+      if (flags.json) io.out(JSON.stringify({ provider: report.provider, results: report.results.map(publicResult), summary: report.summary }))
+      else io.out(`${report.summary.done} done, ${report.summary.failed} failed (provider: ${report.provider})`)
+      setExit(report.summary.failed > 0 ? EXIT.failed : EXIT.ok)
+    })
+}
+
+function show(e: GenerateProgress, io: CliIO, live: LiveLine | null): void {
+  if (e.type === 'start') {
+    live?.update(`[${e.done + 1}/${e.total}] ${FLAG_OF[e.kind]}  ${e.slug}…`)
+    return
+  }
+  const r = e.result
+  // On a terminal only failures stay on screen; elsewhere (logs, CI) every result is a line.
+  if (live && r.status === 'done') return
+  live?.clear()
+  io.out(r.status === 'done' ? `✓ ${FLAG_OF[r.kind].padEnd(12)} ${r.slug}` : `✗ ${FLAG_OF[r.kind].padEnd(12)} ${r.slug}: ${r.error}`)
+}
+
+function publicResult(r: GenerateResult) {
+  return { slug: r.slug, kind: FLAG_OF[r.kind], status: r.status, error: r.error }
+}

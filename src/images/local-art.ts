@@ -1,0 +1,27 @@
+import type { GeneratedImage, ImageRequest } from '../ai/provider.js'
+import { composeArtwork } from './compose.js'
+import { assertPng } from './png.js'
+import { rasterise } from './rasterise.js'
+
+export const LOCAL_ART_MODEL = 'scholia-local-art-v1'
+
+/**
+ * The local provider's images: deterministic artwork from the title, tags and concepts
+ * (seeded by slug, kind and index), rasterised to PNG with the bundled font. Offline, and
+ * the same request always gives the same bytes.
+ */
+export async function drawLocalImage(request: ImageRequest): Promise<GeneratedImage> {
+  const { svg, description } = composeArtwork({
+    kind: request.kind,
+    slug: request.post.slug,
+    title: request.post.title,
+    tags: request.post.tags,
+    concepts: request.concepts,
+    width: request.width,
+    height: request.height,
+    index: request.index ?? 0,
+  })
+  const png = await rasterise(svg)
+  assertPng(png, request.width, request.height, 'The local artwork')
+  return { png, width: request.width, height: request.height, model: LOCAL_ART_MODEL, prompt: description }
+}

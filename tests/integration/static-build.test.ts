@@ -1,0 +1,243 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { XMLParser } from 'fast-xml-parser'
+import { createBlog, type Blog } from '../../src/core/blog.js'
+import { buildStaticSite, type BuildReport } from '../../src/build/static-build.js'
+import { BUILD_MARKER } from '../../src/build/output-dir.js'
+import { fixtureSite } from '../helpers/blog.js'
+import { blog as runBlog } from '../helpers/cli.js'
+import { tempDir } from '../helpers/temp-dir.js'
+
+const DRAFT_SLUG = 'an-unfinished-draft'
+const POSTS = ['the-gaussian-integral-three-ways', 'on-notation']
+const ADMIN = { userId: 1, role: 'admin' }
+const PNG = Buffer.from('89504e470d0a1a0a', 'hex')
+const BANNER = 'banner-0123456789abcdef0123.png'
+let gaussId: number
+let draftId: number
+
+/** Every file under `dir`, as paths relative to it, with '/' separators. */
+function filesIn(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => statSync(join(dir, f)).isFile())
+    .map((f) => f.split('\\').join('/'))
+    .sort()
+}
+const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8')
+/** The <head> of a page: what assertions about tags look at (and print when they fail). */
+const headOf = (html: string) => html.slice(0, html.indexOf('</head>'))
+const isText = (file: string) => /\.(html|json|xml|txt|css|js|svg)$/.test(file) || file === BUILD_MARKER
+
+const tmp = tempDir('static-build-')
+const dataDir = join(tmp.path, 'data')
+let blog: Blog
+
+beforeAll(async () => {
+  const essays = join(tmp.path, 'essays')
+  cpSync(fixtureSite, essays, { recursive: true })
+  blog = await createBlog({ dataDir, baseUrl: 'https://example.org', env: {}, log: () => {} })
+  await blog.importer.importPaths([essays])
+  // A banner for a published essay and one for the draft: only the first may be copied.
+  gaussId = blog.store.postBySlug(POSTS[0])!.id
+  draftId = blog.store.postBySlug(DRAFT_SLUG)!.id
+  for (const id of [gaussId, draftId]) {
+    mkdirSync(join(dataDir, 'media', 'posts', String(id)), { recursive: true })
+    writeFileSync(join(dataDir, 'media', 'posts', String(id), BANNER), PNG)
+    await blog.editor.update(ADMIN, id, { bannerImage: `/media/posts/${id}/${BANNER}` })
+  }
+}, 120_000)
+
+afterAll(async () => {
+  await blog?.close()
+  tmp.cleanup()
+})
+
+describe('blog build at the root of the host', () => {
+  const out = join(tmp.path, 'site')
+  let report: BuildReport
+
+  beforeAll(async () => {
+    report = await buildStaticSite(blog, { out })
+  }, 120_000)
+
+  it('writes every public page, the feeds, the data and the media', () => {
+    const files = filesIn(out)
+    for (const f of [
+      'index.html',
+      '404.html',
+      'about/index.html',
+      'search/index.html',
+      ...POSTS.map((s) => `posts/${s}/index.html`),
+      ...POSTS.map((s) => `${s}/index.html`),
+      'rss.xml',
+      'atom.xml',
+      'feed.json',
+      'sitemap.xml',
+      'robots.txt',
+      'data/posts.json',
+      ...POSTS.map((s) => `data/posts/${s}.json`),
+      'data/about.json',
+      'data/footer.json',
+      'data/search.json',
+      `media/posts/${gaussId}/${BANNER}`,
+      // the essay without a banner gets its drawn social card
+      'og/posts/on-notation.png',
+      BUILD_MARKER,
+    ]) {
+      expect(files, f).toContain(f)
+    }
+    expect(files.some((f) => f.startsWith(`media/posts/${draftId}/`))).toBe(false)
+    expect(report).toMatchObject({ out, siteUrl: 'https://example.org', base: '', posts: 2, pages: 6, redirects: 2, media: 1, cards: 1, files: files.length })
+    const card = readFileSync(join(out, 'og/posts/on-notation.png'))
+    expect([card.readUInt32BE(16), card.readUInt32BE(20)]).toEqual([1200, 630])
+    expect(report.bytes).toBe(files.reduce((n, f) => n + statSync(join(out, f)).size, 0))
+  })
+
+  it('leaves the draft out of every file, names included', () => {
+    for (const file of filesIn(out)) {
+      expect(file).not.toContain(DRAFT_SLUG)
+      if (!isText(file)) continue
+      const text = read(out, file)
+      expect(text.includes(DRAFT_SLUG), file).toBe(false)
+      expect(text.includes('An Unfinished Draft'), file).toBe(false)
+    }
+  })
+
+  it('gives pages absolute canonical, og and feed addresses on the public address', () => {
+    const html = headOf(read(out, 'posts/the-gaussian-integral-three-ways/index.html'))
+    const url = 'https://example.org/posts/the-gaussian-integral-three-ways'
+    expect(html).toContain(`<link rel="canonical" href="${url}">`)
+    expect(html).toContain(`<meta property="og:url" content="${url}">`)
+    expect(html).toContain(`<meta property="og:image" content="https://example.org/media/posts/${gaussId}/${BANNER}">`)
+    expect(headOf(read(out, 'posts/on-notation/index.html'))).toMatch(/<meta property="og:image" content="https:\/\/example\.org\/og\/posts\/on-notation\.png\?v=\w+">/)
+    expect(html).toContain('href="https://example.org/rss.xml"')
+    // the alias page points at the canonical address
+    const alias = read(out, 'on-notation/index.html')
+    expect(alias).toContain('<link rel="canonical" href="https://example.org/posts/on-notation">')
+    expect(alias).toContain('<meta http-equiv="refresh" content="0; url=/posts/on-notation">')
+  })
+
+  it('writes feeds and a sitemap that parse, with every published post', () => {
+    const xml = new XMLParser()
+    const sitemap = xml.parse(read(out, 'sitemap.xml')) as { urlset: { url: { loc: string }[] } }
+    const locs = sitemap.urlset.url.map((u) => u.loc).sort()
+    expect(locs).toEqual(['https://example.org/', 'https://example.org/about', ...POSTS.map((s) => `https://example.org/posts/${s}`)].sort())
+    const rss = xml.parse(read(out, 'rss.xml')) as { rss: { channel: { item: { link: string }[] } } }
+    expect(rss.rss.channel.item.map((i) => i.link).sort()).toEqual(POSTS.map((s) => `https://example.org/posts/${s}`).sort())
+    const feed = JSON.parse(read(out, 'feed.json')) as { items: { url: string }[] }
+    expect(feed.items).toHaveLength(2)
+    expect(read(out, 'robots.txt')).toContain('Sitemap: https://example.org/sitemap.xml')
+  })
+
+  it('writes the data the client reads in place of the API, as a guest sees it', () => {
+    const list = JSON.parse(read(out, 'data/posts.json')) as { slug: string; status: string }[]
+    expect(list.map((p) => p.slug).sort()).toEqual([...POSTS].sort())
+    expect(list.every((p) => p.status === 'published')).toBe(true)
+    const post = JSON.parse(read(out, 'data/posts/on-notation.json')) as { slug: string; html: string; neighbours: unknown }
+    expect(post.slug).toBe('on-notation')
+    expect(post.html).toContain('<h2')
+    const index = JSON.parse(read(out, 'data/search.json')) as { version: number; posts: { slug: string; words: string }[] }
+    expect(index.version).toBe(1)
+    expect(index.posts.map((p) => p.slug).sort()).toEqual([...POSTS].sort())
+    expect(index.posts.find((p) => p.slug === 'on-notation')!.words.split(' ')).toContain('leibniz')
+    // every page tells the browser app it is static, and for which address it was rendered
+    expect(read(out, 'index.html')).toMatch(/<meta name="scholia-static" content="\/" data-base="" data-version="[0-9a-f]{12}">/)
+    expect(read(out, '404.html')).toMatch(/<meta name="scholia-static" content="" data-base=""/)
+  })
+
+  it('writes the same bytes from the same data', async () => {
+    const again = join(tmp.path, 'site-again')
+    await buildStaticSite(blog, { out: again })
+    const files = filesIn(out)
+    expect(filesIn(again)).toEqual(files)
+    for (const f of files) expect(readFileSync(join(again, f)).equals(readFileSync(join(out, f))), f).toBe(true)
+  })
+})
+
+describe('blog build --base /sub (the command)', () => {
+  const out = join(tmp.path, 'sub-site')
+  let report: BuildReport
+
+  beforeAll(async () => {
+    // the CLI opens the data folder itself
+    await blog.close()
+    const result = await runBlog(['build', '--out', out, '--base', '/sub', '--data', dataDir, '--json'], { env: { BLOG_BASE_URL: 'https://example.org' } })
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(0)
+    report = JSON.parse(result.stdout) as BuildReport
+    blog = await createBlog({ dataDir, baseUrl: 'https://example.org', env: {}, log: () => {} })
+  }, 180_000)
+
+  it('prints one JSON summary', () => {
+    expect(report).toMatchObject({ out, siteUrl: 'https://example.org/sub', base: '/sub', pages: 6, posts: 2, redirects: 2, media: 1, cards: 1, warnings: [] })
+    expect(report.files).toBe(filesIn(out).length)
+    expect(report.ms).toBeGreaterThan(0)
+  })
+
+  it('puts every site address in the HTML under /sub/', () => {
+    const html = filesIn(out).filter((f) => f.endsWith('.html'))
+    expect(html.length).toBe(8)
+    for (const file of html) {
+      const text = read(out, file)
+      const addresses = [...text.matchAll(/\s(?:href|src|action)="(\/[^"]*)"/g)].map((m) => m[1])
+      expect(addresses.length, file).toBeGreaterThan(0)
+      for (const a of addresses) expect(a, `${file}: ${a}`).toMatch(/^\/sub\//)
+      expect(/\s(?:href|src)="https:\/\/example\.org\/(?!sub\/)/.test(text), file).toBe(false)
+    }
+    const post = headOf(read(out, 'posts/the-gaussian-integral-three-ways/index.html'))
+    expect(post).toContain('<link rel="canonical" href="https://example.org/sub/posts/the-gaussian-integral-three-ways">')
+    expect(post).toContain(`<meta property="og:image" content="https://example.org/sub/media/posts/${gaussId}/${BANNER}">`)
+    expect(post).toMatch(/<meta name="scholia-static" content="\/posts\/the-gaussian-integral-three-ways" data-base="\/sub"/)
+    expect(read(out, 'on-notation/index.html')).toContain('content="0; url=/sub/posts/on-notation"')
+  })
+
+  it('moves the data\'s own addresses under /sub/ too, and the feeds, sitemap and robots.txt', () => {
+    const list = JSON.parse(read(out, 'data/posts.json')) as { slug: string; bannerImage: string | null }[]
+    expect(list.find((p) => p.slug === POSTS[0])!.bannerImage).toBe(`/sub/media/posts/${gaussId}/${BANNER}`)
+    const post = JSON.parse(read(out, `data/posts/${POSTS[0]}.json`)) as { bannerImage: string }
+    expect(post.bannerImage).toBe(`/sub/media/posts/${gaussId}/${BANNER}`)
+    expect(read(out, 'sitemap.xml')).toContain('<loc>https://example.org/sub/posts/on-notation</loc>')
+    expect(read(out, 'rss.xml')).toContain('https://example.org/sub/posts/on-notation')
+    expect(read(out, 'robots.txt')).toContain('Sitemap: https://example.org/sub/sitemap.xml')
+    expect(existsSync(join(out, 'media', 'posts', String(gaussId), BANNER))).toBe(true)
+  })
+})
+
+describe('blog build --out safety', () => {
+  it('refuses a folder with other files in it, and leaves them alone', async () => {
+    const out = join(tmp.path, 'precious')
+    mkdirSync(out)
+    writeFileSync(join(out, 'thesis.tex'), 'years of work')
+    await expect(buildStaticSite(blog, { out })).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('does not look like an earlier build') })
+    expect(readdirSync(out)).toEqual(['thesis.tex'])
+    // and nothing is left beside it
+    expect(readdirSync(tmp.path).filter((f) => f.includes('.building-'))).toEqual([])
+  })
+
+  it('replaces an earlier build as a whole, and writes into an empty folder', async () => {
+    const out = join(tmp.path, 'again')
+    mkdirSync(out)
+    await buildStaticSite(blog, { out })
+    writeFileSync(join(out, 'stale.html'), 'from before')
+    await buildStaticSite(blog, { out })
+    expect(existsSync(join(out, 'stale.html'))).toBe(false)
+    expect(existsSync(join(out, 'index.html'))).toBe(true)
+    expect(readdirSync(tmp.path).filter((f) => f.includes('.building-'))).toEqual([])
+  })
+
+  it('checks --base against the site address', async () => {
+    const out = join(tmp.path, 'never')
+    await expect(buildStaticSite(blog, { out, base: '../up' })).rejects.toMatchObject({ code: 'VALIDATION' })
+    const other = await createBlog({ dataDir: join(tmp.path, 'other-data'), baseUrl: 'https://example.org/blog', env: {}, log: () => {} })
+    try {
+      await expect(buildStaticSite(other, { out, base: '/else' })).rejects.toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('does not match') })
+      // the address's own path is the base when --base is not given
+      const report = await buildStaticSite(other, { out })
+      expect(report).toMatchObject({ siteUrl: 'https://example.org/blog', base: '/blog', posts: 0 })
+      expect(read(out, 'index.html')).toContain('data-base="/blog"')
+    } finally {
+      await other.close()
+    }
+  })
+})

@@ -1,0 +1,115 @@
+import type { PostListItem } from '../../src/shared/schemas/index.js'
+import { StaticSearch, type SearchIndex } from './search.js'
+import { staticDataUrl, type StaticSite } from './static-site.js'
+
+type Fetch = typeof fetch
+
+/** The files `blog build` writes under data/, by the API call they stand for. */
+export const STATIC_FILES = {
+  posts: 'posts.json',
+  post: (slug: string) => `posts/${slug}.json`,
+  comments: (postId: number) => `comments/${postId}.json`,
+  about: 'about.json',
+  footer: 'footer.json',
+  search: 'search.json',
+} as const
+
+const json = (body: unknown, status = 200): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+const STATIC_COPY = 'This is a static copy of the site'
+/** What a reader is told when they try to change something: the copy has no server to take it. */
+const WRITES: readonly [RegExp, string][] = [
+  [/^\/api\/subscribe$/, `${STATIC_COPY}, so it cannot take subscriptions. Please subscribe on the live site.`],
+  [/^\/api\/posts\/[^/]+\/comments$/, `${STATIC_COPY}, so it cannot take comments. Please comment on the live site.`],
+  [/^\/api\/auth\//, `${STATIC_COPY}: signing in needs the live site.`],
+]
+
+const isApiUrl = (url: URL) => url.origin === window.location.origin && url.pathname.startsWith('/api/')
+
+/**
+ * The site's API, answered in the browser from the files `blog build` wrote: reads come from
+ * the data files (searches are ranked over the prebuilt index), the current user is always a
+ * guest, reading events are dropped and every other write is refused politely (503 with a
+ * message the forms show). Addresses outside /api/ go to the network unchanged.
+ *
+ * It stands in for fetch itself, not only for react-query's default query function, because
+ * some calls fetch on their own (the current user, comments, tracking) and must not reach a
+ * host that would answer them with its 404 page.
+ */
+export function createStaticFetch(site: StaticSite, network: Fetch): Fetch {
+  const cached = new Map<string, Promise<unknown>>()
+  const load = <T>(file: string): Promise<T> => {
+    let value = cached.get(file)
+    if (!value) {
+      value = network(staticDataUrl(site, file)).then((res) => {
+        if (!res.ok) throw new TypeError(`Could not load ${file} (${res.status})`)
+        return res.json() as Promise<unknown>
+      })
+      // a failed load is tried again next time
+      value.catch(() => cached.delete(file))
+      cached.set(file, value)
+    }
+    return value as Promise<T>
+  }
+  const posts = () => load<PostListItem[]>(STATIC_FILES.posts)
+  let search: Promise<StaticSearch> | null = null
+  const searcher = () => (search ??= load<SearchIndex>(STATIC_FILES.search).then((index) => new StaticSearch(index)))
+
+  async function answer(url: URL, method: string, signal: AbortSignal | undefined): Promise<Response> {
+    const path = url.pathname.replace(/\/+$/, '')
+    if (method !== 'GET' && method !== 'HEAD') {
+      if (path === '/api/user/track') return new Response(null, { status: 204 })
+      const message = WRITES.find(([pattern]) => pattern.test(path))?.[1] ?? `${STATIC_COPY}: changes need the live site.`
+      return json({ message }, 503)
+    }
+    if (path === '/api/auth/me') return json({ message: 'Not signed in' }, 401)
+    if (path === '/api/about') return network(staticDataUrl(site, STATIC_FILES.about), { signal })
+    if (path === '/api/footer') return network(staticDataUrl(site, STATIC_FILES.footer), { signal })
+    if (path === '/api/posts') {
+      const query = url.searchParams.get('search')?.trim()
+      const list = await posts()
+      if (!query) return json(list)
+      const bySlug = new Map(list.map((p) => [p.slug, p]))
+      return json((await searcher()).search(query).flatMap((slug) => bySlug.get(slug) ?? []))
+    }
+    const comments = /^\/api\/posts\/(\d+)\/comments$/.exec(path)
+    if (comments) {
+      const id = Number(comments[1])
+      if (!(await posts()).some((p) => p.id === id)) return json({ message: `No post with id ${id}.` }, 404)
+      return network(staticDataUrl(site, STATIC_FILES.comments(id)), { signal })
+    }
+    const post = /^\/api\/posts\/([^/]+)$/.exec(path)
+    if (post) {
+      const slug = safeDecode(post[1])
+      // Only files the build wrote are asked for: the host would answer a missing one with its 404 page.
+      if (!(await posts()).some((p) => p.slug === slug)) return json({ message: `No post at "${slug}".` }, 404)
+      return network(staticDataUrl(site, STATIC_FILES.post(encodeURIComponent(slug))), { signal })
+    }
+    return json({ message: `${STATIC_COPY}: ${path} needs the live site.` }, 404)
+  }
+
+  return (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), window.location.href)
+    if (!isApiUrl(url)) return network(input, init)
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase()
+    return answer(url, method, init?.signal ?? undefined)
+  }
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
+/** Puts the static API in place of the network for this page's /api/ calls and beacons. */
+export function installStaticApi(site: StaticSite): void {
+  window.fetch = createStaticFetch(site, window.fetch.bind(window))
+  const beacon = typeof navigator.sendBeacon === 'function' ? navigator.sendBeacon.bind(navigator) : null
+  if (beacon) {
+    navigator.sendBeacon = (url, data) => (isApiUrl(new URL(String(url), window.location.href)) ? true : beacon(url, data))
+  }
+}
