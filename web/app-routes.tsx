@@ -1,4 +1,7 @@
+import { Suspense, lazy } from 'react'
+import type { ReactNode } from 'react'
 import { useLocation } from 'wouter'
+import { useHydrated } from './hooks/use-hydrated.js'
 import { AboutPage } from './pages/about-page.js'
 import { AdminOnly } from './pages/access-denied-page.js'
 import { AdminSecretPage } from './pages/admin-secret-page.js'
@@ -8,6 +11,23 @@ import { PostPage } from './pages/post-page.js'
 import { ProfilePage } from './pages/profile-page.js'
 import { SearchPage } from './pages/search-page.js'
 import { resolveRoute } from './routes.js'
+
+// The owner's workspace loads only for the owner: readers never download it. It is rendered
+// once the page is hydrated (the server sends its loading state), so hydration never suspends.
+const UploadPage = lazy(() => import('./pages/upload-page.js').then((m) => ({ default: m.UploadPage })))
+const ManagePage = lazy(() => import('./pages/manage-page.js').then((m) => ({ default: m.ManagePage })))
+
+function Loading({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated()
+  const fallback = (
+    <div aria-busy="true">
+      <span className="sr-only" role="status">
+        Loading…
+      </span>
+    </div>
+  )
+  return hydrated ? <Suspense fallback={fallback}>{children}</Suspense> : fallback
+}
 
 /**
  * Renders the page for the current address. Matching goes through the same resolveRoute()
@@ -27,14 +47,18 @@ export function AppRoutes() {
       return <AboutPage />
     case 'upload':
       return (
-        <AdminOnly key="upload" title="Upload">
-          <p className="page-lede">Drop markdown essays here to publish them.</p>
+        <AdminOnly key="upload" title="Upload" lede="Add markdown essays to the site. Each file becomes a post, or updates the post it was imported as.">
+          <Loading>
+            <UploadPage />
+          </Loading>
         </AdminOnly>
       )
     case 'manage':
       return (
-        <AdminOnly key="manage" title="Manage Content">
-          <p className="page-lede">Edit, publish and enhance your posts.</p>
+        <AdminOnly key="manage" title="Manage Content" lede="Edit, publish and enhance your posts, one at a time or in bulk.">
+          <Loading>
+            <ManagePage />
+          </Loading>
         </AdminOnly>
       )
     case 'profile':

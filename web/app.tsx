@@ -5,6 +5,7 @@ import { Router } from 'wouter'
 import type { SiteInfo } from '../src/shared/site-info.js'
 import { AppRoutes } from './app-routes.js'
 import { LoginProvider } from './components/auth/login-provider.js'
+import { JobTracker } from './components/jobs/job-tracker.js'
 import { Layout } from './components/layout/layout.js'
 import { ToastProvider } from './components/ui/toaster.js'
 import { SiteProvider } from './site-context.js'
@@ -16,11 +17,13 @@ export interface RootProps {
   ssrPath?: string
   /** Server only: the query string being rendered, without '?'. */
   ssrSearch?: string
+  /** The sub-path the site is served from ('/blog'): a static build's pages, see web/static/. */
+  base?: string
 }
 
 /** The whole app, the same tree on the server and in the browser. */
-export function Root({ queryClient, site, ssrPath, ssrSearch }: RootProps) {
-  const routerProps = ssrPath === undefined ? {} : { ssrPath, ssrSearch: ssrSearch ?? '' }
+export function Root({ queryClient, site, ssrPath, ssrSearch, base }: RootProps) {
+  const routerProps = { ...(ssrPath === undefined ? {} : { ssrPath, ssrSearch: ssrSearch ?? '' }), ...(base ? { base } : {}) }
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -31,6 +34,8 @@ export function Root({ queryClient, site, ssrPath, ssrSearch }: RootProps) {
                 <Layout>
                   <AppRoutes />
                 </Layout>
+                {/* SPEC §2: the floating job tracker, on every page (admins only; nothing for readers) */}
+                <JobTracker />
               </LoginProvider>
             </Router>
           </ToastProvider>

@@ -17,6 +17,8 @@ import { Root } from './app.js'
 import { createQueryClient } from './api/query-client.js'
 import { STATE_ELEMENT_ID } from './ssr-contract.js'
 import type { ClientState } from './ssr-contract.js'
+import { installStaticApi } from './static/static-api.js'
+import { canHydrate, readStaticSite, tidyAddress } from './static/static-site.js'
 
 function readState(): ClientState {
   const text = document.getElementById(STATE_ELEMENT_ID)?.textContent
@@ -33,12 +35,21 @@ function readState(): ClientState {
   }
 }
 
+// A page of `blog build`'s static copy: the API is answered from its data files (web/static/).
+const staticSite = readStaticSite(document)
+if (staticSite) {
+  installStaticApi(staticSite)
+  tidyAddress(staticSite, window.location, window.history)
+}
+
 const state = readState()
 const queryClient = createQueryClient()
 if (state.dehydrated) hydrate(queryClient, state.dehydrated)
 
 const container = document.getElementById('root')
 if (!container) throw new Error('Scholia: no #root element to render into')
-const app = <Root queryClient={queryClient} site={state.site} />
-if (container.hasChildNodes()) hydrateRoot(container, app)
+const app = <Root queryClient={queryClient} site={state.site} base={staticSite?.base} />
+// A static host may answer with another address's page (404.html, index.html for `/?page=2`):
+// that markup is replaced rather than hydrated.
+if (container.hasChildNodes() && (!staticSite || canHydrate(staticSite, window.location))) hydrateRoot(container, app)
 else createRoot(container).render(app)

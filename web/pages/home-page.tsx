@@ -1,7 +1,9 @@
 import { CircleAlert, SearchX } from 'lucide-react'
 import { useEffect, useMemo, useRef } from 'react'
 import { useLocation, useSearch } from 'wouter'
+import type { PostListItem } from '../../src/shared/schemas/index.js'
 import { usePostList } from '../api/posts.js'
+import { useHomeAdmin } from '../components/admin/home-admin.js'
 import { PostList, PostListSkeleton } from '../components/posts/post-list.js'
 import { Pagination } from '../components/posts/pagination.js'
 import { SortControl } from '../components/posts/sort-control.js'
@@ -14,6 +16,8 @@ import { homeDocumentTitle } from '../lib/document-title.js'
 import { homeHref, homeView, parseHomeParams } from '../lib/home-params.js'
 import type { HomeParams } from '../lib/home-params.js'
 import { useSite } from '../site-context.js'
+
+const NO_POSTS: PostListItem[] = []
 
 export function HomePage() {
   const site = useSite()
@@ -30,6 +34,8 @@ export function HomePage() {
 
   // the address decides the view (params is a fresh object on every render)
   const { featured, regular, page, totalPages } = useMemo(() => homeView(posts ?? [], parseHomeParams(query)), [posts, query])
+  const visible = useMemo(() => [...featured, ...regular], [featured, regular])
+  const admin = useHomeAdmin(posts ?? NO_POSTS, visible)
 
   // a new page of results starts at the top of the list
   const lastPage = useRef(page)
@@ -76,7 +82,8 @@ export function HomePage() {
     body = (
       <>
         {/* while a new search is on its way the last results stay, dimmed */}
-        <PostList featured={featured} regular={regular} stale={isPlaceholderData} />
+        {admin.bar}
+        <PostList featured={featured} regular={regular} stale={isPlaceholderData} admin={admin.controls} />
         {!searching && (
           <Pagination page={page} totalPages={totalPages} hrefFor={(n) => homeHref({ ...params, page: n })} />
         )}
@@ -107,6 +114,7 @@ export function HomePage() {
         <SortControl value={params.sort} onChange={(sort) => go({ ...params, sort, page: 1 }, true)} />
       </div>
       {body}
+      {admin.dialog}
     </div>
   )
 }

@@ -3,7 +3,9 @@ import { useMemo, useState } from 'react'
 import { Link } from 'wouter'
 import type { Post } from '../../src/shared/schemas/index.js'
 import { parseBibliography } from '../../src/shared/bibliography.js'
+import { useCurrentUser } from '../api/auth.js'
 import { usePost } from '../api/posts.js'
+import { GenerateContentBox } from '../components/admin/generate-content-box.js'
 import { AnnotatedProse } from '../components/post/annotated-prose.js'
 import { AnnotationToggle } from '../components/post/annotation-toggle.js'
 import { PostComments } from '../components/post/comments/post-comments.js'
@@ -104,6 +106,9 @@ function useReadingAids(post: Post) {
 }
 
 function PostView({ post }: { post: Post }) {
+  const { user } = useCurrentUser()
+  // SPEC §2: signed-in users get the 'Generate Content' box and the model panel's Generate/Regen
+  const signedIn = user !== null
   const [showAnnotations, setShowAnnotations] = useState(false)
   const { annotations, highlighted, annotationTypes, bibliography, model } = useReadingAids(post)
   const annotating = showAnnotations && highlighted !== null
@@ -112,11 +117,12 @@ function PostView({ post }: { post: Post }) {
   const summary = post.summary?.trim() || post.contentSummary?.trim() || null
   return (
     <div className="container post-page">
-      <div className={`post-layout${post.toc.length > 0 ? ' post-layout--with-toc' : ''}`}>
-        {post.toc.length > 0 && (
-          <aside className="post-sidebar" aria-label="Table of contents">
+      <div className={`post-layout${post.toc.length > 0 || signedIn ? ' post-layout--with-toc' : ''}`}>
+        {(post.toc.length > 0 || signedIn) && (
+          <aside className="post-sidebar" aria-label={signedIn ? 'Post sidebar' : 'Table of contents'}>
             <div className="post-sidebar__inner">
               <TableOfContents entries={post.toc} contentVersion={annotating} />
+              {signedIn && <GenerateContentBox post={{ id: post.id, title: post.title }} />}
             </div>
           </aside>
         )}
@@ -147,7 +153,7 @@ function PostView({ post }: { post: Post }) {
           <PostComments postId={post.id} />
         </div>
       </div>
-      {model && <ModelPanel model={model} />}
+      {(model || signedIn) && <ModelPanel model={model} generate={signedIn ? { postId: post.id, slug: post.slug } : undefined} />}
     </div>
   )
 }

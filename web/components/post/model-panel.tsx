@@ -1,6 +1,8 @@
-import { ChevronDown, ChevronUp, Sigma } from 'lucide-react'
+import { ChevronDown, ChevronUp, LoaderCircle, RefreshCw, Sigma, WandSparkles } from 'lucide-react'
 import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react'
+import { useGenerateModel } from '../../api/admin.js'
 import type { MathematicalModel } from '../../lib/math-model.js'
+import { useToast } from '../ui/toaster.js'
 
 // The panel's content, with KaTeX, loads only when a reader opens the panel.
 const loadBody = () => import('./model-panel-body.js')
@@ -12,10 +14,11 @@ function preload() {
 
 /**
  * SPEC §2 Mathematical Model panel: a floating panel at the bottom left that starts as a
- * collapsed button and expands to 24rem × 45rem (less on a small screen). Shown only for a
- * post with a stored model that parses; hidden when printing. Escape collapses it.
+ * collapsed button and expands to 24rem × 45rem (less on a small screen). Shown for a post
+ * with a stored model that parses, and to signed-in users (who get its Generate/Regen button)
+ * also without one; hidden when printing. Escape collapses it.
  */
-export function ModelPanel({ model }: { model: MathematicalModel }) {
+export function ModelPanel({ model, generate }: { model: MathematicalModel | null; generate?: { postId: number; slug: string } }) {
   const [expanded, setExpanded] = useState(false)
   const id = useId()
   const panelId = `${id}-panel`
@@ -76,6 +79,7 @@ export function ModelPanel({ model }: { model: MathematicalModel }) {
           <h2 id={titleId} ref={heading} tabIndex={-1} className="model-panel__title">
             Mathematical Model
           </h2>
+          {generate && <GenerateModelButton {...generate} hasModel={model !== null} onDone={() => set(true)} />}
           <button type="button" className="icon-button model-panel__collapse" aria-expanded={true} aria-controls={panelId} aria-label="Collapse Mathematical Model" onClick={() => set(false)}>
             <ChevronDown size={18} aria-hidden="true" />
           </button>
@@ -93,10 +97,57 @@ export function ModelPanel({ model }: { model: MathematicalModel }) {
               </div>
             }
           >
-            <ModelPanelBody model={model} />
+            {model ? (
+              <ModelPanelBody model={model} />
+            ) : (
+              <div className="model-panel__empty">
+                <p>This essay has no mathematical model yet.</p>
+                <p>Generate builds one from the formulas and quantities the essay contains.</p>
+              </div>
+            )}
           </Suspense>
         </div>
       </section>
     </div>
+  )
+}
+
+/**
+ * SPEC §2/§4/§8 the panel's Generate (no model yet) or Regen button, with its busy label,
+ * toasts and, after success, the panel opened on the new model.
+ */
+function GenerateModelButton({ postId, slug, hasModel, onDone }: { postId: number; slug: string; hasModel: boolean; onDone: () => void }) {
+  const mutation = useGenerateModel()
+  const { toast } = useToast()
+  const regenerate = hasModel
+
+  async function onClick() {
+    try {
+      const { variablesCount } = await mutation.mutateAsync({ postId, slug, regenerate })
+      toast(
+        regenerate
+          ? { title: 'Mathematical Model Regenerated', description: `Updated model with ${variablesCount} variables` }
+          : { title: 'Mathematical Model Generated', description: `Created quantitative model with ${variablesCount} variables` },
+      )
+      onDone()
+    } catch {
+      toast({ title: 'Error', description: regenerate ? 'Failed to regenerate mathematical model' : 'Failed to generate mathematical model', variant: 'destructive' })
+    }
+  }
+
+  const busy = mutation.isPending
+  const label = regenerate ? (busy ? 'Regen...' : 'Regen') : busy ? 'Gen...' : 'Generate'
+  return (
+    <button
+      type="button"
+      className="button button--quiet button--small model-panel__generate"
+      onClick={() => void onClick()}
+      disabled={busy}
+      aria-label={regenerate ? (busy ? 'Regenerating the model' : 'Regenerate the model') : busy ? 'Generating a model' : 'Generate a model'}
+      title={regenerate ? 'Make the model again from the essay' : 'Make a model from the essay'}
+    >
+      {busy ? <LoaderCircle size={14} aria-hidden="true" className="spin" /> : regenerate ? <RefreshCw size={14} aria-hidden="true" /> : <WandSparkles size={14} aria-hidden="true" />}
+      {label}
+    </button>
   )
 }

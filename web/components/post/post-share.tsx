@@ -1,6 +1,8 @@
 import { Printer, Share2 } from 'lucide-react'
 import type { SVGProps } from 'react'
+import { useCurrentUser } from '../../api/auth.js'
 import { useSite } from '../../site-context.js'
+import { ArxivExportButton } from '../admin/arxiv-export-button.js'
 import { browserShareEnv, postShareUrl, sharePost, shareLinks } from '../../lib/share.js'
 import type { ShareService } from '../../lib/share.js'
 import { SocialIcon } from '../ui/social-icons.js'
@@ -36,11 +38,13 @@ const SERVICES: { service: ShareService; label: string }[] = [
 
 /**
  * SPEC §2 share buttons: a generic Share (the native share sheet, else the address copied),
- * Twitter, LinkedIn and Facebook in new tabs with the canonical address, and Print.
+ * Twitter, LinkedIn and Facebook in new tabs with the canonical address, Print, and for a
+ * signed-in user the arXiv export.
  */
 export function PostShare({ slug, title, excerpt }: { slug: string; title: string; excerpt: string }) {
   const { baseUrl } = useSite()
   const { toast } = useToast()
+  const { user } = useCurrentUser()
   const url = postShareUrl(baseUrl, slug)
   const links = shareLinks(url, title)
 
@@ -77,6 +81,7 @@ export function PostShare({ slug, title, excerpt }: { slug: string; title: strin
         <Printer size={16} aria-hidden="true" />
         Print
       </button>
+      {user && <ArxivExportButton slug={slug} />}
     </div>
   )
 }

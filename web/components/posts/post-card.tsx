@@ -1,7 +1,8 @@
-import { Sparkles } from 'lucide-react'
+import { ImageIcon, Sparkles } from 'lucide-react'
 import { Link } from 'wouter'
 import type { PostListItem } from '../../../src/shared/schemas/index.js'
 import { versionedImageUrl } from '../../lib/format.js'
+import { SelectCheckbox } from '../admin/select-checkbox.js'
 import { FallibleImage } from '../ui/fallible-image.js'
 import { PostMeta } from './post-meta.js'
 import { TagList } from './tag-list.js'
@@ -14,18 +15,27 @@ export function postHref(slug: string): string {
   return `/posts/${slug}`
 }
 
+/** SPEC §2: what an admin gets on each card, a selection box and a regenerate action. */
+export interface AdminCardControls {
+  isSelected: (id: number) => boolean
+  toggle: (id: number) => void
+  regenerate: (post: PostListItem) => void
+}
+
 interface PostCardProps {
   post: PostListItem
   featured?: boolean
   /** Heading level of the card title within the page outline. */
   headingLevel?: 2 | 3
+  admin?: AdminCardControls
 }
 
 /** A post in a list: the title links to /posts/{slug}; the whole card is clickable. */
-export function PostCard({ post, featured = false, headingLevel = 2 }: PostCardProps) {
+export function PostCard({ post, featured = false, headingLevel = 2, admin }: PostCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const selected = admin?.isSelected(post.id) ?? false
   return (
-    <article className={`post-card${featured ? ' post-card--featured' : ''}`}>
+    <article className={`post-card${featured ? ' post-card--featured' : ''}${selected ? ' post-card--selected' : ''}`}>
       {post.bannerImage && (
         <div className="post-card__media">
           <FallibleImage
@@ -37,6 +47,23 @@ export function PostCard({ post, featured = false, headingLevel = 2 }: PostCardP
         </div>
       )}
       <div className="post-card__body">
+        {admin && (
+          <div className="post-card__admin">
+            <label className="post-card__select">
+              <SelectCheckbox checked={selected} onToggle={() => admin.toggle(post.id)} label={`Select "${post.title}"`} />
+              <span aria-hidden="true">Select</span>
+            </label>
+            <button
+              type="button"
+              className="button button--quiet button--small post-card__regenerate"
+              onClick={() => admin.regenerate(post)}
+              aria-label={`Regenerate images for "${post.title}"`}
+            >
+              <ImageIcon size={15} aria-hidden="true" />
+              Regenerate Images
+            </button>
+          </div>
+        )}
         {(featured || post.status === 'draft') && (
           <p className="post-card__badges">
             {featured && (

@@ -1,0 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { FileDown, LoaderCircle } from 'lucide-react'
+import { useState } from 'react'
+import type { Post } from '../../../src/shared/schemas/index.js'
+import { downloadArxiv } from '../../api/admin.js'
+import { postKeys } from '../../api/posts.js'
+import { serverMessage } from '../../lib/errors.js'
+import { useToast } from '../ui/toaster.js'
+
+/**
+ * SPEC §2 arXiv export (signed-in only): downloads {slug}-arxiv-format.txt, the same text as
+ * `blog export --arxiv SLUG`. The post on screen gives its id.
+ */
+export function ArxivExportButton({ slug }: { slug: string }) {
+  const queryClient = useQueryClient()
+  const { toast } = useToast()
+  const [busy, setBusy] = useState(false)
+
+  async function onExport() {
+    setBusy(true)
+    try {
+      const post = queryClient.getQueryData<Post | null>(postKeys.detail(slug)) ?? (await queryClient.fetchQuery<Post | null>({ queryKey: postKeys.detail(slug) }))
+      if (!post) throw new Error('no such post')
+      await downloadArxiv(post.id, post.slug)
+    } catch (error) {
+      toast({ title: 'Export Failed', description: serverMessage(error, 'The arXiv export could not be made.'), variant: 'destructive' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <button type="button" className="button button--quiet button--small" onClick={() => void onExport()} disabled={busy} aria-label={busy ? 'Exporting for arXiv' : 'Export for arXiv'} title={`Download ${slug}-arxiv-format.txt`}>
+      {busy ? <LoaderCircle size={16} aria-hidden="true" className="spin" /> : <FileDown size={16} aria-hidden="true" />}
+      {busy ? 'Exporting...' : 'arXiv'}
+    </button>
+  )
+}
