@@ -28,12 +28,13 @@ async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<Us
 }
 
 /**
- * The signed-in user, or null for a guest. Pages are rendered on the server as a guest
- * (nothing is prefetched for this key), so the browser's first render matches the markup and
- * the real answer arrives after hydration.
+ * The signed-in user, or null for a guest. The server seeds this query with the viewer it
+ * rendered the page for, so a page the server rendered is not asked again on mount (a guest's
+ * browser would otherwise log a 401 on every page); sign-in and sign-out set it themselves.
+ * Without a seed (a static copy, a page the app rendered itself) it is fetched as usual.
  */
 export function useCurrentUser(): { user: User | null; isLoading: boolean } {
-  const { data, isPending } = useQuery<User | null>({ queryKey: authKeys.me(), queryFn: fetchCurrentUser, retry: false })
+  const { data, isPending } = useQuery<User | null>({ queryKey: authKeys.me(), queryFn: fetchCurrentUser, retry: false, refetchOnMount: false })
   return { user: data ?? null, isLoading: isPending }
 }
 

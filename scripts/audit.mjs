@@ -1,0 +1,54 @@
+// `npm run audit`: Lighthouse on the home page and a post page of a freshly imported copy of
+// the sample essays, served by `blog serve`. Prints the four category scores per page.
+// Needs a client build (npm run build) and Chromium (/usr/bin/chromium or CHROME_PATH).
+import { spawn } from 'node:child_process'
+import { cpSync, mkdtempSync, rmSync, existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import lighthouse from 'lighthouse'
+import * as chromeLauncher from 'chrome-launcher'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+if (!existsSync(chromePath)) {
+  console.error(`No Chromium at ${chromePath}: install Debian's chromium or set CHROME_PATH.`)
+  process.exit(2)
+}
+const work = mkdtempSync(join(tmpdir(), 'scholia-audit-'))
+cpSync(join(root, 'data', 'essays'), join(work, 'essays'), { recursive: true })
+const port = 4400 + Math.floor(Math.random() * 500)
+const server = spawn(process.execPath, [join(root, 'bin', 'blog.js'), 'serve', '--port', String(port), '--data', join(work, 'data'), '--watch', join(work, 'essays')], { stdio: ['ignore', 'pipe', 'inherit'] })
+await new Promise((resolve, reject) => {
+  let out = ''
+  server.stdout.on('data', (d) => {
+    out += d
+    if (out.includes('Watching')) resolve()
+  })
+  server.on('exit', (code) => reject(new Error(`blog serve exited with ${code}`)))
+})
+const base = `http://localhost:${port}`
+const posts = await (await fetch(`${base}/api/posts`)).json()
+const pages = { home: `${base}/`, post: `${base}/posts/${posts[0].slug}` }
+
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+})
+const results = {}
+try {
+  for (const [name, url] of Object.entries(pages)) {
+    const run = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] })
+    const c = run.lhr.categories
+    results[name] = Object.fromEntries(Object.entries(c).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)]))
+    const failing = Object.values(run.lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary').map((a) => a.id)
+    console.log(`${name.padEnd(5)} ${url}`)
+    console.log(`      performance ${results[name].performance}  accessibility ${results[name].accessibility}  best-practices ${results[name]['best-practices']}  seo ${results[name].seo}`)
+    if (failing.length) console.log(`      failing audits: ${failing.join(', ')}`)
+  }
+} finally {
+  await chrome.kill()
+  server.kill('SIGTERM')
+  rmSync(work, { recursive: true, force: true })
+}
+if (process.argv.includes('--json')) console.log(JSON.stringify(results))
