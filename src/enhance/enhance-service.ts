@@ -17,7 +17,7 @@ export interface EnhanceServiceDeps {
   /** Tests inject a provider; by default the one the settings (or `--provider`) name. */
   provider?: (name?: ProviderName) => AiProvider
   /** Banner and content images for `blog generate --images` (the images service). */
-  images?: { regenerate(postId: number, input: { imageType: 'both' }): Promise<unknown> }
+  images?: { regenerate(postId: number, input: { imageType: 'both'; provider?: AiProvider }): Promise<unknown> }
 }
 
 /**
@@ -75,7 +75,8 @@ export class EnhanceService implements EnhanceRunner {
     const images = this.deps.images
     return runBatch(this.deps.store, options, {
       enhanceMany: (postId, kinds, provider, onResult) => this.enhanceMany(postId, kinds, provider, onResult),
-      images: images ? (postId) => images.regenerate(postId, { imageType: 'both' }) : null,
+      // The run's --provider draws the images too, not only the text.
+      images: images ? (postId) => images.regenerate(postId, { imageType: 'both', provider: options.provider ? this.provider(options.provider) : undefined }) : null,
       provider: (name) => this.provider(name),
     })
   }

@@ -20,6 +20,8 @@ export const localImageProvider: ImageProvider = { name: 'local', image: drawLoc
 export interface RegenerateInput {
   imageType: 'banner' | 'content' | 'both'
   imageOptions?: Partial<ImageOptions>
+  /** `blog generate --provider`: this run's provider instead of the configured one. */
+  provider?: ImageProvider
 }
 
 export interface ImageProgress {
@@ -65,7 +67,7 @@ export class ImagesService {
     if (!meta) throw new BlogError('POST_NOT_FOUND', `No post with id ${postId}.`)
     const body = await this.o.store.body(meta)
     const options = ImageOptionsSchema.parse(input.imageOptions ?? {})
-    const provider = this.o.provider()
+    const provider = input.provider ?? this.o.provider()
     const plan: { kind: 'banner' | 'content'; index: number }[] = []
     if (input.imageType !== 'content') plan.push({ kind: 'banner', index: 0 })
     if (input.imageType !== 'banner') for (let i = 0; i < CONTENT_IMAGE_COUNT; i++) plan.push({ kind: 'content', index: i })

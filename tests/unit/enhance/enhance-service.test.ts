@@ -122,6 +122,9 @@ describe('the enhance service', () => {
     const report = await withImages.generate({ slugs: ['on-notation'], kinds: ['images'] })
     expect(report.results).toEqual([{ postId: idOf('on-notation'), slug: 'on-notation', kind: 'images', status: 'done', error: null }])
     expect(asked).toEqual([[idOf('on-notation'), { imageType: 'both' }]])
+    // --provider picks the images' provider too
+    await withImages.generate({ slugs: ['on-notation'], kinds: ['images'], provider: 'local' })
+    expect((asked[1] as [number, { provider?: { name: string } }])[1].provider?.name).toBe('local')
     const without = new EnhanceService({ store: blog.store, config: blog.config, now: () => NOW })
     await expect(without.generate({ slugs: ['on-notation'], kinds: ['images'] })).rejects.toMatchObject({ code: 'NOT_IMPLEMENTED' })
   })
