@@ -113,7 +113,7 @@ describe('compiling', () => {
             execFileSync(pdflatex!, ['-interaction=nonstopmode', '-halt-on-error', `${post.slug}.tex`], { cwd: tmp.path, stdio: 'pipe', timeout: 120_000 })
           } catch (e) {
             const log = String((e as { stdout?: Buffer }).stdout ?? '')
-            throw new Error(`${path} did not compile:\n${log.split('\n').filter((l) => l.startsWith('!') || l.startsWith('l.')).join('\n') || log.slice(-1500)}`)
+            throw new Error(`${path} did not compile:\n${log.split('\n').filter((l) => l.startsWith('!') || l.startsWith('l.')).join('\n') || log.slice(-1500)}`, { cause: e })
           }
         }
       }
