@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { BibliographyEntrySchema, type Bibliography } from './schemas/enhancements.js'
+import { readJsonText } from './json-text.js'
 
 const Loose = z.object({ introduction: z.unknown().optional(), entries: z.array(z.unknown()), furtherReading: z.unknown().optional() })
 
@@ -9,13 +10,8 @@ const Loose = z.object({ introduction: z.unknown().optional(), entries: z.array(
  * formed, so one odd entry from a generator does not throw away the rest.
  */
 export function parseBibliography(text: string | null | undefined): Bibliography | null {
-  if (!text) return null
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch {
-    return null
-  }
+  const json = readJsonText(text)
+  if (json === undefined) return null
   const loose = Loose.safeParse(json)
   if (!loose.success) return null
   const { introduction, entries, furtherReading } = loose.data

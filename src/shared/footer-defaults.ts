@@ -1,4 +1,5 @@
 import type { Footer } from './schemas/index.js'
+import { readJsonText } from './json-text.js'
 
 /** Icons a footer social link may use (SPEC §3, §9). */
 export type SocialIcon = 'twitter' | 'github' | 'linkedin'
@@ -74,13 +75,9 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 function parseList<T>(text: string, pick: (item: Record<string, unknown>) => T | null): T[] | null {
-  try {
-    const value: unknown = JSON.parse(text)
-    if (!Array.isArray(value)) return null
-    return value.filter(isRecord).map(pick).filter((x): x is T => x !== null)
-  } catch {
-    return null
-  }
+  const value = readJsonText(text)
+  if (!Array.isArray(value)) return null
+  return value.filter(isRecord).map(pick).filter((x): x is T => x !== null)
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '')

@@ -1,5 +1,6 @@
 import { AnnotationSchema, AnnotationTypeSchema } from '../../src/shared/schemas/enhancements.js'
 import type { Annotation } from '../../src/shared/schemas/enhancements.js'
+import { readJsonText } from '../../src/shared/json-text.js'
 
 export type AnnotationType = Annotation['type']
 
@@ -20,13 +21,8 @@ export const ANNOTATION_TYPE_LABELS: Record<AnnotationType, string> = {
  * The list may also come wrapped as `{ annotations: [...] }`.
  */
 export function parseAnnotations(text: string | null | undefined): Annotation[] | null {
-  if (!text) return null
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch {
-    return null
-  }
+  let json = readJsonText(text)
+  if (json === undefined) return null
   if (json && typeof json === 'object' && !Array.isArray(json) && 'annotations' in json) json = json.annotations
   if (!Array.isArray(json)) return null
   return json.flatMap((item) => {

@@ -1,5 +1,6 @@
 import { MathematicalModelSchema } from '../../src/shared/schemas/enhancements.js'
 import type { MathematicalModel } from '../../src/shared/schemas/enhancements.js'
+import { readJsonText } from '../../src/shared/json-text.js'
 
 export type { MathematicalModel }
 export type Reliability = MathematicalModel['validation']['reliability']
@@ -13,13 +14,8 @@ export const MODEL_LIMITS = { equations: 2, strengths: 3, limitations: 3, valida
  * `{ model: {...} }`, as the generate call answers it.
  */
 export function parseMathematicalModel(text: string | null | undefined): MathematicalModel | null {
-  if (!text) return null
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch {
-    return null
-  }
+  let json = readJsonText(text)
+  if (json === undefined) return null
   if (json && typeof json === 'object' && 'model' in json && !('field' in json)) json = json.model
   const parsed = MathematicalModelSchema.safeParse(json)
   return parsed.success ? parsed.data : null
