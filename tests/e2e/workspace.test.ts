@@ -460,8 +460,10 @@ describe('the owner’s workspace', () => {
     expect(await generate.textContent()).toBe(hasModel ? 'Regen' : 'Generate')
     const answer = page.waitForResponse((r) => /generate-model$/.test(r.url()))
     await generate.click()
-    expect(await panel.locator('.model-panel__generate').textContent()).toBe(hasModel ? 'Regen...' : 'Gen...')
-    expect(await panel.locator('.model-panel__generate').isDisabled()).toBe(true)
+    // the busy label shows on the next render after the click, so wait for it rather than read at once
+    const busy = panel.locator('.model-panel__generate', { hasText: hasModel ? 'Regen...' : 'Gen...' })
+    await busy.waitFor({ timeout: 5_000 })
+    expect(await busy.isDisabled()).toBe(true)
     const made = (await (await answer).json()) as { model: { abstract: string }; variablesCount: number }
     const said = await toast(page, hasModel ? 'Mathematical Model Regenerated' : 'Mathematical Model Generated')
     expect(said).toContain(hasModel ? `Updated model with ${made.variablesCount} variables` : `Created quantitative model with ${made.variablesCount} variables`)
