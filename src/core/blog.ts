@@ -20,6 +20,7 @@ import { MediaStore } from '../media/media-store.js'
 import { chooseProvider } from '../ai/choose-provider.js'
 import { JobsService } from '../jobs/jobs-service.js'
 import { EnhanceService } from '../enhance/enhance-service.js'
+import { UploadService } from '../uploads/upload-service.js'
 
 export interface CreateBlogOptions extends ConfigInput {
   env?: NodeJS.ProcessEnv
@@ -57,6 +58,8 @@ export interface Blog {
   jobs: JobsService
   /** AI enhancement: annotations, bibliography, summary, model; the job runner's EnhanceRunner. */
   enhance: EnhanceService
+  /** Essays uploaded from the workspace: imported, and a banner queued for each new post without one. */
+  uploads: UploadService
   mailer: Mailer
   /** Signs session cookies (BLOG_SESSION_SECRET, else generated once into the data folder). */
   sessionSecret: string
@@ -76,13 +79,15 @@ export async function createBlog(options: CreateBlogOptions = {}): Promise<Blog>
   store.on('change', (change) => events.emit('post:changed', change))
   // Images come from the configured provider (openai with a key, else local), made on first use.
   let imageProvider: ImageProvider | undefined
+  const importer = new ImportService(store, config, events, now)
   const images = new ImagesService({ store, media: new MediaStore(config.dataDir), provider: () => (imageProvider ??= chooseProvider(config)), now, log })
+  const jobs = new JobsService({ store, events, images, enhance: () => blog.enhance, now, log })
   const blog: Blog = {
     config,
     store,
     events,
     posts,
-    importer: new ImportService(store, config, events, now),
+    importer,
     editor: new PostEditor(store),
     auth,
     siteContent: new SiteContentService(store),
@@ -92,8 +97,9 @@ export async function createBlog(options: CreateBlogOptions = {}): Promise<Blog>
     tracking: new TrackingService(config.dataDir, limits, now),
     export: new ExportService(posts, () => config.baseUrl),
     images,
-    jobs: new JobsService({ store, events, images, enhance: () => blog.enhance, now, log }),
+    jobs,
     enhance: new EnhanceService({ store, config, now, images }),
+    uploads: new UploadService({ store, importer, jobs }),
     mailer,
     sessionSecret: await loadSessionSecret(config.dataDir, env),
     site: () => ({ name: config.siteName, ownerName: config.ownerName, baseUrl: config.baseUrl, description: config.siteDescription }),

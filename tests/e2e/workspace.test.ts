@@ -119,7 +119,13 @@ describe('the owner’s workspace', () => {
     expect(await toast(page, 'Some Files Failed')).toContain('1 uploaded, 2 failed')
 
     const good = page.locator('.upload-file').filter({ hasText: 'good-essay.md' })
-    await good.locator('.upload-file__label', { hasText: 'Success' }).waitFor()
+    // a new post gets a banner made in the background: 'generating-image' until its job is done
+    await good.locator('.upload-file__label', { hasText: 'Generating image' }).waitFor()
+    await shot(page, 'upload-generating-image-1280.png', true)
+    ctx.blog.jobs.start()
+    await good.locator('.upload-file__label', { hasText: 'Success' }).waitFor({ timeout: 30_000 })
+    await ctx.blog.jobs.stop()
+    expect((await api<ApiPost>(page, `/api/posts/${body.files[0].slug}`)).bannerImage).toMatch(/^\/media\//)
     expect(await good.getByRole('link').getAttribute('href')).toBe(`/posts/${body.files[0].slug}`)
     const bad = page.locator('.upload-file').filter({ hasText: 'broken.md' })
     expect(await bad.locator('.upload-file__label').textContent()).toBe('Error')

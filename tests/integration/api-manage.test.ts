@@ -1,4 +1,4 @@
-import { describe, it, expect, beforeAll, afterAll } from 'vitest'
+import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest'
 import { request } from 'node:http'
 import { servedBlog } from '../helpers/blog.js'
 import { ApiClient } from '../helpers/http-client.js'
@@ -135,6 +135,17 @@ describe('POST /api/upload', () => {
     expect(files[5].error).toMatch(/empty/)
     expect((res.body.posts as { slug: string }[]).map((p) => p.slug)).toEqual(['first-upload', 'not-a-path'])
     expect(ctx.blog.store.postBySlug('not-a-path')!.source!.path).toBe('upload:evil.markdown')
+    // each new post without a banner gets one made in the background (the list's 'generating-image')
+    expect(res.body.bannerJobs).toBe(2)
+    const status = (await admin.get('/api/jobs/status')).body as { jobs: { postId: number; kind: string }[] }
+    for (const slug of ['first-upload', 'not-a-path']) expect(status.jobs.some((j) => j.postId === idOf(slug) && j.kind === 'images')).toBe(true)
+    await vi.waitFor(() => expect(ctx.blog.store.postBySlug('first-upload')!.bannerImage).toMatch(/^\/media\/posts\/\d+\/.+\.png/), { timeout: 20_000, interval: 100 })
+  })
+
+  it('queues no banner for a post that was only updated', async () => {
+    const res = await upload(admin, [{ name: 'first-upload.md', content: '---\ntitle: First Upload\n---\n\nHello once more.' }])
+    expect((res.body.files as { status: string }[]).map((f) => f.status)).toEqual(['updated'])
+    expect(res.body.bannerJobs).toBe(0)
   })
 
   it('updates the post when the same file is uploaded again', async () => {

@@ -5,14 +5,13 @@ import { BlogError } from '../../core/errors.js'
 import { DEFAULT_MAX_ESSAY_BYTES } from '../../importer/files/read-essay-file.js'
 import { http, viewerOf } from '../http.js'
 import { adminOnly } from '../middleware/guards.js'
-import { requireAdmin } from '../../core/viewer.js'
 
 /** Limits of one upload request (413 beyond them). */
 export const UPLOAD_LIMITS = { files: 20, fileBytes: DEFAULT_MAX_ESSAY_BYTES, requestBytes: 30 * 1024 * 1024 }
 
 const MB = 1024 * 1024
 
-/** POST /api/upload: multipart, the repeated `files` field (SPEC §7), answering `{posts, files}`. */
+/** POST /api/upload: multipart, the repeated `files` field (SPEC §7), answering `{posts, files, summary, bannerJobs}`. */
 export function uploadRoutes(blog: Blog): Router {
   const router = Router()
   const receive = multer({
@@ -27,16 +26,9 @@ export function uploadRoutes(blog: Blog): Router {
     refuseLargeRequests,
     (req: Request, res: Response, next: NextFunction) => receive(req, res, (err: unknown) => next(err ? uploadError(err) : undefined)),
     http(async (req, res) => {
-      requireAdmin(viewerOf(res))
       const files = (req.files as Express.Multer.File[] | undefined) ?? []
       if (files.length === 0) throw new BlogError('VALIDATION', 'No files were sent: choose one or more .md or .markdown files.')
-      const report = await blog.importer.importUploads(files.map((f) => ({ name: f.originalname, bytes: f.buffer })))
-      const posts = report.files.flatMap((f) => {
-        const meta = f.slug && f.status !== 'failed' ? blog.store.postBySlug(f.slug) : null
-        return meta ? [{ id: meta.id, slug: meta.slug, title: meta.title, status: meta.status }] : []
-      })
-      const names = files.map((f) => f.originalname)
-      return { posts, files: report.files.map((f, i) => ({ name: names[i], status: f.status, slug: f.slug, error: f.error })), summary: report.summary }
+      return blog.uploads.receive(viewerOf(res), files.map((f) => ({ name: f.originalname, bytes: f.buffer })))
     }),
   )
   return router
