@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { Blog } from '../core/blog.js'
 import { clientDistDir } from '../core/paths.js'
 import { resolveViewer } from './middleware/viewer.js'
-import { sameOriginWrites, securityHeaders } from './middleware/security.js'
+import { sameOriginWrites, securityHeaderList, securityHeaders } from './middleware/security.js'
 import { sessions } from './middleware/session.js'
 import { apiNotFound, errorHandler } from './middleware/errors.js'
 import { postsRoutes } from './routes/posts.js'
@@ -19,7 +19,8 @@ import { siteContentRoutes } from './routes/site-content.js'
 import { communityRoutes } from './routes/community.js'
 import { ESSAY_BODY_ROUTES, postsAdminRoutes } from './routes/posts-admin.js'
 import { uploadRoutes } from './routes/upload.js'
-import { cachedPageFastPath, pageRoutes } from './routes/pages.js'
+import { cachedPageFastPath, cachedPageServer, pageRoutes } from './routes/pages.js'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { feedRoutes } from './routes/feeds.js'
 import { PageRenderer } from './ssr/page-renderer.js'
 import type { ClientAssets } from './ssr/client-assets.js'
@@ -32,7 +33,13 @@ export interface AppOptions {
 }
 
 /** The Express app over a Blog, not listening: tests call it in-process, `startServer` listens. */
-export function createApp(blog: Blog, opts: AppOptions = {}): Express & { pages: PageRenderer } {
+export interface ScholiaApp extends Express {
+  pages: PageRenderer
+  /** Sends a cached guest page straight from node's request, before Express; false when it did not. */
+  fastPath: (req: IncomingMessage, res: ServerResponse) => boolean
+}
+
+export function createApp(blog: Blog, opts: AppOptions = {}): ScholiaApp {
   const log = opts.log ?? ((msg: string) => console.error(msg))
   const app = express()
   // Pages carry their own precomputed ETag; Express's would hash every body on every request.
@@ -76,7 +83,7 @@ export function createApp(blog: Blog, opts: AppOptions = {}): Express & { pages:
   if (!pages.assets.available) log('Note: no client build found in dist/client; pages are served without scripts or styles. Run `npm run build`.')
   app.use(pageRoutes(pages))
   app.use(errorHandler(log))
-  return Object.assign(app, { pages })
+  return Object.assign(app, { pages, fastPath: cachedPageServer(pages, securityHeaderList()) })
 }
 
 /**

@@ -13,7 +13,9 @@ export interface RunningServer {
 /** Listen, and follow writes other processes make to the data folder. */
 export async function startServer(blog: Blog, opts: AppOptions & { port?: number; host?: string } = {}): Promise<RunningServer> {
   const app = createApp(blog, opts)
-  const server = createServer(app)
+  const server = createServer((req, res) => {
+    if (!app.fastPath(req, res)) app(req, res)
+  })
   server.keepAliveTimeout = 65_000
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

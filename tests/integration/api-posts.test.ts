@@ -108,6 +108,22 @@ describe('pages', () => {
     expect(second.status).toBe(304)
   })
 
+  it('sends a cached page with the same headers as the first answer, and HEAD with none of its body', async () => {
+    const first = await get('/posts/on-notation')
+    const cached = await get('/posts/on-notation')
+    expect(cached.status).toBe(200)
+    for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'etag', 'cache-control', 'vary', 'content-type']) {
+      expect(cached.headers.get(name), name).toBe(first.headers.get(name))
+    }
+    expect(await cached.text()).toBe(await first.text())
+    const head = await get('/posts/on-notation', { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(await head.text()).toBe('')
+    // a signed-in reader never gets the guests' copy
+    const withCookie = await get('/posts/on-notation', { headers: { cookie: 'scholia_session=x' } })
+    expect(withCookie.status).toBe(200)
+  })
+
   it('shows a post imported after the page was cached', async () => {
     expect(await (await get('/')).text()).not.toContain('A Late Arrival')
     await ctx.blog.store.transact(async (tx) => {

@@ -7,7 +7,16 @@ import type { NextFunction, Request, Response } from 'express'
  * stay allowed because KaTeX positions glyphs with style attributes.
  */
 export function securityHeaders() {
-  const headers = fixedHeadersOf(
+  const headers = securityHeaderList()
+  return (_req: Request, res: Response, next: NextFunction): void => {
+    for (const [name, value] of headers) res.setHeader(name, value)
+    next()
+  }
+}
+
+/** The headers themselves, for the listening server's path that answers before Express. */
+export function securityHeaderList(): [string, string][] {
+  return fixedHeadersOf(
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
@@ -31,10 +40,6 @@ export function securityHeaders() {
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     }),
   )
-  return (_req: Request, res: Response, next: NextFunction): void => {
-    for (const [name, value] of headers) res.setHeader(name, value)
-    next()
-  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Router, type Request, type Response, type NextFunction } from 'express'
 import type { PageRenderer, RenderedPage } from '../ssr/page-renderer.js'
 import { viewerOf } from '../http.js'
@@ -24,28 +25,44 @@ export function pageRoutes(pages: PageRenderer): Router {
  * from memory before the rest of the middleware stack runs. Anything else falls through.
  */
 export function cachedPageFastPath(pages: PageRenderer) {
+  const serve = cachedPageServer(pages)
   return (req: Request, res: Response, next: NextFunction): void => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.cookie) return next()
-    const url = req.originalUrl
-    if (url.startsWith('/api/') || url.startsWith('/assets/') || url.startsWith('/post/')) return next()
-    const page = pages.cached(url)
-    if (!page) return next()
-    sendPage(req, res, page)
+    if (!serve(req, res)) next()
   }
 }
 
-function sendPage(req: Request, res: Response, page: RenderedPage): void {
+/**
+ * The same hot path on node's own request and response, for the listening server to try before
+ * Express: a cached guest page then costs no router, no request decoration and no middleware
+ * chain, which is most of the time such an answer takes. Answers true when it sent the page.
+ */
+export function cachedPageServer(pages: PageRenderer, headers: readonly (readonly [string, string])[] = []) {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.cookie) return false
+    const url = req.url ?? '/'
+    if (url.startsWith('/api/') || url.startsWith('/assets/') || url.startsWith('/post/')) return false
+    const page = pages.cached(url)
+    if (!page) return false
+    for (const [name, value] of headers) res.setHeader(name, value)
+    sendPage(req, res, page)
+    return true
+  }
+}
+
+function sendPage(req: IncomingMessage, res: ServerResponse, page: RenderedPage): void {
   res.setHeader('ETag', page.etag)
   res.setHeader('Cache-Control', 'no-cache')
   res.setHeader('Vary', 'Accept-Encoding, Cookie')
   res.setHeader('Content-Type', 'text/html; charset=utf-8')
   if (page.status === 200 && req.headers['if-none-match'] === page.etag) {
-    res.status(304).end()
+    res.statusCode = 304
+    res.end()
     return
   }
   const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
   const body = gzip ? page.gzipped() : page.body
   if (gzip) res.setHeader('Content-Encoding', 'gzip')
   res.setHeader('Content-Length', body.length)
-  res.status(page.status).end(req.method === 'HEAD' ? undefined : body)
+  res.statusCode = page.status
+  res.end(req.method === 'HEAD' ? undefined : body)
 }
