@@ -20,6 +20,7 @@ import { MediaStore } from '../media/media-store.js'
 import { chooseProvider } from '../ai/choose-provider.js'
 import { JobsService } from '../jobs/jobs-service.js'
 import { EnhanceService } from '../enhance/enhance-service.js'
+import { SearchService } from '../search/search-service.js'
 
 export interface CreateBlogOptions extends ConfigInput {
   env?: NodeJS.ProcessEnv
@@ -39,6 +40,8 @@ export interface Blog {
   store: Store
   events: BlogEventBus
   posts: PostsService
+  /** Full-text, filtered and semantic search; kept in step with the store. */
+  search: SearchService
   importer: ImportService
   /** The owner's edits: update, publish, delete, clear annotations. */
   editor: PostEditor
@@ -71,17 +74,19 @@ export async function createBlog(options: CreateBlogOptions = {}): Promise<Blog>
   const mailer = injectedMailer ?? createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom ?? `"${config.siteName.replace(/["\\]/g, "")}" <no-reply@${new URL(config.baseUrl).hostname}>` })
   const auth = new AuthService({ store, config, mailer, now, log })
   const limits = new RateLimiters(now)
-  const posts = new PostsService(store)
   const events = new BlogEventBus()
   store.on('change', (change) => events.emit('post:changed', change))
   // Images come from the configured provider (openai with a key, else local), made on first use.
   let imageProvider: ImageProvider | undefined
+  const search = new SearchService({ store, log, provider: () => (config.aiProvider === 'openai' && config.openaiApiKey ? chooseProvider(config) : null) })
+  const posts = new PostsService(store, search)
   const images = new ImagesService({ store, media: new MediaStore(config.dataDir), provider: () => (imageProvider ??= chooseProvider(config)), now, log })
   const blog: Blog = {
     config,
     store,
     events,
     posts,
+    search,
     importer: new ImportService(store, config, events, now),
     editor: new PostEditor(store),
     auth,
@@ -99,6 +104,7 @@ export async function createBlog(options: CreateBlogOptions = {}): Promise<Blog>
     site: () => ({ name: config.siteName, ownerName: config.ownerName, baseUrl: config.baseUrl, description: config.siteDescription }),
     close: async () => {
       await blog.jobs.stop()
+      search.close()
       await auth.idle()
       store.removeAllListeners()
       events.removeAllListeners()

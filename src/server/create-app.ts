@@ -9,6 +9,7 @@ import { sameOriginWrites, securityHeaders } from './middleware/security.js'
 import { sessions } from './middleware/session.js'
 import { apiNotFound, errorHandler } from './middleware/errors.js'
 import { postsRoutes } from './routes/posts.js'
+import { searchRoutes } from './routes/search.js'
 import { exportRoutes } from './routes/export.js'
 import { imagesRoutes } from './routes/images.js'
 import { enhanceRoutes } from './routes/enhance.js'
@@ -69,6 +70,7 @@ export function createApp(blog: Blog, opts: AppOptions = {}): Express & { pages:
   app.use(jobsRoutes(blog))
   app.use(imagesRoutes(blog))
   app.use(enhanceRoutes(blog))
+  app.use(searchRoutes(blog))
   app.use(postsRoutes(blog))
   app.use(exportRoutes(blog))
   app.use('/api', apiNotFound)

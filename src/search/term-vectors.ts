@@ -1,0 +1,139 @@
+/** Terms kept per post: enough to say what an essay is about, small enough for 10,000 posts. */
+const VECTOR_TERMS = 48
+
+export interface Similar {
+  id: number
+  score: number
+  /** The shared terms that contributed most, best first. */
+  terms: string[]
+}
+
+export type Vector = Map<number, number>
+
+/**
+ * TF-IDF term vectors of every indexed post, the local stand-in for embeddings: a query is
+ * expanded with the vectors of its best literal hits (Rocchio's pseudo-relevance feedback), so
+ * posts that share their vocabulary rank as semantic matches without containing the query's
+ * words. Terms are numbered once and posts keep their distinct term numbers, which keeps
+ * document frequencies exact across edits at a few bytes per term.
+ */
+export class TermVectors {
+  private readonly termIds = new Map<string, number>()
+  private readonly terms: string[] = []
+  private df = new Uint32Array(1024)
+  private readonly distinct = new Map<number, Uint32Array>()
+  private readonly vectors = new Map<number, Vector>()
+  private readonly postings = new Map<number, Map<number, number>>()
+  /** Term counts of posts not yet weighed: kept only until their vector exists. */
+  private readonly counts = new Map<number, Map<number, number>>()
+
+  get size(): number {
+    return this.distinct.size
+  }
+
+  /** Add or replace a post from its terms (in order, repeats included). `weigh` false defers weighing (bulk loads). */
+  set(id: number, terms: readonly string[], weigh = true): void {
+    this.remove(id)
+    const counts = new Map<number, number>()
+    for (const t of terms) {
+      const tid = this.idOf(t)
+      counts.set(tid, (counts.get(tid) ?? 0) + 1)
+    }
+    const ids = Uint32Array.from(counts.keys())
+    for (const tid of ids) this.df[tid]++
+    this.distinct.set(id, ids)
+    this.counts.set(id, counts)
+    if (weigh) this.weigh(id)
+  }
+
+  /** Weigh every post added with `weigh = false`, once the document frequencies are complete. */
+  weighPending(): void {
+    for (const id of [...this.counts.keys()]) this.weigh(id)
+  }
+
+  remove(id: number): void {
+    const ids = this.distinct.get(id)
+    if (!ids) return
+    for (const tid of ids) this.df[tid]--
+    for (const tid of this.vectors.get(id)?.keys() ?? []) this.postings.get(tid)?.delete(id)
+    this.distinct.delete(id)
+    this.vectors.delete(id)
+    this.counts.delete(id)
+  }
+
+  /** A query's vector: its own known terms, plus the centroid of `seeds` (the best literal hits). */
+  queryVector(terms: readonly string[], seeds: readonly number[]): Vector {
+    const q: Vector = new Map()
+    for (const t of terms) {
+      const tid = this.termIds.get(t)
+      if (tid !== undefined && this.df[tid] > 0) q.set(tid, (q.get(tid) ?? 0) + this.idf(tid))
+    }
+    normalise(q)
+    for (const id of seeds) {
+      for (const [tid, w] of this.vectors.get(id) ?? []) q.set(tid, (q.get(tid) ?? 0) + (0.75 * w) / seeds.length)
+    }
+    return normalise(q)
+  }
+
+  /** Posts by cosine similarity to `q`, best first, among those `accept` lets through. */
+  similar(q: Vector, accept: (id: number) => boolean, minScore: number, limit: number): Similar[] {
+    const scores = new Map<number, number>()
+    for (const [tid, qw] of q) {
+      for (const [id, w] of this.postings.get(tid) ?? []) scores.set(id, (scores.get(id) ?? 0) + qw * w)
+    }
+    const ranked = [...scores].filter(([id, s]) => s >= minScore && accept(id)).sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit)
+    return ranked.map(([id, score]) => ({ id, score, terms: this.sharedTerms(q, id) }))
+  }
+
+  private sharedTerms(q: Vector, id: number): string[] {
+    const v = this.vectors.get(id) ?? new Map<number, number>()
+    return [...v]
+      .map(([tid, w]) => [tid, w * (q.get(tid) ?? 0)] as const)
+      .filter(([, c]) => c > 0)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([tid]) => this.terms[tid])
+  }
+
+  private weigh(id: number): void {
+    const counts = this.counts.get(id)
+    if (!counts) return
+    this.counts.delete(id)
+    const weights = [...counts].map(([tid, tf]) => [tid, (1 + Math.log(tf)) * this.idf(tid)] as const)
+    weights.sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    const vector = normalise(new Map(weights.slice(0, VECTOR_TERMS)))
+    this.vectors.set(id, vector)
+    for (const [tid, w] of vector) {
+      let list = this.postings.get(tid)
+      if (!list) this.postings.set(tid, (list = new Map()))
+      list.set(id, w)
+    }
+  }
+
+  private idf(tid: number): number {
+    return Math.log(1 + this.distinct.size / Math.max(1, this.df[tid]))
+  }
+
+  private idOf(term: string): number {
+    let tid = this.termIds.get(term)
+    if (tid === undefined) {
+      tid = this.terms.length
+      this.terms.push(term)
+      this.termIds.set(term, tid)
+      if (tid >= this.df.length) {
+        const grown = new Uint32Array(this.df.length * 2)
+        grown.set(this.df)
+        this.df = grown
+      }
+    }
+    return tid
+  }
+}
+
+function normalise(v: Vector): Vector {
+  let sum = 0
+  for (const w of v.values()) sum += w * w
+  const norm = Math.sqrt(sum)
+  if (norm > 0) for (const [k, w] of v) v.set(k, w / norm)
+  return v
+}
