@@ -18,6 +18,7 @@ import { ExportService } from '../export/export-service.js'
 import { ImagesService, type ImageProvider } from '../images/images-service.js'
 import { MediaStore } from '../media/media-store.js'
 import { chooseProvider } from '../ai/choose-provider.js'
+import type { AiProvider } from '../ai/provider.js'
 import { JobsService } from '../jobs/jobs-service.js'
 import { EnhanceService } from '../enhance/enhance-service.js'
 import { SearchService } from '../search/search-service.js'
@@ -78,7 +79,9 @@ export async function createBlog(options: CreateBlogOptions = {}): Promise<Blog>
   store.on('change', (change) => events.emit('post:changed', change))
   // Images come from the configured provider (openai with a key, else local), made on first use.
   let imageProvider: ImageProvider | undefined
-  const search = new SearchService({ store, log, provider: () => (config.aiProvider === 'openai' && config.openaiApiKey ? chooseProvider(config) : null) })
+  // Embeddings for semantic search only from a configured openai provider; else the local index.
+  let embedder: AiProvider | null | undefined
+  const search = new SearchService({ store, log, provider: () => (embedder ??= config.aiProvider === 'openai' && config.openaiApiKey ? chooseProvider(config) : null) })
   const posts = new PostsService(store, search)
   const images = new ImagesService({ store, media: new MediaStore(config.dataDir), provider: () => (imageProvider ??= chooseProvider(config)), now, log })
   const blog: Blog = {
