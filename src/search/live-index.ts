@@ -3,16 +3,18 @@ import type { PostMeta } from '../shared/schemas/index.js'
 import { SearchIndex, type IndexedPost } from './search-index.js'
 
 /**
- * The search index kept in step with the store: built in the background when the blog opens,
- * then changed post by post on every store 'change' (edits, deletes, imports, and writes by
- * other processes once the store has re-read them). Updates run one at a time in order;
- * `current()` waits for those already announced, so a search right after an edit sees it.
+ * The search index kept in step with the store: built on first use (the server asks for it at
+ * start with `warm()`; a CLI command that never searches never pays for it), then changed post
+ * by post on every store 'change' (edits, deletes, imports, and writes by other processes once
+ * the store has re-read them). Updates run one at a time in order; `current()` waits for those
+ * already announced, so a search right after an edit sees it.
  */
 export class LiveIndex {
   private readonly index = new SearchIndex()
-  private queue: Promise<void>
+  private queue: Promise<void> | null = null
   private readonly listener = (change: StoreChange) => {
-    if (change.postIds.length) this.enqueue(() => this.apply(change.postIds))
+    // Before the first build there is nothing to update: the build reads the store as it is then.
+    if (this.queue && change.postIds.length) this.enqueue(() => this.apply(change.postIds))
   }
 
   constructor(
@@ -20,12 +22,16 @@ export class LiveIndex {
     private readonly log: (message: string) => void = () => {},
   ) {
     store.on('change', this.listener)
-    // Not awaited here: the blog opens at once and the first search waits for the build.
-    this.queue = this.build().catch((e: unknown) => this.log(`Search index: the first build failed (${String(e)}); posts are indexed as they change.`))
+  }
+
+  /** Start the first build in the background, if it has not started. */
+  warm(): void {
+    this.queue ??= this.build().catch((e: unknown) => this.log(`Search index: the first build failed (${String(e)}); posts are indexed as they change.`))
   }
 
   /** The index with every change announced so far applied. */
   async current(): Promise<SearchIndex> {
+    this.warm()
     await this.queue
     return this.index
   }
@@ -35,7 +41,7 @@ export class LiveIndex {
   }
 
   private enqueue(task: () => Promise<void>): void {
-    this.queue = this.queue.then(task).catch((e: unknown) => this.log(`Search index: an update failed (${String(e)}).`))
+    this.queue = (this.queue ?? Promise.resolve()).then(task).catch((e: unknown) => this.log(`Search index: an update failed (${String(e)}).`))
   }
 
   private async build(): Promise<void> {
@@ -60,7 +66,7 @@ export class LiveIndex {
   private async read(meta: PostMeta): Promise<IndexedPost | null> {
     try {
       const body = await this.store.body(meta)
-      return { id: meta.id, title: meta.title, tags: meta.tags, excerpt: meta.excerpt, author: meta.author, text: body.plainText }
+      return { id: meta.id, title: meta.title, tags: meta.tags, excerpt: meta.excerpt, author: meta.author, text: body.plainText, published: meta.status === 'published' }
     } catch (e) {
       // A post deleted while we read it: its own change event removes it next.
       if (!this.store.post(meta.id)) return null

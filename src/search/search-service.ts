@@ -26,7 +26,8 @@ export interface SearchServiceOptions {
 /**
  * Search over every post (SPEC §7): ranked full text, filters, "did you mean", completion of
  * the word being typed, and semantic matches. Relevance: literal hits score in (0.5, 1],
- * relative to the best one; semantic matches score below 0.5 (half their similarity).
+ * relative to the best one; semantic matches score below 0.5 (half their similarity) and
+ * follow the literal hits, so they are looked for only while those leave room on the page.
  */
 export class SearchService {
   private readonly live: LiveIndex
@@ -46,6 +47,7 @@ export class SearchService {
       return meta !== null && pass(meta)
     }
     const text = query.q.trim()
+    const limit = query.limit ?? DEFAULT_LIMIT
     let items: { meta: PostMeta; item: Omit<SearchResultItem, keyof ReturnType<typeof card>> }[]
     let suggestions: string[] = []
     if (!text) {
@@ -59,11 +61,12 @@ export class SearchService {
     } else {
       const complete = /\s$/.test(query.q)
       const hits = index.lexical(text, accept, { complete })
-      suggestions = suggestionsFor(index, text, accept, complete)
+      suggestions = suggestionsFor(index.vectors, text, isAdmin(viewer), complete)
       // With no literal hit, the corrected query still says what the reader is after.
       const terms = searchTerms(hits.length === 0 && suggestions[0] ? suggestions[0] : text)
       const literal = new Set(hits.map((h) => h.id))
-      const similar = await this.semantic.similar(index, { text, terms, seeds: hits.slice(0, SEEDS).map((h) => h.id), accept: (id) => !literal.has(id) && accept(id), limit: SEMANTIC_LIMIT })
+      // Semantic matches come after every literal one: with a full page of those they would not be shown.
+      const similar = hits.length >= limit ? [] : await this.semantic.similar(index, { text, terms, seeds: hits.slice(0, SEEDS).map((h) => h.id), accept: (id) => !literal.has(id) && accept(id), limit: SEMANTIC_LIMIT })
       const top = hits[0]?.score ?? 1
       items = [
         ...hits.map((h) => ({ meta: this.opts.store.post(h.id)!, item: { matchType: matchTypeOf(h), relevanceScore: round(0.5 + (0.5 * h.score) / top), matchedTerms: h.terms } })),
@@ -77,7 +80,7 @@ export class SearchService {
       searchTime: round(performance.now() - started, 2),
       suggestions,
       relatedTags: relatedTags(metas, query.tags),
-      results: items.slice(0, query.limit ?? DEFAULT_LIMIT).map(({ meta, item }) => ({ ...card(meta), ...item })),
+      results: items.slice(0, limit).map(({ meta, item }) => ({ ...card(meta), ...item })),
     }
   }
 
@@ -90,6 +93,11 @@ export class SearchService {
       return meta !== null && (admin || meta.status === 'published')
     }
     return index.lexical(query, accept).map((h) => this.opts.store.post(h.id)!)
+  }
+
+  /** Build the index in the background now rather than at the first search (the serving process). */
+  warm(): void {
+    this.live.warm()
   }
 
   /** Resolves once the index holds every change announced so far (tests, the bench). */

@@ -1,5 +1,9 @@
+import SearchableMap from 'minisearch/SearchableMap'
+
 /** Terms kept per post: enough to say what an essay is about, small enough for 10,000 posts. */
 const VECTOR_TERMS = 48
+/** Terms kept of a query's expanded vector. */
+const QUERY_TERMS = 32
 
 export interface Similar {
   id: number
@@ -21,6 +25,11 @@ export class TermVectors {
   private readonly termIds = new Map<string, number>()
   private readonly terms: string[] = []
   private df = new Uint32Array(1024)
+  /** Document frequency among published posts: the words a guest may be offered. */
+  private dfPublished = new Uint32Array(1024)
+  /** Every word some post holds, in a radix tree for spelling and prefix look-ups. */
+  private readonly words = new SearchableMap<number>()
+  private readonly published = new Set<number>()
   private readonly distinct = new Map<number, Uint32Array>()
   private readonly vectors = new Map<number, Vector>()
   private readonly postings = new Map<number, Map<number, number>>()
@@ -32,7 +41,7 @@ export class TermVectors {
   }
 
   /** Add or replace a post from its terms (in order, repeats included). `weigh` false defers weighing (bulk loads). */
-  set(id: number, terms: readonly string[], weigh = true): void {
+  set(id: number, terms: readonly string[], published: boolean, weigh = true): void {
     this.remove(id)
     const counts = new Map<number, number>()
     for (const t of terms) {
@@ -40,7 +49,11 @@ export class TermVectors {
       counts.set(tid, (counts.get(tid) ?? 0) + 1)
     }
     const ids = Uint32Array.from(counts.keys())
-    for (const tid of ids) this.df[tid]++
+    for (const tid of ids) {
+      if (this.df[tid]++ === 0) this.words.set(this.terms[tid], tid)
+      if (published) this.dfPublished[tid]++
+    }
+    if (published) this.published.add(id)
     this.distinct.set(id, ids)
     this.counts.set(id, counts)
     if (weigh) this.weigh(id)
@@ -54,11 +67,31 @@ export class TermVectors {
   remove(id: number): void {
     const ids = this.distinct.get(id)
     if (!ids) return
-    for (const tid of ids) this.df[tid]--
+    const published = this.published.delete(id)
+    for (const tid of ids) {
+      if (--this.df[tid] === 0) this.words.delete(this.terms[tid])
+      if (published) this.dfPublished[tid]--
+    }
     for (const tid of this.vectors.get(id)?.keys() ?? []) this.postings.get(tid)?.delete(id)
     this.distinct.delete(id)
     this.vectors.delete(id)
     this.counts.delete(id)
+  }
+
+  /** How many posts hold `term` (only published ones unless `drafts`). */
+  postsWith(term: string, drafts: boolean): number {
+    const tid = this.termIds.get(term)
+    return tid === undefined ? 0 : (drafts ? this.df : this.dfPublished)[tid]
+  }
+
+  /** Words within `maxEdits` edits of `word` (by Levenshtein distance), with that distance. */
+  spelledLike(word: string, maxEdits: number): [string, number][] {
+    return [...this.words.fuzzyGet(word, maxEdits)].map(([w, [, d]]) => [w, d])
+  }
+
+  /** Words that start with `prefix`. */
+  startingWith(prefix: string): string[] {
+    return [...this.words.atPrefix(prefix).keys()]
   }
 
   /** A query's vector: its own known terms, plus the centroid of `seeds` (the best literal hits). */
@@ -72,7 +105,8 @@ export class TermVectors {
     for (const id of seeds) {
       for (const [tid, w] of this.vectors.get(id) ?? []) q.set(tid, (q.get(tid) ?? 0) + (0.75 * w) / seeds.length)
     }
-    return normalise(q)
+    // The strongest terms carry the topic; the long tail only costs time.
+    return normalise(new Map([...q].sort((a, b) => b[1] - a[1]).slice(0, QUERY_TERMS)))
   }
 
   /** Posts by cosine similarity to `q`, best first, among those `accept` lets through. */
@@ -81,8 +115,16 @@ export class TermVectors {
     for (const [tid, qw] of q) {
       for (const [id, w] of this.postings.get(tid) ?? []) scores.set(id, (scores.get(id) ?? 0) + qw * w)
     }
-    const ranked = [...scores].filter(([id, s]) => s >= minScore && accept(id)).sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit)
-    return ranked.map(([id, score]) => ({ id, score, terms: this.sharedTerms(q, id) }))
+    const above: [number, number][] = []
+    for (const entry of scores) if (entry[1] >= minScore) above.push(entry)
+    above.sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    const out: Similar[] = []
+    // Filters are checked best first, only until enough pass.
+    for (const [id, score] of above) {
+      if (out.length >= limit) break
+      if (accept(id)) out.push({ id, score, terms: this.sharedTerms(q, id) })
+    }
+    return out
   }
 
   private sharedTerms(q: Vector, id: number): string[] {
@@ -121,13 +163,18 @@ export class TermVectors {
       this.terms.push(term)
       this.termIds.set(term, tid)
       if (tid >= this.df.length) {
-        const grown = new Uint32Array(this.df.length * 2)
-        grown.set(this.df)
-        this.df = grown
+        this.df = grow(this.df)
+        this.dfPublished = grow(this.dfPublished)
       }
     }
     return tid
   }
+}
+
+function grow(counts: Uint32Array<ArrayBuffer>): Uint32Array<ArrayBuffer> {
+  const grown = new Uint32Array(counts.length * 2)
+  grown.set(counts)
+  return grown
 }
 
 function normalise(v: Vector): Vector {
