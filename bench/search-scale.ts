@@ -1,7 +1,8 @@
 // Search at scale: 10,000 posts mixed from the corpus, the index built from the store as the
 // server does at start, then two-word queries through the whole search (full text, suggestions,
 // semantic matches, filters). Run alone with `node --import tsx --expose-gc bench/search-scale.ts`
-// (BENCH_CORPUS=folder when ../shared/corpus is elsewhere, BENCH_POSTS=n for another size).
+// (BENCH_CORPUS=folder when ../shared/corpus is elsewhere, BENCH_POSTS=n for another size,
+// BENCH_KEEP=1 to keep and reuse the filled store).
 import { readFileSync, rmSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -79,7 +80,8 @@ export async function searchScale(dataDir: string, files: string[], count: numbe
   const sources = sourcesOf(files)
   if (sources.length === 0) throw new Error('No essays to mix: the corpus is empty or missing')
   const filled = await Store.open(dataDir)
-  await fill(filled, sources, count)
+  // A folder kept from an earlier run (BENCH_KEEP) is searched as it is.
+  if (filled.posts().length === 0) await fill(filled, sources, count)
   filled.removeAllListeners()
 
   gc()
@@ -120,8 +122,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const root = fileURLToPath(new URL('..', import.meta.url))
   const corpus = process.env.BENCH_CORPUS ?? join(root, '..', 'shared', 'corpus')
   const dir = join(root, 'bench', '.tmp', 'search-10k')
-  rmSync(dir, { recursive: true, force: true })
+  if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true })
   const { files } = await findEssayFiles(['statproofbook', 'd2l-en', 'julialang-blog'].map((f) => join(corpus, f)))
   console.log(await searchScale(dir, files, Number(process.env.BENCH_POSTS ?? 10_000)))
-  rmSync(dir, { recursive: true, force: true })
+  if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true })
 }

@@ -141,9 +141,13 @@ export class TermVectors {
     const counts = this.counts.get(id)
     if (!counts) return
     this.counts.delete(id)
-    const weights = [...counts].map(([tid, tf]) => [tid, (1 + Math.log(tf)) * this.idf(tid)] as const)
-    weights.sort((a, b) => b[1] - a[1] || a[0] - b[0])
-    const vector = normalise(new Map(weights.slice(0, VECTOR_TERMS)))
+    const tids = [...counts.keys()]
+    const weights = Float64Array.from(tids, (tid) => (1 + Math.log(counts.get(tid)!)) * this.idf(tid))
+    // The weight of the last term kept: a numeric sort of a copy is far cheaper than sorting pairs.
+    const floor = weights.length > VECTOR_TERMS ? Float64Array.from(weights).sort()[weights.length - VECTOR_TERMS] : -Infinity
+    const kept = new Map<number, number>()
+    for (let i = 0; i < tids.length && kept.size < VECTOR_TERMS; i++) if (weights[i] >= floor) kept.set(tids[i], weights[i])
+    const vector = normalise(kept)
     this.vectors.set(id, vector)
     for (const [tid, w] of vector) {
       let list = this.postings.get(tid)
