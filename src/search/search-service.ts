@@ -48,16 +48,17 @@ export class SearchService {
     }
     const text = query.q.trim()
     const limit = query.limit ?? DEFAULT_LIMIT
-    let items: { meta: PostMeta; item: Omit<SearchResultItem, keyof ReturnType<typeof card>> }[]
+    // Every match counts (totalCount, related tags); only the page's results are written out.
+    let found: Found[]
     let suggestions: string[] = []
     if (!text) {
       // Filters alone: every post they let through, newest first, all equally relevant.
       const matchType = query.tags.length ? 'tags' : 'content'
-      items = this.opts.store
+      found = this.opts.store
         .posts()
         .filter(pass)
         .sort(byPublishedDesc)
-        .map((meta) => ({ meta, item: { matchType, relevanceScore: 1, matchedTerms: query.tags } }))
+        .map((meta) => ({ meta, fields: () => ({ matchType, relevanceScore: 1, matchedTerms: query.tags }) }))
     } else {
       const complete = /\s$/.test(query.q)
       const hits = index.lexical(text, accept, { complete })
@@ -68,20 +69,14 @@ export class SearchService {
       // Semantic matches come after every literal one: with a full page of those they would not be shown.
       const similar = hits.length >= limit ? [] : await this.semantic.similar(index, { text, terms, seeds: hits.slice(0, SEEDS).map((h) => h.id), accept: (id) => !literal.has(id) && accept(id), limit: SEMANTIC_LIMIT })
       const top = hits[0]?.score ?? 1
-      items = [
-        ...hits.map((h) => ({ meta: this.opts.store.post(h.id)!, item: { matchType: matchTypeOf(h), relevanceScore: round(0.5 + (0.5 * h.score) / top), matchedTerms: h.terms } })),
-        ...similar.map((s) => ({ meta: this.opts.store.post(s.id)!, item: { matchType: 'semantic' as const, relevanceScore: round(Math.min(0.5, s.score / 2)), matchedTerms: s.terms } })),
+      found = [
+        ...hits.map((h) => ({ meta: this.opts.store.post(h.id)!, fields: () => ({ matchType: matchTypeOf(h), relevanceScore: round(0.5 + (0.5 * h.score) / top), matchedTerms: h.terms }) })),
+        ...similar.map((s) => ({ meta: this.opts.store.post(s.id)!, fields: () => ({ matchType: 'semantic' as const, relevanceScore: round(Math.min(0.5, s.score / 2)), matchedTerms: s.terms }) })),
       ]
     }
-    const metas = items.map((i) => i.meta)
-    return {
-      totalCount: items.length,
-      query: text,
-      searchTime: round(performance.now() - started, 2),
-      suggestions,
-      relatedTags: relatedTags(metas, query.tags),
-      results: items.slice(0, limit).map(({ meta, item }) => ({ ...card(meta), ...item })),
-    }
+    const results = found.slice(0, limit).map(({ meta, fields }) => ({ ...card(meta), ...fields() }))
+    const related = relatedTags(found.map((f) => f.meta), query.tags)
+    return { totalCount: found.length, query: text, searchTime: round(performance.now() - started, 2), suggestions, relatedTags: related, results }
   }
 
   /** GET /api/posts?search=: the literal hits a viewer may see, best first (the same index and ranking). */
@@ -109,6 +104,8 @@ export class SearchService {
     this.live.close()
   }
 }
+
+type Found = { meta: PostMeta; fields: () => Pick<SearchResultItem, 'matchType' | 'relevanceScore' | 'matchedTerms'> }
 
 function card(meta: PostMeta) {
   const { id, slug, title, author, readTime, publishedAt, excerpt, tags } = meta
