@@ -18,9 +18,11 @@ import { ExportService } from '../export/export-service.js'
 import { ImagesService, type ImageProvider } from '../images/images-service.js'
 import { MediaStore } from '../media/media-store.js'
 import { chooseProvider } from '../ai/choose-provider.js'
+import type { AiProvider } from '../ai/provider.js'
 import { JobsService } from '../jobs/jobs-service.js'
 import { EnhanceService } from '../enhance/enhance-service.js'
 import { UploadService } from '../uploads/upload-service.js'
+import { SearchService } from '../search/search-service.js'
 
 export interface CreateBlogOptions extends ConfigInput {
   env?: NodeJS.ProcessEnv
@@ -40,6 +42,8 @@ export interface Blog {
   store: Store
   events: BlogEventBus
   posts: PostsService
+  /** Full-text, filtered and semantic search; kept in step with the store. */
+  search: SearchService
   importer: ImportService
   /** The owner's edits: update, publish, delete, clear annotations. */
   editor: PostEditor
@@ -74,12 +78,15 @@ export async function createBlog(options: CreateBlogOptions = {}): Promise<Blog>
   const mailer = injectedMailer ?? createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom ?? `"${config.siteName.replace(/["\\]/g, "")}" <no-reply@${new URL(config.baseUrl).hostname}>` })
   const auth = new AuthService({ store, config, mailer, now, log })
   const limits = new RateLimiters(now)
-  const posts = new PostsService(store)
   const events = new BlogEventBus()
   store.on('change', (change) => events.emit('post:changed', change))
+  const importer = new ImportService(store, config, events, now)
+  // Embeddings for semantic search only from a configured openai provider; else the local index.
+  let embedder: AiProvider | null | undefined
+  const search = new SearchService({ store, log, provider: () => (embedder ??= config.aiProvider === 'openai' && config.openaiApiKey ? chooseProvider(config) : null) })
+  const posts = new PostsService(store, search)
   // Images come from the configured provider (openai with a key, else local), made on first use.
   let imageProvider: ImageProvider | undefined
-  const importer = new ImportService(store, config, events, now)
   const images = new ImagesService({ store, media: new MediaStore(config.dataDir), provider: () => (imageProvider ??= chooseProvider(config)), now, log })
   const jobs = new JobsService({ store, events, images, enhance: () => blog.enhance, now, log })
   const blog: Blog = {
@@ -87,6 +94,7 @@ export async function createBlog(options: CreateBlogOptions = {}): Promise<Blog>
     store,
     events,
     posts,
+    search,
     importer,
     editor: new PostEditor(store),
     auth,
@@ -105,6 +113,7 @@ export async function createBlog(options: CreateBlogOptions = {}): Promise<Blog>
     site: () => ({ name: config.siteName, ownerName: config.ownerName, baseUrl: config.baseUrl, description: config.siteDescription }),
     close: async () => {
       await blog.jobs.stop()
+      search.close()
       await auth.idle()
       store.removeAllListeners()
       events.removeAllListeners()

@@ -5,17 +5,17 @@ import { isAdmin, type Viewer } from '../core/viewer.js'
 import { RENDER_VERSION } from '../markdown/types.js'
 import { renderCached } from '../markdown/index.js'
 import { byPublishedDesc, neighboursIn, toListItem, toPost } from './post-views.js'
-import { TextMatcher } from './text-matcher.js'
 
 /** Reading posts as a visitor or the owner sees them. Drafts exist only for admins. */
 export class PostsService {
-  private readonly matcher: TextMatcher
   /** The sorted list per role, until the store's post array changes. */
   private ordered: { source: readonly PostMeta[]; admin: PostMeta[] | null; guest: PostMeta[] | null } | null = null
 
-  constructor(private readonly store: Store) {
-    this.matcher = new TextMatcher(store)
-  }
+  constructor(
+    private readonly store: Store,
+    /** The site's search index (src/search), which also answers ?search= on the list. */
+    private readonly search: { rank(query: string, viewer: Viewer): Promise<PostMeta[]> },
+  ) {}
 
   /** Posts visible to `viewer`, newest first. */
   visible(viewer: Viewer): PostMeta[] {
@@ -27,10 +27,9 @@ export class PostsService {
   }
 
   async list(viewer: Viewer, opts: { search?: string } = {}): Promise<PostListItem[]> {
-    const posts = this.visible(viewer)
     const query = opts.search?.trim()
-    if (!query) return posts.map(toListItem)
-    return (await this.matcher.rank(posts, query)).map(toListItem)
+    if (!query) return this.visible(viewer).map(toListItem)
+    return (await this.search.rank(query, viewer)).map(toListItem)
   }
 
   /** One post by slug, as `viewer` may see it; a draft is "not found" for a guest. */

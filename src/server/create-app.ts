@@ -9,6 +9,7 @@ import { sameOriginWrites, securityHeaderList, securityHeaders } from './middlew
 import { sessions } from './middleware/session.js'
 import { apiNotFound, errorHandler } from './middleware/errors.js'
 import { postsRoutes } from './routes/posts.js'
+import { searchRoutes } from './routes/search.js'
 import { exportRoutes } from './routes/export.js'
 import { imagesRoutes } from './routes/images.js'
 import { enhanceRoutes } from './routes/enhance.js'
@@ -76,6 +77,7 @@ export function createApp(blog: Blog, opts: AppOptions = {}): ScholiaApp {
   app.use(jobsRoutes(blog))
   app.use(imagesRoutes(blog))
   app.use(enhanceRoutes(blog))
+  app.use(searchRoutes(blog))
   app.use(postsRoutes(blog))
   app.use(exportRoutes(blog))
   app.use('/api', apiNotFound)

@@ -13,6 +13,7 @@ import { ApiClient } from '../helpers/http-client.js'
  */
 const PUBLIC = new Set([
   'GET /api/posts',
+  'GET /api/search/advanced',
   'GET /api/posts/:slug',
   'POST /api/auth/login',
   'POST /api/auth/logout',

@@ -1,5 +1,5 @@
 import type { PostListItem } from '../../src/shared/schemas/index.js'
-import { StaticSearch, type SearchIndex } from './search.js'
+import { StaticSearch, advancedSearch, type SearchIndex } from './search.js'
 import { staticDataUrl, type StaticSite } from './static-site.js'
 
 type Fetch = typeof fetch
@@ -72,6 +72,10 @@ export function createStaticFetch(site: StaticSite, network: Fetch): Fetch {
       if (!query) return json(list)
       const bySlug = new Map(list.map((p) => [p.slug, p]))
       return json((await searcher()).search(query).flatMap((slug) => bySlug.get(slug) ?? []))
+    }
+    if (path === '/api/search/advanced') {
+      const { status, body } = advancedSearch(url.searchParams, await posts(), await searcher())
+      return json(body, status)
     }
     const comments = /^\/api\/posts\/(\d+)\/comments$/.exec(path)
     if (comments) {

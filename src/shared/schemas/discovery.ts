@@ -71,19 +71,42 @@ export const UserInsightsSchema = z.object({
 })
 
 export const MatchTypeSchema = z.enum(['title', 'content', 'tags', 'semantic'])
-export const SearchQuerySchema = z.object({
-  q: z.string().trim().max(500).default(''),
-  tags: z
+const searchNumber = (name: string) =>
+  z
     .string()
-    .max(2_000)
+    .trim()
+    .regex(/^\d+$/, `${name} must be a whole number of minutes`)
+    .transform(Number)
+    .pipe(z.number().int().max(10_000, `${name} is too large`))
     .optional()
-    .transform((v) => (v ? v.split(',').map((t) => t.trim()).filter(Boolean) : [])),
-  author: z.string().trim().max(300).optional(),
-  minReadTime: z.coerce.number().int().min(0).max(10_000).optional(),
-  maxReadTime: z.coerce.number().int().min(0).max(10_000).optional(),
-  startDate: z.string().date().optional(),
-  endDate: z.string().date().optional(),
-})
+const searchDate = (name: string) => z.string().trim().date(`${name} must be a date (YYYY-MM-DD)`).optional()
+
+/**
+ * GET /api/search/advanced (SPEC §7). q keeps its trailing space: a query ending in a space
+ * has its last word finished, one without is still being typed (prefix completion).
+ */
+export const SearchQuerySchema = z
+  .object({
+    q: z.string().max(500).default(''),
+    tags: z
+      .string()
+      .max(2_000)
+      .optional()
+      .transform((v) => (v ? [...new Set(v.split(',').map((t) => t.trim()).filter(Boolean))] : [])),
+    author: z.string().trim().max(300).optional(),
+    minReadTime: searchNumber('minReadTime'),
+    maxReadTime: searchNumber('maxReadTime'),
+    startDate: searchDate('startDate'),
+    endDate: searchDate('endDate'),
+    /** Results returned (all are counted in totalCount); not in SPEC, which shows no paging. */
+    limit: z.string().regex(/^\d+$/, 'limit must be a whole number').transform(Number).pipe(z.number().int().min(1).max(200)).optional(),
+  })
+  .refine((v) => v.minReadTime === undefined || v.maxReadTime === undefined || v.minReadTime <= v.maxReadTime, {
+    message: 'minReadTime must not be greater than maxReadTime',
+    path: ['minReadTime'],
+  })
+  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { message: 'startDate must not be after endDate', path: ['startDate'] })
+export type SearchQuery = z.output<typeof SearchQuerySchema>
 export const SearchResultItemSchema = postCard.extend({
   matchType: MatchTypeSchema,
   relevanceScore: z.number(),
@@ -98,3 +121,4 @@ export const SearchResultSchema = z.object({
   results: z.array(SearchResultItemSchema),
 })
 export type SearchResult = z.infer<typeof SearchResultSchema>
+export type SearchResultItem = z.infer<typeof SearchResultItemSchema>

@@ -1,0 +1,129 @@
+// Search at scale: 10,000 posts mixed from the corpus, the index built from the store as the
+// server does at start, then two-word queries through the whole search (full text, suggestions,
+// semantic matches, filters). Run alone with `node --import tsx --expose-gc bench/search-scale.ts`
+// (BENCH_CORPUS=folder when ../shared/corpus is elsewhere, BENCH_POSTS=n for another size,
+// BENCH_KEEP=1 to keep and reuse the filled store).
+import { readFileSync, rmSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Store } from '../src/store/index.js'
+import { SearchService } from '../src/search/search-service.js'
+import { SearchQuerySchema } from '../src/shared/schemas/index.js'
+import { GUEST } from '../src/core/viewer.js'
+import { searchTerms } from '../src/search/tokenize.js'
+import { findEssayFiles } from '../src/importer/files/find-essay-files.js'
+import { newBody, newPost } from '../tests/helpers/post-fixtures.js'
+
+export interface SearchScale {
+  posts: number
+  /** From opening the store to the first answer: the index built from every post body. */
+  buildSeconds: number
+  heapMB: number
+  p95Ms: number
+  medianMs: number
+  queries: number
+}
+
+/** A small deterministic generator, so every run searches the same site. */
+function random(seed: number): () => number {
+  let s = seed >>> 0
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0
+    return s / 2 ** 32
+  }
+}
+
+interface Source {
+  title: string
+  paragraphs: string[]
+}
+
+/** Each essay's title (first heading, else the file name) and its prose paragraphs (no frontmatter, code or tables). */
+function sourcesOf(files: string[]): Source[] {
+  return files.map((file) => {
+    const text = readFileSync(file, 'utf8').replace(/^(---|\+\+\+)[\s\S]*?\n\1\n/, '').replace(/```[\s\S]*?```/g, '')
+    const title = /^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? basename(file).replace(/\.\w+$/, '').replace(/[-_]/g, ' ')
+    const paragraphs = text.split(/\n\s*\n/).map((p) => p.trim()).filter((p) => p.length > 120 && !/^[#|<!@{]/.test(p))
+    return { title, paragraphs }
+  }).filter((s) => s.paragraphs.length > 0)
+}
+
+/** Fill a store with `count` posts, each a new mix: one essay's title with another's subject, paragraphs from several. */
+async function fill(store: Store, sources: Source[], count: number): Promise<void> {
+  const rnd = random(7)
+  const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]
+  const tagPool = [...new Set(sources.flatMap((s) => searchTerms(s.title)).filter((t) => /^[a-z]{4,}$/.test(t)))].slice(0, 80)
+  for (let start = 0; start < count; start += 500) {
+    await store.transact((tx) => {
+      for (let i = start; i < Math.min(count, start + 500); i++) {
+        const a = pick(sources)
+        const b = pick(sources)
+        const from = [a, b, pick(sources)]
+        const paragraphs = Array.from({ length: 4 + Math.floor(rnd() * 6) }, () => pick(pick(from).paragraphs))
+        const text = paragraphs.join('\n\n')
+        const words = text.split(/\s+/).length
+        const at = new Date(Date.UTC(2018, 0, 1) + i * 3_600_000).toISOString()
+        const title = `${a.title} and ${b.title.split(/\s+/).slice(-3).join(' ')}`.slice(0, 200)
+        tx.insert(
+          newPost({ title, slug: `mix-${i}`, excerpt: paragraphs[0].slice(0, 280), author: `Author ${i % 40}`, tags: [pick(tagPool), pick(tagPool)].filter((t, k, all) => all.indexOf(t) === k), readTime: Math.max(1, Math.ceil(words / 200)), wordCount: words, publishedAt: at, createdAt: at, updatedAt: at, contentHash: String(i) }),
+          newBody(text),
+        )
+      }
+    })
+  }
+}
+
+const heapMB = () => process.memoryUsage().heapUsed / 2 ** 20
+const gc = () => (globalThis as { gc?: () => void }).gc?.()
+
+export async function searchScale(dataDir: string, files: string[], count: number, queries = 300): Promise<SearchScale> {
+  const sources = sourcesOf(files)
+  if (sources.length === 0) throw new Error('No essays to mix: the corpus is empty or missing')
+  const filled = await Store.open(dataDir)
+  // A folder kept from an earlier run (BENCH_KEEP) is searched as it is.
+  if (filled.posts().length === 0) await fill(filled, sources, count)
+  filled.removeAllListeners()
+
+  gc()
+  const heapBefore = heapMB()
+  const started = performance.now()
+  const store = await Store.open(dataDir)
+  const search = new SearchService({ store })
+  await search.ready()
+  const buildSeconds = (performance.now() - started) / 1000
+  gc()
+  const heapAfter = heapMB()
+
+  // Two-word queries a reader might type: two words of one paragraph, every fifth with a filter.
+  const rnd = random(11)
+  const times: number[] = []
+  for (let i = 0; i < queries; i++) {
+    const source = sources[Math.floor(rnd() * sources.length)]
+    const words = searchTerms(source.paragraphs[Math.floor(rnd() * source.paragraphs.length)]).filter((t) => /^[a-z]{4,}$/.test(t))
+    const q = `${words[Math.floor(rnd() * words.length)] ?? 'model'} ${words[Math.floor(rnd() * words.length)] ?? 'data'}`
+    const params = i % 5 === 4 ? { q, minReadTime: '2' } : { q }
+    const t = performance.now()
+    await search.advanced(SearchQuerySchema.parse(params), GUEST)
+    times.push(performance.now() - t)
+  }
+  search.close()
+  times.sort((a, b) => a - b)
+  return {
+    posts: store.posts().length,
+    buildSeconds,
+    heapMB: heapAfter - heapBefore,
+    p95Ms: times[Math.floor(times.length * 0.95)],
+    medianMs: times[Math.floor(times.length / 2)],
+    queries,
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const root = fileURLToPath(new URL('..', import.meta.url))
+  const corpus = process.env.BENCH_CORPUS ?? join(root, '..', 'shared', 'corpus')
+  const dir = join(root, 'bench', '.tmp', 'search-10k')
+  if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true })
+  const { files } = await findEssayFiles(['statproofbook', 'd2l-en', 'julialang-blog'].map((f) => join(corpus, f)))
+  console.log(await searchScale(dir, files, Number(process.env.BENCH_POSTS ?? 10_000)))
+  if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true })
+}

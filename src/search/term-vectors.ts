@@ -1,0 +1,190 @@
+import SearchableMap from 'minisearch/SearchableMap'
+
+/** Terms kept per post: enough to say what an essay is about, small enough for 10,000 posts. */
+const VECTOR_TERMS = 48
+/** Terms kept of a query's expanded vector. */
+const QUERY_TERMS = 32
+
+export interface Similar {
+  id: number
+  score: number
+  /** The shared terms that contributed most, best first. */
+  terms: string[]
+}
+
+export type Vector = Map<number, number>
+
+/**
+ * TF-IDF term vectors of every indexed post, the local stand-in for embeddings: a query is
+ * expanded with the vectors of its best literal hits (Rocchio's pseudo-relevance feedback), so
+ * posts that share their vocabulary rank as semantic matches without containing the query's
+ * words. Terms are numbered once and posts keep their distinct term numbers, which keeps
+ * document frequencies exact across edits at a few bytes per term.
+ */
+export class TermVectors {
+  private readonly termIds = new Map<string, number>()
+  private readonly terms: string[] = []
+  private df = new Uint32Array(1024)
+  /** Document frequency among published posts: the words a guest may be offered. */
+  private dfPublished = new Uint32Array(1024)
+  /** Every word some post holds, in a radix tree for spelling and prefix look-ups. */
+  private readonly words = new SearchableMap<number>()
+  private readonly published = new Set<number>()
+  private readonly distinct = new Map<number, Uint32Array>()
+  private readonly vectors = new Map<number, Vector>()
+  private readonly postings = new Map<number, Map<number, number>>()
+  /** Term counts of posts not yet weighed: kept only until their vector exists. */
+  private readonly counts = new Map<number, Map<number, number>>()
+
+  get size(): number {
+    return this.distinct.size
+  }
+
+  /** Add or replace a post from its terms (in order, repeats included). `weigh` false defers weighing (bulk loads). */
+  set(id: number, terms: readonly string[], published: boolean, weigh = true): void {
+    this.remove(id)
+    const counts = new Map<number, number>()
+    for (const t of terms) {
+      const tid = this.idOf(t)
+      counts.set(tid, (counts.get(tid) ?? 0) + 1)
+    }
+    const ids = Uint32Array.from(counts.keys())
+    for (const tid of ids) {
+      if (this.df[tid]++ === 0) this.words.set(this.terms[tid], tid)
+      if (published) this.dfPublished[tid]++
+    }
+    if (published) this.published.add(id)
+    this.distinct.set(id, ids)
+    this.counts.set(id, counts)
+    if (weigh) this.weigh(id)
+  }
+
+  /** Weigh every post added with `weigh = false`, once the document frequencies are complete. */
+  weighPending(): void {
+    for (const id of [...this.counts.keys()]) this.weigh(id)
+  }
+
+  remove(id: number): void {
+    const ids = this.distinct.get(id)
+    if (!ids) return
+    const published = this.published.delete(id)
+    for (const tid of ids) {
+      if (--this.df[tid] === 0) this.words.delete(this.terms[tid])
+      if (published) this.dfPublished[tid]--
+    }
+    for (const tid of this.vectors.get(id)?.keys() ?? []) this.postings.get(tid)?.delete(id)
+    this.distinct.delete(id)
+    this.vectors.delete(id)
+    this.counts.delete(id)
+  }
+
+  /** How many posts hold `term` (only published ones unless `drafts`). */
+  postsWith(term: string, drafts: boolean): number {
+    const tid = this.termIds.get(term)
+    return tid === undefined ? 0 : (drafts ? this.df : this.dfPublished)[tid]
+  }
+
+  /** Words within `maxEdits` edits of `word` (by Levenshtein distance), with that distance. */
+  spelledLike(word: string, maxEdits: number): [string, number][] {
+    return [...this.words.fuzzyGet(word, maxEdits)].map(([w, [, d]]) => [w, d])
+  }
+
+  /** Words that start with `prefix`. */
+  startingWith(prefix: string): string[] {
+    return [...this.words.atPrefix(prefix).keys()]
+  }
+
+  /** A query's vector: its own known terms, plus the centroid of `seeds` (the best literal hits). */
+  queryVector(terms: readonly string[], seeds: readonly number[]): Vector {
+    const q: Vector = new Map()
+    for (const t of terms) {
+      const tid = this.termIds.get(t)
+      if (tid !== undefined && this.df[tid] > 0) q.set(tid, (q.get(tid) ?? 0) + this.idf(tid))
+    }
+    normalise(q)
+    for (const id of seeds) {
+      for (const [tid, w] of this.vectors.get(id) ?? []) q.set(tid, (q.get(tid) ?? 0) + (0.75 * w) / seeds.length)
+    }
+    // The strongest terms carry the topic; the long tail only costs time.
+    return normalise(new Map([...q].sort((a, b) => b[1] - a[1]).slice(0, QUERY_TERMS)))
+  }
+
+  /** Posts by cosine similarity to `q`, best first, among those `accept` lets through. */
+  similar(q: Vector, accept: (id: number) => boolean, minScore: number, limit: number): Similar[] {
+    const scores = new Map<number, number>()
+    for (const [tid, qw] of q) {
+      for (const [id, w] of this.postings.get(tid) ?? []) scores.set(id, (scores.get(id) ?? 0) + qw * w)
+    }
+    const above: [number, number][] = []
+    for (const entry of scores) if (entry[1] >= minScore) above.push(entry)
+    above.sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    const out: Similar[] = []
+    // Filters are checked best first, only until enough pass.
+    for (const [id, score] of above) {
+      if (out.length >= limit) break
+      if (accept(id)) out.push({ id, score, terms: this.sharedTerms(q, id) })
+    }
+    return out
+  }
+
+  private sharedTerms(q: Vector, id: number): string[] {
+    const v = this.vectors.get(id) ?? new Map<number, number>()
+    return [...v]
+      .map(([tid, w]) => [tid, w * (q.get(tid) ?? 0)] as const)
+      .filter(([, c]) => c > 0)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([tid]) => this.terms[tid])
+  }
+
+  private weigh(id: number): void {
+    const counts = this.counts.get(id)
+    if (!counts) return
+    this.counts.delete(id)
+    const tids = [...counts.keys()]
+    const weights = Float64Array.from(tids, (tid) => (1 + Math.log(counts.get(tid)!)) * this.idf(tid))
+    // The weight of the last term kept: a numeric sort of a copy is far cheaper than sorting pairs.
+    const floor = weights.length > VECTOR_TERMS ? Float64Array.from(weights).sort()[weights.length - VECTOR_TERMS] : -Infinity
+    const kept = new Map<number, number>()
+    for (let i = 0; i < tids.length && kept.size < VECTOR_TERMS; i++) if (weights[i] >= floor) kept.set(tids[i], weights[i])
+    const vector = normalise(kept)
+    this.vectors.set(id, vector)
+    for (const [tid, w] of vector) {
+      let list = this.postings.get(tid)
+      if (!list) this.postings.set(tid, (list = new Map()))
+      list.set(id, w)
+    }
+  }
+
+  private idf(tid: number): number {
+    return Math.log(1 + this.distinct.size / Math.max(1, this.df[tid]))
+  }
+
+  private idOf(term: string): number {
+    let tid = this.termIds.get(term)
+    if (tid === undefined) {
+      tid = this.terms.length
+      this.terms.push(term)
+      this.termIds.set(term, tid)
+      if (tid >= this.df.length) {
+        this.df = grow(this.df)
+        this.dfPublished = grow(this.dfPublished)
+      }
+    }
+    return tid
+  }
+}
+
+function grow(counts: Uint32Array<ArrayBuffer>): Uint32Array<ArrayBuffer> {
+  const grown = new Uint32Array(counts.length * 2)
+  grown.set(counts)
+  return grown
+}
+
+function normalise(v: Vector): Vector {
+  let sum = 0
+  for (const w of v.values()) sum += w * w
+  const norm = Math.sqrt(sum)
+  if (norm > 0) for (const [k, w] of v) v.set(k, w / norm)
+  return v
+}
