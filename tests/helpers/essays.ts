@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 /** `count` small essays in `dir`, each tagged `tag`, with a formula and a table so rendering does real work. */
-export function writeEssays(dir: string, tag: string, count: number): string[] {
+export function writeEssays(dir: string, tag: string, count: number, opts: { date?: string } = {}): string[] {
   mkdirSync(dir, { recursive: true })
   const slugs: string[] = []
   for (let i = 0; i < count; i++) {
@@ -13,7 +13,7 @@ export function writeEssays(dir: string, tag: string, count: number): string[] {
       `title: "${tag} essay ${i}"`,
       `slug: ${slug}`,
       `tags: [${tag}]`,
-      'date: 2025-03-01',
+      `date: ${opts.date ?? '2025-03-01'}`,
       '---',
       '',
       `# ${tag} essay ${i}`,
