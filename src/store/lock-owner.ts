@@ -1,6 +1,6 @@
-import { readFile, rmdir, stat, unlink } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { readFile, rename, rmdir, stat, unlink, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
-import { writeFileAtomic } from './atomic-file.js'
 
 /**
  * Who holds store.lock, written beside it (`store.lock.owner`) right after taking it.
@@ -38,9 +38,13 @@ function alive(pid: number): boolean {
   }
 }
 
+/** Not synced: the record only matters while this boot's processes run, and every lock taken pays for it. */
 export async function recordOwner(lockPath: string): Promise<void> {
   const lock = await identity(lockPath)
-  if (lock) await writeFileAtomic(`${lockPath}.owner`, JSON.stringify({ pid: process.pid, host: HOST, lock } satisfies OwnerRecord), { syncDir: false })
+  if (!lock) return
+  const tmp = `${lockPath}.owner.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+  await writeFile(tmp, JSON.stringify({ pid: process.pid, host: HOST, lock } satisfies OwnerRecord))
+  await rename(tmp, `${lockPath}.owner`)
 }
 
 export async function forgetOwner(lockPath: string): Promise<void> {

@@ -4,7 +4,7 @@ import type { PostMeta } from '../shared/schemas/index.js'
 import type { Layout } from './post-files.js'
 
 /** Temp files of the store's own atomic writes, which only happen inside the store lock. */
-const STORE_TEMP = /^\.(db\.json|commit-journal\.json|store\.lock\.owner|index-[0-9a-f]+\.json|\d+\.\d+\.json)\.\d+\.[0-9a-f]+\.tmp$/
+const STORE_TEMP = /^\.?(db\.json|commit-journal\.json|store\.lock\.owner|index-[0-9a-f]+\.json|\d+\.\d+\.json)\.\d+\.[0-9a-f]+\.tmp$/
 const BODY_FILE = /^(\d+)\.(\d+)\.json$/
 
 async function list(dir: string): Promise<string[]> {

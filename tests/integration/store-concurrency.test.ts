@@ -1,7 +1,13 @@
 import { describe, it, expect, afterAll } from 'vitest'
 import { spawn } from 'node:child_process'
+import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import lockfile from 'proper-lockfile'
 import { Store } from '../../src/store/index.js'
+import { writeJournal } from '../../src/store/commit-journal.js'
+import { breakIfOwnerDead } from '../../src/store/lock-owner.js'
+import { layout, shardOf } from '../../src/store/post-files.js'
+import { newBody, newPost } from '../helpers/post-fixtures.js'
 import { blog } from '../helpers/cli.js'
 import { writeEssays } from '../helpers/essays.js'
 import { ApiClient } from '../helpers/http-client.js'
@@ -134,4 +140,55 @@ describe('a reader beside writers in other processes', () => {
       await server.stop()
     }
   }, 180_000)
+})
+
+describe('what a killed writer leaves behind', () => {
+  it('a lock whose holder was killed is broken by the next writer, not waited out', async () => {
+    const dataDir = join(tmp.path, 'killed-holder')
+    await Store.open(dataDir)
+    const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'tests', 'helpers', 'lock-holder.ts'), dataDir], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'inherit'] })
+    await new Promise<void>((resolve) => child.stdout!.on('data', (d: Buffer) => String(d).includes('holding') && resolve()))
+    await new Promise((resolve) => {
+      child.once('exit', resolve)
+      child.kill('SIGKILL')
+    })
+    const lockPath = join(dataDir, 'store.lock')
+    // proper-lockfile alone still calls it held (its mtime is fresh) ...
+    expect(await lockfile.check(dataDir, { lockfilePath: lockPath, realpath: false, stale: 15_000 })).toBe(true)
+    // ... but its holder is gone, so it is broken and the next write goes through.
+    expect(await breakIfOwnerDead(lockPath)).toBe(true)
+    const store = await Store.open(dataDir)
+    await store.transact((tx) => void tx.insert(newPost({ slug: 'after-the-kill' }), newBody('after')))
+    expect(store.postBySlug('after-the-kill')).not.toBeNull()
+  }, 60_000)
+
+  it('a commit cut off after its journal was written is finished by whoever opens the folder next', async () => {
+    const dataDir = join(tmp.path, 'journal')
+    const store = await Store.open(dataDir)
+    const [a, b] = await store.transact((tx) => [tx.insert(newPost({ slug: 'one' }), newBody('one')), tx.insert(newPost({ slug: 'two' }), newBody('two'))])
+    // The state a kill between two renames leaves: the journal holds the whole commit (post
+    // one renamed, post two deleted, the db counter moved), no file has been replaced yet.
+    const files = layout(dataDir)
+    const renamed = { ...a, title: 'Renamed', rev: a.rev + 1 }
+    const db = { ...store.db, nextPostId: 99 }
+    await writeJournal(files, { shards: { [shardOf(a.id)]: { posts: [renamed] }, [shardOf(b.id)]: { posts: [] } }, db })
+    const next = await Store.open(dataDir)
+    expect(next.postBySlug('one')?.title).toBe('Renamed')
+    expect(next.postBySlug('two')).toBeNull()
+    expect(next.db.nextPostId).toBe(99)
+    expect(existsSync(files.journal)).toBe(false)
+  })
+
+  it('a journal whose rename never happened is not a commit: the folder opens as it was, temp files swept', async () => {
+    const dataDir = join(tmp.path, 'torn-journal')
+    const store = await Store.open(dataDir)
+    await store.transact((tx) => void tx.insert(newPost({ slug: 'kept' }), newBody('kept')))
+    const half = join(dataDir, `.commit-journal.json.${process.pid}.0badc0de.tmp`)
+    writeFileSync(half, '{"shards":{"1":{"posts":[')
+    writeFileSync(join(dataDir, 'posts', 'bodies', '999.1.json'), '{}')
+    const next = await Store.open(dataDir)
+    expect(next.posts().map((p) => p.slug)).toEqual(['kept'])
+    expect(existsSync(half)).toBe(false)
+    expect(existsSync(join(dataDir, 'posts', 'bodies', '999.1.json'))).toBe(false)
+  })
 })
