@@ -30,7 +30,7 @@ try {
   log(`  ${storm.transactions} transactions, ${storm.reloads} re-reads, ${storm.looks} looks, ${storm.torn} torn, ${storm.postsAtEnd}/${storm.expectedPosts} posts`)
 
   log('\n2. SIGKILL during blog import of the corpus')
-  const imports = await killLoop('import', dataDir, corpusArgs(corpus), quick ? 2 : 8, [2_000, 70_000], rand, log)
+  const imports = await killLoop('import', dataDir, corpusArgs(corpus), quick ? 2 : 6, [2_000, 60_000], rand, log)
 
   log('\n2b. SIGKILL aimed at the import commit (120 revised essays each run)')
   const commits = await commitKills(tmp.path, quick ? 30 : 120, quick ? 3 : 12, 400, rand, log)

@@ -43,6 +43,7 @@ export async function serverKills(dataDir: string, root: string, runs: number, r
     writeEssays(incoming, `fresh${run}`, 1, { date: new Date().toISOString().slice(0, 10) })
     let stop = false
     const writer = async (i: number) => {
+      let mine = 0
       while (!stop) {
         const k = n++
         const post = posts[k % posts.length]
@@ -54,7 +55,7 @@ export async function serverKills(dataDir: string, root: string, runs: number, r
           titles.set(post.id, title)
           acknowledged++
         }
-        if (k % 5 === i) {
+        if (mine++ % 3 === i % 3) {
           const email = `r${run}-${k}@example.org`
           const sub = await guest.post('/api/subscribe', { email }).catch(() => null)
           if (sub && sub.status < 300) {
