@@ -12,7 +12,10 @@ export const SHARD_COUNT = 16
 export const shardOf = (id: number): number => id % SHARD_COUNT
 
 export const layout = (dataDir: string) => ({
+  root: dataDir,
   db: join(dataDir, 'db.json'),
+  /** A multi-file commit's new contents, present only while it is applied (commit-journal.ts). */
+  journal: join(dataDir, 'commit-journal.json'),
   postsDir: join(dataDir, 'posts'),
   bodiesDir: join(dataDir, 'posts', 'bodies'),
   shard: (n: number) => join(dataDir, 'posts', `index-${n.toString(16).padStart(2, '0')}.json`),

@@ -4,7 +4,9 @@ import { Low } from 'lowdb'
 import { PostBodySchema, PostMetaSchema, type PostBody, type PostMeta } from '../shared/schemas/index.js'
 import { BlogError } from '../core/errors.js'
 import { AtomicJsonFile } from './json-adapter.js'
-import { ensureDir, syncDir, writeFileAtomic } from './atomic-file.js'
+import { ensureDir, readJsonFile, syncDir, writeFileAtomic } from './atomic-file.js'
+import { applyEntry, clearJournal, recoverJournal, writeJournal, type JournalEntry } from './commit-journal.js'
+import { sweepLeftovers } from './store-sweep.js'
 import { StoreLock } from './lock.js'
 import { DbSchema, type DbData } from './db-schema.js'
 import { layout, shardOf, SHARD_COUNT, type Layout, type ShardFile } from './post-files.js'
@@ -58,8 +60,11 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
     const store = new Store(dataDir, opts)
     await ensureDir(store.files.bodiesDir)
     await store.lock.run(async () => {
+      // A commit cut short by a kill is finished before anything (migrations included) reads.
+      await recoverJournal(store.files)
       await migrate(store.files)
       await store.reload()
+      await sweepLeftovers(store.files, (id) => store.post(id))
     })
     return store
   }
@@ -133,49 +138,75 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
     return { db: this.dbFile.data, posts: this.metas, bySlug: this.slugs, readBody: (m) => this.body(m) }
   }
 
-  /** Re-read the files whose identity changed since we read them. Call inside the lock. */
+  /**
+   * Re-read the files whose identity changed since we read them. Call inside the lock.
+   * Everything is read and validated first and swapped in without an await in between, so a
+   * request served meanwhile sees the state before or after, never some shards of each (a
+   * torn read); a file that fails validation leaves the previous state whole.
+   */
   private async reload(): Promise<StoreChange | null> {
-    const changedIds = new Set<number>()
-    let dbChanged = false
-    if (await this.changedOnDisk(this.files.db)) {
-      await this.dbFile.read()
-      const parsed = DbSchema.safeParse(this.dbFile.data)
-      if (!parsed.success) throw new BlogError('STORE_CORRUPT', `${this.files.db} is not a valid Scholia database: ${parsed.error.issues[0]?.message}`)
-      this.dbFile.data = parsed.data
-      dbChanged = true
+    await recoverJournal(this.files)
+    const dbStamp = await this.stampOf(this.files.db)
+    let freshDb: DbData | null = null
+    if (dbStamp !== this.stamps.get(this.files.db)) {
+      const raw = await readJsonFile<unknown>(this.files.db).catch((e: Error) => {
+        throw new BlogError('STORE_CORRUPT', `${this.files.db} could not be read: ${e.message}`)
+      })
+      if (raw !== null) {
+        const parsed = DbSchema.safeParse(raw)
+        if (!parsed.success) throw new BlogError('STORE_CORRUPT', `${this.files.db} is not a valid Scholia database: ${parsed.error.issues[0]?.message}`)
+        freshDb = parsed.data
+      }
     }
+    const shards: { n: number; stamp: string; metas: Map<number, PostMeta> }[] = []
     for (let n = 0; n < SHARD_COUNT; n++) {
       const path = this.files.shard(n)
-      if (!(await this.changedOnDisk(path))) continue
-      const shard = this.shardFiles[n]
-      shard.data = { posts: [] }
+      const stamp = await this.stampOf(path)
+      if (this.stamps.get(path) === stamp) continue
+      let raw: ShardFile | null
       try {
-        await shard.read()
+        raw = await readJsonFile<ShardFile>(path)
       } catch (e) {
         throw new BlogError('STORE_CORRUPT', `${path} could not be read: ${(e as Error).message}`)
       }
-      const fresh = new Map<number, PostMeta>()
-      for (const raw of shard.data.posts) {
-        const meta = PostMetaSchema.parse(raw)
-        fresh.set(meta.id, meta)
+      const metas = new Map<number, PostMeta>()
+      for (const item of raw?.posts ?? []) {
+        const meta = PostMetaSchema.parse(item)
+        metas.set(meta.id, meta)
       }
+      shards.push({ n, stamp, metas })
+    }
+
+    // From here on, synchronous: the swap.
+    this.stamps.set(this.files.db, dbStamp)
+    if (freshDb) this.dbFile.data = freshDb
+    const changedIds = new Set<number>()
+    for (const { n, stamp, metas } of shards) {
+      this.stamps.set(this.files.shard(n), stamp)
+      this.shardFiles[n].data = { posts: [...metas.values()] }
       for (const meta of this.metas.values()) {
-        if (shardOf(meta.id) === n && !fresh.has(meta.id)) {
+        if (shardOf(meta.id) === n && !metas.has(meta.id)) {
           this.dropMeta(meta)
           changedIds.add(meta.id)
         }
       }
-      for (const meta of fresh.values()) {
+      for (const meta of metas.values()) {
         const old = this.metas.get(meta.id)
         if (old && old.rev === meta.rev) continue
         this.putMeta(meta)
         changedIds.add(meta.id)
       }
     }
-    if (!dbChanged && changedIds.size === 0) return null
-    return { postIds: [...changedIds], db: dbChanged, origin: 'external' }
+    if (!freshDb && changedIds.size === 0) return null
+    return { postIds: [...changedIds], db: Boolean(freshDb), origin: 'external' }
   }
 
+  /**
+   * Write the transaction: bodies first (new revisions, new names), then the index and
+   * db.json — through the journal when that is more than one file, so a kill between two
+   * renames is finished by the next process instead of leaving half a commit. Memory changes
+   * only once the disk is done, in one synchronous step.
+   */
   private async commit(tx: Transaction): Promise<StoreChange | null> {
     const touchedShards = new Set<number>()
     const superseded: string[] = []
@@ -190,29 +221,36 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
         superseded.push(this.files.body(id, change.before.bodyRev))
       }
     }
-    const dbDraft = tx.dbChanged
+    const dbDraft = tx.dbChanged ? DbSchema.parse(tx.dbChanged) : null
     if (touchedShards.size === 0 && !dbDraft) return null
+    const afters = new Map<number, PostMeta>()
+    for (const [id, change] of tx.changes) if (change.after) afters.set(id, PostMetaSchema.parse(change.after))
     // Bodies first (in parallel: the file system batches the syncs), then the index commits them.
     await Promise.all(bodyWrites)
     if (bodyWrites.length) await syncDir(this.files.bodiesDir)
 
-    for (const change of tx.changes.values()) {
-      if (change.before) this.dropMeta(change.before)
-    }
-    for (const change of tx.changes.values()) {
-      if (change.after) this.putMeta(PostMetaSchema.parse(change.after))
-      if (change.after && change.body) this.bodies.set(`${change.after.id}.${change.after.bodyRev}`, change.body)
-    }
+    const entry: JournalEntry = { shards: {}, db: dbDraft }
     for (const n of touchedShards) {
-      const shard = this.shardFiles[n]
-      shard.data = { posts: [...this.metas.values()].filter((m) => shardOf(m.id) === n).sort((a, b) => a.id - b.id) }
-      await shard.write()
-      await this.recordStamp(this.files.shard(n))
+      const posts = [...this.metas.values()].filter((m) => shardOf(m.id) === n && !tx.changes.has(m.id))
+      for (const meta of afters.values()) if (shardOf(meta.id) === n) posts.push(meta)
+      entry.shards[n] = { posts: posts.sort((a, b) => a.id - b.id) }
     }
-    if (dbDraft) {
-      this.dbFile.data = DbSchema.parse(dbDraft)
-      await this.dbFile.write()
-      await this.recordStamp(this.files.db)
+    const journaled = touchedShards.size + (dbDraft ? 1 : 0) > 1
+    if (journaled) await writeJournal(this.files, entry)
+    await applyEntry(this.files, entry)
+    if (journaled) await clearJournal(this.files)
+    const stamps = await Promise.all([...touchedShards].map(async (n) => [this.files.shard(n), await this.stampOf(this.files.shard(n))] as const))
+    if (dbDraft) stamps.push([this.files.db, await this.stampOf(this.files.db)])
+
+    // The swap, synchronous.
+    for (const [path, stamp] of stamps) this.stamps.set(path, stamp)
+    for (const n of touchedShards) this.shardFiles[n].data = entry.shards[n]
+    if (dbDraft) this.dbFile.data = dbDraft
+    for (const change of tx.changes.values()) if (change.before) this.dropMeta(change.before)
+    for (const [id, meta] of afters) {
+      this.putMeta(meta)
+      const body = tx.changes.get(id)?.body
+      if (body) this.bodies.set(`${id}.${meta.bodyRev}`, body)
     }
     await Promise.all(superseded.map((p) => unlink(p).catch(() => {})))
     return { postIds: [...tx.changes.keys()], db: Boolean(dbDraft), origin: 'local' }
@@ -235,17 +273,6 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
   }
 
   /** Atomic writes replace the file, so inode + mtime + size identify a version. */
-  private async changedOnDisk(path: string): Promise<boolean> {
-    const stamp = await this.stampOf(path)
-    if (this.stamps.get(path) === stamp) return false
-    this.stamps.set(path, stamp)
-    return true
-  }
-
-  private async recordStamp(path: string): Promise<void> {
-    this.stamps.set(path, await this.stampOf(path))
-  }
-
   private async stampOf(path: string): Promise<string> {
     try {
       const s = await stat(path, { bigint: true })

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto'
+import { readFile, rename, rmdir, stat, unlink, writeFile } from 'node:fs/promises'
+import { hostname } from 'node:os'
+
+/**
+ * Who holds store.lock, written beside it (`store.lock.owner`) right after taking it.
+ * proper-lockfile only knows a lock is abandoned once its mtime is older than `stale` (15 s),
+ * so a `blog import` killed mid-commit would stall every write of `blog serve` for 15 s.
+ * With the owner's pid on record, a waiter on the same machine sees at once that the holder
+ * is dead and breaks the lock. The record names the lock folder it belongs to (inode and
+ * birth time), so a lock taken afresh since, whose owner is not written yet, is never broken.
+ */
+interface OwnerRecord {
+  pid: number
+  host: string
+  lock: string
+}
+
+const HOST = hostname()
+
+async function identity(lockPath: string): Promise<string | null> {
+  try {
+    const s = await stat(lockPath, { bigint: true })
+    return `${s.ino}:${s.birthtimeNs}`
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw e
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    // EPERM: it exists, it is just not ours to signal.
+    return (e as NodeJS.ErrnoException).code !== 'ESRCH'
+  }
+}
+
+/** Not synced: the record only matters while this boot's processes run, and every lock taken pays for it. */
+export async function recordOwner(lockPath: string): Promise<void> {
+  const lock = await identity(lockPath)
+  if (!lock) return
+  const tmp = `${lockPath}.owner.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+  await writeFile(tmp, JSON.stringify({ pid: process.pid, host: HOST, lock } satisfies OwnerRecord))
+  await rename(tmp, `${lockPath}.owner`)
+}
+
+export async function forgetOwner(lockPath: string): Promise<void> {
+  await unlink(`${lockPath}.owner`).catch(() => {})
+}
+
+/** Remove the lock when its recorded holder is a process of this machine that no longer runs. */
+export async function breakIfOwnerDead(lockPath: string): Promise<boolean> {
+  let owner: OwnerRecord
+  try {
+    owner = JSON.parse(await readFile(`${lockPath}.owner`, 'utf8')) as OwnerRecord
+  } catch {
+    return false
+  }
+  if (owner.host !== HOST || owner.pid === process.pid || alive(owner.pid)) return false
+  const current = await identity(lockPath)
+  if (current === null) return true
+  if (current !== owner.lock) return false
+  await forgetOwner(lockPath)
+  await rmdir(lockPath).catch(() => {})
+  return true
+}
