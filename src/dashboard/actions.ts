@@ -1,4 +1,4 @@
-import { resolve } from 'node:path'
+import { relative, resolve } from 'node:path'
 import type { Blog } from '../core/blog.js'
 import { describeError } from '../core/errors.js'
 import type { GenerateKind } from '../enhance/batch.js'
@@ -40,12 +40,12 @@ export function createActions(blog: Blog, activity: ActivityLog, openUrl: OpenUr
     async importFolder(path) {
       if (activity.runs.some((r) => r.kind === 'import' && !r.finished)) return 'An import is already running; wait for it to finish.'
       const full = resolve(path)
-      const run = activity.begin('import', `import ${path}`)
+      const run = activity.begin('import', `import ${relative(process.cwd(), full) || full}`)
       try {
         const { summary: s } = await blog.importer.importPaths([full])
         const outcome = `${s.imported} imported, ${s.updated} updated, ${s.unchanged} unchanged, ${s.failed} failed`
         activity.finish(run.id, outcome)
-        return `Import of ${path}: ${outcome}.`
+        return `${capital(outcome)}: import of ${path}.`
       } catch (e) {
         activity.finish(run.id, 'stopped', { item: path, error: describeError(e) })
         return `Import of ${path} stopped: ${describeError(e)}`
@@ -65,7 +65,7 @@ export function createActions(blog: Blog, activity: ActivityLog, openUrl: OpenUr
         })
         const outcome = `${kinds.join(', ')} for ${slugs.length} post${slugs.length === 1 ? '' : 's'}: ${report.summary.done} done, ${report.summary.failed} failed (${report.provider})`
         activity.finish(run.id, outcome)
-        return `Generation: ${outcome}.`
+        return `${capital(outcome)}.`
       } catch (e) {
         activity.finish(run.id, 'could not run', { item: slugs.join(', '), error: describeError(e) })
         return `Generation could not run: ${describeError(e)}`
@@ -79,3 +79,5 @@ export function createActions(blog: Blog, activity: ActivityLog, openUrl: OpenUr
   }
 }
 
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)

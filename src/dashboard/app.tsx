@@ -1,10 +1,11 @@
-import { Box, Text, useApp, useInput } from 'ink'
+import { Box, Text, useApp } from 'ink'
 import { useEffect, useMemo, useState } from 'react'
 import type { BlogEventBus } from '../core/events.js'
 import type { DashboardActions } from './actions.js'
 import type { ActivityLog } from './activity.js'
 import type { Enhancement } from './enhancement-index.js'
 import { useActivity } from './hooks/use-activity.js'
+import { useKeys } from './hooks/use-keys.js'
 import { useSnapshot } from './hooks/use-snapshot.js'
 import { useTerminalSize } from './hooks/use-terminal-size.js'
 import { layoutFor } from './layout.js'
@@ -59,7 +60,7 @@ export function Dashboard({ read, events, activity, actions, refreshMs }: Dashbo
   const run = (work: Promise<string>) => void work.then(setStatus, (e: unknown) => setStatus(`Error: ${e instanceof Error ? e.message : String(e)}`))
   const layout = layoutFor(size, mode === 'filter' || mode === 'import')
 
-  useInput(
+  useKeys(
     (input, key) => {
       if (mode === 'help') return setMode('browse')
       if (input === 'q' || (key.ctrl && input === 'c')) return exit()
@@ -78,7 +79,7 @@ export function Dashboard({ read, events, activity, actions, refreshMs }: Dashbo
       else if (input === 'p') withPosts('No post to publish.', (chosen) => run(actions.togglePublish(chosen.map((p) => p.id))))
       else if (input === 'o') withPosts('No post to open.', () => run(actions.open(current.url)))
     },
-    { isActive: mode === 'browse' || mode === 'help' },
+    mode === 'browse' || mode === 'help',
   )
 
   const onGenerate = (kinds: Enhancement[] | null) => {

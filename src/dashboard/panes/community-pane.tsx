@@ -7,10 +7,9 @@ import { Pane } from './pane.js'
 export function CommunityPane({ subscribers, comments, width, height }: { subscribers: number; comments: PendingComment[]; width: number; height: number }) {
   return (
     <Pane title="Readers" width={width} height={height}>
-      <Text wrap="truncate-end">
-        Subscribers: {subscribers} · Comments waiting for approval: {comments.length}
-      </Text>
-      {comments.slice(0, Math.max(0, height - 4)).map((c) => (
+      <Text wrap="truncate-end">Subscribers: {subscribers}</Text>
+      <Text wrap="truncate-end">Comments waiting for approval: {comments.length}</Text>
+      {comments.slice(0, Math.max(0, height - 5)).map((c) => (
         <Text key={c.id} wrap="truncate-end">
           {'  '}
           {c.name} on “{c.postTitle}”: {oneLine(c.text, 120)}

@@ -1,6 +1,6 @@
 import { Text } from 'ink'
 import { relative } from 'node:path'
-import { progressLine } from '../../cli/progress-bar.js'
+import { runLine } from './run-line.js'
 import type { Run } from '../activity.js'
 import type { RecentImport } from '../snapshot.js'
 import { oneLine } from '../summary.js'
@@ -12,7 +12,7 @@ const shown = (path: string) => relative(process.cwd(), path) || path
 export function ImportsPane({ runs, recent, width, height }: { runs: Run[]; recent: RecentImport[]; width: number; height: number }) {
   const lines: { key: string; text: string; color?: string }[] = []
   for (const run of runs) {
-    lines.push({ key: `run-${run.id}`, text: `${run.finished ? '✓' : '▶'} ${run.title}: ${run.finished ? run.outcome : progressLine(run.done, run.total, run.current ? shown(run.current) : 'finding files…', 10)}` })
+    lines.push({ key: `run-${run.id}`, text: runLine(run, shown) })
     for (const f of run.failures) lines.push({ key: `run-${run.id}-${f.item}`, text: `  ✗ ${shown(f.item)}: ${oneLine(f.error, 200)}`, color: 'red' })
   }
   for (const r of recent) lines.push({ key: `recent-${r.slug}`, text: `${r.at.slice(0, 16).replace('T', ' ')} ${shown(r.path)} → /posts/${r.slug}`, color: 'gray' })

@@ -1,5 +1,6 @@
 import { Text } from 'ink'
 import { progressLine } from '../../cli/progress-bar.js'
+import { runLine } from './run-line.js'
 import type { Job } from '../../shared/schemas/index.js'
 import type { JobProgress, Run } from '../activity.js'
 import { oneLine } from '../summary.js'
@@ -11,7 +12,7 @@ const ICON: Record<string, string> = { pending: '…', processing: '▶', comple
 export function JobsPane({ jobs, progress, runs, width, height }: { jobs: Job[]; progress: ReadonlyMap<string, JobProgress>; runs: Run[]; width: number; height: number }) {
   const lines: { key: string; text: string; color?: string }[] = []
   for (const run of runs) {
-    lines.push({ key: `run-${run.id}`, text: `${run.finished ? '✓' : '▶'} ${run.title}: ${run.finished ? run.outcome : progressLine(run.done, run.total, run.current, 10)}` })
+    lines.push({ key: `run-${run.id}`, text: runLine(run) })
     for (const f of run.failures) lines.push({ key: `run-${run.id}-${f.item}`, text: `  ✗ ${f.item}: ${oneLine(f.error, 200)}`, color: 'red' })
   }
   for (const job of jobs) {

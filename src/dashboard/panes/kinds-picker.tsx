@@ -1,6 +1,7 @@
-import { Box, Text, useInput } from 'ink'
+import { Box, Text } from 'ink'
 import { useState } from 'react'
 import { ENHANCEMENTS, type Enhancement } from '../enhancement-index.js'
+import { useKeys } from '../hooks/use-keys.js'
 import { Pane } from './pane.js'
 
 /** What `blog generate` makes when no kind is named: everything but images. */
@@ -10,7 +11,7 @@ const DEFAULT: Enhancement[] = ['annotations', 'bibliography', 'summary', 'model
 export function KindsPicker({ posts, width, onDone }: { posts: string; width: number; onDone: (kinds: Enhancement[] | null) => void }) {
   const [cursor, setCursor] = useState(0)
   const [chosen, setChosen] = useState<ReadonlySet<Enhancement>>(new Set(DEFAULT))
-  useInput((input, key) => {
+  useKeys((input, key) => {
     if (key.escape) return onDone(null)
     if (key.return) return onDone(ENHANCEMENTS.filter((k) => chosen.has(k)))
     if (key.upArrow || input === 'k') setCursor((c) => Math.max(0, c - 1))

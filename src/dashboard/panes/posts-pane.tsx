@@ -21,7 +21,8 @@ export function PostsPane({ posts, total, cursor, selected, filter, width, heigh
   // Border, title and column header take four rows.
   const room = Math.max(1, height - 4)
   const { start, end } = visibleWindow(posts.length, cursor, room)
-  const titleWidth = Math.max(10, width - 32)
+  // Cursor, selection, status and star (12), read time and enhancement letters (13), border and padding (4).
+  const titleWidth = Math.max(10, width - 29)
   const heading = `Posts ${filter ? `${posts.length} of ${total}, filter "${filter}"` : total}${selected.size ? ` · ${selected.size} selected` : ''}`
   return (
     <Pane title={heading} width={width} height={height} active>
