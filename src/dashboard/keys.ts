@@ -10,3 +10,16 @@ export const KEYS = [
   { key: '?', label: 'help', help: 'show or hide this help' },
   { key: 'q', label: 'quit', help: 'leave the dashboard (also Ctrl-C)' },
 ] as const
+
+/**
+ * The help line's text for a width: every key with its label on one line when it fits, else
+ * on two lines (the keys halved), else the bare keys.
+ */
+export function keysLines(width: number): string[] {
+  const text = (keys: readonly (typeof KEYS)[number][]) => keys.map((k) => `${k.key} ${k.label}`).join('  ')
+  const full = text(KEYS)
+  if (full.length <= width) return [full]
+  const half = Math.ceil(KEYS.length / 2)
+  const two = [text(KEYS.slice(0, half)), text(KEYS.slice(half))]
+  return two.every((l) => l.length <= width) ? two : [KEYS.map((k) => k.key).join(' ')]
+}

@@ -1,3 +1,5 @@
+import { keysLines } from './keys.js'
+
 export interface PaneBox {
   width: number
   height: number
@@ -14,8 +16,8 @@ export interface Layout {
   imports: PaneBox
 }
 
-/** Lines under the panes: the status and the keys, and the prompt when one is open. */
-const footer = (prompt: boolean) => (prompt ? 3 : 2)
+/** Lines under the panes: the status, the keys (one or two lines) and the prompt when one is open. */
+const footer = (columns: number, prompt: boolean) => 1 + keysLines(columns).length + (prompt ? 1 : 0)
 
 /**
  * Where the panes go for a terminal size. Wide terminals (100 columns or more) put the posts
@@ -24,7 +26,7 @@ const footer = (prompt: boolean) => (prompt ? 3 : 2)
  */
 export function layoutFor(size: { columns: number; rows: number }, prompt: boolean): Layout {
   const height = Math.max(12, size.rows - 1)
-  const main = height - footer(prompt)
+  const main = height - footer(size.columns, prompt)
   const wide = size.columns >= 100
   if (wide) {
     const left = Math.floor(size.columns * 0.55)

@@ -1,21 +1,18 @@
 import { Text } from 'ink'
-import { KEYS } from '../keys.js'
+import { keysLines } from '../keys.js'
 
-/** Always on screen: the keys, and the last action's outcome above them. */
+/** Always on screen: the last action's outcome, and the keys below it. */
 export function HelpLine({ status, width }: { status: string; width: number }) {
   return (
     <>
       <Text wrap="truncate-end" color="yellow">
         {status || ' '}
       </Text>
-      <Text wrap="truncate-end" dimColor>
-        {fitKeys(width)}
-      </Text>
+      {keysLines(width).map((line) => (
+        <Text key={line} wrap="truncate-end" dimColor>
+          {line}
+        </Text>
+      ))}
     </>
   )
-}
-
-function fitKeys(width: number): string {
-  const full = KEYS.map((k) => `${k.key} ${k.label}`).join('  ')
-  return full.length <= width ? full : KEYS.map((k) => k.key).join(' ')
 }

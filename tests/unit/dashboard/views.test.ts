@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { keysLines } from '../../../src/dashboard/keys.js'
 import { layoutFor } from '../../../src/dashboard/layout.js'
 import { filterPosts, visibleWindow } from '../../../src/dashboard/post-list.js'
 import type { PostRow, Snapshot } from '../../../src/dashboard/snapshot.js'
@@ -30,8 +31,18 @@ describe('the layout', () => {
     expect(wide.jobs.height + wide.community.height + wide.imports.height).toBe(wide.posts.height)
     const narrow = layoutFor({ columns: 80, rows: 40 }, true)
     expect(narrow.wide).toBe(false)
-    expect(narrow.posts.height + narrow.jobs.height + narrow.community.height + narrow.imports.height + 3).toBe(narrow.height)
+    expect(narrow.posts.height + narrow.jobs.height + narrow.community.height + narrow.imports.height + 4).toBe(narrow.height)
     expect(narrow.height).toBeLessThan(40)
+  })
+})
+
+describe('the help line', () => {
+  it('names every key with its label, on two lines when the terminal is narrow', () => {
+    expect(keysLines(120)).toEqual(['↑↓ move  space select  / filter  i import  g generate  p publish  o open  ? help  q quit'])
+    const two = keysLines(60)
+    expect(two).toHaveLength(2)
+    expect(two.join('  ')).toBe(keysLines(120)[0])
+    expect(keysLines(30)).toEqual(['↑↓ space / i g p o ? q'])
   })
 })
 
