@@ -3,7 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { chmodSync, cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createBlog } from '../../src/core/blog.js'
-import { blog, eventually } from '../helpers/cli.js'
+import { blog, blogServe, eventually } from '../helpers/cli.js'
 import { fixtureSite } from '../helpers/blog.js'
 import { blogInTerminal, hasTmux } from '../helpers/terminal.js'
 import { projectRoot, tempDir } from '../helpers/temp-dir.js'
@@ -21,8 +21,9 @@ beforeAll(async () => {
 afterAll(tmp.cleanup)
 
 describe('blog dashboard in a terminal', () => {
-  it('shows the panes and keys, follows another process, publishes, opens, and quits with q', async (ctx) => {
+  it('shows the panes and keys, follows other processes, publishes beside blog serve, opens, and quits with q', async (ctx) => {
     if (!hasTmux) ctx.skip(needsTmux)
+    const server = await blogServe(['--port', '0', '--data', data])
     // The opener the dashboard runs (BROWSER) is a script that notes the address it was given.
     const opened = join(tmp.path, 'opened.txt')
     const browser = join(tmp.path, 'browser.sh')
@@ -68,6 +69,13 @@ describe('blog dashboard in a terminal', () => {
       await term.waitFor(/Opened https:\/\/essays\.example\.org\/posts\/an-unfinished-draft/)
       await eventually(async () => expect(existsSync(opened) && readFileSync(opened, 'utf8')).toBe('https://essays.example.org/posts/an-unfinished-draft\n'))
 
+      // The server on the same folder serves the post the dashboard published, and a
+      // subscription made through its API reaches the dashboard.
+      await eventually(async () => expect((await fetch(`${server.url}/posts/an-unfinished-draft`)).status).toBe(200))
+      const subscribed = await fetch(`${server.url}/api/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'reader@example.org' }) })
+      expect(subscribed.ok).toBe(true)
+      await term.waitFor(/Subscribers: 1/, 10_000)
+
       term.type('?')
       await term.waitFor(/Keys \(any key closes this help\)/)
       term.type('x')
@@ -77,6 +85,7 @@ describe('blog dashboard in a terminal', () => {
       expect(last).toContain('[exit 0]')
     } finally {
       term.close()
+      await server.stop()
     }
   }, 180_000)
 
