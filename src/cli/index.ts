@@ -6,7 +6,7 @@ import { EXIT, formatCliError, stdio, type CliIO } from './output.js'
 import { serveCommand } from './commands/serve.js'
 import { importCommand } from './commands/import.js'
 import { adminCommand } from './commands/admin.js'
-import { laterCommands } from './commands/later.js'
+import { dashboardCommand } from './commands/dashboard.js'
 import { exportCommand } from './commands/export.js'
 import { generateCommand } from './commands/generate.js'
 import { buildCommand } from './commands/build.js'
@@ -24,7 +24,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
   program.addCommand(generateCommand(io, setExit))
   program.addCommand(exportCommand(io, setExit))
   program.addCommand(buildCommand(io, setExit))
-  for (const command of laterCommands(io, setExit)) program.addCommand(command)
+  program.addCommand(dashboardCommand(io, setExit))
   program.addCommand(adminCommand(io, setExit))
   // Commands added with addCommand don't inherit these: without them a usage error in a
   // subcommand would exit the process itself, with 1 instead of the documented 2.

@@ -5,11 +5,10 @@
 export class LiveLine {
   private shown = false
 
-  constructor(private readonly stream: NodeJS.WriteStream) {}
+  constructor(private readonly stream: Pick<NodeJS.WriteStream, 'write' | 'columns'>) {}
 
   update(text: string): void {
-    const width = this.stream.columns ? this.stream.columns - 1 : 100
-    this.stream.write(`\r${text.length > width ? `${text.slice(0, width - 1)}…` : text}\x1b[K`)
+    this.stream.write(`\r${this.fit(text)}\x1b[K`)
     this.shown = true
   }
 
@@ -18,5 +17,16 @@ export class LiveLine {
     if (!this.shown) return
     this.stream.write('\r\x1b[K')
     this.shown = false
+  }
+
+  /** Leaves `text` on screen as an ordinary line (a finished progress bar). */
+  finish(text: string): void {
+    this.stream.write(`\r${this.fit(text)}\x1b[K\n`)
+    this.shown = false
+  }
+
+  private fit(text: string): string {
+    const width = this.stream.columns ? this.stream.columns - 1 : 100
+    return text.length > width ? `${text.slice(0, width - 1)}…` : text
   }
 }

@@ -25,12 +25,13 @@ describe('blog --help', () => {
     }
   })
 
-  it('says plainly that an unbuilt command is not available, exiting 2', async () => {
-    const data = join(tmp.path, 'later')
+  it('prints the dashboard once and exits 0 when the output is not a terminal', async () => {
+    const data = join(tmp.path, 'dashboard')
     const { code, stderr, stdout } = await blog(['dashboard', '--data', data])
-    expect(code).toBe(2)
-    expect(stderr).toMatch(/not available in this version/)
-    expect(stdout).toBe('')
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    expect(stdout).toContain('Posts: 0 (0 published, 0 drafts, 0 featured)')
+    expect(stdout).toContain('Subscribers: 0')
   })
 
   it('exits 2 on a usage error in a subcommand, naming the problem', async () => {

@@ -3,6 +3,7 @@ import type { GenerateKind, GenerateProgress, GenerateReport, GenerateResult } f
 import { EXIT, type CliIO } from '../output.js'
 import { dataOption, jsonOption, withBlog, type DataOptions } from '../shared-options.js'
 import { LiveLine } from '../live-line.js'
+import { progressLine } from '../progress-bar.js'
 
 interface GenerateFlags extends DataOptions {
   annotations?: boolean
@@ -36,7 +37,7 @@ export function generateCommand(io: CliIO, setExit: (code: number) => void): Com
       'after',
       `
 With no kind chosen: annotations, bibliography, summary and models (images only with --images).
-Progress: a live line on a terminal, a line per post and kind otherwise.
+Progress: a live bar ([#####-----] n/total, current post) on a terminal, a line per post and kind otherwise.
 Exit code 1 if anything failed (everything else is kept), 2 if nothing could run.
 
 --json prints: {"provider": "local"|"openai",
@@ -51,9 +52,12 @@ Exit code 1 if anything failed (everything else is kept), 2 if nothing could run
       let report: GenerateReport
       try {
         report = await withBlog(flags, (blog) => blog.enhance.generate({ slugs, all: flags.all, kinds, provider: flags.provider, onProgress }))
-      } finally {
+      } catch (e) {
         live?.clear()
+        throw e
       }
+      // The finished bar stays on screen above the summary.
+      live?.finish(progressLine(report.results.length, report.results.length, 'done'))
       if (flags.json) io.out(JSON.stringify({ provider: report.provider, results: report.results.map(publicResult), summary: report.summary }))
       else io.out(`${report.summary.done} done, ${report.summary.failed} failed (provider: ${report.provider})`)
       setExit(report.summary.failed > 0 ? EXIT.failed : EXIT.ok)
@@ -62,12 +66,15 @@ Exit code 1 if anything failed (everything else is kept), 2 if nothing could run
 
 function show(e: GenerateProgress, io: CliIO, live: LiveLine | null): void {
   if (e.type === 'start') {
-    live?.update(`[${e.done + 1}/${e.total}] ${FLAG_OF[e.kind]}  ${e.slug}…`)
+    live?.update(progressLine(e.done, e.total, `${FLAG_OF[e.kind]}  ${e.slug}…`))
     return
   }
   const r = e.result
   // On a terminal only failures stay on screen; elsewhere (logs, CI) every result is a line.
-  if (live && r.status === 'done') return
+  if (live && r.status === 'done') {
+    live.update(progressLine(e.done, e.total, `${FLAG_OF[r.kind]}  ${r.slug}`))
+    return
+  }
   live?.clear()
   io.out(r.status === 'done' ? `✓ ${FLAG_OF[r.kind].padEnd(12)} ${r.slug}` : `✗ ${FLAG_OF[r.kind].padEnd(12)} ${r.slug}: ${r.error}`)
 }

@@ -3,6 +3,8 @@ import { relative } from 'node:path'
 import type { ImportReport } from '../../importer/import-service.js'
 import { EXIT, type CliIO } from '../output.js'
 import { dataOption, jsonOption, withBlog, type DataOptions } from '../shared-options.js'
+import { LiveLine } from '../live-line.js'
+import { showImportProgress, type ImportFileEvent } from '../progress-bar.js'
 
 export function importCommand(io: CliIO, setExit: (code: number) => void): Command {
   return new Command('import')
@@ -13,6 +15,7 @@ export function importCommand(io: CliIO, setExit: (code: number) => void): Comma
     .addHelpText(
       'after',
       `
+Progress: a live bar on a terminal (with the new, updated and failed files), a line per file otherwise.
 Re-importing is safe: an unchanged file is skipped, a changed one updates its post.
 Exit code 1 if any file failed (the others are still imported).
 
@@ -20,11 +23,20 @@ Exit code 1 if any file failed (the others are still imported).
                 "summary": {"imported", "updated", "unchanged", "failed"}}`,
     )
     .action(async (paths: string[], opts: DataOptions & { json?: boolean }) => {
+      // A terminal gets a live bar with the new, updated and failed files above it; logs and CI a line per file.
+      const live = !opts.json && process.stdout.isTTY && process.stderr.isTTY ? new LiveLine(process.stderr) : null
       const report = await withBlog(opts, async (blog) => {
-        if (!opts.json) {
+        if (live) {
+          const lineFor = (f: ImportFileEvent) => (f.status === 'unchanged' ? null : formatLine(f.status, f.path, f.slug, f.error))
+          showImportProgress(blog.events, live, lineFor, io.out, shownPath)
+        } else if (!opts.json) {
           blog.events.on('import:file', (f) => io.out(formatLine(f.status, f.path, f.slug, f.error)))
         }
-        return blog.importer.importPaths(paths)
+        try {
+          return await blog.importer.importPaths(paths)
+        } finally {
+          live?.clear()
+        }
       })
       if (opts.json) io.out(JSON.stringify(report))
       else io.out(formatSummary(report))
@@ -34,8 +46,10 @@ Exit code 1 if any file failed (the others are still imported).
 
 const MARK = { imported: '+', updated: '~', unchanged: '=', failed: '✗' } as const
 
+const shownPath = (path: string) => relative(process.cwd(), path) || path
+
 function formatLine(status: keyof typeof MARK, path: string, slug: string | null, error: string | null): string {
-  const shown = relative(process.cwd(), path) || path
+  const shown = shownPath(path)
   if (status === 'failed') return `${MARK.failed} failed     ${shown}: ${error}`
   return `${MARK[status]} ${status.padEnd(10)} ${shown} → /posts/${slug}`
 }

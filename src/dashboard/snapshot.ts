@@ -1,0 +1,86 @@
+import { OWNER } from '../auth/auth-service.js'
+import type { Blog } from '../core/blog.js'
+import type { Job } from '../shared/schemas/index.js'
+import { EnhancementIndex, type Enhancement } from './enhancement-index.js'
+import { TERMINAL_OWNER } from './owner.js'
+
+export interface PostRow {
+  id: number
+  title: string
+  slug: string
+  status: 'draft' | 'published'
+  featured: boolean
+  readTime: number
+  enhancements: Enhancement[]
+  url: string
+}
+
+export interface PendingComment {
+  id: number
+  postTitle: string
+  name: string
+  text: string
+  createdAt: string
+}
+
+export interface RecentImport {
+  slug: string
+  title: string
+  path: string
+  at: string
+}
+
+/** Everything the dashboard shows that lives in the data folder, read through the core. */
+export interface Snapshot {
+  dataDir: string
+  baseUrl: string
+  posts: PostRow[]
+  jobs: Job[]
+  pendingJobs: number
+  subscribers: number
+  pendingComments: PendingComment[]
+  recentImports: RecentImport[]
+}
+
+const RECENT_IMPORTS = 5
+
+/** Reads snapshots of one blog; keeps what it learnt about bodies between reads. */
+export class SnapshotReader {
+  private readonly enhancements: EnhancementIndex
+
+  constructor(private readonly blog: Blog) {
+    this.enhancements = new EnhancementIndex(blog.store)
+  }
+
+  async read(): Promise<Snapshot> {
+    const { blog } = this
+    const metas = blog.posts.visible(TERMINAL_OWNER)
+    const enhanced = await this.enhancements.of(metas)
+    const jobs = blog.jobs.status(OWNER)
+    const titles = new Map(metas.map((m) => [m.id, m.title]))
+    return {
+      dataDir: blog.config.dataDir,
+      baseUrl: blog.config.baseUrl,
+      posts: metas.map((m) => ({
+        id: m.id,
+        title: m.title,
+        slug: m.slug,
+        status: m.status,
+        featured: m.featured === 1,
+        readTime: m.readTime,
+        enhancements: enhanced.get(m.id) ?? [],
+        url: `${blog.config.baseUrl}/posts/${m.slug}`,
+      })),
+      jobs: jobs.jobs,
+      pendingJobs: jobs.pendingJobs,
+      subscribers: blog.newsletter.subscribers(TERMINAL_OWNER).length,
+      pendingComments: blog.comments.pending(TERMINAL_OWNER).map((c) => ({ id: c.id, postTitle: titles.get(c.postId) ?? `post ${c.postId}`, name: c.name, text: c.text, createdAt: c.createdAt })),
+      // Imports by any process leave their mark on the posts (a source file); failures are only known to the process that ran them.
+      recentImports: metas
+        .filter((m) => m.source !== null)
+        .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+        .slice(0, RECENT_IMPORTS)
+        .map((m) => ({ slug: m.slug, title: m.title, path: m.source!.path, at: m.updatedAt })),
+    }
+  }
+}
