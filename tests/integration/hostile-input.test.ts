@@ -27,7 +27,12 @@ function storedKeys(): Set<string> {
   const keys = new Set<string>()
   const walk = (v: unknown) => {
     if (Array.isArray(v)) v.forEach(walk)
-    else if (v && typeof v === 'object') for (const [k, inner] of Object.entries(v)) keys.add(k), walk(inner)
+    else if (v && typeof v === 'object') {
+      for (const [k, inner] of Object.entries(v)) {
+        keys.add(k)
+        walk(inner)
+      }
+    }
   }
   for (const path of snapshotStore(t.dataDir).keys()) {
     if (!path.endsWith('.json')) continue
@@ -137,7 +142,8 @@ describe('oversized and deeply nested JSON', () => {
       expect(res.body).toEqual({ message: expect.any(String) })
     }
     // Sent with fetch: ApiClient always labels its bodies plain application/json.
-    for (const headers of [{ 'content-type': 'application/json; charset=koi8-r' }, { 'content-type': 'application/json', 'content-encoding': 'gzip' }, { 'content-type': 'application/json', 'content-encoding': 'br, x-unknown' }]) {
+    const oddHeaders: Record<string, string>[] = [{ 'content-type': 'application/json; charset=koi8-r' }, { 'content-type': 'application/json', 'content-encoding': 'gzip' }, { 'content-type': 'application/json', 'content-encoding': 'br, x-unknown' }]
+    for (const headers of oddHeaders) {
       const before = snapshotStore(t.dataDir)
       const res = await fetch(`${t.server.url}/api/subscribe`, { method: 'POST', headers, body: '{"email":"odd-encoding@example.com"}' })
       expect([400, 415], JSON.stringify(headers)).toContain(res.status)
