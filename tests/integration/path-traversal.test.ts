@@ -50,12 +50,12 @@ const TRAVERSALS = [
 ]
 
 /** GET a path exactly as written: fetch would resolve `..` segments before sending. */
-function rawGet(path: string, cookie: string): Promise<{ status: number; body: string }> {
+function rawGet(path: string, cookie: string): Promise<{ status: number; body: string; location: string }> {
   return new Promise((resolve, reject) => {
     const req = request(`${t.server.url}/`, { path, headers: cookie ? { cookie } : {} }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('latin1') }))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('latin1'), location: res.headers.location ?? '' }))
     })
     req.on('error', reject)
     req.end()
@@ -65,6 +65,8 @@ function rawGet(path: string, cookie: string): Promise<{ status: number; body: s
 /** Request a raw path and check it leaks nothing. */
 async function expectNoLeak(path: string, cookie = ''): Promise<number> {
   const res = await rawGet(path, cookie)
+  // express.static sends a folder address (`/assets/.`) to its slash form: still inside /assets/.
+  if (res.status === 301 && path.startsWith('/assets/')) expect(res.location, path).toMatch(/^\/assets\//)
   expect(res.status, `${path} answered ${res.status}`).toBeLessThan(500)
   expect(res.body, path).not.toContain(SECRET)
   expect(res.body, path).not.toMatch(/passwordHash|sessionVersion|root:x:0:0/)
@@ -88,7 +90,7 @@ describe('reading outside the data folder', () => {
     for (const bad of TRAVERSALS) {
       for (const path of [`/api/posts/${bad}`, `/assets/${bad}`, `/api/posts/${bad}/comments`]) {
         const status = await expectNoLeak(path, t.admin.cookieHeader())
-        expect(status, path).toBeGreaterThanOrEqual(400)
+        if (status !== 301 || !path.startsWith('/assets/')) expect(status, path).toBeGreaterThanOrEqual(400)
       }
       // Pages resolve `..` like a browser would (`/posts/..` is the home page): nothing leaks, nothing breaks.
       for (const path of [`/posts/${bad}`, `/post/${bad}`, `/${bad}`]) await expectNoLeak(path, t.admin.cookieHeader())
