@@ -158,3 +158,47 @@ describe('API fuzzing (never a 5xx, rejected requests change nothing)', () => {
     })
   }
 })
+
+describe('upload fuzzing (multipart, as the owner)', () => {
+  /** A multipart body built by hand, so names and headers reach busboy byte for byte. */
+  const multipart = (parts: { field: string; name: string; type: string; content: string }[], boundary: string) =>
+    Buffer.concat([
+      ...parts.map((p) =>
+        Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="`, 'latin1'),
+          Buffer.from(p.name, 'utf8'),
+          Buffer.from(`"\r\nContent-Type: ${p.type}\r\n\r\n`, 'latin1'),
+          Buffer.from(p.content, 'utf8'),
+          Buffer.from('\r\n', 'latin1'),
+        ]),
+      ),
+      Buffer.from(`--${boundary}--\r\n`, 'latin1'),
+    ])
+
+  it('answers any form with 200 or a 4xx {message}, never a 5xx; a refused one stores nothing', async () => {
+    const part = fc.record({
+      field: fc.oneof(fc.constant('files'), fc.constant('other'), hostileString()),
+      name: fc.oneof(fc.constantFrom('essay.md', 'notes.markdown', 'image.png', '../../x.md', '..\\x.md', 'a\u0000.md', '"quoted".md', 'new\r\nline.md'), hostileString().map((s) => `${s}.md`)),
+      type: fc.constantFrom('text/markdown', 'application/octet-stream', 'text/html'),
+      content: fc.oneof(fc.constantFrom('# Title\n\nText.', '', '---\ntitle: [unclosed\n---\n', '\u0000\u0001binary'), fc.string({ maxLength: 200 })),
+    })
+    const form = fc.record({ parts: fc.array(part, { minLength: 0, maxLength: 4 }), boundary: fc.constantFrom('b0undary', 'x', '-'.repeat(70)), truncate: fc.option(fc.nat({ max: 400 }), { freq: 3 }) })
+    await fc.assert(
+      fc.asyncProperty(form, async ({ parts, boundary, truncate }) => {
+        const whole = multipart(parts, boundary)
+        const body = truncate === null ? whole : whole.subarray(0, truncate)
+        before ??= await settledSnapshot(t.dataDir)
+        const logged = t.serverLog.length
+        const res = await fetch(`${t.server.url}/api/upload`, { method: 'POST', headers: { cookie: t.admin.cookieHeader(), 'content-type': `multipart/form-data; boundary=${boundary}` }, body })
+        const text = await res.text()
+        const what = `upload → ${res.status}: ${short(JSON.stringify(parts.map((p) => [p.field, p.name])))} ${text.slice(0, 200)}\n${t.serverLog.slice(logged).join('\n')}`
+        expect(res.status, what).toBeLessThan(500)
+        if (res.status >= 400) {
+          expect(JSON.parse(text), what).toEqual({ message: expect.any(String) })
+          expect(storeChanges(before, snapshotStore(t.dataDir)), what).toEqual([])
+        } else before = null
+      }),
+      { seed: SEED, numRuns: RUNS * 3, endOnFailure: true },
+    )
+  })
+})
