@@ -47,6 +47,11 @@ const TRAVERSALS = [
   encodeURIComponent('/etc/passwd'),
   'x-0123456789abcdef.png',
   '..%2Fx-0123456789abcdef.png',
+  // Broken percent-encoding: decoding the parameter fails.
+  '%',
+  '%E0%A4%A',
+  '%zz..%2F',
+  '%C0%AE%C0%AE%2F',
 ]
 
 /** GET a path exactly as written: fetch would resolve `..` segments before sending. */
