@@ -185,6 +185,10 @@ describe('XSS payloads in the rendered pages', () => {
     expect(text).toContain('CLICK ME (bypass by @shafigullin)')
     expect(text).toContain('I am a dolphin!')
     await page.close()
+    // The social card draws the hostile title as SVG text: it must still render.
+    const hostileTitle = t.blog.store.posts().find((p) => p.source?.path.endsWith('xss-frontmatter.md'))!
+    const card = await fetch(`${t.server.url}/og/posts/${hostileTitle.slug}.png`)
+    expect([card.status, card.headers.get('content-type')]).toEqual([200, 'image/png'])
   })
 
   it('approved comments, the About page, the home page and search run nothing', async () => {
