@@ -196,7 +196,9 @@ describe('XSS payloads in the rendered pages', () => {
     expectClean(withComments)
     expectClean(await inspect('/about'))
     expectClean(await inspect('/'))
-    expectClean(await inspect(`/search?q=${encodeURIComponent('<img src=x onerror=__xss(90)>')}`))
+    const query = encodeURIComponent('</script><script>__xss(90)</script><img src=x onerror=__xss(91)>')
+    expectClean(await inspect(`/search?q=${query}&tags=${query}&author=${query}`))
+    expectClean(await inspect(`/?search=${query}&tag=${query}`))
     // The comments really are on the page, as text.
     const page = await browser.context.newPage()
     await page.goto(`${t.server.url}/posts/${commentedSlug}`)
