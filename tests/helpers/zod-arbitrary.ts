@@ -194,7 +194,8 @@ export function queryArbitraryFor(schema: z.ZodType | null, opts: ArbitraryOptio
     for (const pair of [...pairs.filter((p): p is [string, unknown] => p !== null), ...more]) {
       const [key, value] = pair
       const list = Array.isArray(value) ? value : [value]
-      for (const v of list) if (v !== undefined) params.append(key, typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))
+      // Past ~16 kB Node refuses the request line itself (431) and the app never sees it: cap each value.
+      for (const v of list) if (v !== undefined) params.append(key, (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)).slice(0, 3_000))
     }
     return params.toString()
   })
