@@ -43,7 +43,7 @@ beforeAll(async () => {
   // Import: markdown files on disk, a few payloads each so one that swallows the rest of its file hides little.
   essays = tempDir('xss-essays-')
   mkdirSync(essays.path, { recursive: true })
-  chunks(PAYLOADS, CHUNK).forEach((chunk, i) => writeFileSync(join(essays.path, `xss-import-${i + 1}.md`), `# Imported payloads ${i + 1}\n\n${chunk.join('\n\n')}\n`))
+  chunks(PAYLOADS, CHUNK).forEach((chunk, i) => writeFileSync(join(essays.path, `xss-import-${i + 1}.md`), `# Imported payloads ${i + 1} <img src=x onerror=__xss(47)> $\\href{javascript:__xss(48)}{x}$\n\n${chunk.join('\n\n')}\n`))
   writeFileSync(join(essays.path, 'xss-frontmatter.md'), FRONTMATTER_ESSAY)
   const report = await t.blog.importer.importPaths([essays.path])
   for (const f of report.files) if (f.slug) importedSlugs.push(f.slug)
