@@ -7,7 +7,7 @@ import { adminOnly } from '../middleware/guards.js'
 import { escapeHtml } from '../../shared/escape-html.js'
 
 const IdParam = z.coerce.number('Not a valid id').int('Not a valid id').min(1, 'Not a valid id').max(Number.MAX_SAFE_INTEGER, 'Not a valid id')
-const TokenQuery = z.object({ token: z.string('The unsubscribe link is incomplete.').min(1, 'The unsubscribe link is incomplete.').max(200, 'The unsubscribe link is not valid.') })
+export const TokenQuery = z.object({ token: z.string('The unsubscribe link is incomplete.').min(1, 'The unsubscribe link is incomplete.').max(200, 'The unsubscribe link is not valid.') })
 
 /** What visitors send: newsletter sign-ups, comments, reading events. Each is validated and rate limited. */
 export function communityRoutes(blog: Blog): Router {

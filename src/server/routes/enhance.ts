@@ -5,7 +5,7 @@ import { http, parseInput, viewerOf } from '../http.js'
 import { adminOnly } from '../middleware/guards.js'
 
 const Id = z.coerce.number('Not a valid post id').int('Not a valid post id').min(1, 'Not a valid post id').max(Number.MAX_SAFE_INTEGER, 'Not a valid post id')
-const BulkModels = z.object({ postIds: z.array(Id).min(1, 'Select at least one post').max(1_000) })
+export const BulkModels = z.object({ postIds: z.array(Id).min(1, 'Select at least one post').max(1_000) })
 
 /**
  * SPEC §7 enhancement calls that answer when the work is done (the bulk annotation and

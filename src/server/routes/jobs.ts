@@ -5,7 +5,7 @@ import { http, parseInput, viewerOf } from '../http.js'
 import { adminOnly } from '../middleware/guards.js'
 
 const Id = z.coerce.number('Not a valid post id').int('Not a valid post id').min(1, 'Not a valid post id').max(Number.MAX_SAFE_INTEGER, 'Not a valid post id')
-const BulkBody = z.object({ postIds: z.array(Id).min(1, 'Select at least one post').max(10_000) })
+export const BulkBody = z.object({ postIds: z.array(Id).min(1, 'Select at least one post').max(10_000) })
 const JobId = z.string().min(1).max(100)
 
 /** SPEC §7 bulk generation (as jobs) and the job tracker's calls. Admins only. */

@@ -8,9 +8,9 @@ import { adminOnly } from '../middleware/guards.js'
 
 const Id = z.coerce.number('Not a valid post id').int('Not a valid post id').min(1, 'Not a valid post id').max(Number.MAX_SAFE_INTEGER, 'Not a valid post id')
 const Ids = z.array(Id).min(1, 'Select at least one post').max(10_000)
-const DeleteMany = z.object({ ids: Ids })
-const ClearAnnotations = z.object({ postIds: Ids })
-const Preview = z.object({ content: z.string().max(5_000_000) })
+export const DeleteMany = z.object({ ids: Ids })
+export const ClearAnnotations = z.object({ postIds: Ids })
+export const Preview = z.object({ content: z.string().max(5_000_000) })
 
 /** Calls whose JSON may hold a whole essay (5 MB of markdown); paths relative to /api. */
 export const ESSAY_BODY_ROUTES = [

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { Blog } from '../../core/blog.js'
 import { http, parseInput, viewerOf } from '../http.js'
 
-const ListQuery = z.object({ search: z.string().max(500).optional() })
+export const ListQuery = z.object({ search: z.string().max(500).optional() })
 const SlugParam = z.object({ slug: z.string().min(1).max(200) })
 
 export function postsRoutes(blog: Blog): Router {

@@ -56,6 +56,8 @@ function uploadError(err: unknown): Error {
     case 'LIMIT_FIELD_KEY':
       return new BlogError('TOO_LARGE', 'The upload form has too many or too large fields.')
     default:
-      return err instanceof Error && code ? new BlogError('VALIDATION', 'The upload could not be read as a multipart form.') : (err as Error)
+      // Busboy's parse errors ("Malformed part header", "Unexpected end of form") carry no code;
+      // in-memory storage cannot fail on its own, so whatever else fails here is the request's form.
+      return err instanceof BlogError ? err : new BlogError('VALIDATION', 'The upload could not be read as a multipart form.')
   }
 }
