@@ -1,3 +1,4 @@
+import { homedir } from 'node:os'
 import { relative, resolve } from 'node:path'
 import type { Blog } from '../core/blog.js'
 import { describeError } from '../core/errors.js'
@@ -39,7 +40,8 @@ export function createActions(blog: Blog, activity: ActivityLog, openUrl: OpenUr
 
     async importFolder(path) {
       if (activity.runs.some((r) => r.kind === 'import' && !r.finished)) return 'An import is already running; wait for it to finish.'
-      const full = resolve(path)
+      // Typed at a prompt, not expanded by a shell: `~` is the person's home folder here too.
+      const full = resolve(path.replace(/^~(?=$|\/)/, homedir()))
       const run = activity.begin('import', `import ${relative(process.cwd(), full) || full}`)
       try {
         const { summary: s } = await blog.importer.importPaths([full])

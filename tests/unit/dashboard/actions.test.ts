@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createBlog, type Blog } from '../../../src/core/blog.js'
+import { createActions, type DashboardActions } from '../../../src/dashboard/actions.js'
+import { ActivityLog } from '../../../src/dashboard/activity.js'
+import { SnapshotReader } from '../../../src/dashboard/snapshot.js'
+import { fixtureSite } from '../../helpers/blog.js'
+import { tempDir } from '../../helpers/temp-dir.js'
+
+const tmp = tempDir('dashboard-actions-')
+let blog: Blog
+let actions: DashboardActions
+const activity = new ActivityLog()
+const opened: string[] = []
+
+beforeAll(async () => {
+  blog = await createBlog({ dataDir: join(tmp.path, 'data'), env: {}, log: () => {} })
+  await blog.importer.importPaths([fixtureSite])
+  activity.attach(blog.events)
+  actions = createActions(blog, activity, async (url) => void opened.push(url))
+})
+afterAll(async () => {
+  await blog.close()
+  tmp.cleanup()
+})
+
+const idOf = (slug: string) => blog.store.postBySlug(slug)!.id
+
+describe('the dashboard actions', () => {
+  it('flips each selected post between draft and published', async () => {
+    const message = await actions.togglePublish([idOf('on-notation'), idOf('an-unfinished-draft')])
+    expect(message).toBe('2 posts changed: "On Notation" moved to drafts, "An Unfinished Draft" published.')
+    expect(blog.store.postBySlug('on-notation')?.status).toBe('draft')
+    expect(blog.store.postBySlug('an-unfinished-draft')?.status).toBe('published')
+  })
+
+  it('imports a folder typed with ~ for the home folder, recording the run and its failures', async () => {
+    const home = join(tmp.path, 'home')
+    mkdirSync(join(home, 'essays'), { recursive: true })
+    writeFileSync(join(home, 'essays', 'late.md'), '# A Late Essay\n\nWritten at home.\n')
+    writeFileSync(join(home, 'essays', 'blank.md'), '')
+    const before = process.env.HOME
+    process.env.HOME = home
+    try {
+      expect(await actions.importFolder('~/essays')).toBe('1 imported, 0 updated, 0 unchanged, 1 failed: import of ~/essays.')
+    } finally {
+      process.env.HOME = before
+    }
+    const run = activity.runs[0]
+    expect(run).toMatchObject({ kind: 'import', finished: true, done: 2, total: 2 })
+    expect(run.failures.map((f) => f.item)).toEqual([join(home, 'essays', 'blank.md')])
+    expect(blog.store.postBySlug('a-late-essay')).toBeTruthy()
+  })
+
+  it('generates the chosen kinds, and the snapshot then lists them', async () => {
+    expect(await actions.generate(['on-notation'], ['summary', 'models'])).toBe('Summary, models for 1 post: 2 done, 0 failed (local).')
+    const snapshot = await new SnapshotReader(blog).read()
+    expect(snapshot.posts.find((p) => p.slug === 'on-notation')?.enhancements).toEqual(['summary', 'models'])
+    expect(snapshot.recentImports.map((r) => r.slug)).toContain('a-late-essay')
+  })
+
+  it('says why a generation could not run', async () => {
+    expect(await actions.generate(['no-such-post'], ['summary'])).toMatch(/^Generation could not run: No post with the slug "no-such-post"/)
+  })
+
+  it('opens the address through the port', async () => {
+    expect(await actions.open('http://localhost:4321/posts/on-notation')).toBe('Opened http://localhost:4321/posts/on-notation')
+    expect(opened).toEqual(['http://localhost:4321/posts/on-notation'])
+  })
+})
