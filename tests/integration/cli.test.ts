@@ -1,9 +1,10 @@
 import { describe, it, expect, afterAll } from 'vitest'
 import { cpSync, writeFileSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { spawn } from 'node:child_process'
 import { blog, blogServe, eventually } from '../helpers/cli.js'
 import { fixtureSite } from '../helpers/blog.js'
-import { tempDir } from '../helpers/temp-dir.js'
+import { projectRoot, tempDir } from '../helpers/temp-dir.js'
 
 const tmp = tempDir('cli-')
 afterAll(tmp.cleanup)
@@ -41,6 +42,16 @@ describe('blog --help', () => {
     const noPaths = await blog(['import'])
     expect(noPaths.code).toBe(2)
     expect(noPaths.stderr).toMatch(/missing required argument 'paths'/)
+  })
+
+  it('ends quietly when its reader closes the pipe early (blog … | head)', async () => {
+    const child = spawn(process.execPath, [join(projectRoot, 'bin', 'blog.js'), '--help'], { env: { ...process.env, SCHOLIA_SOURCE: '1' }, stdio: ['ignore', 'pipe', 'pipe'] })
+    child.stdout.destroy()
+    let stderr = ''
+    child.stderr.on('data', (d: Buffer) => (stderr += d))
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+    expect(stderr).not.toMatch(/EPIPE|Error/)
+    expect(code).toBe(0)
   })
 })
 
