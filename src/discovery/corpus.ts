@@ -1,0 +1,110 @@
+import { basename, extname } from 'node:path'
+import type { Store } from '../store/index.js'
+import type { PostMeta } from '../shared/schemas/index.js'
+import { readEssay } from '../ai/local/essay/read-essay.js'
+import { termsOf } from '../ai/local/text/terms.js'
+import type { EssayDoc } from '../ai/local/essay/types.js'
+import { structureOf, type StructureFeatures } from './structure-features.js'
+import { Snapshot } from './snapshot.js'
+
+/** One essay as discovery reads it: text, parsed structure, declared categories and vocabulary. */
+export interface Essay {
+  meta: PostMeta
+  plainText: string
+  doc: EssayDoc
+  frontmatter: Record<string, unknown>
+  /** Tags and the categories the frontmatter declares, as `kind:value` (lower case). */
+  taxonomy: Set<string>
+  structure: StructureFeatures
+  /** How often the essay uses each term (words and word pairs), to ask whether it mentions a concept. */
+  terms: Map<string, number>
+  /** The text in lower case, words only, single spaces, padded with one: for phrase tests. */
+  flatText: string
+  /** The title's words, as in `flatText`. */
+  titleWords: string[]
+  /** Names a link may use for this essay: its slug and its source file's name. */
+  aliases: string[]
+}
+
+/** Who sees what: guests see published essays only, admins every essay (DECISIONS.md). */
+export type Scope = 'published' | 'all'
+
+/**
+ * Frontmatter fields that group essays the way tags do: a series, a chapter, a section, a
+ * topic (StatProofBook declares chapter/section/topic; other sites use series or categories).
+ */
+const GROUPING_FIELDS = ['series', 'categories', 'category', 'chapter', 'section', 'topic', 'part', 'collection']
+
+/**
+ * The site's essays, read once per content version and kept: a snapshot per scope is rebuilt
+ * only when a post's text, title, tags or status change (the store's post array is replaced on
+ * every change, so an unchanged array answers at once).
+ */
+export class DiscoveryCorpus {
+  private readonly essays = new Map<number, { hash: string; essay: Essay }>()
+  private readonly snapshots = new Map<Scope, { posts: readonly PostMeta[]; key: string; snapshot: Snapshot }>()
+
+  constructor(private readonly store: Store) {}
+
+  async snapshot(scope: Scope): Promise<Snapshot> {
+    const posts = this.store.posts()
+    const cached = this.snapshots.get(scope)
+    if (cached?.posts === posts) return cached.snapshot
+    const metas = posts.filter((p) => scope === 'all' || p.status === 'published')
+    const key = metas.map(versionOf).join('\n')
+    if (cached?.key === key) {
+      cached.posts = posts
+      return cached.snapshot
+    }
+    const essays: Essay[] = []
+    for (const meta of metas) essays.push(await this.essay(meta))
+    const snapshot = new Snapshot(essays)
+    this.snapshots.set(scope, { posts, key, snapshot })
+    this.forgetDeleted(posts)
+    return snapshot
+  }
+
+  private async essay(meta: PostMeta): Promise<Essay> {
+    const hash = versionOf(meta)
+    const known = this.essays.get(meta.id)
+    if (known?.hash === hash) return known.essay
+    const body = await this.store.body(meta)
+    const doc = readEssay(body.content)
+    const terms = new Map<string, number>()
+    for (const t of termsOf(`${meta.title}.\n${body.plainText.replace(/\\[A-Za-z]+|[_^{}\\]/g, ' ')}`)) terms.set(t.key, (terms.get(t.key) ?? 0) + 1)
+    const essay: Essay = {
+      meta,
+      plainText: body.plainText,
+      doc,
+      frontmatter: body.frontmatter,
+      taxonomy: taxonomyOf(meta.tags, body.frontmatter),
+      structure: structureOf(doc, meta.wordCount),
+      terms,
+      flatText: ` ${flatten(body.plainText)} `,
+      titleWords: flatten(meta.title).split(' ').filter(Boolean),
+      aliases: [meta.slug, ...(meta.source ? [basename(meta.source.path, extname(meta.source.path)).toLowerCase()] : [])],
+    }
+    this.essays.set(meta.id, { hash, essay })
+    return essay
+  }
+
+  private forgetDeleted(posts: readonly PostMeta[]): void {
+    const ids = new Set(posts.map((p) => p.id))
+    for (const id of this.essays.keys()) if (!ids.has(id)) this.essays.delete(id)
+  }
+}
+
+function taxonomyOf(tags: string[], frontmatter: Record<string, unknown>): Set<string> {
+  const out = new Set(tags.map((t) => `tag:${t.trim().toLowerCase()}`))
+  for (const field of GROUPING_FIELDS) {
+    const value = frontmatter[field]
+    const values = Array.isArray(value) ? value : [value]
+    for (const v of values) if (typeof v === 'string' && v.trim()) out.add(`${field === 'categories' || field === 'category' ? 'tag' : field}:${v.trim().toLowerCase()}`)
+  }
+  return out
+}
+
+/** What discovery reads of a post: a change here means a new snapshot (not, say, a new banner). */
+const versionOf = (p: PostMeta) => `${p.id}:${p.contentHash}:${p.status}:${p.publishedAt}:${p.title}:${p.tags.join(',')}`
+
+const flatten = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()
