@@ -6,18 +6,20 @@ const TERMS_PER_ESSAY = 8
 const POSTS_PER_CONCEPT = 20
 
 /**
- * The concepts the site keeps coming back to, and how they spread over time: concepts that are
- * key terms of at least two essays, with every essay that uses them in date order, weighted by
+ * The concepts the site keeps coming back to, and how they spread over time: terms among the
+ * most distinctive of at least two essays, with every essay that uses them in date order, weighted by
  * how much each essay says about the concept (uses per 1,000 words, relative to the heaviest user).
  */
 export function conceptEvolution(snap: Snapshot): ConceptEvolution {
   const counts = new Map<string, { surface: string; essays: number; score: number }>()
+  // Each essay's most distinctive terms (the head of its TF-IDF vector, strongest first): reading
+  // every essay for its key terms would take seconds on a large site.
   for (const e of snap.essays) {
-    for (const t of snap.keyTerms(e.meta.id).slice(0, TERMS_PER_ESSAY)) {
-      const c = counts.get(t.key) ?? { surface: t.surface, essays: 0, score: 0 }
+    for (const [key, weight] of [...(snap.index.vectors.get(e.meta.id) ?? [])].slice(0, TERMS_PER_ESSAY)) {
+      const c = counts.get(key) ?? { surface: key, essays: 0, score: 0 }
       c.essays++
-      c.score += t.score
-      counts.set(t.key, c)
+      c.score += weight
+      counts.set(key, c)
     }
   }
   const dates = snap.essays.map((e) => Date.parse(e.meta.publishedAt)).sort((a, b) => a - b)

@@ -2,7 +2,6 @@ import { basename, extname } from 'node:path'
 import type { Store } from '../store/index.js'
 import type { PostMeta } from '../shared/schemas/index.js'
 import { readEssay } from '../ai/local/essay/read-essay.js'
-import { termsOf } from '../ai/local/text/terms.js'
 import type { EssayDoc } from '../ai/local/essay/types.js'
 import { structureOf, type StructureFeatures } from './structure-features.js'
 import { Snapshot } from './snapshot.js'
@@ -11,14 +10,14 @@ import { Snapshot } from './snapshot.js'
 export interface Essay {
   meta: PostMeta
   plainText: string
-  doc: EssayDoc
+  /** The essay read sentence by sentence (on first use: reading every essay is the slow part). */
+  readonly doc: EssayDoc
+  markdown: string
   frontmatter: Record<string, unknown>
   /** Tags and the categories the frontmatter declares, as `kind:value` (lower case). */
   taxonomy: Set<string>
   structure: StructureFeatures
-  /** How often the essay uses each term (words and word pairs), to ask whether it mentions a concept. */
-  terms: Map<string, number>
-  /** The text in lower case, words only, single spaces, padded with one: for phrase tests. */
+  /** Title and text in lower case, words only (with their inner hyphens), single spaces, padded with one: for phrase tests. */
   flatText: string
   /** The title's words, as in `flatText`. */
   titleWords: string[]
@@ -69,18 +68,18 @@ export class DiscoveryCorpus {
     const known = this.essays.get(meta.id)
     if (known?.hash === hash) return known.essay
     const body = await this.store.body(meta)
-    const doc = readEssay(body.content)
-    const terms = new Map<string, number>()
-    for (const t of termsOf(`${meta.title}.\n${body.plainText.replace(/\\[A-Za-z]+|[_^{}\\]/g, ' ')}`)) terms.set(t.key, (terms.get(t.key) ?? 0) + 1)
+    let doc: EssayDoc | undefined
     const essay: Essay = {
       meta,
       plainText: body.plainText,
-      doc,
+      get doc() {
+        return (doc ??= readEssay(body.content))
+      },
+      markdown: body.content,
       frontmatter: body.frontmatter,
       taxonomy: taxonomyOf(meta.tags, body.frontmatter),
-      structure: structureOf(doc, meta.wordCount),
-      terms,
-      flatText: ` ${flatten(body.plainText)} `,
+      structure: structureOf(body.content, meta.wordCount),
+      flatText: ` ${flatten(`${meta.title}. ${body.plainText.replace(/\\[A-Za-z]+|[_^{}\\]/g, ' ')}`)} `,
       titleWords: flatten(meta.title).split(' ').filter(Boolean),
       aliases: [meta.slug, ...(meta.source ? [basename(meta.source.path, extname(meta.source.path)).toLowerCase()] : [])],
     }
@@ -107,4 +106,9 @@ function taxonomyOf(tags: string[], frontmatter: Record<string, unknown>): Set<s
 /** What discovery reads of a post: a change here means a new snapshot (not, say, a new banner). */
 const versionOf = (p: PostMeta) => `${p.id}:${p.contentHash}:${p.status}:${p.publishedAt}:${p.title}:${p.tags.join(',')}`
 
-const flatten = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()
+export const flatten = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[’']s\b/g, '')
+    .replace(/[^\p{L}\p{N}-]+|(?<![\p{L}\p{N}])-|-(?![\p{L}\p{N}])/gu, ' ')
+    .trim()

@@ -78,8 +78,9 @@ function typeOf(p: Relation['parts']): RelationshipType {
 }
 
 /**
- * How much of each essay's key concepts the other one uses, weighted by how central the
- * concept is (0–1, the mean of both directions).
+ * How much of this essay's key concepts the other one uses, weighted by how central each
+ * concept is (0–1). One direction only: the other essays' key terms would mean reading every
+ * essay of the site for one list.
  */
 function conceptOverlap(snap: Snapshot, a: Essay, b: Essay): { score: number; shared: string[] } {
   const shared = new Map<string, number>()
@@ -96,7 +97,7 @@ function conceptOverlap(snap: Snapshot, a: Essay, b: Essay): { score: number; sh
     }
     return total ? hit / total : 0
   }
-  const score = (coverage(a, b) + coverage(b, a)) / 2
+  const score = coverage(a, b)
   return { score, shared: [...shared].sort((x, y) => y[1] - x[1]).map(([s]) => s) }
 }
 

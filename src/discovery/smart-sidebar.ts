@@ -41,7 +41,8 @@ function thematicCollections(snap: Snapshot, self: Essay, related: Relation[]): 
     .map((x) => ({ theme: displayValue(x.g, self), members: x.members }))
   if (themes.length === 0) {
     for (const term of snap.keyTerms(self.meta.id)) {
-      const members = snap.essays.filter((e) => e === self || snap.keyTerms(e.meta.id).some((t) => t.key === term.key))
+      // Essays for which the concept is among their most distinctive terms (their TF-IDF vector).
+      const members = snap.essays.filter((e) => e === self || snap.index.vectors.get(e.meta.id)?.has(term.key))
       if (members.length >= 2) themes.push({ theme: term.surface, members })
       if (themes.length >= COLLECTIONS) break
     }

@@ -5,8 +5,6 @@ import { difficultyOf } from './structure-features.js'
 
 /** Key terms kept per essay: the concepts it is about. */
 const KEY_TERMS = 12
-/** A term used by at most this share of the other essays counts as rare vocabulary. */
-const RARE_SPREAD = 0.05
 
 /**
  * The essays one kind of viewer may see, with the TF-IDF index over exactly them (so a draft
@@ -18,6 +16,7 @@ export class Snapshot {
   private readonly keyTermCache = new Map<number, KeyTerm[]>()
   private readonly difficultyCache = new Map<number, number>()
   private aliasMap: Map<string, Essay> | null = null
+  private readonly patterns = new Map<string, RegExp>()
   /** Whatever a feature wants to keep for this snapshot's lifetime (related lists, sidebars…). */
   readonly memo = new Map<string, unknown>()
 
@@ -37,31 +36,32 @@ export class Snapshot {
     return terms
   }
 
-  /** 0–1 reading difficulty: math, length, code and rare vocabulary. */
+  /** 0–1 reading difficulty: math, length, code and long words. */
   difficulty(id: number): number {
     let d = this.difficultyCache.get(id)
     if (d === undefined) {
       const e = this.byId.get(id)!
-      let rare = 0
-      let all = 0
-      for (const [key, n] of e.terms) {
-        if (key.includes(' ')) continue
-        all += n
-        if (this.index.spread(key, id) <= RARE_SPREAD) rare += n
-      }
-      d = difficultyOf(e.structure, all ? rare / all : 0)
+      const words = e.flatText.split(' ')
+      const long = words.filter((w) => w.length >= 10).length
+      d = difficultyOf(e.structure, words.length ? long / words.length : 0)
       this.difficultyCache.set(id, d)
     }
     return d
   }
 
-  /** Whether essay `id` uses a term (word, pair, or a triple whose pairs it uses). */
+  /**
+   * How often essay `id` uses a term key (a word or words, as the site index writes them: lower
+   * case, plurals folded), plurals and possessives included.
+   */
   mentions(id: number, key: string): number {
-    const terms = this.byId.get(id)?.terms
-    if (!terms) return 0
-    const words = key.split(' ')
-    if (words.length < 3) return terms.get(key) ?? 0
-    return Math.min(terms.get(`${words[0]} ${words[1]}`) ?? 0, terms.get(`${words[1]} ${words[2]}`) ?? 0)
+    const text = this.byId.get(id)?.flatText
+    if (!text?.includes(` ${key}`)) return 0
+    let pattern = this.patterns.get(key)
+    if (!pattern) {
+      pattern = new RegExp(` ${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:s|es)?(?= )`, 'g')
+      this.patterns.set(key, pattern)
+    }
+    return text.match(pattern)?.length ?? 0
   }
 
   /** The essay a site-internal link points at (by slug or source file name), if any. */

@@ -1,5 +1,3 @@
-import type { EssayDoc } from '../ai/local/essay/types.js'
-
 /** How an essay is built, independent of what it is about (SPEC §3 "structural" relations). */
 export interface StructureFeatures {
   words: number
@@ -15,16 +13,30 @@ export interface StructureFeatures {
   linkDensity: number
 }
 
-export function structureOf(doc: EssayDoc, words: number): StructureFeatures {
+/**
+ * Counted from the markdown with a few patterns rather than a full read of the essay: every
+ * essay of the site needs these for every related-posts list, and they are only proportions.
+ */
+export function structureOf(markdown: string, words: number): StructureFeatures {
   const w = Math.max(words, 1)
+  const fences = markdown.match(/^\s*(?:`{3,}|~{3,})/gm)?.length ?? 0
+  const prose = markdown.replace(/^\s*(?:`{3,}|~{3,})[\s\S]*?^\s*(?:`{3,}|~{3,})/gm, '')
+  const displays = (prose.match(/\$\$/g)?.length ?? 0) / 2 + (prose.match(/\\begin\{(?:equation|align|gather|multline)\*?\}|\\\[/g)?.length ?? 0)
+  const inline = prose.replace(/\$\$[\s\S]*?\$\$/g, '').match(/\$[^$\n]+?\$|\\\(/g)?.length ?? 0
+  const headings = prose.match(/^#{1,6}(?=\s)/gm) ?? []
   return {
     words,
-    mathDensity: ((doc.displays.length + doc.inline.length) * 100) / w,
-    headingDensity: (doc.headings.length * 1000) / w,
-    headingDepth: doc.headings.reduce((d, h) => Math.max(d, h.depth), 0),
-    codeDensity: (doc.codeBlocks * 1000) / w,
-    linkDensity: (doc.links.length * 100) / w,
+    mathDensity: ((Math.floor(displays) + inline) * 100) / w,
+    headingDensity: (headings.length * 1000) / w,
+    headingDepth: headings.reduce((d, h) => Math.max(d, h.length), 0),
+    codeDensity: (Math.floor(fences / 2) * 1000) / w,
+    linkDensity: ((prose.match(/\]\([^)\s]+/g)?.length ?? 0) * 100) / w,
   }
+}
+
+/** Where the markdown links to, with each link's text: `[text](url)`, as written. */
+export function markdownLinks(markdown: string): { text: string; url: string }[] {
+  return [...markdown.matchAll(/\[([^\]\n]*)\]\(<?([^)\s>]+)>?(?:\s+"[^"]*")?\)/g)].map((m) => ({ text: m[1], url: m[2] }))
 }
 
 /**
@@ -45,11 +57,11 @@ export function structureSimilarity(a: StructureFeatures, b: StructureFeatures):
 }
 
 /**
- * A 0–1 reading difficulty: longer essays, more formulas and a rarer vocabulary are harder.
- * `rareShare` is the share of the essay's terms that few other essays use.
+ * A 0–1 reading difficulty: longer essays, more formulas, code and long words are harder.
+ * `longWordShare` is the share of words of ten letters or more (about 5% in plain prose).
  */
-export function difficultyOf(s: StructureFeatures, rareShare: number): number {
-  return clamp01(0.35 * squash(s.mathDensity, 4) + 0.3 * squash(s.words, 2500) + 0.2 * clamp01(rareShare * 2) + 0.15 * squash(s.codeDensity, 3))
+export function difficultyOf(s: StructureFeatures, longWordShare: number): number {
+  return clamp01(0.35 * squash(s.mathDensity, 4) + 0.3 * squash(s.words, 2500) + 0.2 * clamp01((longWordShare - 0.04) * 6) + 0.15 * squash(s.codeDensity, 3))
 }
 
 const squash = (x: number, scale: number) => (x <= 0 ? 0 : x / (x + scale))
