@@ -1,6 +1,6 @@
 import { basename, extname } from 'node:path'
 import type { Store } from '../store/index.js'
-import type { PostMeta } from '../shared/schemas/index.js'
+import type { PostBody, PostMeta } from '../shared/schemas/index.js'
 import { readEssay } from '../ai/local/essay/read-essay.js'
 import type { EssayDoc } from '../ai/local/essay/types.js'
 import { structureOf, type StructureFeatures } from './structure-features.js'
@@ -67,22 +67,7 @@ export class DiscoveryCorpus {
     const hash = versionOf(meta)
     const known = this.essays.get(meta.id)
     if (known?.hash === hash) return known.essay
-    const body = await this.store.body(meta)
-    let doc: EssayDoc | undefined
-    const essay: Essay = {
-      meta,
-      plainText: body.plainText,
-      get doc() {
-        return (doc ??= readEssay(body.content))
-      },
-      markdown: body.content,
-      frontmatter: body.frontmatter,
-      taxonomy: taxonomyOf(meta.tags, body.frontmatter),
-      structure: structureOf(body.content, meta.wordCount),
-      flatText: ` ${flatten(`${meta.title}. ${body.plainText.replace(/\\[A-Za-z]+|[_^{}\\]/g, ' ')}`)} `,
-      titleWords: flatten(meta.title).split(' ').filter(Boolean),
-      aliases: [meta.slug, ...(meta.source ? [basename(meta.source.path, extname(meta.source.path)).toLowerCase()] : [])],
-    }
+    const essay = essayOf(meta, await this.store.body(meta))
     this.essays.set(meta.id, { hash, essay })
     return essay
   }
@@ -90,6 +75,25 @@ export class DiscoveryCorpus {
   private forgetDeleted(posts: readonly PostMeta[]): void {
     const ids = new Set(posts.map((p) => p.id))
     for (const id of this.essays.keys()) if (!ids.has(id)) this.essays.delete(id)
+  }
+}
+
+/** An essay as discovery reads it, from its metadata and stored body. */
+export function essayOf(meta: PostMeta, body: Pick<PostBody, 'content' | 'plainText' | 'frontmatter'>): Essay {
+  let doc: EssayDoc | undefined
+  return {
+    meta,
+    plainText: body.plainText,
+    get doc() {
+      return (doc ??= readEssay(body.content))
+    },
+    markdown: body.content,
+    frontmatter: body.frontmatter,
+    taxonomy: taxonomyOf(meta.tags, body.frontmatter),
+    structure: structureOf(body.content, meta.wordCount),
+    flatText: ` ${flatten(`${meta.title}. ${body.plainText.replace(/\\[A-Za-z]+|[_^{}\\]/g, ' ')}`)} `,
+    titleWords: flatten(meta.title).split(' ').filter(Boolean),
+    aliases: [meta.slug, ...(meta.source ? [basename(meta.source.path, extname(meta.source.path)).toLowerCase()] : [])],
   }
 }
 
