@@ -43,12 +43,26 @@ export class DiscoveryCorpus {
   private readonly essays = new Map<number, { hash: string; essay: Essay }>()
   private readonly snapshots = new Map<Scope, { posts: readonly PostMeta[]; key: string; snapshot: Snapshot }>()
 
+  private readonly building = new Map<Scope, { posts: readonly PostMeta[]; promise: Promise<Snapshot> }>()
+
   constructor(private readonly store: Store) {}
 
-  async snapshot(scope: Scope): Promise<Snapshot> {
+  /** The scope's snapshot; calls arriving while it is built (a page asks related and sidebar at once) share the work. */
+  snapshot(scope: Scope): Promise<Snapshot> {
     const posts = this.store.posts()
     const cached = this.snapshots.get(scope)
-    if (cached?.posts === posts) return cached.snapshot
+    if (cached?.posts === posts) return Promise.resolve(cached.snapshot)
+    const pending = this.building.get(scope)
+    if (pending?.posts === posts) return pending.promise
+    const promise = this.build(scope, posts).finally(() => {
+      if (this.building.get(scope)?.promise === promise) this.building.delete(scope)
+    })
+    this.building.set(scope, { posts, promise })
+    return promise
+  }
+
+  private async build(scope: Scope, posts: readonly PostMeta[]): Promise<Snapshot> {
+    const cached = this.snapshots.get(scope)
     const metas = posts.filter((p) => scope === 'all' || p.status === 'published')
     const key = metas.map(versionOf).join('\n')
     if (cached?.key === key) {
