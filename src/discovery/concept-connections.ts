@@ -1,6 +1,6 @@
 import type { SmartSidebar } from '../shared/schemas/discovery.js'
 import type { Snapshot } from './snapshot.js'
-import { clip } from './explain.js'
+import { clip, phraseTest } from './explain.js'
 
 const CONCEPTS = 5
 const ESSAYS_PER_CONCEPT = 3
@@ -19,11 +19,11 @@ export function conceptConnections(snap: Snapshot, id: number): SmartSidebar['co
       .filter((x) => x.n > 0)
       .sort((a, b) => b.n - a.n || a.e.meta.id - b.e.meta.id)
     const relatedEssays: SmartSidebar['conceptConnections'][number]['relatedEssays'] = []
-    const needle = term.surface.toLowerCase()
+    const needle = phraseTest(term.surface)
     // Reading an essay's sentences is slow: look in the heaviest users only.
     for (const { e } of users.slice(0, 2 * ESSAYS_PER_CONCEPT)) {
       if (relatedEssays.length >= ESSAYS_PER_CONCEPT) break
-      const sentence = e.doc.sentences.find((s) => s.text.toLowerCase().includes(needle))
+      const sentence = e.doc.sentences.find((s) => needle.test(s.text))
       if (sentence) relatedEssays.push({ id: e.meta.id, slug: e.meta.slug, title: e.meta.title, snippet: clip(sentence.text) })
     }
     if (relatedEssays.length > 0) out.push({ concept: term.surface, relatedEssays })

@@ -4,6 +4,7 @@ import type { Relation } from './related-posts.js'
 import type { Snapshot } from './snapshot.js'
 import { linkedEssays } from './evidence.js'
 import { clamp01 } from './structure-features.js'
+import { phraseTest } from './explain.js'
 
 const LIMIT = 15
 /** Relations weaker than this are no cross-reference, only a shared vocabulary. */
@@ -44,8 +45,8 @@ export function crossReferences(snap: Snapshot, self: Essay, related: Relation[]
 }
 
 function kindOf(self: Essay, other: Essay, concept: string): CrossReference['relationshipType'] {
-  const needle = concept.toLowerCase()
-  const uses = other.doc.sentences.filter((s) => s.text.toLowerCase().includes(needle))
+  const needle = phraseTest(concept)
+  const uses = other.doc.sentences.filter((s) => needle.test(s.text))
   const disputed = uses.filter((s) => CONTRAST.test(s.text)).length
   if (uses.length >= 2 && disputed / uses.length >= 0.5) return 'contradiction'
   if (other.meta.publishedAt > self.meta.publishedAt) return 'expansion'

@@ -51,3 +51,8 @@ export function clip(text: string, max = 200): string {
   const cut = t.slice(0, max)
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 30))}…`
 }
+
+/** A test for a concept as a word or phrase of its own ("sum" is not in "assume"), plurals included. */
+export function phraseTest(concept: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${concept.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:s|es)?(?![\\p{L}\\p{N}])`, 'iu')
+}
