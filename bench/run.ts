@@ -7,6 +7,7 @@ import { findEssayFiles } from '../src/importer/files/find-essay-files.js'
 import { load, startProcess, stop } from './load.js'
 import { storeScale } from './store-scale.js'
 import { searchScale } from './search-scale.js'
+import { relatedRecall } from './related-recall.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const corpus = join(root, '..', 'shared', 'corpus')
@@ -57,6 +58,10 @@ const scale = await storeScale(join(work, 'store-10k'), files, 10_000)
 log('searching 10,000 mixed posts…')
 const found = await searchScale(join(work, 'search-10k'), files, 10_000)
 
+// 5. Related posts against StatProofBook's own proof-to-proof links.
+log('measuring related posts against StatProofBook links…')
+const recall = await relatedRecall(join(corpus, 'statproofbook'), join(work, 'recall'))
+
 const result = {
   import: { essays, failed: cold.summary.failed, coldSeconds: round(coldSeconds, 2), unchangedSeconds: round(unchangedSeconds, 3), unchangedFiles: again.summary.unchanged },
   postPage: {
@@ -70,6 +75,7 @@ const result = {
   },
   store: { posts: scale.posts, updateOneMs: round(scale.updateOneMs, 1), updateMetaOnlyMs: round(scale.updateMetaMs, 1), fillSeconds: round(scale.fillSeconds, 1) },
   search: { posts: found.posts, p95Ms: round(found.p95Ms, 1), medianMs: round(found.medianMs, 1), buildSeconds: round(found.buildSeconds, 1), heapMB: Math.round(found.heapMB) },
+  related: { recallAt5: recall.recallAt5, queries: recall.queries },
 }
 rmSync(work, { recursive: true, force: true })
 
@@ -88,6 +94,7 @@ if (json) {
     ['store.updateOneMs', String(result.store.updateOneMs), `target ≤ 50 (metadata only: ${result.store.updateMetaOnlyMs})`],
     ['search.posts', String(result.search.posts), `index built in ${result.search.buildSeconds} s, heap +${result.search.heapMB} MB`],
     ['search.p95Ms', String(result.search.p95Ms), `target ≤ 10 (median ${result.search.medianMs})`],
+    ['related.recallAt5', String(result.related.recallAt5), `${result.related.queries} linked proofs (bench/related-recall.ts)`],
   ]
   const w = Math.max(...rows.map((r) => r[0].length))
   console.log(rows.map(([k, v, note]) => `${k.padEnd(w)}  ${v.padStart(8)}  ${note}`).join('\n'))

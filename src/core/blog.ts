@@ -23,6 +23,7 @@ import { JobsService } from '../jobs/jobs-service.js'
 import { EnhanceService } from '../enhance/enhance-service.js'
 import { UploadService } from '../uploads/upload-service.js'
 import { SearchService } from '../search/search-service.js'
+import { DiscoveryService } from '../discovery/discovery-service.js'
 
 export interface CreateBlogOptions extends ConfigInput {
   env?: NodeJS.ProcessEnv
@@ -64,6 +65,8 @@ export interface Blog {
   enhance: EnhanceService
   /** Essays uploaded from the workspace: imported, and a banner queued for each new post without one. */
   uploads: UploadService
+  /** Related posts, the smart sidebar and the owner's essay analytics. */
+  discovery: DiscoveryService
   mailer: Mailer
   /** Signs session cookies (BLOG_SESSION_SECRET, else generated once into the data folder). */
   sessionSecret: string
@@ -108,6 +111,7 @@ export async function createBlog(options: CreateBlogOptions = {}): Promise<Blog>
     jobs,
     enhance: new EnhanceService({ store, config, now, images }),
     uploads: new UploadService({ store, importer, jobs }),
+    discovery: new DiscoveryService({ store, posts, tracking: () => blog.tracking, provider: () => (embedder ??= config.aiProvider === 'openai' && config.openaiApiKey ? chooseProvider(config) : null), log }),
     mailer,
     sessionSecret: await loadSessionSecret(config.dataDir, env),
     site: () => ({ name: config.siteName, ownerName: config.ownerName, baseUrl: config.baseUrl, description: config.siteDescription }),

@@ -10,6 +10,7 @@ import { sessions } from './middleware/session.js'
 import { apiNotFound, errorHandler } from './middleware/errors.js'
 import { postsRoutes } from './routes/posts.js'
 import { searchRoutes } from './routes/search.js'
+import { discoveryRoutes } from './routes/discovery.js'
 import { exportRoutes } from './routes/export.js'
 import { imagesRoutes } from './routes/images.js'
 import { enhanceRoutes } from './routes/enhance.js'
@@ -77,6 +78,7 @@ export function createApp(blog: Blog, opts: AppOptions = {}): ScholiaApp {
   app.use(jobsRoutes(blog))
   app.use(imagesRoutes(blog))
   app.use(enhanceRoutes(blog))
+  app.use(discoveryRoutes(blog))
   app.use(searchRoutes(blog))
   app.use(postsRoutes(blog))
   app.use(exportRoutes(blog))

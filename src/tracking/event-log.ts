@@ -1,4 +1,4 @@
-import { appendFile, readdir, rename, stat, unlink } from 'node:fs/promises'
+import { appendFile, readFile, readdir, rename, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ensureDir } from '../store/atomic-file.js'
 
@@ -33,6 +33,26 @@ export class EventLog {
     const next = this.queue.then(() => this.write(line))
     this.queue = next.catch(() => {})
     return next
+  }
+
+  /** Every record kept, oldest first (rotated files, then the current one); a cut last line is skipped. */
+  async readAll(): Promise<unknown[]> {
+    await this.queue
+    const names = await readdir(this.opts.dir).catch(() => [] as string[])
+    const files = [...names.filter((f) => /^events-\d+\.jsonl$/.test(f)).sort(), ...(names.includes('events.jsonl') ? ['events.jsonl'] : [])]
+    const out: unknown[] = []
+    for (const f of files) {
+      const text = await readFile(join(this.opts.dir, f), 'utf8').catch(() => '')
+      for (const line of text.split('\n')) {
+        if (!line) continue
+        try {
+          out.push(JSON.parse(line))
+        } catch {
+          // a line cut by a crash
+        }
+      }
+    }
+    return out
   }
 
   private async write(line: string): Promise<void> {

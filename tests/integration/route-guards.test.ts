@@ -27,6 +27,8 @@ const PUBLIC = new Set([
   'GET /api/posts/:postId/comments',
   'POST /api/posts/:postId/comments',
   'POST /api/user/track',
+  'GET /api/posts/:postId/related',
+  'GET /api/posts/:id/smart-sidebar',
   'GET /post/:slug',
   'GET /rss.xml',
   'GET /atom.xml',

@@ -50,7 +50,36 @@ export const CrossReferenceSchema = z.object({
   targetPostSlug: z.string(),
   strength: score,
 })
+export type ArgumentStrength = z.infer<typeof ArgumentStrengthSchema>
+export type CrossReference = z.infer<typeof CrossReferenceSchema>
+
+/**
+ * GET /api/concepts/evolution (admin; SPEC leaves the shape open): the concepts that are key
+ * terms of at least two essays, most widespread first. `posts` are the essays using the concept
+ * in publication order, `weight` 0–1 is how much each says about it (uses per 1,000 words,
+ * relative to the heaviest user). `trend` compares the earlier and later halves of the site's
+ * time span (emerging: only in its last third).
+ */
+export const ConceptEvolutionSchema = z.array(
+  z.object({
+    concept: z.string(),
+    firstSeen: z.string(),
+    lastSeen: z.string(),
+    totalPosts: z.number().int(),
+    trend: z.enum(['rising', 'steady', 'declining', 'emerging']),
+    posts: z.array(essayRef.extend({ publishedAt: z.string(), weight: score })),
+  }),
+)
+export type ConceptEvolution = z.infer<typeof ConceptEvolutionSchema>
+
+/**
+ * GET /api/user/insights (admin): how the site's readers read, aggregated over every stored
+ * tracking event (DECISIONS.md: computed, never generated). averageSessionTime is in seconds
+ * (the time_spent events' sum per session, over sessions that sent one); `basedOn` says how
+ * much data there is: with no events every figure is 0 and the texts say "Not enough data".
+ */
 export const UserInsightsSchema = z.object({
+  basedOn: z.object({ events: z.number().int(), sessions: z.number().int(), signedInReaders: z.number().int(), firstEventAt: z.string().nullable(), lastEventAt: z.string().nullable() }),
   readingPattern: z.object({
     totalSessions: z.number().int(),
     averageSessionTime: z.number(),
@@ -69,6 +98,7 @@ export const UserInsightsSchema = z.object({
   }),
   recommendations: z.array(z.string()),
 })
+export type UserInsights = z.infer<typeof UserInsightsSchema>
 
 export const MatchTypeSchema = z.enum(['title', 'content', 'tags', 'semantic'])
 const searchNumber = (name: string) =>
