@@ -5,6 +5,7 @@
 // BENCH_KEEP=1 to keep and reuse the filled store).
 import { readFileSync, rmSync } from 'node:fs'
 import { basename, join } from 'node:path'
+import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { Store } from '../src/store/index.js'
 import { SearchService } from '../src/search/search-service.js'
@@ -18,6 +19,12 @@ export interface SearchScale {
   posts: number
   /** From opening the store to the first answer: the index built from every post body. */
   buildSeconds: number
+  /** CPU time of that build (the machine may be busy with other work: wall time alone misleads). */
+  buildCpuSeconds: number
+  /** Mean CPU time per query. */
+  cpuMsPerQuery: number
+  /** The machine's 1-minute load average when the queries ran. */
+  load: number
   heapMB: number
   p95Ms: number
   medianMs: number
@@ -87,16 +94,19 @@ export async function searchScale(dataDir: string, files: string[], count: numbe
   gc()
   const heapBefore = heapMB()
   const started = performance.now()
+  const cpuStarted = process.cpuUsage()
   const store = await Store.open(dataDir)
   const search = new SearchService({ store })
   await search.ready()
   const buildSeconds = (performance.now() - started) / 1000
+  const buildCpu = process.cpuUsage(cpuStarted)
   gc()
   const heapAfter = heapMB()
 
   // Two-word queries a reader might type: two words of one paragraph, every fifth with a filter.
   const rnd = random(11)
   const times: number[] = []
+  const cpuQueries = process.cpuUsage()
   for (let i = 0; i < queries; i++) {
     const source = sources[Math.floor(rnd() * sources.length)]
     const words = searchTerms(source.paragraphs[Math.floor(rnd() * source.paragraphs.length)]).filter((t) => /^[a-z]{4,}$/.test(t))
@@ -106,11 +116,15 @@ export async function searchScale(dataDir: string, files: string[], count: numbe
     await search.advanced(SearchQuerySchema.parse(params), GUEST)
     times.push(performance.now() - t)
   }
+  const queryCpu = process.cpuUsage(cpuQueries)
   search.close()
   times.sort((a, b) => a - b)
   return {
     posts: store.posts().length,
     buildSeconds,
+    buildCpuSeconds: (buildCpu.user + buildCpu.system) / 1e6,
+    cpuMsPerQuery: (queryCpu.user + queryCpu.system) / 1e3 / queries,
+    load: loadavg()[0],
     heapMB: heapAfter - heapBefore,
     p95Ms: times[Math.floor(times.length * 0.95)],
     medianMs: times[Math.floor(times.length / 2)],
