@@ -2,6 +2,8 @@ import type { Store, StoreChange } from '../store/index.js'
 import type { PostMeta } from '../shared/schemas/index.js'
 import { SearchIndex, type IndexedPost } from './search-index.js'
 
+const READ_BATCH = 32
+
 /**
  * The search index kept in step with the store: built on first use (the server asks for it at
  * start with `warm()`; a CLI command that never searches never pays for it), then changed post
@@ -45,9 +47,12 @@ export class LiveIndex {
   }
 
   private async build(): Promise<void> {
-    for (const meta of this.store.posts()) {
-      const post = await this.read(meta)
-      if (post) this.index.put(post, meta.rev, false)
+    const metas = [...this.store.posts()]
+    // Bodies are read a batch at a time, so the disk works while the previous batch is indexed.
+    for (let start = 0; start < metas.length; start += READ_BATCH) {
+      const batch = metas.slice(start, start + READ_BATCH)
+      const posts = await Promise.all(batch.map((meta) => this.read(meta)))
+      posts.forEach((post, i) => post && this.index.put(post, batch[i].rev, false))
     }
     this.index.finish()
   }
