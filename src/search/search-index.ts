@@ -95,13 +95,15 @@ export class SearchIndex {
 
   /**
    * Posts holding every query term (AND), best first. A word no post holds also matches near
-   * spellings; the last word, while still being typed, the words it begins.
+   * spellings and, if it is the last and still being typed, the words it begins.
    */
   lexical(query: string, accept: Accept, opts: { complete?: boolean } = {}): LexicalHit[] {
     const results = this.mini.search(query, {
       combineWith: 'AND',
       boost: BOOST,
-      prefix: (term, i, terms) => !opts.complete && i === terms.length - 1 && term.length >= MIN_PREFIX,
+      // A last word the site knows is taken as typed: expanding a common word to every longer
+      // one costs more than the whole rest of a search at 10,000 posts (completions still offer them).
+      prefix: (term, i, terms) => !opts.complete && i === terms.length - 1 && term.length >= MIN_PREFIX && this.vectors.postsWith(term, true) === 0,
       // Fuzzy matching walks the whole vocabulary: only for words the site does not know.
       fuzzy: (term) => (term.length >= 5 && /^[a-z]+$/.test(term) && this.vectors.postsWith(term, true) === 0 ? 0.25 : false),
       maxFuzzy: 2,
