@@ -1,5 +1,5 @@
 // Search at scale: 10,000 posts mixed from the corpus, the index built from the store as the
-// server does at start, then two-word queries through the whole search (full text, suggestions,
+// server does at first start (and saved), read back as at a restart, then two-word queries through the whole search (full text, suggestions,
 // semantic matches, filters). Run alone with `node --import tsx --expose-gc bench/search-scale.ts`
 // (BENCH_CORPUS=folder when ../shared/corpus is elsewhere, BENCH_POSTS=n for another size,
 // BENCH_KEEP=1 to keep and reuse the filled store).
@@ -19,6 +19,8 @@ export interface SearchScale {
   posts: number
   /** From opening the store to the first answer: the index built from every post body. */
   buildSeconds: number
+  /** The same after a restart: the snapshot the first build saved, read back. */
+  restartSeconds: number
   /** CPU time of that build (the machine may be busy with other work: wall time alone misleads). */
   buildCpuSeconds: number
   /** Mean CPU time per query. */
@@ -93,6 +95,7 @@ export async function searchScale(dataDir: string, files: string[], count: numbe
 
   gc()
   const heapBefore = heapMB()
+  rmSync(join(dataDir, 'search-index.json'), { force: true })
   const started = performance.now()
   const cpuStarted = process.cpuUsage()
   const store = await Store.open(dataDir)
@@ -118,10 +121,17 @@ export async function searchScale(dataDir: string, files: string[], count: numbe
   }
   const queryCpu = process.cpuUsage(cpuQueries)
   search.close()
+
+  const restarted = performance.now()
+  const again = new SearchService({ store: await Store.open(dataDir) })
+  await again.ready()
+  const restartSeconds = (performance.now() - restarted) / 1000
+  again.close()
   times.sort((a, b) => a - b)
   return {
     posts: store.posts().length,
     buildSeconds,
+    restartSeconds,
     buildCpuSeconds: (buildCpu.user + buildCpu.system) / 1e6,
     cpuMsPerQuery: (queryCpu.user + queryCpu.system) / 1e3 / queries,
     load: loadavg()[0],
