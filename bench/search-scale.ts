@@ -21,6 +21,7 @@ export interface SearchScale {
   buildSeconds: number
   /** The same after a restart: the snapshot the first build saved, read back. */
   restartSeconds: number
+  restartCpuSeconds: number
   /** CPU time of that build (the machine may be busy with other work: wall time alone misleads). */
   buildCpuSeconds: number
   /** Mean CPU time per query. */
@@ -123,15 +124,18 @@ export async function searchScale(dataDir: string, files: string[], count: numbe
   search.close()
 
   const restarted = performance.now()
+  const cpuRestarted = process.cpuUsage()
   const again = new SearchService({ store: await Store.open(dataDir) })
   await again.ready()
   const restartSeconds = (performance.now() - restarted) / 1000
+  const restartCpu = process.cpuUsage(cpuRestarted)
   again.close()
   times.sort((a, b) => a - b)
   return {
     posts: store.posts().length,
     buildSeconds,
     restartSeconds,
+    restartCpuSeconds: (restartCpu.user + restartCpu.system) / 1e6,
     buildCpuSeconds: (buildCpu.user + buildCpu.system) / 1e6,
     cpuMsPerQuery: (queryCpu.user + queryCpu.system) / 1e3 / queries,
     load: loadavg()[0],
