@@ -1,10 +1,11 @@
 // Search at scale: 10,000 posts mixed from the corpus, the index built from the store as the
-// server does at start, then two-word queries through the whole search (full text, suggestions,
+// server does at first start (and saved), read back as at a restart, then two-word queries through the whole search (full text, suggestions,
 // semantic matches, filters). Run alone with `node --import tsx --expose-gc bench/search-scale.ts`
 // (BENCH_CORPUS=folder when ../shared/corpus is elsewhere, BENCH_POSTS=n for another size,
 // BENCH_KEEP=1 to keep and reuse the filled store).
 import { readFileSync, rmSync } from 'node:fs'
 import { basename, join } from 'node:path'
+import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { Store } from '../src/store/index.js'
 import { SearchService } from '../src/search/search-service.js'
@@ -18,6 +19,15 @@ export interface SearchScale {
   posts: number
   /** From opening the store to the first answer: the index built from every post body. */
   buildSeconds: number
+  /** The same after a restart: the snapshot the first build saved, read back. */
+  restartSeconds: number
+  restartCpuSeconds: number
+  /** CPU time of that build (the machine may be busy with other work: wall time alone misleads). */
+  buildCpuSeconds: number
+  /** Mean CPU time per query. */
+  cpuMsPerQuery: number
+  /** The machine's 1-minute load average when the queries ran. */
+  load: number
   heapMB: number
   p95Ms: number
   medianMs: number
@@ -86,17 +96,21 @@ export async function searchScale(dataDir: string, files: string[], count: numbe
 
   gc()
   const heapBefore = heapMB()
+  rmSync(join(dataDir, 'search-index.json'), { force: true })
   const started = performance.now()
+  const cpuStarted = process.cpuUsage()
   const store = await Store.open(dataDir)
   const search = new SearchService({ store })
   await search.ready()
   const buildSeconds = (performance.now() - started) / 1000
+  const buildCpu = process.cpuUsage(cpuStarted)
   gc()
   const heapAfter = heapMB()
 
   // Two-word queries a reader might type: two words of one paragraph, every fifth with a filter.
   const rnd = random(11)
   const times: number[] = []
+  const cpuQueries = process.cpuUsage()
   for (let i = 0; i < queries; i++) {
     const source = sources[Math.floor(rnd() * sources.length)]
     const words = searchTerms(source.paragraphs[Math.floor(rnd() * source.paragraphs.length)]).filter((t) => /^[a-z]{4,}$/.test(t))
@@ -106,11 +120,25 @@ export async function searchScale(dataDir: string, files: string[], count: numbe
     await search.advanced(SearchQuerySchema.parse(params), GUEST)
     times.push(performance.now() - t)
   }
+  const queryCpu = process.cpuUsage(cpuQueries)
   search.close()
+
+  const restarted = performance.now()
+  const cpuRestarted = process.cpuUsage()
+  const again = new SearchService({ store: await Store.open(dataDir) })
+  await again.ready()
+  const restartSeconds = (performance.now() - restarted) / 1000
+  const restartCpu = process.cpuUsage(cpuRestarted)
+  again.close()
   times.sort((a, b) => a - b)
   return {
     posts: store.posts().length,
     buildSeconds,
+    restartSeconds,
+    restartCpuSeconds: (restartCpu.user + restartCpu.system) / 1e6,
+    buildCpuSeconds: (buildCpu.user + buildCpu.system) / 1e6,
+    cpuMsPerQuery: (queryCpu.user + queryCpu.system) / 1e3 / queries,
+    load: loadavg()[0],
     heapMB: heapAfter - heapBefore,
     p95Ms: times[Math.floor(times.length * 0.95)],
     medianMs: times[Math.floor(times.length / 2)],

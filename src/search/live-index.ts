@@ -1,6 +1,9 @@
 import type { Store, StoreChange } from '../store/index.js'
 import type { PostMeta } from '../shared/schemas/index.js'
 import { SearchIndex, type IndexedPost } from './search-index.js'
+import { loadSnapshot, saveSnapshot, stampOf } from './snapshot.js'
+
+const READ_BATCH = 32
 
 /**
  * The search index kept in step with the store: built on first use (the server asks for it at
@@ -10,7 +13,7 @@ import { SearchIndex, type IndexedPost } from './search-index.js'
  * already announced, so a search right after an edit sees it.
  */
 export class LiveIndex {
-  private readonly index = new SearchIndex()
+  private index = new SearchIndex()
   private queue: Promise<void> | null = null
   private readonly listener = (change: StoreChange) => {
     // Before the first build there is nothing to update: the build reads the store as it is then.
@@ -20,6 +23,8 @@ export class LiveIndex {
   constructor(
     private readonly store: Store,
     private readonly log: (message: string) => void = () => {},
+    /** Keep a snapshot in the data folder (search-index.json) for fast restarts. */
+    private readonly persist = true,
   ) {
     store.on('change', this.listener)
   }
@@ -44,21 +49,35 @@ export class LiveIndex {
     this.queue = (this.queue ?? Promise.resolve()).then(task).catch((e: unknown) => this.log(`Search index: an update failed (${String(e)}).`))
   }
 
+  /** From the snapshot in the data folder when there is one, brought up to date; else from every post. */
   private async build(): Promise<void> {
-    for (const meta of this.store.posts()) {
-      const post = await this.read(meta)
-      if (post) this.index.put(post, meta.rev, false)
+    const saved = this.persist ? await loadSnapshot(this.store.dataDir) : null
+    if (saved) this.index = saved
+    const metas = this.store.posts()
+    const current = new Set(metas.map((m) => m.id))
+    const gone = [...this.index.ids()].filter((id) => !current.has(id))
+    for (const id of gone) this.index.remove(id)
+    const stale = metas.filter((m) => this.index.stampOf(m.id) !== stampOf(m))
+    // Bodies are read a batch at a time, so the disk works while the previous batch is indexed.
+    for (let start = 0; start < stale.length; start += READ_BATCH) {
+      const batch = stale.slice(start, start + READ_BATCH)
+      const posts = await Promise.all(batch.map((meta) => this.read(meta)))
+      // A fresh build weighs terms once all document frequencies are known.
+      posts.forEach((post, i) => post && this.index.put(post, stampOf(batch[i]), saved !== null))
     }
     this.index.finish()
+    if (this.persist && (gone.length > 0 || stale.length > 0)) {
+      await saveSnapshot(this.store.dataDir, this.index).catch((e: unknown) => this.log(`Search index: could not save it (${String(e)}); it is rebuilt at the next start.`))
+    }
   }
 
   private async apply(ids: number[]): Promise<void> {
     for (const id of ids) {
       const meta = this.store.post(id)
       if (!meta) this.index.remove(id)
-      else if (this.index.revOf(id) !== meta.rev) {
+      else if (this.index.stampOf(id) !== stampOf(meta)) {
         const post = await this.read(meta)
-        if (post) this.index.put(post, meta.rev)
+        if (post) this.index.put(post, stampOf(meta))
       }
     }
   }

@@ -1,6 +1,6 @@
-import MiniSearch, { type SearchResult as MiniResult } from 'minisearch'
+import MiniSearch, { type AsPlainObject, type Options, type SearchResult as MiniResult } from 'minisearch'
 import { searchTerms } from './tokenize.js'
-import { TermVectors } from './term-vectors.js'
+import { TermVectors, type TermVectorsJSON } from './term-vectors.js'
 
 /** What the index reads of a post: its card text, its rendered text, and who may see it. */
 export interface IndexedPost {
@@ -24,6 +24,13 @@ export interface LexicalHit {
 
 export type Accept = (id: number) => boolean
 
+/** What a snapshot of the index holds. */
+export interface IndexJSON {
+  stamps: [number, string][]
+  mini: AsPlainObject
+  vectors: TermVectorsJSON
+}
+
 export const FIELDS = ['title', 'tags', 'excerpt', 'author', 'text'] as const
 type Field = (typeof FIELDS)[number]
 /** Title and tags say what a post is about; a word in the body is weaker evidence (SPEC §7 ranking). */
@@ -41,32 +48,44 @@ const withoutTex = (text: string) => text.replace(/\\[A-Za-z]+|[_^{}\\$]/g, ' ')
  * drafts included: who may see what is decided per query by `accept`, never at indexing time.
  */
 export class SearchIndex {
-  readonly vectors = new TermVectors()
-  private readonly revs = new Map<number, number>()
+  readonly vectors: TermVectors
+  /** Each post's stamp (its revision and update time) as indexed. */
+  private readonly stamps: Map<number, string>
   /** Terms of the post being added, so MiniSearch and the vectors tokenise each text once. */
   private readonly pending = new Map<string, string[]>()
-  private readonly mini = new MiniSearch<IndexedPost>({
-    fields: [...FIELDS],
-    // MiniSearch reads the id through this too: it must stay a number.
-    extractField: (doc, field) => (field === 'id' ? doc.id : fieldText(doc, field as Field)),
-    tokenize: (text) => this.pending.get(text) ?? searchTerms(text),
-    processTerm: (term) => term,
-  })
+  private readonly mini: MiniSearch<IndexedPost>
 
-  get size(): number {
-    return this.revs.size
+  constructor(snapshot?: IndexJSON) {
+    const options: Options<IndexedPost> = {
+      fields: [...FIELDS],
+      // MiniSearch reads the id through this too: it must stay a number.
+      extractField: (doc, field) => (field === 'id' ? doc.id : fieldText(doc, field as Field)),
+      tokenize: (text) => this.pending.get(text) ?? searchTerms(text),
+      processTerm: (term) => term,
+    }
+    this.mini = snapshot ? MiniSearch.loadJS(snapshot.mini, options) : new MiniSearch(options)
+    this.vectors = snapshot ? TermVectors.fromJSON(snapshot.vectors) : new TermVectors()
+    this.stamps = new Map(snapshot?.stamps ?? [])
   }
 
-  revOf(id: number): number | undefined {
-    return this.revs.get(id)
+  toJSON(): IndexJSON {
+    return { stamps: [...this.stamps], mini: this.mini.toJSON(), vectors: this.vectors.toJSON() }
+  }
+
+  get size(): number {
+    return this.stamps.size
+  }
+
+  stampOf(id: number): string | undefined {
+    return this.stamps.get(id)
   }
 
   ids(): IterableIterator<number> {
-    return this.revs.keys()
+    return this.stamps.keys()
   }
 
-  /** Add or replace a post at revision `rev`. `weigh` false defers term weights (bulk builds call `finish`). */
-  put(post: IndexedPost, rev: number, weigh = true): void {
+  /** Add or replace a post as of `stamp`. `weigh` false defers term weights (bulk builds call `finish`). */
+  put(post: IndexedPost, stamp: string, weigh = true): void {
     const doc = { ...post, text: withoutTex(post.text) }
     const all: string[] = []
     for (const field of FIELDS) {
@@ -80,7 +99,7 @@ export class SearchIndex {
     else this.mini.add(doc)
     this.pending.clear()
     this.vectors.set(post.id, all, post.published, weigh)
-    this.revs.set(post.id, rev)
+    this.stamps.set(post.id, stamp)
   }
 
   finish(): void {
@@ -90,18 +109,20 @@ export class SearchIndex {
   remove(id: number): void {
     if (this.mini.has(id)) this.mini.discard(id)
     this.vectors.remove(id)
-    this.revs.delete(id)
+    this.stamps.delete(id)
   }
 
   /**
    * Posts holding every query term (AND), best first. A word no post holds also matches near
-   * spellings; the last word, while still being typed, the words it begins.
+   * spellings and, if it is the last and still being typed, the words it begins.
    */
   lexical(query: string, accept: Accept, opts: { complete?: boolean } = {}): LexicalHit[] {
     const results = this.mini.search(query, {
       combineWith: 'AND',
       boost: BOOST,
-      prefix: (term, i, terms) => !opts.complete && i === terms.length - 1 && term.length >= MIN_PREFIX,
+      // A last word the site knows is taken as typed: expanding a common word to every longer
+      // one costs more than the whole rest of a search at 10,000 posts (completions still offer them).
+      prefix: (term, i, terms) => !opts.complete && i === terms.length - 1 && term.length >= MIN_PREFIX && this.vectors.postsWith(term, true) === 0,
       // Fuzzy matching walks the whole vocabulary: only for words the site does not know.
       fuzzy: (term) => (term.length >= 5 && /^[a-z]+$/.test(term) && this.vectors.postsWith(term, true) === 0 ? 0.25 : false),
       maxFuzzy: 2,

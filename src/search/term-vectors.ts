@@ -14,6 +14,12 @@ export interface Similar {
 
 export type Vector = Map<number, number>
 
+export interface TermVectorsJSON {
+  terms: string[]
+  /** Per post: its distinct term numbers and its vector as [term, weight, term, weight…]. */
+  posts: { id: number; published: boolean; terms: number[]; vector: number[] }[]
+}
+
 /**
  * TF-IDF term vectors of every indexed post, the local stand-in for embeddings: a query is
  * expanded with the vectors of its best literal hits (Rocchio's pseudo-relevance feedback), so
@@ -38,6 +44,38 @@ export class TermVectors {
 
   get size(): number {
     return this.distinct.size
+  }
+
+  /** Everything needed to rebuild these vectors without re-reading a post (a snapshot in the data folder). */
+  toJSON(): TermVectorsJSON {
+    this.weighPending()
+    return {
+      terms: this.terms,
+      posts: [...this.distinct].map(([id, ids]) => ({ id, published: this.published.has(id), terms: [...ids], vector: [...(this.vectors.get(id) ?? [])].flat() })),
+    }
+  }
+
+  static fromJSON(json: TermVectorsJSON): TermVectors {
+    const v = new TermVectors()
+    for (const term of json.terms) v.idOf(term)
+    for (const post of json.posts) {
+      const ids = Uint32Array.from(post.terms)
+      for (const tid of ids) {
+        if (v.df[tid]++ === 0) v.words.set(v.terms[tid], tid)
+        if (post.published) v.dfPublished[tid]++
+      }
+      if (post.published) v.published.add(post.id)
+      v.distinct.set(post.id, ids)
+      const vector: Vector = new Map()
+      for (let i = 0; i + 1 < post.vector.length; i += 2) vector.set(post.vector[i], post.vector[i + 1])
+      v.vectors.set(post.id, vector)
+      for (const [tid, w] of vector) {
+        let list = v.postings.get(tid)
+        if (!list) v.postings.set(tid, (list = new Map()))
+        list.set(post.id, w)
+      }
+    }
+    return v
   }
 
   /** Add or replace a post from its terms (in order, repeats included). `weigh` false defers weighing (bulk loads). */

@@ -1,12 +1,14 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { servedBlog } from '../helpers/blog.js'
 import { ApiClient } from '../helpers/http-client.js'
 import { tempDir } from '../helpers/temp-dir.js'
 import { OWNER } from '../../src/auth/auth-service.js'
+import { createBlog } from '../../src/core/blog.js'
+import { GUEST } from '../../src/core/viewer.js'
 import { FakeOpenAi } from '../helpers/fake-openai.js'
-import { SearchResultSchema, type SearchResult } from '../../src/shared/schemas/index.js'
+import { SearchQuerySchema, SearchResultSchema, type SearchResult } from '../../src/shared/schemas/index.js'
 
 const essay = (front: string, body: string) => `---\n${front.trim()}\n---\n\n${body.trim()}\n`
 
@@ -192,6 +194,26 @@ describe('the index follows every change', () => {
     const id = idOf('secret-notes-on-ergodic-theory')
     expect((await admin.request('PUT', `/api/posts/${id}`, { status: 'published' })).status).toBe(200)
     expect(slugs(await search({ q: 'birkhoff' }))).toEqual(['secret-notes-on-ergodic-theory'])
+  })
+})
+
+describe('a restart', () => {
+  it('reads the index back from the data folder and catches up with what changed meanwhile', async () => {
+    await ctx.blog.search.ready()
+    expect(existsSync(join(ctx.dataDir, 'search-index.json'))).toBe(true)
+    const again = await createBlog({ dataDir: ctx.dataDir, env: {}, log: () => {} })
+    try {
+      // Changed by this process before it searches: the snapshot is older than the store.
+      await again.store.transact((tx) => tx.update(idOf('kernel-density-estimation'), { title: 'Kernel Smoothing' }))
+      const find = async (q: string) => (await again.search.advanced(SearchQuerySchema.parse({ q }), GUEST)).results.map((p) => p.slug)
+      expect(await find('smoothing')).toEqual(['kernel-density-estimation'])
+      expect(await find('bandwidth')).toEqual(['kernel-density-estimation'])
+      expect(await find('lactobacilli')).toEqual([])
+      expect(await find('birkhoff')).toEqual(['secret-notes-on-ergodic-theory'])
+      expect((await again.search.advanced(SearchQuerySchema.parse({ q: 'varaince' }), GUEST)).suggestions).toEqual(['variance'])
+    } finally {
+      await again.close()
+    }
   })
 })
 
