@@ -41,6 +41,8 @@ export async function stormSoak(dataDir: string, writers: number, batches: numbe
     }
     await refreshing
     reloads++
+    // As the server's watcher does (debounced): a reader that re-took the lock at once would starve the writers.
+    await new Promise((r) => setTimeout(r, 20))
   }
   await running
   await store.refresh()

@@ -40,6 +40,7 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
   private readonly metas = new Map<number, PostMeta>()
   private readonly slugs = new Map<string, PostMeta>()
   private readonly bodies = new LruCache<string, PostBody>(64)
+  private readonly loading = new Map<string, Promise<PostBody>>()
   private sorted: PostMeta[] | null = null
   private readonly now: () => Date
 
@@ -87,11 +88,24 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
     return this.slugs.get(slug) ?? null
   }
 
-  /** The large part of a post. Cached per body revision. */
-  async body(meta: PostMeta): Promise<PostBody> {
+  /**
+   * The large part of a post. Cached per body revision; concurrent reads of one revision share
+   * one file read, so 64 cold searches at once scan the bodies once, not 64 times (found by
+   * the soak's load test: every request timed out).
+   */
+  body(meta: PostMeta): Promise<PostBody> {
     const key = `${meta.id}.${meta.bodyRev}`
     const cached = this.bodies.get(key)
-    if (cached) return cached
+    if (cached) return Promise.resolve(cached)
+    let pending = this.loading.get(key)
+    if (!pending) {
+      pending = this.loadBody(meta, key).finally(() => this.loading.delete(key))
+      this.loading.set(key, pending)
+    }
+    return pending
+  }
+
+  private async loadBody(meta: PostMeta, key: string): Promise<PostBody> {
     let text: string
     try {
       text = await readFile(this.files.body(meta.id, meta.bodyRev), 'utf8')

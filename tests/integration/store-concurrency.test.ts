@@ -65,6 +65,8 @@ describe('a reader beside writers in other processes', () => {
       }
       await refreshing
       reloads++
+      // As the server's watcher does (debounced): a reader that re-took the lock at once would starve the writers.
+      await new Promise((r) => setTimeout(r, 20))
     }
     await writers
     await reader.refresh()
