@@ -26,7 +26,7 @@ export function SearchPage() {
   const search = useSearch()
   const state = useMemo(() => parseSearchState(search), [search])
   const enabled = canSearch(state)
-  const { data, isPending, isError, isPlaceholderData, errorUpdatedAt } = useAdvancedSearch(state, enabled)
+  const { data, isPending, isError, isPlaceholderData, errorUpdatedAt, refetch } = useAdvancedSearch(state, enabled)
   const result = enabled ? data : undefined
   const { toast } = useToast()
   useDocumentTitle(state.q ? `Search: ${state.q}` : 'Search')
@@ -36,7 +36,11 @@ export function SearchPage() {
     if (errorUpdatedAt > 0) toast({ title: 'Error', description: SEARCH_FAILED, variant: 'destructive' })
   }, [errorUpdatedAt, toast])
 
-  const go = (next: SearchState, options: { replace?: boolean } = {}) => navigate(searchHref(next), options)
+  const go = (next: SearchState, options: { replace?: boolean } = {}) => {
+    // the same search again (Enter on an unchanged box) adds no history entry; after a failure it tries again
+    if (searchHref(next) !== searchHref(state)) navigate(searchHref(next), options)
+    else if (isError) void refetch()
+  }
   const addTag = (tag: string) => go(withTag(state, tag))
 
   let body
