@@ -129,10 +129,16 @@ describe('concept evolution, read leniently', () => {
         'junk',
       ],
     })
+    const none = { trend: null, count: null, firstSeen: null, lastSeen: null }
     expect(items).toEqual([
-      { concept: 'entropy', text: 'From coins to channels', where: ['A', 'B'], score: 0.7 },
-      { concept: 'variance', text: 'spread → risk', where: ['late'], score: null },
+      { concept: 'entropy', text: 'From coins to channels', where: ['A', 'B'], score: 0.7, ...none },
+      { concept: 'variance', text: 'spread → risk', where: ['late'], score: null, ...none },
     ])
+    // the discovery service's shape
+    const [served] = readConceptEvolution([
+      { concept: 'Entropy', firstSeen: '2024-01-01T00:00:00.000Z', lastSeen: '2025-05-02T00:00:00.000Z', totalPosts: 3, trend: 'rising', posts: [{ id: 1, slug: 'a', title: 'A', publishedAt: '2024-01-01', weight: 1 }] },
+    ])
+    expect(served).toEqual({ concept: 'Entropy', text: '', where: ['A'], score: null, trend: 'rising', count: 3, firstSeen: '2024-01-01T00:00:00.000Z', lastSeen: '2025-05-02T00:00:00.000Z' })
     expect(readConceptEvolution([{ concept: 'x' }])).toHaveLength(1)
     expect(readConceptEvolution(null)).toEqual([])
     expect(readConceptEvolution({ message: 'no' })).toEqual([])

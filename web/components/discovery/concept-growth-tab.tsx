@@ -1,8 +1,18 @@
 import { TrendingUp } from 'lucide-react'
 import { useConceptEvolution } from '../../api/discovery.js'
-import { readConceptEvolution } from '../../lib/concept-evolution.js'
+import { readConceptEvolution, trendText, type EvolutionItem } from '../../lib/concept-evolution.js'
+import { formatDate } from '../../lib/format.js'
 import { ANALYTICS_LIMITS, firstOf, percent, scoreTone } from '../../lib/score-style.js'
 import { MoreNote, TabEmpty, TabLoading } from './analytics-parts.js'
+
+/** 'In 4 essays · March 1, 2024 – May 2, 2025': how far and how long a concept has travelled. */
+function reach(item: EvolutionItem): string {
+  const parts: string[] = []
+  if (item.count !== null) parts.push(`In ${item.count} ${item.count === 1 ? 'essay' : 'essays'}`)
+  const [from, to] = [item.firstSeen && formatDate(item.firstSeen), item.lastSeen && formatDate(item.lastSeen)]
+  if (from && to) parts.push(from === to ? from : `${from} – ${to}`)
+  return parts.join(' · ')
+}
 
 /** SPEC §2/§9 Concept Growth: how 4 concepts developed across the essays. */
 export function ConceptGrowthTab() {
@@ -18,11 +28,13 @@ export function ConceptGrowthTab() {
             <p className="evolution-item__head">
               <TrendingUp size={15} aria-hidden="true" />
               <span className="evolution-item__concept">{item.concept}</span>
+              {item.trend && <span className={`trend trend--${item.trend}`}>{trendText(item.trend)}</span>}
               {item.score !== null && (
                 <span className="link-item__strength" data-tone={scoreTone(item.score)}>{`${percent(item.score)}%`}</span>
               )}
             </p>
             {item.text && <p className="evolution-item__text">{item.text}</p>}
+            {reach(item) && <p className="evolution-item__text">{reach(item)}</p>}
             {item.where.length > 0 && <p className="evolution-item__where">{item.where.slice(0, 4).join(' → ')}</p>}
           </li>
         ))}
