@@ -56,13 +56,17 @@ export function parseSearchState(query: string): SearchState {
   let min = minutes(p.get('minReadTime'), READ_TIME_MIN)
   let max = minutes(p.get('maxReadTime'), READ_TIME_MAX)
   if (min > max) [min, max] = [max, min]
+  // the server refuses a range that ends before it starts: read it the right way round
+  let startDate = validDate(p.get('startDate'))
+  let endDate = validDate(p.get('endDate'))
+  if (startDate && endDate && startDate > endDate) [startDate, endDate] = [endDate, startDate]
   return {
     q: (p.get('q') ?? '').trim(),
     tags: parseTags(p.get('tags')),
     author: (p.get('author') ?? '').trim(),
     readTime: [min, max],
-    startDate: validDate(p.get('startDate')),
-    endDate: validDate(p.get('endDate')),
+    startDate,
+    endDate,
   }
 }
 

@@ -77,6 +77,8 @@ describe('search state in the address', () => {
     expect(parseSearchState('startDate=2025-13-45&endDate=yesterday&minReadTime=abc&maxReadTime=99')).toEqual(EMPTY_SEARCH)
     expect(parseSearchState('minReadTime=25&maxReadTime=5').readTime).toEqual([5, 25])
     expect(parseSearchState('minReadTime=-4').readTime).toEqual([0, 30])
+    const dates = parseSearchState('startDate=2025-06-01&endDate=2025-01-01')
+    expect([dates.startDate, dates.endDate]).toEqual(['2025-01-01', '2025-06-01'])
   })
 
   it('searches with a query or with any filter, and not with neither', () => {
