@@ -79,7 +79,7 @@ describe('the related posts card', () => {
     expect(href).toMatch(/^\/[a-z0-9-]+$/)
     expect(await first.getByRole('link', { name: `Read More: ${title}` }).getAttribute('href')).toBe(href)
     expect(await card.getByRole('link', { name: 'Discover More with Advanced Search' }).getAttribute('href')).toBe('/search')
-    await card.screenshot({ path: join(shots, 'related-card-1280.png') })
+    await card.screenshot({ path: join(shots, 'related-card-1280.png'), animations: 'disabled' })
 
     await first.getByRole('link', { name: `Read More: ${title}` }).click()
     await page.waitForURL((u) => u.pathname === href)
@@ -102,10 +102,11 @@ describe('the smart sidebar', () => {
       if ((await toggle(name).count()) === 0) continue
       expect(await toggle(name).getAttribute('aria-expanded'), name).toBe('false')
     }
-    await page.locator('.post-sidebar').screenshot({ path: join(shots, 'smart-sidebar-1280.png') })
+    await page.locator('.post-sidebar').screenshot({ path: join(shots, 'smart-sidebar-1280.png'), animations: 'disabled' })
     // a section opens on demand
-    const other = sidebar.locator('.smart-section__trigger[aria-expanded="false"]').first()
-    if ((await other.count()) > 0) {
+    const closed = sidebar.locator('.smart-section__trigger[aria-expanded="false"] .smart-section__title')
+    if ((await closed.count()) > 0) {
+      const other = toggle((await closed.first().textContent())!)
       await other.click()
       expect(await other.getAttribute('aria-expanded')).toBe('true')
     }
@@ -147,7 +148,7 @@ describe('the Essay Analytics panel', () => {
     await settled()
     expect(asked).toEqual(['argument-strength'])
     expect(await body.textContent()).toMatch(/Overall argument strength|No argument analysis/)
-    await page.screenshot({ path: join(shots, 'analytics-argument-1280.png') })
+    await page.screenshot({ path: join(shots, 'analytics-argument-1280.png'), animations: 'disabled' })
 
     const tabs = [
       ['Essay Links', 'cross-references'],
@@ -160,7 +161,7 @@ describe('the Essay Analytics panel', () => {
       await settled()
       expect(asked.at(-1)).toBe(call)
       expect((await body.textContent())?.trim().length).toBeGreaterThan(0)
-      await page.screenshot({ path: join(shots, `analytics-${call}-1280.png`) })
+      await page.screenshot({ path: join(shots, `analytics-${call}-1280.png`), animations: 'disabled' })
     }
     // back to the first tab: answered from the cache, not asked again
     await panel.getByRole('tab', { name: 'Argument Quality' }).click()
@@ -185,10 +186,10 @@ describe('the Essay Analytics panel', () => {
       const mine = (await launcher.boundingBox())!
       if (model) expect(mine.x).toBeGreaterThan(model.x + model.width)
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
-      await page.screenshot({ path: join(shots, 'post-discovery-375.png'), fullPage: true })
+      await page.screenshot({ path: join(shots, 'post-discovery-375.png'), fullPage: true, animations: 'disabled' })
       await launcher.click()
       await page.getByRole('region', { name: 'Essay Analytics' }).locator('.analytics-loading').waitFor({ state: 'detached' })
-      await page.screenshot({ path: join(shots, 'analytics-375.png') })
+      await page.screenshot({ path: join(shots, 'analytics-375.png'), animations: 'disabled' })
     } finally {
       await phone.close()
     }

@@ -65,7 +65,7 @@ describe('the search page', () => {
     expect(await page.locator('.search-page__count').textContent()).toMatch(/^\d+ results? for "entropy" · /)
     expect(await cards(page)).toContain('Measures of Entropy')
     expect(asked).toEqual(['?q=entropy'])
-    await page.screenshot({ path: join(shots, 'search-results-1280.png'), fullPage: true })
+    await page.screenshot({ path: join(shots, 'search-results-1280.png'), fullPage: true, animations: 'disabled' })
     expect(errors).toEqual([])
     await page.close()
   })
@@ -110,7 +110,7 @@ describe('the search page', () => {
     await page.getByLabel('From').fill('2024-01-01')
     await page.waitForURL((u) => u.searchParams.get('startDate') === '2024-01-01')
     await poll(() => cards(page)).toEqual(['Bayesian Updating'])
-    await page.screenshot({ path: join(shots, 'search-filters-1280.png'), fullPage: true })
+    await page.screenshot({ path: join(shots, 'search-filters-1280.png'), fullPage: true, animations: 'disabled' })
 
     // reload: the same search, the filters open with their values
     await page.reload()
@@ -167,7 +167,7 @@ describe('the search page', () => {
     await page.getByRole('searchbox').press('Enter')
     const toast = page.locator('.toast').filter({ hasText: 'Search failed. Please try again.' })
     await toast.waitFor()
-    await page.screenshot({ path: join(shots, 'search-failed-1280.png') })
+    await page.screenshot({ path: join(shots, 'search-failed-1280.png'), animations: 'disabled' })
     await page.close()
   })
 
@@ -178,7 +178,7 @@ describe('the search page', () => {
       await page.goto(`${ctx.server.url}/search?q=probability&tags=statistics`)
       await page.locator('.search-card').first().waitFor()
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
-      await page.screenshot({ path: join(shots, 'search-375.png'), fullPage: true })
+      await page.screenshot({ path: join(shots, 'search-375.png'), fullPage: true, animations: 'disabled' })
     } finally {
       await phone.close()
     }

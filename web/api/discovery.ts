@@ -42,19 +42,24 @@ export function useSmartSidebar(postId: number, enabled = true) {
   return useQuery<SmartSidebar>({ queryKey: discoveryKeys.sidebar(postId), staleTime: SIDEBAR_STALE_MS, enabled })
 }
 
-/** The analytics panel's calls: each tab's content mounts (and so fetches) only once the reader opens it. */
+/**
+ * The analytics panel's calls: each tab's content mounts (and so fetches) only once the reader
+ * opens it; going back to a tab shows the answer already had (analyses change slowly).
+ */
+export const ANALYTICS_STALE_MS = 5 * 60_000
+
 export function useArgumentStrength(postId: number) {
-  return useQuery<ArgumentStrength>({ queryKey: discoveryKeys.argumentStrength(postId) })
+  return useQuery<ArgumentStrength>({ queryKey: discoveryKeys.argumentStrength(postId), staleTime: ANALYTICS_STALE_MS })
 }
 
 export function useCrossReferences(postId: number) {
-  return useQuery<CrossReference[]>({ queryKey: discoveryKeys.crossReferences(postId) })
+  return useQuery<CrossReference[]>({ queryKey: discoveryKeys.crossReferences(postId), staleTime: ANALYTICS_STALE_MS })
 }
 
 export function useConceptEvolution() {
-  return useQuery<unknown>({ queryKey: discoveryKeys.conceptEvolution() })
+  return useQuery<unknown>({ queryKey: discoveryKeys.conceptEvolution(), staleTime: ANALYTICS_STALE_MS })
 }
 
 export function useUserInsights() {
-  return useQuery<UserInsights>({ queryKey: discoveryKeys.userInsights() })
+  return useQuery<UserInsights>({ queryKey: discoveryKeys.userInsights(), staleTime: ANALYTICS_STALE_MS })
 }

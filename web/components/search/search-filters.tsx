@@ -1,6 +1,6 @@
 import { ChevronDown, SlidersHorizontal } from 'lucide-react'
 import { Collapsible, Slider } from 'radix-ui'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import {
   READ_TIME_MAX,
   READ_TIME_MIN,
@@ -26,6 +26,12 @@ export function SearchFilters({ state, onChange }: SearchFiltersProps) {
   const active = activeFilterCount(state)
   // open at first when the address already filters, so a shared link shows why results are few
   const [open, setOpen] = useState(active > 0)
+  // a tag added from the results (a related tag, a card's tag) opens the filters, so the reader sees it and can take it off
+  const tagCount = useRef(state.tags.length)
+  useEffect(() => {
+    if (state.tags.length > tagCount.current) setOpen(true)
+    tagCount.current = state.tags.length
+  }, [state.tags.length])
   const author = useDebouncedText(state.author, (text) => onChange({ ...state, author: text }, { replace: true }))
   // the slider moves freely; the address changes when the thumb is let go
   const [readTime, setReadTime] = useState(state.readTime)
