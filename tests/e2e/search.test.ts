@@ -51,6 +51,13 @@ const tagBox = (page: Page) => page.locator('.search-filters').getByLabel('Tags'
 const cards = (page: Page) => page.locator('.search-card:not(.search-card--skeleton) .search-card__title').allTextContents()
 
 describe('the search page', () => {
+  it('is rendered on the server with its results, for readers without JavaScript', async () => {
+    const html = await (await fetch(`${ctx.server.url}/search?q=entropy&tags=coding`)).text()
+    expect(html).toContain('value="entropy"')
+    expect(html).toMatch(/class="search-card__link"[^>]*>Measures of Entropy</)
+    expect(html).not.toContain('Bayesian Updating')
+  })
+
   it('searches once when the reader types fast, with the query in the address, and counts the results', async () => {
     const errors: string[] = []
     const page = await newPage(errors)
