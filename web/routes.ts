@@ -1,4 +1,6 @@
 import { postKeys } from './api/posts.js'
+import { searchKeys } from './api/search.js'
+import { canSearch, parseSearchState } from './lib/search-params.js'
 import { siteKeys } from './api/site.js'
 
 /**
@@ -107,8 +109,8 @@ export function prefetchPlan(url: string): { route: ResolvedRoute; queries: Pref
       break
     }
     case 'search': {
-      const q = (searchParams.get('q') ?? '').trim()
-      if (q) queries.push(spec(postKeys.search(q)))
+      const state = parseSearchState(searchParams.toString())
+      if (canSearch(state)) queries.push(spec(searchKeys.advanced(state)))
       break
     }
     case 'post':

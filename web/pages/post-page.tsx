@@ -6,6 +6,9 @@ import { parseBibliography } from '../../src/shared/bibliography.js'
 import { useCurrentUser } from '../api/auth.js'
 import { usePost } from '../api/posts.js'
 import { GenerateContentBox } from '../components/admin/generate-content-box.js'
+import { AnalyticsDock } from '../components/discovery/analytics-dock.js'
+import { RelatedPostsCard } from '../components/discovery/related-posts-card.js'
+import { SmartSidebar } from '../components/discovery/smart-sidebar.js'
 import { AnnotatedProse } from '../components/post/annotated-prose.js'
 import { AnnotationToggle } from '../components/post/annotation-toggle.js'
 import { PostComments } from '../components/post/comments/post-comments.js'
@@ -117,15 +120,15 @@ function PostView({ post }: { post: Post }) {
   const summary = post.summary?.trim() || post.contentSummary?.trim() || null
   return (
     <div className="container post-page">
-      <div className={`post-layout${post.toc.length > 0 || signedIn ? ' post-layout--with-toc' : ''}`}>
-        {(post.toc.length > 0 || signedIn) && (
-          <aside className="post-sidebar" aria-label={signedIn ? 'Post sidebar' : 'Table of contents'}>
-            <div className="post-sidebar__inner">
-              <TableOfContents entries={post.toc} contentVersion={annotating} />
-              {signedIn && <GenerateContentBox post={{ id: post.id, title: post.title }} />}
-            </div>
-          </aside>
-        )}
+      {/* the sidebar is always there on large screens: the smart sidebar is for every post */}
+      <div className="post-layout post-layout--with-toc">
+        <aside className="post-sidebar" aria-label="Post sidebar">
+          <div className="post-sidebar__inner">
+            <TableOfContents entries={post.toc} contentVersion={annotating} />
+            {signedIn && <GenerateContentBox post={{ id: post.id, title: post.title }} />}
+            <SmartSidebar postId={post.id} />
+          </div>
+        </aside>
         <div className="post-main">
           <article className="post" aria-labelledby={titleId}>
             <PostHeader post={post} titleId={titleId} />
@@ -149,10 +152,12 @@ function PostView({ post }: { post: Post }) {
             </div>
             {bibliography && <PostBibliography bibliography={bibliography} />}
           </article>
+          <RelatedPostsCard postId={post.id} postTitle={post.title} />
           <PostNeighbours previous={previous} next={next} />
           <PostComments postId={post.id} />
         </div>
       </div>
+      <AnalyticsDock postId={post.id} />
       {(model || signedIn) && <ModelPanel model={model} generate={signedIn ? { postId: post.id, slug: post.slug } : undefined} />}
     </div>
   )

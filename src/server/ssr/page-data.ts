@@ -1,7 +1,7 @@
 import type { Blog } from '../../core/blog.js'
 import type { Viewer } from '../../core/viewer.js'
 import { isBlogError } from '../../core/errors.js'
-import type { Post } from '../../shared/schemas/index.js'
+import { SearchQuerySchema, type Post } from '../../shared/schemas/index.js'
 import type { PrefetchedQuery } from '../../../web/ssr-contract.js'
 import { prefetchPlan } from '../../../web/entry-server.js'
 import { authKeys } from '../../../web/api/auth.js'
@@ -24,6 +24,7 @@ export async function loadPageData(blog: Blog, url: string, viewer: Viewer): Pro
   let post: Post | null | undefined
   for (const q of plan.queries) {
     const data = await apiData(blog, q.queryKey, viewer)
+    if (data === undefined) continue
     if (q.queryKey.length === 2 && q.queryKey[0] === '/api/posts') post = data as Post | null
     queries.push({ queryKey: q.queryKey, data })
   }
@@ -55,13 +56,18 @@ export async function loadPageData(blog: Blog, url: string, viewer: Viewer): Pro
   }
 }
 
-/** The JSON a query's API call would answer, read through the core rather than over HTTP. */
+/** The JSON a query's API call would answer, read through the core rather than over HTTP; undefined to leave it to the browser. */
 async function apiData(blog: Blog, queryKey: readonly string[], viewer: Viewer): Promise<unknown> {
   const [path, slug] = queryKey
   if (slug === undefined) {
     const { pathname, searchParams } = new URL(path, 'http://x')
     if (pathname === '/api/about') return blog.siteContent.about()
     if (pathname === '/api/footer') return blog.siteContent.footer()
+    if (pathname === '/api/search/advanced') {
+      // a search the API would refuse is left to the browser, which shows its failure toast
+      const input = SearchQuerySchema.safeParse(Object.fromEntries(searchParams))
+      return input.success ? blog.search.advanced(input.data, viewer) : undefined
+    }
     if (pathname !== '/api/posts') throw new Error(`No server-side data for ${path}`)
     return blog.posts.list(viewer, { search: searchParams.get('search') ?? undefined })
   }

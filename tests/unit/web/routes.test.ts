@@ -43,7 +43,10 @@ describe('prefetchPlan', () => {
     expect(pagePart('/posts/x').map((q) => q.queryKey)).toEqual([['/api/posts', 'x']])
     expect(pagePart('/x').map((q) => q.apiPath)).toEqual(['/api/posts/x'])
     expect(pagePart('/search')).toEqual([])
-    expect(pagePart('/search?q=bayes').map((q) => q.apiPath)).toEqual(['/api/posts?search=bayes'])
+    expect(pagePart('/search?q=bayes').map((q) => q.apiPath)).toEqual(['/api/search/advanced?q=bayes'])
+    // the filters too, in the address's canonical order, and a filter alone is a search
+    expect(pagePart('/search?tags=a,b&q=x&maxReadTime=20').map((q) => q.apiPath)).toEqual(['/api/search/advanced?q=x&tags=a%2Cb&maxReadTime=20'])
+    expect(pagePart('/search?author=Ada').map((q) => q.apiPath)).toEqual(['/api/search/advanced?author=Ada'])
     expect(pagePart('/about')).toEqual([{ queryKey: ['/api/about'], apiPath: '/api/about' }])
     expect(pagePart('/admin-secret')).toEqual([])
     // the reset link's address is the home page with an extra parameter

@@ -232,7 +232,9 @@ describe('render() — other pages', () => {
   })
 
   it('renders the search page with its search bar and the query from the address', () => {
-    const { html } = renderUrl('/search?q=bayes', [{ queryKey: ['/api/posts?search=bayes'], data: [listItem({ slug: 'bayes' })] }])
+    const hit = listItem({ slug: 'bayes' })
+    const data = { totalCount: 1, query: 'bayes', searchTime: 1, suggestions: [], relatedTags: [], results: [{ ...hit, matchType: 'title', relevanceScore: 1, matchedTerms: ['bayes'] }] }
+    const { html } = renderUrl('/search?q=bayes', [{ queryKey: ['/api/search/advanced?q=bayes'], data }])
     expect(html).toMatch(/<h1[^>]*>Search<\/h1>/)
     expect(html).toContain('value="bayes"')
     expect(html).toContain('href="/posts/bayes"')

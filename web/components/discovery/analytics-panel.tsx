@@ -1,0 +1,106 @@
+import { BarChart3, ChevronDown, ChevronUp } from 'lucide-react'
+import { Tabs } from 'radix-ui'
+import { useEffect, useId, useRef, useState } from 'react'
+import { ArgumentQualityTab } from './argument-quality-tab.js'
+import { ConceptGrowthTab } from './concept-growth-tab.js'
+import { EssayLinksTab } from './essay-links-tab.js'
+import { UserInsightsTab } from './user-insights-tab.js'
+
+/** SPEC §2 the analytics panel's tabs, in order. */
+export const ANALYTICS_TABS = [
+  { value: 'argument', label: 'Argument Quality' },
+  { value: 'links', label: 'Essay Links' },
+  { value: 'concepts', label: 'Concept Growth' },
+  { value: 'insights', label: 'User Insights' },
+] as const
+
+type TabValue = (typeof ANALYTICS_TABS)[number]['value']
+
+/**
+ * SPEC §2/§4 the floating 'Essay Analytics' panel, for signed-in users: a button at the bottom
+ * right (the Mathematical Model has the bottom left) that opens a panel with four tabs. A tab's
+ * content mounts only while it is selected, so each call is made when its tab is first used;
+ * the answers stay in the cache for the next visit. Escape closes it; hidden when printing.
+ */
+export function AnalyticsPanel({ postId }: { postId: number }) {
+  const [open, setOpen] = useState(false)
+  const [tab, setTab] = useState<TabValue>('argument')
+  const id = useId()
+  const panelId = `${id}-panel`
+  const launcher = useRef<HTMLButtonElement>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const moved = useRef(false)
+
+  useEffect(() => {
+    if (!moved.current) return
+    moved.current = false
+    if (open) heading.current?.focus()
+    else launcher.current?.focus()
+  }, [open])
+
+  const set = (next: boolean) => {
+    moved.current = true
+    setOpen(next)
+  }
+
+  if (!open) {
+    return (
+      <div className="analytics-dock">
+        <button ref={launcher} type="button" className="analytics-launcher" aria-expanded={false} aria-controls={panelId} onClick={() => set(true)}>
+          <BarChart3 size={18} aria-hidden="true" />
+          <span className="analytics-launcher__label">Essay Analytics</span>
+          <ChevronUp size={16} aria-hidden="true" className="analytics-launcher__chevron" />
+        </button>
+      </div>
+    )
+  }
+
+  return (
+    <div className="analytics-dock">
+      <section
+        id={panelId}
+        className="analytics-panel"
+        aria-labelledby={`${id}-title`}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && !e.defaultPrevented) {
+            e.stopPropagation()
+            set(false)
+          }
+        }}
+      >
+        <header className="analytics-panel__header">
+          <BarChart3 size={18} aria-hidden="true" className="analytics-panel__icon" />
+          <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className="analytics-panel__title">
+            Essay Analytics
+          </h2>
+          <button type="button" className="icon-button" aria-expanded={true} aria-controls={panelId} aria-label="Collapse Essay Analytics" onClick={() => set(false)}>
+            <ChevronDown size={18} aria-hidden="true" />
+          </button>
+        </header>
+        <Tabs.Root value={tab} onValueChange={(v) => setTab(v as TabValue)} className="analytics-tabs">
+          <Tabs.List className="analytics-tabs__list" aria-label="Analyses">
+            {ANALYTICS_TABS.map((t) => (
+              <Tabs.Trigger key={t.value} value={t.value} className="analytics-tabs__trigger">
+                {t.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <div className="analytics-panel__body">
+            <Tabs.Content value="argument">
+              <ArgumentQualityTab postId={postId} />
+            </Tabs.Content>
+            <Tabs.Content value="links">
+              <EssayLinksTab postId={postId} />
+            </Tabs.Content>
+            <Tabs.Content value="concepts">
+              <ConceptGrowthTab />
+            </Tabs.Content>
+            <Tabs.Content value="insights">
+              <UserInsightsTab />
+            </Tabs.Content>
+          </div>
+        </Tabs.Root>
+      </section>
+    </div>
+  )
+}
