@@ -44,7 +44,11 @@ try {
     const failing = Object.values(run.lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary').map((a) => a.id)
     console.log(`${name.padEnd(5)} ${url}`)
     console.log(`      performance ${results[name].performance}  accessibility ${results[name].accessibility}  best-practices ${results[name]['best-practices']}  seo ${results[name].seo}`)
+    const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
+    console.log(`      ${metrics.map((id) => `${id.replace(/-/g, ' ')} ${run.lhr.audits[id]?.displayValue ?? '?'}`).join(' · ')}`)
     if (failing.length) console.log(`      failing audits: ${failing.join(', ')}`)
+    const opportunities = Object.values(run.lhr.audits).filter((a) => a.details?.type === 'opportunity' && (a.details.overallSavingsMs ?? 0) > 0)
+    if (opportunities.length) console.log(`      opportunities: ${opportunities.map((a) => `${a.id} (${Math.round(a.details.overallSavingsMs)} ms)`).join(', ')}`)
   }
 } finally {
   await chrome.kill()

@@ -1,4 +1,5 @@
 import express, { type Express } from 'express'
+import expressStaticGzip from 'express-static-gzip'
 import compression from 'compression'
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -57,7 +58,11 @@ export function createApp(blog: Blog, opts: AppOptions = {}): ScholiaApp {
 
   const clientDir = opts.clientDir ?? clientDistDir
   // Hashed file names never change content: cache them for a year.
-  app.use('/assets', express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false, index: false }))
+  app.use(
+    '/assets',
+    // The build leaves brotli and gzip copies beside each script and style; the reader's Accept-Encoding picks one.
+    expressStaticGzip(join(clientDir, 'assets'), { enableBrotli: true, orderPreference: ['br', 'gz'], index: false, serveStatic: { immutable: true, maxAge: '1y', fallthrough: false, index: false } }),
+  )
   // The few top-level public files (favicon…), by name: a catch-all static handler would stat
   // the disk for every page request.
   for (const name of publicFiles(clientDir)) {

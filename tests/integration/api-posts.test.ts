@@ -1,4 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { servedBlog } from '../helpers/blog.js'
 import type { Post, PostListItem } from '../../src/shared/schemas/index.js'
 
@@ -100,6 +102,26 @@ describe('pages', () => {
     expect(await draft.text()).not.toContain('not ready for readers')
   })
 
+  it('sends scripts and styles precompressed by the reader\'s Accept-Encoding, cached for a year', async () => {
+    const html = await (await get('/')).text()
+    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1])
+    expect(assets.length).toBeGreaterThan(0)
+    for (const path of assets) {
+      const plain = await raw(path, '')
+      expect(plain.headers['content-encoding']).toBeUndefined()
+      const br = await raw(path, 'gzip, deflate, br')
+      expect(br.headers['content-encoding']).toBe('br')
+      expect(br.headers.vary).toMatch(/Accept-Encoding/)
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      expect(br.headers['content-type']).toMatch(path.endsWith('.js') ? /javascript/ : /text\/css/)
+      expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true)
+      expect(br.body.length).toBeLessThan(plain.body.length / 2)
+      const gz = await raw(path, 'gzip')
+      expect(gz.headers['content-encoding']).toBe('gzip')
+      expect(gunzipSync(gz.body).equals(plain.body)).toBe(true)
+    }
+  })
+
   it('answers a conditional request with 304', async () => {
     const first = await get('/')
     const etag = first.headers.get('etag')
@@ -133,3 +155,14 @@ describe('pages', () => {
     expect(await (await get('/')).text()).toContain('A Late Arrival')
   })
 })
+
+/** The bytes as sent (fetch would decode them), with the headers. */
+function raw(path: string, acceptEncoding: string): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(`${ctx.server.url}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
+    }).on('error', reject)
+  })
+}
