@@ -10,6 +10,8 @@ import '@fontsource/inter/500.css'
 import '@fontsource/inter/600.css'
 import 'katex/dist/katex.min.css'
 import './styles/index.css'
+// before every module that defines a schema (see the file)
+import './zod-jitless.js'
 
 import { hydrate } from '@tanstack/react-query'
 import { createRoot, hydrateRoot } from 'react-dom/client'

@@ -49,8 +49,10 @@ function RelatedItem({ post }: { post: RelatedPost }) {
             )}
           </ul>
         )}
-        <Link href={href} className="button button--quiet button--small related-item__more" aria-label={`Read More: ${post.title}`}>
-          Read More
+        {/* The title rides along unseen, so the link says where it goes to crawlers and screen readers alike. */}
+        <Link href={href} className="button button--quiet button--small related-item__more">
+          <span className="sr-only">{`Read More: ${post.title}`}</span>
+          <span aria-hidden="true">Read More</span>
           <ArrowRight size={15} aria-hidden="true" />
         </Link>
       </div>
