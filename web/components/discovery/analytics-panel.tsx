@@ -1,6 +1,7 @@
 import { BarChart3, ChevronDown, ChevronUp } from 'lucide-react'
 import { Tabs } from 'radix-ui'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useState } from 'react'
+import { useFloatingPanel } from '../../hooks/use-floating-panel.js'
 import { ArgumentQualityTab } from './argument-quality-tab.js'
 import { ConceptGrowthTab } from './concept-growth-tab.js'
 import { EssayLinksTab } from './essay-links-tab.js'
@@ -23,25 +24,8 @@ type TabValue = (typeof ANALYTICS_TABS)[number]['value']
  * the answers stay in the cache for the next visit. Escape closes it; hidden when printing.
  */
 export function AnalyticsPanel({ postId }: { postId: number }) {
-  const [open, setOpen] = useState(false)
+  const { open, set, onPanelKeyDown, launcher, heading, panelId, titleId } = useFloatingPanel()
   const [tab, setTab] = useState<TabValue>('argument')
-  const id = useId()
-  const panelId = `${id}-panel`
-  const launcher = useRef<HTMLButtonElement>(null)
-  const heading = useRef<HTMLHeadingElement>(null)
-  const moved = useRef(false)
-
-  useEffect(() => {
-    if (!moved.current) return
-    moved.current = false
-    if (open) heading.current?.focus()
-    else launcher.current?.focus()
-  }, [open])
-
-  const set = (next: boolean) => {
-    moved.current = true
-    setOpen(next)
-  }
 
   if (!open) {
     return (
@@ -60,17 +44,12 @@ export function AnalyticsPanel({ postId }: { postId: number }) {
       <section
         id={panelId}
         className="analytics-panel"
-        aria-labelledby={`${id}-title`}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && !e.defaultPrevented) {
-            e.stopPropagation()
-            set(false)
-          }
-        }}
+        aria-labelledby={titleId}
+        onKeyDown={onPanelKeyDown}
       >
         <header className="analytics-panel__header">
           <BarChart3 size={18} aria-hidden="true" className="analytics-panel__icon" />
-          <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className="analytics-panel__title">
+          <h2 id={titleId} ref={heading} tabIndex={-1} className="analytics-panel__title">
             Essay Analytics
           </h2>
           <button type="button" className="icon-button" aria-expanded={true} aria-controls={panelId} aria-label="Collapse Essay Analytics" onClick={() => set(false)}>

@@ -1,5 +1,6 @@
 import { ChevronDown, ChevronUp, LoaderCircle, RefreshCw, Sigma, WandSparkles } from 'lucide-react'
-import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react'
+import { Suspense, lazy } from 'react'
+import { useFloatingPanel } from '../../hooks/use-floating-panel.js'
 import { useGenerateModel } from '../../api/admin.js'
 import type { MathematicalModel } from '../../lib/math-model.js'
 import { useToast } from '../ui/toaster.js'
@@ -19,26 +20,7 @@ function preload() {
  * also without one; hidden when printing. Escape collapses it.
  */
 export function ModelPanel({ model, generate }: { model: MathematicalModel | null; generate?: { postId: number; slug: string } }) {
-  const [expanded, setExpanded] = useState(false)
-  const id = useId()
-  const panelId = `${id}-panel`
-  const titleId = `${id}-title`
-  const launcher = useRef<HTMLButtonElement>(null)
-  const heading = useRef<HTMLHeadingElement>(null)
-  const moved = useRef(false)
-
-  // after the reader opens or closes it, focus follows: into the panel, back to the button
-  useEffect(() => {
-    if (!moved.current) return
-    moved.current = false
-    if (expanded) heading.current?.focus()
-    else launcher.current?.focus()
-  }, [expanded])
-
-  const set = (next: boolean) => {
-    moved.current = true
-    setExpanded(next)
-  }
+  const { open: expanded, set, onPanelKeyDown, launcher, heading, panelId, titleId } = useFloatingPanel()
 
   if (!expanded) {
     return (
@@ -67,12 +49,7 @@ export function ModelPanel({ model, generate }: { model: MathematicalModel | nul
         id={panelId}
         className="model-panel"
         aria-labelledby={titleId}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && !e.defaultPrevented) {
-            e.stopPropagation()
-            set(false)
-          }
-        }}
+        onKeyDown={onPanelKeyDown}
       >
         <header className="model-panel__header">
           <Sigma size={18} aria-hidden="true" className="model-panel__icon" />
