@@ -4,13 +4,12 @@ import type { Store, Transaction } from '../store/index.js'
 import type { PostBody, PostMeta } from '../shared/schemas/index.js'
 import type { BlogConfig } from '../core/config.js'
 import type { BlogEventBus, ImportFileStatus } from '../core/events.js'
-import { describeError } from '../core/errors.js'
 import { RENDER_VERSION, type RenderResult } from '../markdown/types.js'
-import { renderMany } from '../markdown/index.js'
 import { findEssayFiles } from './files/find-essay-files.js'
 import { readEssayFile, type ReadEssayResult } from './files/read-essay-file.js'
 import { isUploadKey, readUpload, uploadKeys, type Upload } from './files/uploads.js'
-import { parseEssay, type ParsedEssay } from './parse/index.js'
+import type { EssayInput, ParsedEssay } from './parse/index.js'
+import { prepareMany } from './prepare-many.js'
 import { slugFromFileName, uniqueSlug } from '../posts/slug.js'
 import { readTimeFor } from '../posts/read-time.js'
 
@@ -39,7 +38,7 @@ interface Pending {
   path: string
   hash: string
   parsed: ParsedEssay
-  rendered?: RenderResult
+  rendered: RenderResult
 }
 
 /**
@@ -72,8 +71,8 @@ export class ImportService {
     return this.importSources(keys, async (key) => readUpload(byKey.get(key)!, this.now()))
   }
 
-  /** The shared pipeline: read each source (in order), parse, render in bulk, write once. */
-  private async importSources(order: string[], read: (key: string) => Promise<ReadEssayResult>): Promise<ImportReport> {
+  /** The shared pipeline: read each source (in order), parse and render them in bulk on workers, write once. */
+  private async importSources(order: string[], readSource: (key: string) => Promise<ReadEssayResult>): Promise<ImportReport> {
     const results = new Map<string, ImportFileResult>()
     this.events.emit('import:start', { total: order.length })
     let done = 0
@@ -84,9 +83,9 @@ export class ImportService {
 
     await this.store.refresh()
     const bySource = sourceIndex(this.store.posts())
-    const pending: Pending[] = []
+    const read: Array<{ path: string; hash: string; essay: EssayInput }> = []
     for (const path of order) {
-      const file = await read(path)
+      const file = await readSource(path)
       if (!file.ok) {
         report({ path, status: 'failed', slug: null, error: file.error })
         continue
@@ -101,19 +100,15 @@ export class ImportService {
         report({ path, status: 'unchanged', slug: existing.slug, error: null })
         continue
       }
-      try {
-        pending.push({ path, hash, parsed: parseEssay({ path, text: file.text, mtime: file.mtime }, { ownerName: this.config.ownerName }) })
-      } catch (e) {
-        report({ path, status: 'failed', slug: null, error: describeError(e) })
-      }
+      read.push({ path, hash, essay: { path, text: file.text, mtime: file.mtime } })
     }
 
-    const rendered = await renderMany(pending.map((p) => p.parsed.body))
+    const prepared = await prepareMany(read.map(({ essay }) => ({ essay, options: { ownerName: this.config.ownerName } })))
     const ready: Pending[] = []
-    pending.forEach((p, i) => {
-      const r = rendered[i]
-      if ('error' in r) report({ path: p.path, status: 'failed', slug: null, error: `Could not render the markdown: ${r.error}` })
-      else ready.push({ ...p, rendered: r })
+    read.forEach(({ path, hash }, i) => {
+      const outcome = prepared[i]
+      if ('failed' in outcome) report({ path, status: 'failed', slug: null, error: outcome.failed })
+      else ready.push({ path, hash, ...outcome })
     })
 
     if (ready.length) {
@@ -134,7 +129,7 @@ export class ImportService {
 
   /** Insert or update one post inside the import's transaction. */
   private async apply(tx: Transaction, p: Pending, bySource: Map<string, PostMeta>): Promise<ImportFileResult> {
-    const rendered = p.rendered!
+    const rendered = p.rendered
     const now = new Date().toISOString()
     const existing = findExisting(tx, bySource, p)
     if (existing?.source?.hash === p.hash) return { path: p.path, status: 'unchanged', slug: existing.slug, error: null }

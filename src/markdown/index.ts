@@ -4,7 +4,6 @@
  */
 export { renderMarkdown } from './render-markdown.js'
 export { renderCached, contentHash, clearRenderCache } from './render-cache.js'
-export { renderMany, type RenderManyOptions, type RenderOutcome, type RenderFailure } from './render-pool.js'
 export { preprocess, type Preprocessed } from './preprocess.js'
 export { countWords } from './word-count.js'
 export { RENDER_VERSION, type RenderResult } from './types.js'

@@ -8,7 +8,7 @@ import type { RenderResult } from './types.js'
  * deterministic: the same markdown always gives the same result. Bad math never throws; it is
  * shown as its source, marked as an error. The only throw is a RangeError on input nested
  * deeper than the call stack (tens of thousands of nested quotes or HTML elements);
- * `renderMany` reports that as an `{ error }` for the one input.
+ * a bulk import (`prepareMany`) reports that as a failure of the one file.
  */
 export function renderMarkdown(markdown: string): RenderResult {
   const { markdown: prepared, stash, mathPreamble } = preprocess(markdown)

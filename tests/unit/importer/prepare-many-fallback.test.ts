@@ -25,25 +25,31 @@ vi.mock('node:worker_threads', async (importOriginal) => {
   return { ...actual, Worker: BrokenWorker }
 })
 
-const { renderMany, renderMarkdown } = await import('../../../src/markdown/index.js')
+const { prepareMany } = await import('../../../src/importer/prepare-many.js')
+const { prepareEssay } = await import('../../../src/importer/prepare-essay.js')
 
-const essays = Array.from({ length: 6 }, (_v, n) => `# Essay ${n}\n\n` + `Words and $x_${n}$.\n\n`.repeat(600))
+const mtime = new Date('2024-05-01T00:00:00Z')
+const task = (n: number, extra = '') => ({
+  essay: { path: `/essays/${n}.md`, text: `# Essay ${n}\n\n` + `Words and $x_${n}$.\n\n`.repeat(600) + extra, mtime },
+  options: { ownerName: 'The Owner' },
+})
+const tasks = Array.from({ length: 6 }, (_v, n) => task(n))
 
-describe('renderMany when workers cannot run', () => {
+describe('prepareMany when workers cannot run', () => {
   it('renders everything in this thread when workers fail to start', async () => {
     behaviour.mode = 'crash'
-    const out = await renderMany(essays, { threads: 2 })
+    const out = await prepareMany(tasks, { threads: 2 })
     expect(behaviour.started).toBe(2)
     expect(behaviour.terminated).toBe(2)
-    expect(out.map((o) => ('html' in o ? o.html : o.error))).toEqual(essays.map((e) => renderMarkdown(e).html))
+    expect(out).toEqual(tasks.map(prepareEssay))
   })
 
   it('gives up on workers that never get ready', async () => {
     behaviour.mode = 'silent'
     behaviour.started = 0
     behaviour.terminated = 0
-    const out = await renderMany(essays.map((e) => e + '\nmore'), { threads: 2, timeoutMs: 200 })
+    const out = await prepareMany(tasks.map((_t, n) => task(n, '\nmore')), { threads: 2, timeoutMs: 200 })
     expect(behaviour.terminated).toBe(behaviour.started)
-    expect(out.every((o) => 'html' in o)).toBe(true)
+    expect(out.every((o) => 'rendered' in o && o.rendered.html.includes('more'))).toBe(true)
   })
 })

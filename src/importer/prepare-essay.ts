@@ -1,0 +1,34 @@
+import { describeError } from '../core/errors.js'
+import { renderMarkdown, type RenderResult } from '../markdown/index.js'
+import { parseEssay, type EssayInput, type ParseOptions, type ParsedEssay } from './parse/index.js'
+
+/** One file's text on its way to becoming a post. */
+export interface EssayTask {
+  essay: EssayInput
+  options: ParseOptions
+}
+
+/** A file read into post fields and rendered, or why it could not be (a per-file message). */
+export type PreparedEssay = { parsed: ParsedEssay; rendered: RenderResult } | { failed: string }
+
+/**
+ * Parse, then render: everything an import does to one file before it touches the store.
+ * Pure and synchronous, so it can run on any thread. Never throws.
+ */
+export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
+  let parsed: ParsedEssay
+  try {
+    parsed = parseEssay(essay, options)
+  } catch (e) {
+    return { failed: describeError(e) }
+  }
+  try {
+    return { parsed, rendered: renderMarkdown(parsed.body) }
+  } catch (e) {
+    return { failed: renderFailure(describeError(e)) }
+  }
+}
+
+export function renderFailure(reason: string): string {
+  return `Could not render the markdown: ${reason}`
+}
