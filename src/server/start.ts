@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { Blog } from '../core/blog.js'
 import { watchStore } from '../store/index.js'
 import { createApp, type AppOptions } from './create-app.js'
+import { whenIdle } from './when-idle.js'
 
 export interface RunningServer {
   url: string
@@ -27,12 +28,15 @@ export async function startServer(blog: Blog, opts: AppOptions & { port?: number
   // Jobs (images, bulk generation) run here, in the serving process; so does the media sweep.
   const stopJobs = blog.jobs.start()
   const stopMedia = blog.images.start()
+  // Built when the server first has a quiet second, or by the first search, whichever is sooner.
+  const stopWarmUp = whenIdle(server, () => blog.search.warm())
   const { address, port } = server.address() as AddressInfo
   const host = address.includes(':') ? `[${address}]` : address
   return {
     url: `http://${host === '0.0.0.0' || host === '[::]' ? 'localhost' : host}:${port}`,
     server,
     close: async () => {
+      stopWarmUp()
       stopAlerts()
       stopMedia()
       await stopJobs()

@@ -6,8 +6,6 @@ import { http, parseInput, viewerOf } from '../http.js'
 /** GET /api/search/advanced (SPEC §7): public; drafts only in an admin's results. */
 export function searchRoutes(blog: Blog): Router {
   const router = Router()
-  // Only a serving process mounts this: build the index now, not at the first visitor's search.
-  blog.search.warm()
   router.get(
     '/api/search/advanced',
     http(async (req, res) => blog.search.advanced(parseInput(SearchQuerySchema, req.query), viewerOf(res))),
