@@ -61,6 +61,12 @@ describe('Footer', () => {
     expect(ok.body.title).toBe('Our Essays')
     const bad = await admin.request('PATCH', '/api/footer', { ...update, socialLinks: JSON.stringify([{ name: 'x', url: 'javascript:alert(1)', icon: 'github' }]) })
     expect(bad.status).toBe(400)
+    // Browsers read these as //evil.example: another site behind a link that looks local.
+    for (const href of ['/\\evil.example', '/\t/evil.example', '//evil.example']) {
+      const offSite = await admin.request('PATCH', '/api/footer', { ...update, linkSections: JSON.stringify([{ title: 'More', links: [{ name: 'x', href }] }]) })
+      expect(offSite.status, href).toBe(400)
+    }
+    expect((await guest().get<Record<string, string>>('/api/footer')).body.linkSections).toBe(update.linkSections)
     expect((await admin.request('PATCH', '/api/footer', { ...update, linkSections: '[{' })).body).toEqual({ message: 'linkSections: linkSections must be JSON text' })
     expect((await guest().request('PATCH', '/api/footer', update)).status).toBe(401)
     expect((await guest().get<Record<string, string>>('/api/footer')).body.title).toBe('Our Essays')

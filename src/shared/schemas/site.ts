@@ -9,12 +9,17 @@ export const AboutPageSchema = z.object({ content: z.string(), html: z.string() 
 export type About = z.infer<typeof AboutPageSchema>
 
 export const SocialIconSchema = z.enum(['twitter', 'github', 'linkedin'])
-/** Footer links are followed by every visitor: web addresses, mail, site paths and '#' only, never `javascript:`. */
+/**
+ * Footer links are followed by every visitor: web addresses, mail, site paths and '#' only, never
+ * `javascript:`. A site path must stay on the site: browsers read `/\host` and `/<tab>/host` as
+ * `//host`, another site, so control characters are refused anywhere and backslashes in site paths.
+ */
 export const SafeHrefSchema = z
   .string()
   .trim()
   .max(2_000)
-  .refine((v) => v === '#' || /^(https?:\/\/|mailto:|\/(?!\/)|#)/i.test(v), 'Links must start with https://, http://, mailto:, / or #')
+  .refine((v) => /^(https?:\/\/|mailto:|\/(?![/\\])|#)/i.test(v), 'Links must start with https://, http://, mailto:, / or #')
+  .refine((v) => ![...v].some((c) => c < ' ' || c === '\u007f') && !(v.startsWith('/') && v.includes('\\')), 'Links must not contain backslashes or control characters')
 export const SocialLinkSchema = z.object({ name: z.string().trim().min(1).max(100), url: SafeHrefSchema, icon: SocialIconSchema })
 export const LinkSectionSchema = z.object({
   title: z.string().trim().min(1).max(100),
