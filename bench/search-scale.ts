@@ -29,6 +29,8 @@ export interface SearchScale {
   /** The machine's 1-minute load average when the queries ran. */
   load: number
   heapMB: number
+  /** The heap and the typed arrays' memory outside it (the index keeps its lists in typed arrays). */
+  memoryMB: number
   p95Ms: number
   medianMs: number
   queries: number
@@ -84,6 +86,7 @@ async function fill(store: Store, sources: Source[], count: number): Promise<voi
 }
 
 const heapMB = () => process.memoryUsage().heapUsed / 2 ** 20
+const memoryMB = () => (process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers) / 2 ** 20
 const gc = () => (globalThis as { gc?: () => void }).gc?.()
 
 export async function searchScale(dataDir: string, files: string[], count: number, queries = 300): Promise<SearchScale> {
@@ -96,6 +99,7 @@ export async function searchScale(dataDir: string, files: string[], count: numbe
 
   gc()
   const heapBefore = heapMB()
+  const memoryBefore = memoryMB()
   rmSync(join(dataDir, 'search-index.json'), { force: true })
   const started = performance.now()
   const cpuStarted = process.cpuUsage()
@@ -106,6 +110,7 @@ export async function searchScale(dataDir: string, files: string[], count: numbe
   const buildCpu = process.cpuUsage(cpuStarted)
   gc()
   const heapAfter = heapMB()
+  const memoryAfter = memoryMB()
 
   // Two-word queries a reader might type: two words of one paragraph, every fifth with a filter.
   const rnd = random(11)
@@ -140,6 +145,7 @@ export async function searchScale(dataDir: string, files: string[], count: numbe
     cpuMsPerQuery: (queryCpu.user + queryCpu.system) / 1e3 / queries,
     load: loadavg()[0],
     heapMB: heapAfter - heapBefore,
+    memoryMB: memoryAfter - memoryBefore,
     p95Ms: times[Math.floor(times.length * 0.95)],
     medianMs: times[Math.floor(times.length / 2)],
     queries,

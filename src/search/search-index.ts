@@ -1,6 +1,9 @@
-import MiniSearch, { type AsPlainObject, type Options, type SearchResult as MiniResult } from 'minisearch'
 import { searchTerms } from './tokenize.js'
 import { TermVectors, type TermVectorsJSON } from './term-vectors.js'
+import { FIELDS, LexicalIndex, type Expansion, type Field, type LexicalJSON } from './lexical-index.js'
+import { bestFirst } from './best-first.js'
+
+export { FIELDS }
 
 /** What the index reads of a post: its card text, its rendered text, and who may see it. */
 export interface IndexedPost {
@@ -22,21 +25,27 @@ export interface LexicalHit {
   match: Record<string, string[]>
 }
 
+/** Every post matching a query: the best ones ranked and explained, the others only counted. */
+export interface LexicalMatches {
+  hits: LexicalHit[]
+  /** The ids of the other matches, in no order. */
+  rest: number[]
+}
+
 export type Accept = (id: number) => boolean
 
 /** What a snapshot of the index holds. */
 export interface IndexJSON {
   stamps: [number, string][]
-  mini: AsPlainObject
+  lexical: LexicalJSON
   vectors: TermVectorsJSON
 }
 
-export const FIELDS = ['title', 'tags', 'excerpt', 'author', 'text'] as const
-type Field = (typeof FIELDS)[number]
-/** Title and tags say what a post is about; a word in the body is weaker evidence (SPEC §7 ranking). */
-const BOOST = { title: 4, tags: 3, excerpt: 1.5, author: 1.5, text: 1 }
 /** A shorter last word would expand to thousands of words and match nearly everything. */
 const MIN_PREFIX = 3
+/** MiniSearch's weights for a completion and a near spelling of a query word, which readers are used to. */
+const PREFIX_WEIGHT = 0.375
+const FUZZY_WEIGHT = 0.45
 
 const fieldText = (doc: Omit<IndexedPost, 'published' | 'id'>, field: Field) => (field === 'tags' ? doc.tags.join(' ') : doc[field])
 
@@ -44,32 +53,24 @@ const fieldText = (doc: Omit<IndexedPost, 'published' | 'id'>, field: Field) => 
 const withoutTex = (text: string) => text.replace(/\\[A-Za-z]+|[_^{}\\$]/g, ' ')
 
 /**
- * Full text (MiniSearch's BM25+ per field, boosted by field) and term vectors over every post,
- * drafts included: who may see what is decided per query by `accept`, never at indexing time.
+ * Full text (BM25+ per field, boosted by field) and term vectors over every post, drafts
+ * included: who may see what is decided per query by `accept`, never at indexing time. Both
+ * share one numbering of terms, so each text is tokenised and each term looked up once.
  */
 export class SearchIndex {
   readonly vectors: TermVectors
   /** Each post's stamp (its revision and update time) as indexed. */
   private readonly stamps: Map<number, string>
-  /** Terms of the post being added, so MiniSearch and the vectors tokenise each text once. */
-  private readonly pending = new Map<string, string[]>()
-  private readonly mini: MiniSearch<IndexedPost>
+  private readonly text: LexicalIndex
 
   constructor(snapshot?: IndexJSON) {
-    const options: Options<IndexedPost> = {
-      fields: [...FIELDS],
-      // MiniSearch reads the id through this too: it must stay a number.
-      extractField: (doc, field) => (field === 'id' ? doc.id : fieldText(doc, field as Field)),
-      tokenize: (text) => this.pending.get(text) ?? searchTerms(text),
-      processTerm: (term) => term,
-    }
-    this.mini = snapshot ? MiniSearch.loadJS(snapshot.mini, options) : new MiniSearch(options)
     this.vectors = snapshot ? TermVectors.fromJSON(snapshot.vectors) : new TermVectors()
+    this.text = snapshot ? LexicalIndex.fromJSON(snapshot.lexical) : new LexicalIndex()
     this.stamps = new Map(snapshot?.stamps ?? [])
   }
 
   toJSON(): IndexJSON {
-    return { stamps: [...this.stamps], mini: this.mini.toJSON(), vectors: this.vectors.toJSON() }
+    return { stamps: [...this.stamps], lexical: this.text.toJSON(), vectors: this.vectors.toJSON() }
   }
 
   get size(): number {
@@ -86,19 +87,13 @@ export class SearchIndex {
 
   /** Add or replace a post as of `stamp`. `weigh` false defers term weights (bulk builds call `finish`). */
   put(post: IndexedPost, stamp: string, weigh = true): void {
+    this.remove(post.id)
     const doc = { ...post, text: withoutTex(post.text) }
-    const all: string[] = []
-    for (const field of FIELDS) {
-      const text = fieldText(doc, field)
-      const terms = searchTerms(text)
-      this.pending.set(text, terms)
-      // The title twice: what a post is called says most about what it is about.
-      all.push(...terms, ...(field === 'title' ? terms : []))
-    }
-    if (this.mini.has(post.id)) this.mini.replace(doc)
-    else this.mini.add(doc)
-    this.pending.clear()
-    this.vectors.set(post.id, all, post.published, weigh)
+    const fields = FIELDS.map((field) => searchTerms(fieldText(doc, field)).map((t) => this.vectors.termId(t)))
+    // The title twice: what a post is called says most about what it is about.
+    const all = fields.flatMap((terms, f) => (FIELDS[f] === 'title' ? [...terms, ...terms] : terms))
+    this.vectors.setTerms(post.id, all, post.published, weigh)
+    this.text.add(post.id, fields)
     this.stamps.set(post.id, stamp)
   }
 
@@ -107,7 +102,8 @@ export class SearchIndex {
   }
 
   remove(id: number): void {
-    if (this.mini.has(id)) this.mini.discard(id)
+    // The text index forgets a post through its terms, which the vectors still hold.
+    this.text.remove(id, this.vectors.termsOf(id))
     this.vectors.remove(id)
     this.stamps.delete(id)
   }
@@ -117,21 +113,53 @@ export class SearchIndex {
    * spellings and, if it is the last and still being typed, the words it begins.
    */
   lexical(query: string, accept: Accept, opts: { complete?: boolean } = {}): LexicalHit[] {
-    const results = this.mini.search(query, {
-      combineWith: 'AND',
-      boost: BOOST,
-      // A last word the site knows is taken as typed: expanding a common word to every longer
-      // one costs more than the whole rest of a search at 10,000 posts (completions still offer them).
-      prefix: (term, i, terms) => !opts.complete && i === terms.length - 1 && term.length >= MIN_PREFIX && this.vectors.postsWith(term, true) === 0,
-      // Fuzzy matching walks the whole vocabulary: only for words the site does not know.
-      fuzzy: (term) => (term.length >= 5 && /^[a-z]+$/.test(term) && this.vectors.postsWith(term, true) === 0 ? 0.25 : false),
-      maxFuzzy: 2,
-      filter: (r) => accept(r.id as number),
-    })
-    return results.map(toHit)
+    return this.find(query, accept, opts).hits
   }
-}
 
-function toHit(r: MiniResult): LexicalHit {
-  return { id: r.id as number, score: r.score, terms: r.terms, match: r.match }
+  /** `lexical`, ranking and explaining only the best `top` matches: a common word matches thousands. */
+  find(query: string, accept: Accept, opts: { complete?: boolean; top?: number } = {}): LexicalMatches {
+    const words = searchTerms(query)
+    // A last word the site knows is taken as typed: expanding a common word to every longer
+    // one costs more than the whole rest of a search (completions still offer them).
+    const expanded = words.map((w, i) => this.expand(w, !opts.complete && i === words.length - 1))
+    const { ids, scores } = this.text.match(expanded, accept)
+    // As MiniSearch did: a score counts the distinct words matched (with AND, all of them).
+    const quality = new Set(words).size
+    const order = bestFirst(scores, ids, opts.top ?? Infinity)
+    const hits = order.map((i) => ({ id: ids[i], score: scores[i] * quality, ...this.explain(ids[i], expanded) }))
+    const ranked = new Set(order)
+    return { hits, rest: ranked.size === ids.length ? [] : ids.filter((_, i) => !ranked.has(i)) }
+  }
+
+  /** The index terms a query word stands for: itself when some post holds it, else near spellings and completions. */
+  private expand(word: string, completing: boolean): Expansion[] {
+    const known = this.vectors.knownId(word)
+    if (known !== undefined) return [{ tid: known, term: word, weight: 1 }]
+    // Fuzzy matching walks the whole vocabulary: only for words the site does not know.
+    const near = word.length >= 5 && /^[a-z]+$/.test(word) ? this.vectors.spelledLikeIds(word, Math.min(2, Math.round(word.length * 0.25))) : []
+    const out: Expansion[] = []
+    const prefixed = new Set<string>()
+    if (completing && word.length >= MIN_PREFIX) {
+      for (const [term, tid] of this.vectors.startingWithIds(word)) {
+        prefixed.add(term)
+        out.push({ tid, term, weight: (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (term.length - word.length)) })
+      }
+    }
+    for (const [term, tid, distance] of near) {
+      if (distance > 0 && !prefixed.has(term)) out.push({ tid, term, weight: (FUZZY_WEIGHT * term.length) / (term.length + distance) })
+    }
+    return out
+  }
+
+  /** Which of a post's terms matched, and in which fields. */
+  private explain(id: number, expanded: Expansion[][]): Pick<LexicalHit, 'terms' | 'match'> {
+    const match: Record<string, string[]> = {}
+    for (const word of expanded) {
+      for (const e of word) {
+        const fields = this.text.fieldsOf(id, e.tid)
+        if (fields.length) match[e.term] = fields
+      }
+    }
+    return { terms: Object.keys(match), match }
+  }
 }

@@ -48,35 +48,43 @@ export class SearchService {
     }
     const text = query.q.trim()
     const limit = query.limit ?? DEFAULT_LIMIT
-    // Every match counts (totalCount, related tags); only the page's results are written out.
-    let found: Found[]
+    // Every match counts (totalCount, related tags); only the page's results are ranked and written out.
+    let page: Found[]
+    let matched: PostMeta[]
     let suggestions: string[] = []
     if (!text) {
       // Filters alone: every post they let through, newest first, all equally relevant.
       const matchType = query.tags.length ? 'tags' : 'content'
-      found = this.opts.store
-        .posts()
-        .filter(pass)
-        .sort(byPublishedDesc)
-        .map((meta) => ({ meta, fields: () => ({ matchType, relevanceScore: 1, matchedTerms: query.tags }) }))
+      matched = this.opts.store.posts().filter(pass).sort(byPublishedDesc)
+      page = matched.slice(0, limit).map((meta) => ({ meta, fields: () => ({ matchType, relevanceScore: 1, matchedTerms: query.tags }) }))
     } else {
       const complete = /\s$/.test(query.q)
-      const hits = index.lexical(text, accept, { complete })
+      const { hits, rest } = index.find(text, accept, { complete, top: Math.max(limit, SEEDS) })
+      const total = hits.length + rest.length
       suggestions = suggestionsFor(index.vectors, text, isAdmin(viewer), complete)
       // With no literal hit, the corrected query still says what the reader is after.
-      const terms = searchTerms(hits.length === 0 && suggestions[0] ? suggestions[0] : text)
-      const literal = new Set(hits.map((h) => h.id))
-      // Semantic matches come after every literal one: with a full page of those they would not be shown.
-      const similar = hits.length >= limit ? [] : await this.semantic.similar(index, { text, terms, seeds: hits.slice(0, SEEDS).map((h) => h.id), accept: (id) => !literal.has(id) && accept(id), limit: SEMANTIC_LIMIT })
+      const terms = searchTerms(total === 0 && suggestions[0] ? suggestions[0] : text)
+      // Semantic matches come after every literal one: with a full page of those they would not be
+      // shown. With room left, every literal hit is among `hits`.
+      const literal = total >= limit ? null : new Set(hits.map((h) => h.id))
+      const similar = literal ? await this.semantic.similar(index, { text, terms, seeds: hits.slice(0, SEEDS).map((h) => h.id), accept: (id) => !literal.has(id) && accept(id), limit: SEMANTIC_LIMIT }) : []
       const top = hits[0]?.score ?? 1
-      found = [
-        ...hits.map((h) => ({ meta: this.opts.store.post(h.id)!, fields: () => ({ matchType: matchTypeOf(h), relevanceScore: round(0.5 + (0.5 * h.score) / top), matchedTerms: h.terms }) })),
-        ...similar.map((s) => ({ meta: this.opts.store.post(s.id)!, fields: () => ({ matchType: 'semantic' as const, relevanceScore: round(Math.min(0.5, s.score / 2)), matchedTerms: s.terms }) })),
-      ]
+      // A post deleted while semantic matches were looked for is left out.
+      const found: Found[] = []
+      for (const h of hits) {
+        const meta = this.opts.store.post(h.id)
+        if (meta) found.push({ meta, fields: () => ({ matchType: matchTypeOf(h), relevanceScore: round(0.5 + (0.5 * h.score) / top), matchedTerms: h.terms }) })
+      }
+      for (const s of similar) {
+        const meta = this.opts.store.post(s.id)
+        if (meta) found.push({ meta, fields: () => ({ matchType: 'semantic', relevanceScore: round(Math.min(0.5, s.score / 2)), matchedTerms: s.terms }) })
+      }
+      page = found.slice(0, limit)
+      matched = [...found.map((f) => f.meta), ...rest.map((id) => this.opts.store.post(id)).filter((m) => m !== null)]
     }
-    const results = found.slice(0, limit).map(({ meta, fields }) => ({ ...card(meta), ...fields() }))
-    const related = relatedTags(found.map((f) => f.meta), query.tags)
-    return { totalCount: found.length, query: text, searchTime: round(performance.now() - started, 2), suggestions, relatedTags: related, results }
+    const results = page.map(({ meta, fields }) => ({ ...card(meta), ...fields() }))
+    const related = relatedTags(matched, query.tags)
+    return { totalCount: matched.length, query: text, searchTime: round(performance.now() - started, 2), suggestions, relatedTags: related, results }
   }
 
   /** GET /api/posts?search=: the literal hits a viewer may see, best first (the same index and ranking). */

@@ -1,4 +1,5 @@
 import SearchableMap from 'minisearch/SearchableMap'
+import { float64sOf, toBase64, uint32sOf } from './binary.js'
 
 /** Terms kept per post: enough to say what an essay is about, small enough for 10,000 posts. */
 const VECTOR_TERMS = 48
@@ -16,8 +17,13 @@ export type Vector = Map<number, number>
 
 export interface TermVectorsJSON {
   terms: string[]
-  /** Per post: its distinct term numbers and its vector as [term, weight, term, weight…]. */
-  posts: { id: number; published: boolean; terms: number[]; vector: number[] }[]
+  /** Per post: its id, whether it is published, and how many distinct terms and vector terms it has. */
+  posts: [id: number, published: 0 | 1, terms: number, vector: number][]
+  /** Every post's distinct term numbers, one post after another (base64 Uint32). */
+  distinct: string
+  /** Every post's vector, one after another: its term numbers (base64 Uint32) and weights (base64 Float64). */
+  vectorTerms: string
+  vectorWeights: string
 }
 
 /**
@@ -49,30 +55,51 @@ export class TermVectors {
   /** Everything needed to rebuild these vectors without re-reading a post (a snapshot in the data folder). */
   toJSON(): TermVectorsJSON {
     this.weighPending()
+    const posts: TermVectorsJSON['posts'] = []
+    const distinct: number[] = []
+    const vectorTerms: number[] = []
+    const vectorWeights: number[] = []
+    for (const [id, ids] of this.distinct) {
+      const vector = this.vectors.get(id) ?? new Map<number, number>()
+      posts.push([id, this.published.has(id) ? 1 : 0, ids.length, vector.size])
+      for (const tid of ids) distinct.push(tid)
+      for (const [tid, w] of vector) {
+        vectorTerms.push(tid)
+        vectorWeights.push(w)
+      }
+    }
     return {
       terms: this.terms,
-      posts: [...this.distinct].map(([id, ids]) => ({ id, published: this.published.has(id), terms: [...ids], vector: [...(this.vectors.get(id) ?? [])].flat() })),
+      posts,
+      distinct: toBase64(Uint32Array.from(distinct)),
+      vectorTerms: toBase64(Uint32Array.from(vectorTerms)),
+      vectorWeights: toBase64(Float64Array.from(vectorWeights)),
     }
   }
 
   static fromJSON(json: TermVectorsJSON): TermVectors {
     const v = new TermVectors()
     for (const term of json.terms) v.idOf(term)
-    for (const post of json.posts) {
-      const ids = Uint32Array.from(post.terms)
+    const distinct = uint32sOf(json.distinct)
+    const vectorTerms = uint32sOf(json.vectorTerms)
+    const vectorWeights = float64sOf(json.vectorWeights)
+    let atTerm = 0
+    let atVector = 0
+    for (const [id, published, termCount, vectorSize] of json.posts) {
+      const ids = distinct.subarray(atTerm, (atTerm += termCount))
       for (const tid of ids) {
         if (v.df[tid]++ === 0) v.words.set(v.terms[tid], tid)
-        if (post.published) v.dfPublished[tid]++
+        if (published) v.dfPublished[tid]++
       }
-      if (post.published) v.published.add(post.id)
-      v.distinct.set(post.id, ids)
+      if (published) v.published.add(id)
+      v.distinct.set(id, ids)
       const vector: Vector = new Map()
-      for (let i = 0; i + 1 < post.vector.length; i += 2) vector.set(post.vector[i], post.vector[i + 1])
-      v.vectors.set(post.id, vector)
+      for (const end = atVector + vectorSize; atVector < end; atVector++) vector.set(vectorTerms[atVector], vectorWeights[atVector])
+      v.vectors.set(id, vector)
       for (const [tid, w] of vector) {
         let list = v.postings.get(tid)
         if (!list) v.postings.set(tid, (list = new Map()))
-        list.set(post.id, w)
+        list.set(id, w)
       }
     }
     return v
@@ -80,12 +107,14 @@ export class TermVectors {
 
   /** Add or replace a post from its terms (in order, repeats included). `weigh` false defers weighing (bulk loads). */
   set(id: number, terms: readonly string[], published: boolean, weigh = true): void {
+    this.setTerms(id, terms.map((t) => this.idOf(t)), published, weigh)
+  }
+
+  /** `set` from term numbers (`termId`), for a caller that numbers the terms once for several indexes. */
+  setTerms(id: number, terms: readonly number[], published: boolean, weigh = true): void {
     this.remove(id)
     const counts = new Map<number, number>()
-    for (const t of terms) {
-      const tid = this.idOf(t)
-      counts.set(tid, (counts.get(tid) ?? 0) + 1)
-    }
+    for (const tid of terms) counts.set(tid, (counts.get(tid) ?? 0) + 1)
     const ids = Uint32Array.from(counts.keys())
     for (const tid of ids) {
       if (this.df[tid]++ === 0) this.words.set(this.terms[tid], tid)
@@ -116,6 +145,22 @@ export class TermVectors {
     this.counts.delete(id)
   }
 
+  /** The number of `term`, given it if it has none yet: numbers are never reused. */
+  termId(term: string): number {
+    return this.idOf(term)
+  }
+
+  /** The number of `term` if some post holds it. */
+  knownId(term: string): number | undefined {
+    const tid = this.termIds.get(term)
+    return tid !== undefined && this.df[tid] > 0 ? tid : undefined
+  }
+
+  /** The distinct term numbers of post `id`, as last set. */
+  termsOf(id: number): Uint32Array {
+    return this.distinct.get(id) ?? new Uint32Array(0)
+  }
+
   /** How many posts hold `term` (only published ones unless `drafts`). */
   postsWith(term: string, drafts: boolean): number {
     const tid = this.termIds.get(term)
@@ -127,9 +172,19 @@ export class TermVectors {
     return [...this.words.fuzzyGet(word, maxEdits)].map(([w, [, d]]) => [w, d])
   }
 
+  /** `spelledLike` with each word's number: [word, number, distance]. */
+  spelledLikeIds(word: string, maxEdits: number): [string, number, number][] {
+    return [...this.words.fuzzyGet(word, maxEdits)].map(([w, [tid, d]]) => [w, tid, d])
+  }
+
   /** Words that start with `prefix`. */
   startingWith(prefix: string): string[] {
     return [...this.words.atPrefix(prefix).keys()]
+  }
+
+  /** `startingWith` with each word's number. */
+  startingWithIds(prefix: string): [string, number][] {
+    return [...this.words.atPrefix(prefix)]
   }
 
   /** A query's vector: its own known terms, plus the centroid of `seeds` (the best literal hits). */
