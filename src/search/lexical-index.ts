@@ -4,6 +4,9 @@ import { Postings, tfIn, withOneMore } from './postings.js'
 export const FIELDS = ['title', 'tags', 'excerpt', 'author', 'text'] as const
 export type Field = (typeof FIELDS)[number]
 const FIELD_COUNT = FIELDS.length
+const TEXT = FIELDS.indexOf('text')
+/** A packed posting at most this is a word found in the body only (see postings.ts). */
+const TEXT_ONLY = 0xffff
 /** Title and tags say what a post is about; a word in the body is weaker evidence (SPEC §7 ranking). */
 const BOOST = [4, 3, 1.5, 1.5, 1]
 /** BM25+ with MiniSearch's constants, so ranking stays what readers had before this index. */
@@ -118,8 +121,9 @@ export class LexicalIndex {
     const order = query.map((_, i) => i).sort((a, b) => sizes[a] - sizes[b])
     const candidates: number[] = []
     const n = this.slotOf.size
-    const avg = Array.from(this.totals, (t) => t / n)
+    const avg = Float64Array.from(this.totals, (t) => t / n)
     const weights = new Float64Array(FIELD_COUNT)
+    const { seen, score, lengths } = this
     for (let round = 0; round < order.length; round++) {
       for (const e of query[order[round]]) {
         const list = this.postings[e.tid]
@@ -131,12 +135,16 @@ export class LexicalIndex {
         const data = list.data
         for (let i = 0, end = 2 * list.length; i < end; i += 2) {
           const slot = data[i]
-          const seen = this.seen[slot]
-          if (seen === round) {
+          const was = seen[slot]
+          if (was === round) {
             if (round === 0) candidates.push(slot)
-            this.seen[slot] = round + 1
-          } else if (seen !== round + 1) continue
-          this.score[slot] += this.bm25(slot, data[i + 1], weights, avg)
+            seen[slot] = round + 1
+          } else if (was !== round + 1) continue
+          const packed = data[i + 1]
+          if (packed <= TEXT_ONLY) {
+            // Most postings are a word in the body only: BM25+ of that field, inline.
+            score[slot] += weights[TEXT] * (D + (packed * (K + 1)) / (packed + K * (1 - B + (B * lengths[slot * FIELD_COUNT + TEXT]) / avg[TEXT])))
+          } else score[slot] += bm25(packed, lengths, slot * FIELD_COUNT, weights, avg)
         }
       }
     }
@@ -211,18 +219,6 @@ export class LexicalIndex {
     return index
   }
 
-  /** BM25+ of one posting: the sum over the fields holding the term. */
-  private bm25(slot: number, packed: number, weights: Float64Array, avg: number[]): number {
-    let sum = 0
-    for (let f = 0; f < FIELD_COUNT; f++) {
-      const tf = tfIn(packed, f)
-      if (tf === 0) continue
-      const length = this.lengths[slot * FIELD_COUNT + f]
-      sum += weights[f] * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * length) / avg[f])))
-    }
-    return sum
-  }
-
   private allocate(id: number): number {
     const slot = this.free.pop() ?? this.slots++
     if (slot >= this.idAt.length) {
@@ -243,6 +239,16 @@ export class LexicalIndex {
     this.adding = grown(this.adding, size)
     this.fieldDf = grown(this.fieldDf, size * FIELD_COUNT)
   }
+}
+
+/** BM25+ of one posting: the sum over the fields holding the term. */
+function bm25(packed: number, lengths: Uint32Array, base: number, weights: Float64Array, avg: Float64Array): number {
+  let sum = 0
+  for (let f = 0; f < FIELD_COUNT; f++) {
+    const tf = tfIn(packed, f)
+    if (tf > 0) sum += weights[f] * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * lengths[base + f]) / avg[f])))
+  }
+  return sum
 }
 
 function grown<T extends Uint32Array | Int32Array | Uint16Array | Float64Array>(array: T, size: number, fill = 0): T {

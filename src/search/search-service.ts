@@ -122,8 +122,8 @@ function card(meta: PostMeta) {
 
 /** Where the evidence is strongest: a title hit beats a tag hit beats one in the text. */
 function matchTypeOf(hit: LexicalHit): 'title' | 'tags' | 'content' {
-  const fields = new Set(Object.values(hit.match).flat())
-  return fields.has('title') ? 'title' : fields.has('tags') ? 'tags' : 'content'
+  const fields = Object.values(hit.match)
+  return fields.some((f) => f.includes('title')) ? 'title' : fields.some((f) => f.includes('tags')) ? 'tags' : 'content'
 }
 
 const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits

@@ -1,10 +1,15 @@
 import SearchableMap from 'minisearch/SearchableMap'
 import { float64sOf, toBase64, uint32sOf } from './binary.js'
+import { bestFirst } from './best-first.js'
+import { VectorPostings, type PostVector } from './vector-postings.js'
 
 /** Terms kept per post: enough to say what an essay is about, small enough for 10,000 posts. */
 const VECTOR_TERMS = 48
 /** Terms kept of a query's expanded vector. */
 const QUERY_TERMS = 32
+/** Candidates ranked beyond the limit at first, for those the filter refuses (the literal hits among them). */
+const SIMILAR_SPARE = 64
+const EMPTY: PostVector = { tids: new Uint32Array(0), weights: new Float64Array(0) }
 
 export interface Similar {
   id: number
@@ -43,8 +48,8 @@ export class TermVectors {
   private readonly words = new SearchableMap<number>()
   private readonly published = new Set<number>()
   private readonly distinct = new Map<number, Uint32Array>()
-  private readonly vectors = new Map<number, Vector>()
-  private readonly postings = new Map<number, Map<number, number>>()
+  private readonly vectors = new Map<number, PostVector>()
+  private readonly postings = new VectorPostings()
   /** Term counts of posts not yet weighed: kept only until their vector exists. */
   private readonly counts = new Map<number, Map<number, number>>()
 
@@ -60,12 +65,12 @@ export class TermVectors {
     const vectorTerms: number[] = []
     const vectorWeights: number[] = []
     for (const [id, ids] of this.distinct) {
-      const vector = this.vectors.get(id) ?? new Map<number, number>()
-      posts.push([id, this.published.has(id) ? 1 : 0, ids.length, vector.size])
+      const vector = this.vectors.get(id) ?? EMPTY
+      posts.push([id, this.published.has(id) ? 1 : 0, ids.length, vector.tids.length])
       for (const tid of ids) distinct.push(tid)
-      for (const [tid, w] of vector) {
-        vectorTerms.push(tid)
-        vectorWeights.push(w)
+      for (let i = 0; i < vector.tids.length; i++) {
+        vectorTerms.push(vector.tids[i])
+        vectorWeights.push(vector.weights[i])
       }
     }
     return {
@@ -93,14 +98,9 @@ export class TermVectors {
       }
       if (published) v.published.add(id)
       v.distinct.set(id, ids)
-      const vector: Vector = new Map()
-      for (const end = atVector + vectorSize; atVector < end; atVector++) vector.set(vectorTerms[atVector], vectorWeights[atVector])
+      const vector = { tids: vectorTerms.subarray(atVector, atVector + vectorSize), weights: vectorWeights.subarray(atVector, (atVector += vectorSize)) }
       v.vectors.set(id, vector)
-      for (const [tid, w] of vector) {
-        let list = v.postings.get(tid)
-        if (!list) v.postings.set(tid, (list = new Map()))
-        list.set(id, w)
-      }
+      v.postings.add(id, vector)
     }
     return v
   }
@@ -139,7 +139,7 @@ export class TermVectors {
       if (--this.df[tid] === 0) this.words.delete(this.terms[tid])
       if (published) this.dfPublished[tid]--
     }
-    for (const tid of this.vectors.get(id)?.keys() ?? []) this.postings.get(tid)?.delete(id)
+    this.postings.remove(id, this.vectors.get(id) ?? EMPTY)
     this.distinct.delete(id)
     this.vectors.delete(id)
     this.counts.delete(id)
@@ -196,7 +196,8 @@ export class TermVectors {
     }
     normalise(q)
     for (const id of seeds) {
-      for (const [tid, w] of this.vectors.get(id) ?? []) q.set(tid, (q.get(tid) ?? 0) + (0.75 * w) / seeds.length)
+      const { tids, weights } = this.vectors.get(id) ?? EMPTY
+      for (let i = 0; i < tids.length; i++) q.set(tids[i], (q.get(tids[i]) ?? 0) + (0.75 * weights[i]) / seeds.length)
     }
     // The strongest terms carry the topic; the long tail only costs time.
     return normalise(new Map([...q].sort((a, b) => b[1] - a[1]).slice(0, QUERY_TERMS)))
@@ -204,26 +205,21 @@ export class TermVectors {
 
   /** Posts by cosine similarity to `q`, best first, among those `accept` lets through. */
   similar(q: Vector, accept: (id: number) => boolean, minScore: number, limit: number): Similar[] {
-    const scores = new Map<number, number>()
-    for (const [tid, qw] of q) {
-      for (const [id, w] of this.postings.get(tid) ?? []) scores.set(id, (scores.get(id) ?? 0) + qw * w)
-    }
-    const above: [number, number][] = []
-    for (const entry of scores) if (entry[1] >= minScore) above.push(entry)
-    above.sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    const { ids, scores } = this.postings.dotsAbove(q, minScore)
+    // Filters are checked best first, only until enough pass: most searches need only the first few.
+    let order = bestFirst(scores, ids, limit + SIMILAR_SPARE)
     const out: Similar[] = []
-    // Filters are checked best first, only until enough pass.
-    for (const [id, score] of above) {
-      if (out.length >= limit) break
-      if (accept(id)) out.push({ id, score, terms: this.sharedTerms(q, id) })
+    for (let k = 0; k < order.length && out.length < limit; k++) {
+      const i = order[k]
+      if (accept(ids[i])) out.push({ id: ids[i], score: scores[i], terms: this.sharedTerms(q, ids[i]) })
+      if (k === order.length - 1 && order.length < ids.length) order = bestFirst(scores, ids, ids.length)
     }
     return out
   }
 
   private sharedTerms(q: Vector, id: number): string[] {
-    const v = this.vectors.get(id) ?? new Map<number, number>()
-    return [...v]
-      .map(([tid, w]) => [tid, w * (q.get(tid) ?? 0)] as const)
+    const { tids, weights } = this.vectors.get(id) ?? EMPTY
+    return Array.from(tids, (tid, i) => [tid, weights[i] * (q.get(tid) ?? 0)] as const)
       .filter(([, c]) => c > 0)
       .sort((a, b) => b[1] - a[1])
       .slice(0, 5)
@@ -240,13 +236,10 @@ export class TermVectors {
     const floor = weights.length > VECTOR_TERMS ? Float64Array.from(weights).sort()[weights.length - VECTOR_TERMS] : -Infinity
     const kept = new Map<number, number>()
     for (let i = 0; i < tids.length && kept.size < VECTOR_TERMS; i++) if (weights[i] >= floor) kept.set(tids[i], weights[i])
-    const vector = normalise(kept)
+    const normalised = normalise(kept)
+    const vector = { tids: Uint32Array.from(normalised.keys()), weights: Float64Array.from(normalised.values()) }
     this.vectors.set(id, vector)
-    for (const [tid, w] of vector) {
-      let list = this.postings.get(tid)
-      if (!list) this.postings.set(tid, (list = new Map()))
-      list.set(id, w)
-    }
+    this.postings.add(id, vector)
   }
 
   private idf(tid: number): number {
