@@ -1,12 +1,14 @@
 // Search at scale: 10,000 posts mixed from the corpus, the index built from the store as the
 // server does at first start (and saved), read back as at a restart, then two-word queries through the whole search (full text, suggestions,
-// semantic matches, filters). Run alone with `node --import tsx --expose-gc bench/search-scale.ts`
+// semantic matches, filters). Run alone with `node --import tsx bench/search-scale.ts`
 // (BENCH_CORPUS=folder when ../shared/corpus is elsewhere, BENCH_POSTS=n for another size,
 // BENCH_KEEP=1 to keep and reuse the filled store).
 import { readFileSync, rmSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { Store } from '../src/store/index.js'
 import { SearchService } from '../src/search/search-service.js'
 import { SearchQuerySchema } from '../src/shared/schemas/index.js'
@@ -87,7 +89,9 @@ async function fill(store: Store, sources: Source[], count: number): Promise<voi
 
 const heapMB = () => process.memoryUsage().heapUsed / 2 ** 20
 const memoryMB = () => (process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers) / 2 ** 20
-const gc = () => (globalThis as { gc?: () => void }).gc?.()
+// Heap figures mean something only after a full collection: expose gc() even without --expose-gc (npm run bench).
+setFlagsFromString('--expose-gc')
+const gc = runInNewContext('gc') as () => void
 
 export async function searchScale(dataDir: string, files: string[], count: number, queries = 300): Promise<SearchScale> {
   const sources = sourcesOf(files)

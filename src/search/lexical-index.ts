@@ -1,18 +1,11 @@
 import { toBase64, uint32sOf } from './binary.js'
 import { Postings, tfIn, withOneMore } from './postings.js'
+import { FIELD_COUNT, bm25, scoreAt, seek, type FieldStats, type WordList } from './word-list.js'
 
 export const FIELDS = ['title', 'tags', 'excerpt', 'author', 'text'] as const
 export type Field = (typeof FIELDS)[number]
-const FIELD_COUNT = FIELDS.length
-const TEXT = FIELDS.indexOf('text')
-/** A packed posting at most this is a word found in the body only (see postings.ts). */
-const TEXT_ONLY = 0xffff
 /** Title and tags say what a post is about; a word in the body is weaker evidence (SPEC §7 ranking). */
 const BOOST = [4, 3, 1.5, 1.5, 1]
-/** BM25+ with MiniSearch's constants, so ranking stays what readers had before this index. */
-const K = 1.2
-const B = 0.7
-const D = 0.5
 
 /** One index term standing for a query word: the word itself (weight 1), or a completion or near spelling of it. */
 export interface Expansion {
@@ -22,8 +15,8 @@ export interface Expansion {
 }
 
 export interface Matches {
-  ids: number[]
-  scores: number[]
+  ids: Int32Array
+  scores: Float64Array
 }
 
 export interface LexicalJSON {
@@ -56,9 +49,11 @@ export class LexicalIndex {
   private slots = 0
   /** Per term, while a post is added: its packed frequencies in that post. */
   private adding = new Uint32Array(1024)
-  /** Per slot, while a query runs: how many of its words the post has shown so far, and its score. */
-  private seen = new Uint16Array(1024)
+  /** While a query runs: the matches' slots and scores, and a word's expansions summed per slot. */
+  private candidates = new Int32Array(1024)
   private score = new Float64Array(1024)
+  private sums = new Float64Array(1024)
+  private reached = new Int32Array(1024)
 
   get size(): number {
     return this.slotOf.size
@@ -111,52 +106,81 @@ export class LexicalIndex {
 
   /**
    * Posts holding every query word (AND; a word matches through any of its expansions) that
-   * `accept` lets through, with their scores, in no particular order. The rarest word goes
-   * first: each further word only visits posts still in the running.
+   * `accept` lets through, with their scores, in no particular order. The words' lists are
+   * walked together in slot order from the rarest, skipping ahead (galloping) in the others, and
+   * only posts holding every word are scored.
    */
   match(query: readonly (readonly Expansion[])[], accept: (id: number) => boolean): Matches {
-    const out: Matches = { ids: [], scores: [] }
-    const sizes = query.map((word) => word.reduce((n, e) => n + (this.postings[e.tid]?.length ?? 0), 0))
-    if (query.length === 0 || sizes.some((n) => n === 0)) return out
-    const order = query.map((_, i) => i).sort((a, b) => sizes[a] - sizes[b])
-    const candidates: number[] = []
+    const none: Matches = { ids: new Int32Array(0), scores: new Float64Array(0) }
+    if (query.length === 0) return none
     const n = this.slotOf.size
-    const avg = Float64Array.from(this.totals, (t) => t / n)
-    const weights = new Float64Array(FIELD_COUNT)
-    const { seen, score, lengths } = this
-    for (let round = 0; round < order.length; round++) {
-      for (const e of query[order[round]]) {
-        const list = this.postings[e.tid]
-        if (!list) continue
-        for (let f = 0; f < FIELD_COUNT; f++) {
-          const m = this.fieldDf[e.tid * FIELD_COUNT + f]
-          weights[f] = m === 0 ? 0 : e.weight * BOOST[f] * Math.log(1 + (n - m + 0.5) / (m + 0.5))
-        }
-        const data = list.data
-        for (let i = 0, end = 2 * list.length; i < end; i += 2) {
-          const slot = data[i]
-          const was = seen[slot]
-          if (was === round) {
-            if (round === 0) candidates.push(slot)
-            seen[slot] = round + 1
-          } else if (was !== round + 1) continue
-          const packed = data[i + 1]
-          if (packed <= TEXT_ONLY) {
-            // Most postings are a word in the body only: BM25+ of that field, inline.
-            score[slot] += weights[TEXT] * (D + (packed * (K + 1)) / (packed + K * (1 - B + (B * lengths[slot * FIELD_COUNT + TEXT]) / avg[TEXT])))
-          } else score[slot] += bm25(packed, lengths, slot * FIELD_COUNT, weights, avg)
-        }
+    const stats: FieldStats = { lengths: this.lengths, avg: Float64Array.from(this.totals, (t) => t / n) }
+    const lists = query.map((word) => this.wordList(word, stats))
+    if (lists.some((list) => list.length === 0)) return none
+    const order = lists.map((_, i) => i).sort((a, b) => lists[a].length - lists[b].length)
+    const rarest = lists[order[0]]
+    const at = new Int32Array(lists.length)
+    const parts = new Float64Array(lists.length)
+    const { candidates: slots, score } = this
+    let passed = 0
+    next: for (let i = 0; i < rarest.length; i++) {
+      const slot = rarest.data[i * rarest.stride]
+      at[order[0]] = i
+      for (let k = 1; k < order.length; k++) {
+        const list = lists[order[k]]
+        const j = seek(list, at[order[k]], slot)
+        at[order[k]] = j
+        if (j >= list.length) break next
+        if (list.data[j * list.stride] !== slot) continue next
       }
+      if (!accept(this.idAt[slot])) continue
+      // Summed in the query's order, as MiniSearch did, so equal posts score exactly equal.
+      for (let w = 0; w < lists.length; w++) parts[w] = scoreAt(lists[w], at[w], slot, stats)
+      let sum = 0
+      for (let w = 0; w < lists.length; w++) sum += parts[w]
+      slots[passed] = slot
+      score[passed++] = sum
     }
-    for (const slot of candidates) {
-      if (this.seen[slot] === order.length && accept(this.idAt[slot])) {
-        out.ids.push(this.idAt[slot])
-        out.scores.push(this.score[slot])
-      }
-      this.seen[slot] = 0
-      this.score[slot] = 0
-    }
+    const out: Matches = { ids: new Int32Array(passed), scores: score.slice(0, passed) }
+    for (let i = 0; i < passed; i++) out.ids[i] = this.idAt[slots[i]]
     return out
+  }
+
+  /** A query word's posts in slot order: its one term's posting list, or the union of its expansions, scored. */
+  private wordList(word: readonly Expansion[], stats: FieldStats): WordList {
+    const lists = word.filter((e) => (this.postings[e.tid]?.length ?? 0) > 0)
+    if (lists.length === 1) {
+      const list = this.postings[lists[0].tid]!
+      return { data: list.data, stride: 2, length: list.length, weights: this.weightsOf(lists[0]), scores: null }
+    }
+    // Scores summed per slot in a reused array (every score is positive: zero means not reached).
+    const { sums, reached } = this
+    let count = 0
+    for (const e of lists) {
+      const list = this.postings[e.tid]!
+      const weights = this.weightsOf(e)
+      for (let i = 0; i < list.length; i++) {
+        const slot = list.data[2 * i]
+        if (sums[slot] === 0) reached[count++] = slot
+        sums[slot] += bm25(list.packedAt(i), slot, weights, stats)
+      }
+    }
+    const data = Uint32Array.from(reached.subarray(0, count)).sort()
+    const scores = new Float64Array(count)
+    for (let i = 0; i < count; i++) {
+      scores[i] = sums[data[i]]
+      sums[data[i]] = 0
+    }
+    return { data, stride: 1, length: count, weights: null, scores }
+  }
+
+  /** Per field, what one occurrence of the expansion's term is worth before BM25's saturation. */
+  private weightsOf(e: Expansion): Float64Array {
+    const n = this.slotOf.size
+    return Float64Array.from(BOOST, (boost, f) => {
+      const m = this.fieldDf[e.tid * FIELD_COUNT + f]
+      return m === 0 ? 0 : e.weight * boost * Math.log(1 + (n - m + 0.5) / (m + 0.5))
+    })
   }
 
   /** The fields of post `id` that hold term `tid`, in FIELDS order. */
@@ -225,8 +249,10 @@ export class LexicalIndex {
       const size = this.idAt.length * 2
       this.idAt = grown(this.idAt, size, -1)
       this.lengths = grown(this.lengths, size * FIELD_COUNT)
-      this.seen = grown(this.seen, size)
+      this.candidates = grown(this.candidates, size)
       this.score = grown(this.score, size)
+      this.sums = grown(this.sums, size)
+      this.reached = grown(this.reached, size)
     }
     this.idAt[slot] = id
     this.slotOf.set(id, slot)
@@ -239,16 +265,6 @@ export class LexicalIndex {
     this.adding = grown(this.adding, size)
     this.fieldDf = grown(this.fieldDf, size * FIELD_COUNT)
   }
-}
-
-/** BM25+ of one posting: the sum over the fields holding the term. */
-function bm25(packed: number, lengths: Uint32Array, base: number, weights: Float64Array, avg: Float64Array): number {
-  let sum = 0
-  for (let f = 0; f < FIELD_COUNT; f++) {
-    const tf = tfIn(packed, f)
-    if (tf > 0) sum += weights[f] * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * lengths[base + f]) / avg[f])))
-  }
-  return sum
 }
 
 function grown<T extends Uint32Array | Int32Array | Uint16Array | Float64Array>(array: T, size: number, fill = 0): T {

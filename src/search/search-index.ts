@@ -29,7 +29,7 @@ export interface LexicalHit {
 export interface LexicalMatches {
   hits: LexicalHit[]
   /** The ids of the other matches, in no order. */
-  rest: number[]
+  rest: Int32Array
 }
 
 export type Accept = (id: number) => boolean
@@ -126,9 +126,15 @@ export class SearchIndex {
     // As MiniSearch did: a score counts the distinct words matched (with AND, all of them).
     const quality = new Set(words).size
     const order = bestFirst(scores, ids, opts.top ?? Infinity)
-    const hits = order.map((i) => ({ id: ids[i], score: scores[i] * quality, ...this.explain(ids[i], expanded) }))
-    const ranked = new Set(order)
-    return { hits, rest: ranked.size === ids.length ? [] : ids.filter((_, i) => !ranked.has(i)) }
+    const hits: LexicalHit[] = order.map((i) => {
+      const { terms, match } = this.explain(ids[i], expanded)
+      return { id: ids[i], score: scores[i] * quality, terms, match }
+    })
+    const ranked = new Uint8Array(ids.length)
+    for (const i of order) ranked[i] = 1
+    const rest = new Int32Array(ids.length - order.length)
+    for (let i = 0, at = 0; i < ids.length; i++) if (!ranked[i]) rest[at++] = ids[i]
+    return { hits, rest }
   }
 
   /** The index terms a query word stands for: itself when some post holds it, else near spellings and completions. */

@@ -56,7 +56,7 @@ export class SearchService {
       // Filters alone: every post they let through, newest first, all equally relevant.
       const matchType = query.tags.length ? 'tags' : 'content'
       matched = this.opts.store.posts().filter(pass).sort(byPublishedDesc)
-      page = matched.slice(0, limit).map((meta) => ({ meta, fields: () => ({ matchType, relevanceScore: 1, matchedTerms: query.tags }) }))
+      page = matched.slice(0, limit).map((meta) => ({ meta, matchType, relevanceScore: 1, matchedTerms: query.tags }))
     } else {
       const complete = /\s$/.test(query.q)
       const { hits, rest } = index.find(text, accept, { complete, top: Math.max(limit, SEEDS) })
@@ -73,16 +73,20 @@ export class SearchService {
       const found: Found[] = []
       for (const h of hits) {
         const meta = this.opts.store.post(h.id)
-        if (meta) found.push({ meta, fields: () => ({ matchType: matchTypeOf(h), relevanceScore: round(0.5 + (0.5 * h.score) / top), matchedTerms: h.terms }) })
+        if (meta) found.push({ meta, matchType: matchTypeOf(h), relevanceScore: round(0.5 + (0.5 * h.score) / top), matchedTerms: h.terms })
       }
       for (const s of similar) {
         const meta = this.opts.store.post(s.id)
-        if (meta) found.push({ meta, fields: () => ({ matchType: 'semantic', relevanceScore: round(Math.min(0.5, s.score / 2)), matchedTerms: s.terms }) })
+        if (meta) found.push({ meta, matchType: 'semantic', relevanceScore: round(Math.min(0.5, s.score / 2)), matchedTerms: s.terms })
       }
       page = found.slice(0, limit)
-      matched = [...found.map((f) => f.meta), ...rest.map((id) => this.opts.store.post(id)).filter((m) => m !== null)]
+      matched = found.map((f) => f.meta)
+      for (const id of rest) {
+        const meta = this.opts.store.post(id)
+        if (meta) matched.push(meta)
+      }
     }
-    const results = page.map(({ meta, fields }) => ({ ...card(meta), ...fields() }))
+    const results = page.map(resultOf)
     const related = relatedTags(matched, query.tags)
     return { totalCount: matched.length, query: text, searchTime: round(performance.now() - started, 2), suggestions, relatedTags: related, results }
   }
@@ -113,11 +117,12 @@ export class SearchService {
   }
 }
 
-type Found = { meta: PostMeta; fields: () => Pick<SearchResultItem, 'matchType' | 'relevanceScore' | 'matchedTerms'> }
+type Found = { meta: PostMeta } & Pick<SearchResultItem, 'matchType' | 'relevanceScore' | 'matchedTerms'>
 
-function card(meta: PostMeta) {
+/** A post's card and how it matched, as one literal (spreading two objects per result built slow dictionary objects). */
+function resultOf({ meta, matchType, relevanceScore, matchedTerms }: Found): SearchResultItem {
   const { id, slug, title, author, readTime, publishedAt, excerpt, tags } = meta
-  return { id, slug, title, author, readTime, publishedAt, excerpt, tags }
+  return { id, slug, title, author, readTime, publishedAt, excerpt, tags, matchType, relevanceScore, matchedTerms }
 }
 
 /** Where the evidence is strongest: a title hit beats a tag hit beats one in the text. */

@@ -43,6 +43,8 @@ export class VectorPostings {
   private readonly slotOf = new Map<number, number>()
   private idAt = new Int32Array(1024)
   private sums = new Float64Array(1024)
+  /** The slots a query reached, in a reused array. */
+  private touched = new Int32Array(1024)
   private readonly free: number[] = []
   private slots = 0
 
@@ -55,6 +57,7 @@ export class VectorPostings {
       idAt.set(this.idAt)
       this.idAt = idAt
       this.sums = new Float64Array(idAt.length)
+      this.touched = new Int32Array(idAt.length)
     }
     this.idAt[slot] = id
     this.slotOf.set(id, slot)
@@ -71,7 +74,8 @@ export class VectorPostings {
 
   /** Every post's dot product with `q` (term → weight) where it reaches `minScore`, in no order. */
   dotsAbove(q: ReadonlyMap<number, number>, minScore: number): { ids: number[]; scores: number[] } {
-    const touched: number[] = []
+    const { sums, touched } = this
+    let reached = 0
     for (const [tid, qw] of q) {
       const list = this.lists[tid]
       if (!list) continue
@@ -79,17 +83,18 @@ export class VectorPostings {
       for (let i = 0; i < list.length; i++) {
         const slot = slots[i]
         // Weights are positive: a sum still zero means the post was not reached yet.
-        if (this.sums[slot] === 0) touched.push(slot)
-        this.sums[slot] += qw * weights[i]
+        if (sums[slot] === 0) touched[reached++] = slot
+        sums[slot] += qw * weights[i]
       }
     }
     const out = { ids: [] as number[], scores: [] as number[] }
-    for (const slot of touched) {
-      if (this.sums[slot] >= minScore) {
+    for (let i = 0; i < reached; i++) {
+      const slot = touched[i]
+      if (sums[slot] >= minScore) {
         out.ids.push(this.idAt[slot])
-        out.scores.push(this.sums[slot])
+        out.scores.push(sums[slot])
       }
-      this.sums[slot] = 0
+      sums[slot] = 0
     }
     return out
   }
