@@ -30,8 +30,6 @@ export function postFilter(query: Omit<SearchQuery, 'q'>, viewer: Viewer): (meta
 
 /** Tags the results share that the query does not already filter on, most common first. */
 export function relatedTags(posts: readonly PostMeta[], filtered: readonly string[], limit = 8): string[] {
-  // Counted by exact spelling first (a search may match thousands of posts, with a few dozen
-  // distinct tags), then merged case-insensitively under the spelling seen first.
   const exact = new Map<string, { n: number }>()
   for (const p of posts) {
     for (const tag of p.tags) {
@@ -40,9 +38,17 @@ export function relatedTags(posts: readonly PostMeta[], filtered: readonly strin
       else exact.set(tag, { n: 1 })
     }
   }
+  return topTags(Array.from(exact, ([tag, { n }]) => [tag, n]), filtered, limit)
+}
+
+/**
+ * The most common tags from counts per exact spelling (a search may match thousands of posts,
+ * with a few dozen distinct tags), merged case-insensitively under the spelling met first.
+ */
+export function topTags(exact: readonly (readonly [tag: string, posts: number])[], filtered: readonly string[], limit = 8): string[] {
   const skip = new Set(filtered.map((t) => t.toLowerCase()))
   const counts = new Map<string, { tag: string; n: number }>()
-  for (const [tag, { n }] of exact) {
+  for (const [tag, n] of exact) {
     const key = tag.toLowerCase()
     if (skip.has(key)) continue
     const entry = counts.get(key)

@@ -16,6 +16,7 @@ export interface Expansion {
 
 export interface Matches {
   ids: Int32Array
+  slots: Int32Array
   scores: Float64Array
 }
 
@@ -57,6 +58,11 @@ export class LexicalIndex {
 
   get size(): number {
     return this.slotOf.size
+  }
+
+  /** Where post `id` is kept: slots are small numbers, reused after a post is removed. */
+  slotFor(id: number): number | undefined {
+    return this.slotOf.get(id)
   }
 
   /** Index a post from the term ids of each field (in FIELDS order, repeats included). It must not be indexed yet. */
@@ -111,7 +117,7 @@ export class LexicalIndex {
    * only posts holding every word are scored.
    */
   match(query: readonly (readonly Expansion[])[], accept: (id: number) => boolean): Matches {
-    const none: Matches = { ids: new Int32Array(0), scores: new Float64Array(0) }
+    const none: Matches = { ids: new Int32Array(0), slots: new Int32Array(0), scores: new Float64Array(0) }
     if (query.length === 0) return none
     const n = this.slotOf.size
     const stats: FieldStats = { lengths: this.lengths, avg: Float64Array.from(this.totals, (t) => t / n) }
@@ -141,7 +147,7 @@ export class LexicalIndex {
       slots[passed] = slot
       score[passed++] = sum
     }
-    const out: Matches = { ids: new Int32Array(passed), scores: score.slice(0, passed) }
+    const out: Matches = { ids: new Int32Array(passed), slots: slots.slice(0, passed), scores: score.slice(0, passed) }
     for (let i = 0; i < passed; i++) out.ids[i] = this.idAt[slots[i]]
     return out
   }

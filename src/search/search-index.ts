@@ -2,6 +2,8 @@ import { searchTerms } from './tokenize.js'
 import { TermVectors, type TermVectorsJSON } from './term-vectors.js'
 import { FIELDS, LexicalIndex, type Expansion, type Field, type LexicalJSON } from './lexical-index.js'
 import { bestFirst } from './best-first.js'
+import { TagFacet } from './tag-facet.js'
+import { topTags } from './filters.js'
 
 export { FIELDS }
 
@@ -30,6 +32,8 @@ export interface LexicalMatches {
   hits: LexicalHit[]
   /** The ids of the other matches, in no order. */
   rest: Int32Array
+  /** Where the hits, then the other matches, are kept (for `sharedTags`). */
+  slots: Int32Array
 }
 
 export type Accept = (id: number) => boolean
@@ -39,6 +43,7 @@ export interface IndexJSON {
   stamps: [number, string][]
   lexical: LexicalJSON
   vectors: TermVectorsJSON
+  tags: [number, string[]][]
 }
 
 /** A shorter last word would expand to thousands of words and match nearly everything. */
@@ -62,15 +67,21 @@ export class SearchIndex {
   /** Each post's stamp (its revision and update time) as indexed. */
   private readonly stamps: Map<number, string>
   private readonly text: LexicalIndex
+  private readonly tags = new TagFacet()
 
   constructor(snapshot?: IndexJSON) {
     this.vectors = snapshot ? TermVectors.fromJSON(snapshot.vectors) : new TermVectors()
     this.text = snapshot ? LexicalIndex.fromJSON(snapshot.lexical) : new LexicalIndex()
     this.stamps = new Map(snapshot?.stamps ?? [])
+    for (const [id, tags] of snapshot?.tags ?? []) {
+      const slot = this.text.slotFor(id)
+      if (slot !== undefined) this.tags.set(slot, tags)
+    }
   }
 
   toJSON(): IndexJSON {
-    return { stamps: [...this.stamps], lexical: this.text.toJSON(), vectors: this.vectors.toJSON() }
+    const tags = [...this.stamps.keys()].map((id): [number, string[]] => [id, this.tags.tagsAt(this.text.slotFor(id)!)])
+    return { stamps: [...this.stamps], lexical: this.text.toJSON(), vectors: this.vectors.toJSON(), tags }
   }
 
   get size(): number {
@@ -94,6 +105,7 @@ export class SearchIndex {
     const all = fields.flatMap((terms, f) => (FIELDS[f] === 'title' ? [...terms, ...terms] : terms))
     this.vectors.setTerms(post.id, all, post.published, weigh)
     this.text.add(post.id, fields)
+    this.tags.set(this.text.slotFor(post.id)!, post.tags)
     this.stamps.set(post.id, stamp)
   }
 
@@ -102,6 +114,8 @@ export class SearchIndex {
   }
 
   remove(id: number): void {
+    const slot = this.text.slotFor(id)
+    if (slot !== undefined) this.tags.clear(slot)
     // The text index forgets a post through its terms, which the vectors still hold.
     this.text.remove(id, this.vectors.termsOf(id))
     this.vectors.remove(id)
@@ -122,7 +136,7 @@ export class SearchIndex {
     // A last word the site knows is taken as typed: expanding a common word to every longer
     // one costs more than the whole rest of a search (completions still offer them).
     const expanded = words.map((w, i) => this.expand(w, !opts.complete && i === words.length - 1))
-    const { ids, scores } = this.text.match(expanded, accept)
+    const { ids, slots, scores } = this.text.match(expanded, accept)
     // As MiniSearch did: a score counts the distinct words matched (with AND, all of them).
     const quality = new Set(words).size
     const order = bestFirst(scores, ids, opts.top ?? Infinity)
@@ -131,10 +145,28 @@ export class SearchIndex {
       return { id: ids[i], score: scores[i] * quality, terms, match }
     })
     const ranked = new Uint8Array(ids.length)
-    for (const i of order) ranked[i] = 1
+    const inOrder = new Int32Array(ids.length)
+    order.forEach((i, k) => {
+      ranked[i] = 1
+      inOrder[k] = slots[i]
+    })
     const rest = new Int32Array(ids.length - order.length)
-    for (let i = 0, at = 0; i < ids.length; i++) if (!ranked[i]) rest[at++] = ids[i]
-    return { hits, rest }
+    for (let i = 0, at = 0; i < ids.length; i++) {
+      if (ranked[i]) continue
+      inOrder[order.length + at] = slots[i]
+      rest[at++] = ids[i]
+    }
+    return { hits, rest, slots: inOrder }
+  }
+
+  /**
+   * relatedTags (filters.ts) over a search's matches: the hits, then `others` (post ids), then
+   * the rest, counted from the index's own copy of each post's tags.
+   */
+  sharedTags(matches: LexicalMatches, others: readonly number[], filtered: readonly string[]): string[] {
+    const { hits, slots } = matches
+    const extra = others.map((id) => this.text.slotFor(id)).filter((slot) => slot !== undefined)
+    return topTags(this.tags.counts(slots.subarray(0, hits.length), extra, slots.subarray(hits.length)), filtered)
   }
 
   /** The index terms a query word stands for: itself when some post holds it, else near spellings and completions. */

@@ -50,16 +50,20 @@ export class SearchService {
     const limit = query.limit ?? DEFAULT_LIMIT
     // Every match counts (totalCount, related tags); only the page's results are ranked and written out.
     let page: Found[]
-    let matched: PostMeta[]
+    let totalCount: number
+    let related: string[]
     let suggestions: string[] = []
     if (!text) {
       // Filters alone: every post they let through, newest first, all equally relevant.
       const matchType = query.tags.length ? 'tags' : 'content'
-      matched = this.opts.store.posts().filter(pass).sort(byPublishedDesc)
+      const matched = this.opts.store.posts().filter(pass).sort(byPublishedDesc)
       page = matched.slice(0, limit).map((meta) => ({ meta, matchType, relevanceScore: 1, matchedTerms: query.tags }))
+      totalCount = matched.length
+      related = relatedTags(matched, query.tags)
     } else {
       const complete = /\s$/.test(query.q)
-      const { hits, rest } = index.find(text, accept, { complete, top: Math.max(limit, SEEDS) })
+      const matches = index.find(text, accept, { complete, top: Math.max(limit, SEEDS) })
+      const { hits, rest } = matches
       const total = hits.length + rest.length
       suggestions = suggestionsFor(index.vectors, text, isAdmin(viewer), complete)
       // With no literal hit, the corrected query still says what the reader is after.
@@ -80,15 +84,12 @@ export class SearchService {
         if (meta) found.push({ meta, matchType: 'semantic', relevanceScore: round(Math.min(0.5, s.score / 2)), matchedTerms: s.terms })
       }
       page = found.slice(0, limit)
-      matched = found.map((f) => f.meta)
-      for (const id of rest) {
-        const meta = this.opts.store.post(id)
-        if (meta) matched.push(meta)
-      }
+      totalCount = found.length + rest.length
+      // Counted from the index's copy of the tags: the store's would cost a lookup per match.
+      related = index.sharedTags(matches, similar.map((s) => s.id), query.tags)
     }
     const results = page.map(resultOf)
-    const related = relatedTags(matched, query.tags)
-    return { totalCount: matched.length, query: text, searchTime: round(performance.now() - started, 2), suggestions, relatedTags: related, results }
+    return { totalCount, query: text, searchTime: round(performance.now() - started, 2), suggestions, relatedTags: related, results }
   }
 
   /** GET /api/posts?search=: the literal hits a viewer may see, best first (the same index and ranking). */
