@@ -29,7 +29,7 @@ if (only === 'search') {
   const { files } = await findEssayFiles(families)
   const found = await searchScale(join(work, 'search-10k'), files, 10_000)
   rmSync(work, { recursive: true, force: true })
-  const search = { posts: found.posts, p95Ms: round(found.p95Ms, 1), medianMs: round(found.medianMs, 1), cpuMsPerQuery: round(found.cpuMsPerQuery, 2), buildSeconds: round(found.buildSeconds, 1), restartSeconds: round(found.restartSeconds, 1), restartCpuSeconds: round(found.restartCpuSeconds, 1), buildCpuSeconds: round(found.buildCpuSeconds, 1), heapMB: Math.round(found.heapMB), memoryMB: Math.round(found.memoryMB), load: round(found.load, 1) }
+  const search = { posts: found.posts, p95Ms: round(found.p95Ms, 1), medianMs: round(found.medianMs, 1), cpuMsPerQuery: round(found.cpuMsPerQuery, 2), warmP95Ms: round(found.warmP95Ms, 1), warmCpuMsPerQuery: round(found.warmCpuMsPerQuery, 2), buildSeconds: round(found.buildSeconds, 1), restartSeconds: round(found.restartSeconds, 1), restartCpuSeconds: round(found.restartCpuSeconds, 1), buildCpuSeconds: round(found.buildCpuSeconds, 1), heapMB: Math.round(found.heapMB), memoryMB: Math.round(found.memoryMB), load: round(found.load, 1) }
   console.log(json ? JSON.stringify({ search }) : Object.entries(search).map(([k, v]) => `search.${k}  ${v}`).join('\n'))
   process.exit(0)
 }
@@ -87,7 +87,7 @@ const result = {
     bytes: Buffer.byteLength(html),
   },
   store: { posts: scale.posts, updateOneMs: round(scale.updateOneMs, 1), updateMetaOnlyMs: round(scale.updateMetaMs, 1), fillSeconds: round(scale.fillSeconds, 1) },
-  search: { posts: found.posts, p95Ms: round(found.p95Ms, 1), medianMs: round(found.medianMs, 1), cpuMsPerQuery: round(found.cpuMsPerQuery, 2), buildSeconds: round(found.buildSeconds, 1), restartSeconds: round(found.restartSeconds, 1), restartCpuSeconds: round(found.restartCpuSeconds, 1), buildCpuSeconds: round(found.buildCpuSeconds, 1), heapMB: Math.round(found.heapMB), memoryMB: Math.round(found.memoryMB) },
+  search: { posts: found.posts, p95Ms: round(found.p95Ms, 1), medianMs: round(found.medianMs, 1), cpuMsPerQuery: round(found.cpuMsPerQuery, 2), warmP95Ms: round(found.warmP95Ms, 1), buildSeconds: round(found.buildSeconds, 1), restartSeconds: round(found.restartSeconds, 1), restartCpuSeconds: round(found.restartCpuSeconds, 1), buildCpuSeconds: round(found.buildCpuSeconds, 1), heapMB: Math.round(found.heapMB), memoryMB: Math.round(found.memoryMB) },
   related: { recallAt5: recall.recallAt5, queries: recall.queries },
 }
 rmSync(work, { recursive: true, force: true })
@@ -106,7 +106,7 @@ if (json) {
     ['store.posts', String(result.store.posts), `filled in ${result.store.fillSeconds} s`],
     ['store.updateOneMs', String(result.store.updateOneMs), `target ≤ 50 (metadata only: ${result.store.updateMetaOnlyMs})`],
     ['search.posts', String(result.search.posts), `index built in ${result.search.buildSeconds} s (${result.search.buildCpuSeconds} s CPU), read back in ${result.search.restartSeconds} s (${result.search.restartCpuSeconds} s CPU), heap +${result.search.heapMB} MB, with typed arrays +${result.search.memoryMB} MB`],
-    ['search.p95Ms', String(result.search.p95Ms), `target ≤ 10 (median ${result.search.medianMs}, ${result.search.cpuMsPerQuery} ms CPU per query)`],
+    ['search.p95Ms', String(result.search.p95Ms), `target ≤ 10 (median ${result.search.medianMs}, ${result.search.cpuMsPerQuery} ms CPU per query; asked again: p95 ${result.search.warmP95Ms})`],
     ['related.recallAt5', String(result.related.recallAt5), `${result.related.queries} linked proofs (bench/related-recall.ts)`],
   ]
   const w = Math.max(...rows.map((r) => r[0].length))
