@@ -1,6 +1,6 @@
 import { toBase64, uint32sOf } from './binary.js'
 import { Postings, tfIn, withOneMore } from './postings.js'
-import { FIELD_COUNT, bm25, scoreAt, seek, type FieldStats, type WordList } from './word-list.js'
+import { FIELD_COUNT, TEXT, bm25, scoreAt, seek, type FieldStats, type WordList } from './word-list.js'
 
 export const FIELDS = ['title', 'tags', 'excerpt', 'author', 'text'] as const
 export type Field = (typeof FIELDS)[number]
@@ -25,7 +25,7 @@ export interface LexicalJSON {
   ids: number[]
   /** Per post, the number of distinct terms in each field (base64 Uint32). */
   lengths: string
-  /** Per term id in order: its number of posts, then (slot, packed frequencies) pairs (base64 Uint32). */
+  /** Per term id in order: its number of posts, then (slot, body count, short fields' counts) triples (base64 Uint32). */
   postings: string
 }
 
@@ -48,8 +48,9 @@ export class LexicalIndex {
   private readonly totals = new Float64Array(FIELD_COUNT)
   private readonly free: number[] = []
   private slots = 0
-  /** Per term, while a post is added: its packed frequencies in that post. */
-  private adding = new Uint32Array(1024)
+  /** Per term, while a post is added: its counts in that post's body and short fields. */
+  private addingText = new Uint32Array(1024)
+  private addingShort = new Uint32Array(1024)
   /** While a query runs: the matches' slots and scores, and a word's expansions summed per slot. */
   private candidates = new Int32Array(1024)
   private score = new Float64Array(1024)
@@ -72,20 +73,24 @@ export class LexicalIndex {
     for (let f = 0; f < FIELD_COUNT; f++) {
       let distinct = 0
       for (const tid of fieldTerms[f]) {
-        if (tid >= this.adding.length) this.growTerms(tid)
-        const packed = this.adding[tid]
-        if (packed === 0) touched.push(tid)
-        if (tfIn(packed, f) === 0) distinct++
-        this.adding[tid] = withOneMore(packed, f)
+        if (tid >= this.addingText.length) this.growTerms(tid)
+        const text = this.addingText[tid]
+        const short = this.addingShort[tid]
+        if (text === 0 && short === 0) touched.push(tid)
+        if (tfIn(text, short, f) === 0) distinct++
+        if (f === TEXT) this.addingText[tid] = text + 1
+        else this.addingShort[tid] = withOneMore(short, f)
       }
       this.lengths[slot * FIELD_COUNT + f] = distinct
       this.totals[f] += distinct
     }
     for (const tid of touched) {
-      const packed = this.adding[tid]
-      this.adding[tid] = 0
-      ;(this.postings[tid] ??= new Postings()).insert(slot, packed)
-      for (let f = 0; f < FIELD_COUNT; f++) if (tfIn(packed, f) > 0) this.fieldDf[tid * FIELD_COUNT + f]++
+      const text = this.addingText[tid]
+      const short = this.addingShort[tid]
+      this.addingText[tid] = 0
+      this.addingShort[tid] = 0
+      ;(this.postings[tid] ??= new Postings()).insert(slot, text, short)
+      for (let f = 0; f < FIELD_COUNT; f++) if (tfIn(text, short, f) > 0) this.fieldDf[tid * FIELD_COUNT + f]++
     }
   }
 
@@ -97,8 +102,9 @@ export class LexicalIndex {
       const list = this.postings[tid]
       const at = list ? list.find(slot) : -1
       if (!list || at < 0) continue
-      const packed = list.packedAt(at)
-      for (let f = 0; f < FIELD_COUNT; f++) if (tfIn(packed, f) > 0) this.fieldDf[tid * FIELD_COUNT + f]--
+      const text = list.textAt(at)
+      const short = list.shortAt(at)
+      for (let f = 0; f < FIELD_COUNT; f++) if (tfIn(text, short, f) > 0) this.fieldDf[tid * FIELD_COUNT + f]--
       list.removeAt(at)
     }
     for (let f = 0; f < FIELD_COUNT; f++) {
@@ -116,7 +122,7 @@ export class LexicalIndex {
    * walked together in slot order from the rarest, skipping ahead (galloping) in the others, and
    * only posts holding every word are scored.
    */
-  match(query: readonly (readonly Expansion[])[], accept: (id: number) => boolean): Matches {
+  match(query: readonly (readonly Expansion[])[], accept: (id: number, slot: number) => boolean): Matches {
     const none: Matches = { ids: new Int32Array(0), slots: new Int32Array(0), scores: new Float64Array(0) }
     if (query.length === 0) return none
     const n = this.slotOf.size
@@ -139,7 +145,7 @@ export class LexicalIndex {
         if (j >= list.length) break next
         if (list.data[j * list.stride] !== slot) continue next
       }
-      if (!accept(this.idAt[slot])) continue
+      if (!accept(this.idAt[slot], slot)) continue
       // Summed in the query's order, as MiniSearch did, so equal posts score exactly equal.
       for (let w = 0; w < lists.length; w++) parts[w] = scoreAt(lists[w], at[w], slot, stats)
       let sum = 0
@@ -157,7 +163,7 @@ export class LexicalIndex {
     const lists = word.filter((e) => (this.postings[e.tid]?.length ?? 0) > 0)
     if (lists.length === 1) {
       const list = this.postings[lists[0].tid]!
-      return { data: list.data, stride: 2, length: list.length, weights: this.weightsOf(lists[0]), scores: null }
+      return { data: list.data, stride: 3, length: list.length, weights: this.weightsOf(lists[0]), scores: null }
     }
     // Scores summed per slot in a reused array (every score is positive: zero means not reached).
     const { sums, reached } = this
@@ -166,9 +172,9 @@ export class LexicalIndex {
       const list = this.postings[e.tid]!
       const weights = this.weightsOf(e)
       for (let i = 0; i < list.length; i++) {
-        const slot = list.data[2 * i]
+        const slot = list.data[3 * i]
         if (sums[slot] === 0) reached[count++] = slot
-        sums[slot] += bm25(list.packedAt(i), slot, weights, stats)
+        sums[slot] += bm25(list.textAt(i), list.shortAt(i), slot, weights, stats)
       }
     }
     const data = Uint32Array.from(reached.subarray(0, count)).sort()
@@ -195,8 +201,9 @@ export class LexicalIndex {
     const list = this.postings[tid]
     const at = slot === undefined || !list ? -1 : list.find(slot)
     if (at < 0) return []
-    const packed = list!.packedAt(at)
-    return FIELDS.filter((_, f) => tfIn(packed, f) > 0)
+    const text = list!.textAt(at)
+    const short = list!.shortAt(at)
+    return FIELDS.filter((_, f) => tfIn(text, short, f) > 0)
   }
 
   toJSON(): LexicalJSON {
@@ -212,15 +219,16 @@ export class LexicalIndex {
     }
     const words = this.postings.length
     let total = words
-    for (const list of this.postings) total += 2 * (list?.length ?? 0)
+    for (const list of this.postings) total += 3 * (list?.length ?? 0)
     const postings = new Uint32Array(total)
     let at = 0
     for (let tid = 0; tid < words; tid++) {
       const list = this.postings[tid]
       postings[at++] = list?.length ?? 0
       for (let i = 0; i < (list?.length ?? 0); i++) {
-        postings[at++] = renumber[list!.data[2 * i]]
-        postings[at++] = list!.data[2 * i + 1]
+        postings[at++] = renumber[list!.data[3 * i]]
+        postings[at++] = list!.textAt(i)
+        postings[at++] = list!.shortAt(i)
       }
     }
     return { ids, lengths: toBase64(Uint32Array.from(lengths)), postings: toBase64(postings) }
@@ -235,16 +243,15 @@ export class LexicalIndex {
     for (let at = 0, tid = 0; at < data.length; tid++) {
       const count = data[at++]
       if (count > 0) {
-        if (tid >= index.adding.length) index.growTerms(tid)
+        if (tid >= index.addingText.length) index.growTerms(tid)
         // Views into the one decoded buffer: a list that grows moves to its own array.
-        const list = Postings.of(data.subarray(at, at + 2 * count))
+        const list = Postings.of(data.subarray(at, at + 3 * count))
         index.postings[tid] = list
         for (let i = 0; i < count; i++) {
-          const packed = list.packedAt(i)
-          for (let f = 0; f < FIELD_COUNT; f++) if (tfIn(packed, f) > 0) index.fieldDf[tid * FIELD_COUNT + f]++
+          for (let f = 0; f < FIELD_COUNT; f++) if (tfIn(list.textAt(i), list.shortAt(i), f) > 0) index.fieldDf[tid * FIELD_COUNT + f]++
         }
       }
-      at += 2 * count
+      at += 3 * count
     }
     return index
   }
@@ -266,9 +273,10 @@ export class LexicalIndex {
   }
 
   private growTerms(tid: number): void {
-    let size = this.adding.length
+    let size = this.addingText.length
     while (size <= tid) size *= 2
-    this.adding = grown(this.adding, size)
+    this.addingText = grown(this.addingText, size)
+    this.addingShort = grown(this.addingShort, size)
     this.fieldDf = grown(this.fieldDf, size * FIELD_COUNT)
   }
 }

@@ -2,7 +2,7 @@ import { searchTerms } from './tokenize.js'
 import { TermVectors, type TermVectorsJSON } from './term-vectors.js'
 import { FIELDS, LexicalIndex, type Expansion, type Field, type LexicalJSON } from './lexical-index.js'
 import { bestFirst } from './best-first.js'
-import { TagFacet } from './tag-facet.js'
+import { PostFacets } from './post-facets.js'
 import { topTags } from './filters.js'
 
 export { FIELDS }
@@ -16,6 +16,8 @@ export interface IndexedPost {
   author: string
   text: string
   published: boolean
+  /** Minutes, for read-time filters answered by the index itself. */
+  readTime?: number
 }
 
 export interface LexicalHit {
@@ -38,12 +40,23 @@ export interface LexicalMatches {
 
 export type Accept = (id: number) => boolean
 
+/**
+ * The filters the index can apply from its own copy of each post's status and read time, without
+ * reading thousands of posts' metadata; `accept` must then say the same for every post.
+ */
+export interface QuickFilter {
+  drafts: boolean
+  minReadTime?: number
+  maxReadTime?: number
+}
+
 /** What a snapshot of the index holds. */
 export interface IndexJSON {
   stamps: [number, string][]
   lexical: LexicalJSON
   vectors: TermVectorsJSON
-  tags: [number, string[]][]
+  /** Per post: its tags, whether it is published, its read time (null when not known). */
+  facts: [number, string[], 0 | 1, number | null][]
 }
 
 /** A shorter last word would expand to thousands of words and match nearly everything. */
@@ -67,21 +80,24 @@ export class SearchIndex {
   /** Each post's stamp (its revision and update time) as indexed. */
   private readonly stamps: Map<number, string>
   private readonly text: LexicalIndex
-  private readonly tags = new TagFacet()
+  private readonly facets = new PostFacets()
 
   constructor(snapshot?: IndexJSON) {
     this.vectors = snapshot ? TermVectors.fromJSON(snapshot.vectors) : new TermVectors()
     this.text = snapshot ? LexicalIndex.fromJSON(snapshot.lexical) : new LexicalIndex()
     this.stamps = new Map(snapshot?.stamps ?? [])
-    for (const [id, tags] of snapshot?.tags ?? []) {
+    for (const [id, tags, published, readTime] of snapshot?.facts ?? []) {
       const slot = this.text.slotFor(id)
-      if (slot !== undefined) this.tags.set(slot, tags)
+      if (slot !== undefined) this.facets.set(slot, { tags, published: published === 1, readTime: readTime ?? NaN })
     }
   }
 
   toJSON(): IndexJSON {
-    const tags = [...this.stamps.keys()].map((id): [number, string[]] => [id, this.tags.tagsAt(this.text.slotFor(id)!)])
-    return { stamps: [...this.stamps], lexical: this.text.toJSON(), vectors: this.vectors.toJSON(), tags }
+    const facts = [...this.stamps.keys()].map((id): IndexJSON['facts'][number] => {
+      const { tags, published, readTime } = this.facets.factsAt(this.text.slotFor(id)!)
+      return [id, [...tags], published ? 1 : 0, Number.isNaN(readTime) ? null : readTime]
+    })
+    return { stamps: [...this.stamps], lexical: this.text.toJSON(), vectors: this.vectors.toJSON(), facts }
   }
 
   get size(): number {
@@ -105,7 +121,7 @@ export class SearchIndex {
     const all = fields.flatMap((terms, f) => (FIELDS[f] === 'title' ? [...terms, ...terms] : terms))
     this.vectors.setTerms(post.id, all, post.published, weigh)
     this.text.add(post.id, fields)
-    this.tags.set(this.text.slotFor(post.id)!, post.tags)
+    this.facets.set(this.text.slotFor(post.id)!, { tags: post.tags, published: post.published, readTime: post.readTime ?? NaN })
     this.stamps.set(post.id, stamp)
   }
 
@@ -115,7 +131,7 @@ export class SearchIndex {
 
   remove(id: number): void {
     const slot = this.text.slotFor(id)
-    if (slot !== undefined) this.tags.clear(slot)
+    if (slot !== undefined) this.facets.clear(slot)
     // The text index forgets a post through its terms, which the vectors still hold.
     this.text.remove(id, this.vectors.termsOf(id))
     this.vectors.remove(id)
@@ -131,12 +147,14 @@ export class SearchIndex {
   }
 
   /** `lexical`, ranking and explaining only the best `top` matches: a common word matches thousands. */
-  find(query: string, accept: Accept, opts: { complete?: boolean; top?: number } = {}): LexicalMatches {
+  find(query: string, accept: Accept, opts: { complete?: boolean; top?: number; quick?: QuickFilter } = {}): LexicalMatches {
     const words = searchTerms(query)
     // A last word the site knows is taken as typed: expanding a common word to every longer
     // one costs more than the whole rest of a search (completions still offer them).
     const expanded = words.map((w, i) => this.expand(w, !opts.complete && i === words.length - 1))
-    const { ids, slots, scores } = this.text.match(expanded, accept)
+    const quick = opts.quick
+    const filter = quick ? (id: number, slot: number) => this.facets.passes(slot, quick.drafts, quick.minReadTime, quick.maxReadTime) ?? accept(id) : accept
+    const { ids, slots, scores } = this.text.match(expanded, filter)
     // As MiniSearch did: a score counts the distinct words matched (with AND, all of them).
     const quality = new Set(words).size
     const order = bestFirst(scores, ids, opts.top ?? Infinity)
@@ -166,7 +184,7 @@ export class SearchIndex {
   sharedTags(matches: LexicalMatches, others: readonly number[], filtered: readonly string[]): string[] {
     const { hits, slots } = matches
     const extra = others.map((id) => this.text.slotFor(id)).filter((slot) => slot !== undefined)
-    return topTags(this.tags.counts(slots.subarray(0, hits.length), extra, slots.subarray(hits.length)), filtered)
+    return topTags(this.facets.counts(slots.subarray(0, hits.length), extra, slots.subarray(hits.length)), filtered)
   }
 
   /** The index terms a query word stands for: itself when some post holds it, else near spellings and completions. */

@@ -62,7 +62,9 @@ export class SearchService {
       related = relatedTags(matched, query.tags)
     } else {
       const complete = /\s$/.test(query.q)
-      const matches = index.find(text, accept, { complete, top: Math.max(limit, SEEDS) })
+      // Status and read time the index checks itself; other filters read each match's metadata.
+      const quick = query.author || query.tags.length || query.startDate || query.endDate ? undefined : { drafts: isAdmin(viewer), minReadTime: query.minReadTime, maxReadTime: query.maxReadTime }
+      const matches = index.find(text, accept, { complete, top: Math.max(limit, SEEDS), quick })
       const { hits, rest } = matches
       const total = hits.length + rest.length
       suggestions = suggestionsFor(index.vectors, text, isAdmin(viewer), complete)

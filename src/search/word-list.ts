@@ -1,9 +1,8 @@
 import { tfIn } from './postings.js'
 
 export const FIELD_COUNT = 5
-const TEXT = 4
-/** A packed posting at most this is a word found in the body only (see postings.ts). */
-const TEXT_ONLY = 0xffff
+/** The body's place among the fields (the last). */
+export const TEXT = 4
 /** BM25+ with MiniSearch's constants, so ranking stays what readers had before this index. */
 const K = 1.2
 const B = 0.7
@@ -11,13 +10,13 @@ const D = 0.5
 
 /**
  * One query word's posts, sorted by slot, for intersecting: either a term's posting list
- * (pairs of slot and packed frequencies, scored when a post survives) or the union of several
+ * (triples of slot and frequencies, scored when a post survives) or the union of several
  * expansions (a word being completed or misspelt), scored while it was built.
  */
 export interface WordList {
   data: Uint32Array
-  /** 2 for a posting list's (slot, packed) pairs, 1 for a union's bare slots. */
-  stride: 1 | 2
+  /** 3 for a posting list's (slot, body count, short counts) triples, 1 for a union's bare slots. */
+  stride: 1 | 3
   length: number
   /** A posting list's weight per field: the expansion's weight × field boost × idf. */
   weights: Float64Array | null
@@ -56,17 +55,17 @@ export function seek(list: WordList, from: number, slot: number): number {
 /** The score entry `i` (holding `slot`) adds to a post. */
 export function scoreAt(list: WordList, i: number, slot: number, stats: FieldStats): number {
   if (list.scores) return list.scores[i]
-  return bm25(list.data[2 * i + 1], slot, list.weights!, stats)
+  return bm25(list.data[3 * i + 1], list.data[3 * i + 2], slot, list.weights!, stats)
 }
 
 /** BM25+ of one posting: the sum over the fields holding the term. */
-export function bm25(packed: number, slot: number, weights: Float64Array, { lengths, avg }: FieldStats): number {
+export function bm25(text: number, short: number, slot: number, weights: Float64Array, { lengths, avg }: FieldStats): number {
   const base = slot * FIELD_COUNT
   // Most postings are a word in the body only.
-  if (packed <= TEXT_ONLY) return weights[TEXT] * (D + (packed * (K + 1)) / (packed + K * (1 - B + (B * lengths[base + TEXT]) / avg[TEXT])))
+  if (short === 0) return weights[TEXT] * (D + (text * (K + 1)) / (text + K * (1 - B + (B * lengths[base + TEXT]) / avg[TEXT])))
   let sum = 0
   for (let f = 0; f < FIELD_COUNT; f++) {
-    const tf = tfIn(packed, f)
+    const tf = tfIn(text, short, f)
     if (tf > 0) sum += weights[f] * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * lengths[base + f]) / avg[f])))
   }
   return sum

@@ -52,4 +52,18 @@ describe('finding the best matches among many', () => {
       expect(copy.sharedTags(copy.find('bread', all), [], [])).toEqual(['cooking'])
     }
   })
+
+  it('applies status and read-time filters from its own copy of each post, as the metadata would', () => {
+    const ix = new SearchIndex()
+    for (let id = 1; id <= 6; id++) ix.put(post(id, { text: 'Markov chain', readTime: id, published: id !== 2 }), '1')
+    ix.put(post(7, { text: 'Markov chain', published: true }), '1')
+    const ids = (quick: Parameters<SearchIndex['find']>[2], accept: (id: number) => boolean = all) => {
+      const { hits, rest } = ix.find('markov', accept, quick)
+      return [...hits.map((h) => h.id), ...rest].sort((a, b) => a - b)
+    }
+    expect(ids({ quick: { drafts: false } })).toEqual([1, 3, 4, 5, 6, 7])
+    expect(ids({ quick: { drafts: true, minReadTime: 2, maxReadTime: 4 } }, (id) => id !== 7)).toEqual([2, 3, 4])
+    // A post whose read time the index does not know is left to `accept`.
+    expect(ids({ quick: { drafts: true, minReadTime: 5 } }, (id) => id === 7)).toEqual([5, 6, 7])
+  })
 })
