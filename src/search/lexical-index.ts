@@ -94,6 +94,11 @@ export class LexicalIndex {
     }
   }
 
+  /** Release the room lists grew into while a bulk build added post after post. */
+  trim(): void {
+    for (const list of this.postings) list?.trim()
+  }
+
   /** Forget a post; `terms` are the distinct term ids it was added with. */
   remove(id: number, terms: Iterable<number>): void {
     const slot = this.slotOf.get(id)

@@ -62,6 +62,10 @@ export class Postings {
     this.length++
   }
 
+  trim(): void {
+    if (this.data.length > 3 * this.length) this.data = this.data.slice(0, 3 * this.length)
+  }
+
   removeAt(i: number): void {
     this.data.copyWithin(3 * i, 3 * i + 3, 3 * this.length)
     this.length--

@@ -125,8 +125,10 @@ export class SearchIndex {
     this.stamps.set(post.id, stamp)
   }
 
+  /** After a bulk build: weigh the deferred vectors and give back the room the lists grew into. */
   finish(): void {
     this.vectors.weighPending()
+    this.text.trim()
   }
 
   remove(id: number): void {
