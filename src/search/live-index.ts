@@ -104,7 +104,7 @@ export class LiveIndex {
   private async read(meta: PostMeta): Promise<IndexedPost | null> {
     try {
       const body = await this.store.body(meta)
-      return { id: meta.id, title: meta.title, tags: meta.tags, excerpt: meta.excerpt, author: meta.author, text: body.plainText, published: meta.status === 'published' }
+      return { id: meta.id, title: meta.title, tags: meta.tags, excerpt: meta.excerpt, author: meta.author, text: body.plainText, published: meta.status === 'published', readTime: meta.readTime }
     } catch (e) {
       // A post deleted while we read it: its own change event removes it next.
       if (!this.store.post(meta.id)) return null

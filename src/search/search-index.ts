@@ -1,6 +1,11 @@
-import MiniSearch, { type AsPlainObject, type Options, type SearchResult as MiniResult } from 'minisearch'
 import { searchTerms } from './tokenize.js'
 import { TermVectors, type TermVectorsJSON } from './term-vectors.js'
+import { FIELDS, LexicalIndex, type Expansion, type Field, type LexicalJSON } from './lexical-index.js'
+import { bestFirst } from './best-first.js'
+import { PostFacets } from './post-facets.js'
+import { topTags } from './filters.js'
+
+export { FIELDS }
 
 /** What the index reads of a post: its card text, its rendered text, and who may see it. */
 export interface IndexedPost {
@@ -11,6 +16,8 @@ export interface IndexedPost {
   author: string
   text: string
   published: boolean
+  /** Minutes, for read-time filters answered by the index itself. */
+  readTime?: number
 }
 
 export interface LexicalHit {
@@ -22,21 +29,41 @@ export interface LexicalHit {
   match: Record<string, string[]>
 }
 
+/** Every post matching a query: the best ones ranked and explained, the others only counted. */
+export interface LexicalMatches {
+  hits: LexicalHit[]
+  /** The ids of the other matches, in no order. */
+  rest: Int32Array
+  /** Where the hits, then the other matches, are kept (for `sharedTags`). */
+  slots: Int32Array
+}
+
 export type Accept = (id: number) => boolean
+
+/**
+ * The filters the index can apply from its own copy of each post's status and read time, without
+ * reading thousands of posts' metadata; `accept` must then say the same for every post.
+ */
+export interface QuickFilter {
+  drafts: boolean
+  minReadTime?: number
+  maxReadTime?: number
+}
 
 /** What a snapshot of the index holds. */
 export interface IndexJSON {
   stamps: [number, string][]
-  mini: AsPlainObject
+  lexical: LexicalJSON
   vectors: TermVectorsJSON
+  /** Per post: its tags, whether it is published, its read time (null when not known). */
+  facts: [number, string[], 0 | 1, number | null][]
 }
 
-export const FIELDS = ['title', 'tags', 'excerpt', 'author', 'text'] as const
-type Field = (typeof FIELDS)[number]
-/** Title and tags say what a post is about; a word in the body is weaker evidence (SPEC §7 ranking). */
-const BOOST = { title: 4, tags: 3, excerpt: 1.5, author: 1.5, text: 1 }
 /** A shorter last word would expand to thousands of words and match nearly everything. */
 const MIN_PREFIX = 3
+/** MiniSearch's weights for a completion and a near spelling of a query word, which readers are used to. */
+const PREFIX_WEIGHT = 0.375
+const FUZZY_WEIGHT = 0.45
 
 const fieldText = (doc: Omit<IndexedPost, 'published' | 'id'>, field: Field) => (field === 'tags' ? doc.tags.join(' ') : doc[field])
 
@@ -44,32 +71,33 @@ const fieldText = (doc: Omit<IndexedPost, 'published' | 'id'>, field: Field) => 
 const withoutTex = (text: string) => text.replace(/\\[A-Za-z]+|[_^{}\\$]/g, ' ')
 
 /**
- * Full text (MiniSearch's BM25+ per field, boosted by field) and term vectors over every post,
- * drafts included: who may see what is decided per query by `accept`, never at indexing time.
+ * Full text (BM25+ per field, boosted by field) and term vectors over every post, drafts
+ * included: who may see what is decided per query by `accept`, never at indexing time. Both
+ * share one numbering of terms, so each text is tokenised and each term looked up once.
  */
 export class SearchIndex {
   readonly vectors: TermVectors
   /** Each post's stamp (its revision and update time) as indexed. */
   private readonly stamps: Map<number, string>
-  /** Terms of the post being added, so MiniSearch and the vectors tokenise each text once. */
-  private readonly pending = new Map<string, string[]>()
-  private readonly mini: MiniSearch<IndexedPost>
+  private readonly text: LexicalIndex
+  private readonly facets = new PostFacets()
 
   constructor(snapshot?: IndexJSON) {
-    const options: Options<IndexedPost> = {
-      fields: [...FIELDS],
-      // MiniSearch reads the id through this too: it must stay a number.
-      extractField: (doc, field) => (field === 'id' ? doc.id : fieldText(doc, field as Field)),
-      tokenize: (text) => this.pending.get(text) ?? searchTerms(text),
-      processTerm: (term) => term,
-    }
-    this.mini = snapshot ? MiniSearch.loadJS(snapshot.mini, options) : new MiniSearch(options)
     this.vectors = snapshot ? TermVectors.fromJSON(snapshot.vectors) : new TermVectors()
+    this.text = snapshot ? LexicalIndex.fromJSON(snapshot.lexical) : new LexicalIndex()
     this.stamps = new Map(snapshot?.stamps ?? [])
+    for (const [id, tags, published, readTime] of snapshot?.facts ?? []) {
+      const slot = this.text.slotFor(id)
+      if (slot !== undefined) this.facets.set(slot, { tags, published: published === 1, readTime: readTime ?? NaN })
+    }
   }
 
   toJSON(): IndexJSON {
-    return { stamps: [...this.stamps], mini: this.mini.toJSON(), vectors: this.vectors.toJSON() }
+    const facts = [...this.stamps.keys()].map((id): IndexJSON['facts'][number] => {
+      const { tags, published, readTime } = this.facets.factsAt(this.text.slotFor(id)!)
+      return [id, [...tags], published ? 1 : 0, Number.isNaN(readTime) ? null : readTime]
+    })
+    return { stamps: [...this.stamps], lexical: this.text.toJSON(), vectors: this.vectors.toJSON(), facts }
   }
 
   get size(): number {
@@ -86,28 +114,28 @@ export class SearchIndex {
 
   /** Add or replace a post as of `stamp`. `weigh` false defers term weights (bulk builds call `finish`). */
   put(post: IndexedPost, stamp: string, weigh = true): void {
+    this.remove(post.id)
     const doc = { ...post, text: withoutTex(post.text) }
-    const all: string[] = []
-    for (const field of FIELDS) {
-      const text = fieldText(doc, field)
-      const terms = searchTerms(text)
-      this.pending.set(text, terms)
-      // The title twice: what a post is called says most about what it is about.
-      all.push(...terms, ...(field === 'title' ? terms : []))
-    }
-    if (this.mini.has(post.id)) this.mini.replace(doc)
-    else this.mini.add(doc)
-    this.pending.clear()
-    this.vectors.set(post.id, all, post.published, weigh)
+    const fields = FIELDS.map((field) => searchTerms(fieldText(doc, field)).map((t) => this.vectors.termId(t)))
+    // The title twice: what a post is called says most about what it is about.
+    const all = fields.flatMap((terms, f) => (FIELDS[f] === 'title' ? [...terms, ...terms] : terms))
+    this.vectors.setTerms(post.id, all, post.published, weigh)
+    this.text.add(post.id, fields)
+    this.facets.set(this.text.slotFor(post.id)!, { tags: post.tags, published: post.published, readTime: post.readTime ?? NaN })
     this.stamps.set(post.id, stamp)
   }
 
+  /** After a bulk build: weigh the deferred vectors and give back the room the lists grew into. */
   finish(): void {
     this.vectors.weighPending()
+    this.text.trim()
   }
 
   remove(id: number): void {
-    if (this.mini.has(id)) this.mini.discard(id)
+    const slot = this.text.slotFor(id)
+    if (slot !== undefined) this.facets.clear(slot)
+    // The text index forgets a post through its terms, which the vectors still hold.
+    this.text.remove(id, this.vectors.termsOf(id))
     this.vectors.remove(id)
     this.stamps.delete(id)
   }
@@ -117,21 +145,79 @@ export class SearchIndex {
    * spellings and, if it is the last and still being typed, the words it begins.
    */
   lexical(query: string, accept: Accept, opts: { complete?: boolean } = {}): LexicalHit[] {
-    const results = this.mini.search(query, {
-      combineWith: 'AND',
-      boost: BOOST,
-      // A last word the site knows is taken as typed: expanding a common word to every longer
-      // one costs more than the whole rest of a search at 10,000 posts (completions still offer them).
-      prefix: (term, i, terms) => !opts.complete && i === terms.length - 1 && term.length >= MIN_PREFIX && this.vectors.postsWith(term, true) === 0,
-      // Fuzzy matching walks the whole vocabulary: only for words the site does not know.
-      fuzzy: (term) => (term.length >= 5 && /^[a-z]+$/.test(term) && this.vectors.postsWith(term, true) === 0 ? 0.25 : false),
-      maxFuzzy: 2,
-      filter: (r) => accept(r.id as number),
-    })
-    return results.map(toHit)
+    return this.find(query, accept, opts).hits
   }
-}
 
-function toHit(r: MiniResult): LexicalHit {
-  return { id: r.id as number, score: r.score, terms: r.terms, match: r.match }
+  /** `lexical`, ranking and explaining only the best `top` matches: a common word matches thousands. */
+  find(query: string, accept: Accept, opts: { complete?: boolean; top?: number; quick?: QuickFilter } = {}): LexicalMatches {
+    const words = searchTerms(query)
+    // A last word the site knows is taken as typed: expanding a common word to every longer
+    // one costs more than the whole rest of a search (completions still offer them).
+    const expanded = words.map((w, i) => this.expand(w, !opts.complete && i === words.length - 1))
+    const quick = opts.quick
+    const filter = quick ? (id: number, slot: number) => this.facets.passes(slot, quick.drafts, quick.minReadTime, quick.maxReadTime) ?? accept(id) : accept
+    const { ids, slots, scores } = this.text.match(expanded, filter)
+    // As MiniSearch did: a score counts the distinct words matched (with AND, all of them).
+    const quality = new Set(words).size
+    const order = bestFirst(scores, ids, opts.top ?? Infinity)
+    const hits: LexicalHit[] = order.map((i) => {
+      const { terms, match } = this.explain(ids[i], expanded)
+      return { id: ids[i], score: scores[i] * quality, terms, match }
+    })
+    const ranked = new Uint8Array(ids.length)
+    const inOrder = new Int32Array(ids.length)
+    order.forEach((i, k) => {
+      ranked[i] = 1
+      inOrder[k] = slots[i]
+    })
+    const rest = new Int32Array(ids.length - order.length)
+    for (let i = 0, at = 0; i < ids.length; i++) {
+      if (ranked[i]) continue
+      inOrder[order.length + at] = slots[i]
+      rest[at++] = ids[i]
+    }
+    return { hits, rest, slots: inOrder }
+  }
+
+  /**
+   * relatedTags (filters.ts) over a search's matches: the hits, then `others` (post ids), then
+   * the rest, counted from the index's own copy of each post's tags.
+   */
+  sharedTags(matches: LexicalMatches, others: readonly number[], filtered: readonly string[]): string[] {
+    const { hits, slots } = matches
+    const extra = others.map((id) => this.text.slotFor(id)).filter((slot) => slot !== undefined)
+    return topTags(this.facets.counts(slots.subarray(0, hits.length), extra, slots.subarray(hits.length)), filtered)
+  }
+
+  /** The index terms a query word stands for: itself when some post holds it, else near spellings and completions. */
+  private expand(word: string, completing: boolean): Expansion[] {
+    const known = this.vectors.knownId(word)
+    if (known !== undefined) return [{ tid: known, term: word, weight: 1 }]
+    // Fuzzy matching walks the whole vocabulary: only for words the site does not know.
+    const near = word.length >= 5 && /^[a-z]+$/.test(word) ? this.vectors.spelledLikeIds(word, Math.min(2, Math.round(word.length * 0.25))) : []
+    const out: Expansion[] = []
+    const prefixed = new Set<string>()
+    if (completing && word.length >= MIN_PREFIX) {
+      for (const [term, tid] of this.vectors.startingWithIds(word)) {
+        prefixed.add(term)
+        out.push({ tid, term, weight: (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (term.length - word.length)) })
+      }
+    }
+    for (const [term, tid, distance] of near) {
+      if (distance > 0 && !prefixed.has(term)) out.push({ tid, term, weight: (FUZZY_WEIGHT * term.length) / (term.length + distance) })
+    }
+    return out
+  }
+
+  /** Which of a post's terms matched, and in which fields. */
+  private explain(id: number, expanded: Expansion[][]): Pick<LexicalHit, 'terms' | 'match'> {
+    const match: Record<string, string[]> = {}
+    for (const word of expanded) {
+      for (const e of word) {
+        const fields = this.text.fieldsOf(id, e.tid)
+        if (fields.length) match[e.term] = fields
+      }
+    }
+    return { terms: Object.keys(match), match }
+  }
 }

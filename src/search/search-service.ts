@@ -48,35 +48,50 @@ export class SearchService {
     }
     const text = query.q.trim()
     const limit = query.limit ?? DEFAULT_LIMIT
-    // Every match counts (totalCount, related tags); only the page's results are written out.
-    let found: Found[]
+    // Every match counts (totalCount, related tags); only the page's results are ranked and written out.
+    let page: Found[]
+    let totalCount: number
+    let related: string[]
     let suggestions: string[] = []
     if (!text) {
       // Filters alone: every post they let through, newest first, all equally relevant.
       const matchType = query.tags.length ? 'tags' : 'content'
-      found = this.opts.store
-        .posts()
-        .filter(pass)
-        .sort(byPublishedDesc)
-        .map((meta) => ({ meta, fields: () => ({ matchType, relevanceScore: 1, matchedTerms: query.tags }) }))
+      const matched = this.opts.store.posts().filter(pass).sort(byPublishedDesc)
+      page = matched.slice(0, limit).map((meta) => ({ meta, matchType, relevanceScore: 1, matchedTerms: query.tags }))
+      totalCount = matched.length
+      related = relatedTags(matched, query.tags)
     } else {
       const complete = /\s$/.test(query.q)
-      const hits = index.lexical(text, accept, { complete })
+      // Status and read time the index checks itself; other filters read each match's metadata.
+      const quick = query.author || query.tags.length || query.startDate || query.endDate ? undefined : { drafts: isAdmin(viewer), minReadTime: query.minReadTime, maxReadTime: query.maxReadTime }
+      const matches = index.find(text, accept, { complete, top: Math.max(limit, SEEDS), quick })
+      const { hits, rest } = matches
+      const total = hits.length + rest.length
       suggestions = suggestionsFor(index.vectors, text, isAdmin(viewer), complete)
       // With no literal hit, the corrected query still says what the reader is after.
-      const terms = searchTerms(hits.length === 0 && suggestions[0] ? suggestions[0] : text)
-      const literal = new Set(hits.map((h) => h.id))
-      // Semantic matches come after every literal one: with a full page of those they would not be shown.
-      const similar = hits.length >= limit ? [] : await this.semantic.similar(index, { text, terms, seeds: hits.slice(0, SEEDS).map((h) => h.id), accept: (id) => !literal.has(id) && accept(id), limit: SEMANTIC_LIMIT })
+      const terms = searchTerms(total === 0 && suggestions[0] ? suggestions[0] : text)
+      // Semantic matches come after every literal one: with a full page of those they would not be
+      // shown. With room left, every literal hit is among `hits`.
+      const literal = total >= limit ? null : new Set(hits.map((h) => h.id))
+      const similar = literal ? await this.semantic.similar(index, { text, terms, seeds: hits.slice(0, SEEDS).map((h) => h.id), accept: (id) => !literal.has(id) && accept(id), limit: SEMANTIC_LIMIT }) : []
       const top = hits[0]?.score ?? 1
-      found = [
-        ...hits.map((h) => ({ meta: this.opts.store.post(h.id)!, fields: () => ({ matchType: matchTypeOf(h), relevanceScore: round(0.5 + (0.5 * h.score) / top), matchedTerms: h.terms }) })),
-        ...similar.map((s) => ({ meta: this.opts.store.post(s.id)!, fields: () => ({ matchType: 'semantic' as const, relevanceScore: round(Math.min(0.5, s.score / 2)), matchedTerms: s.terms }) })),
-      ]
+      // A post deleted while semantic matches were looked for is left out.
+      const found: Found[] = []
+      for (const h of hits) {
+        const meta = this.opts.store.post(h.id)
+        if (meta) found.push({ meta, matchType: matchTypeOf(h), relevanceScore: round(0.5 + (0.5 * h.score) / top), matchedTerms: h.terms })
+      }
+      for (const s of similar) {
+        const meta = this.opts.store.post(s.id)
+        if (meta) found.push({ meta, matchType: 'semantic', relevanceScore: round(Math.min(0.5, s.score / 2)), matchedTerms: s.terms })
+      }
+      page = found.slice(0, limit)
+      totalCount = found.length + rest.length
+      // Counted from the index's copy of the tags: the store's would cost a lookup per match.
+      related = index.sharedTags(matches, similar.map((s) => s.id), query.tags)
     }
-    const results = found.slice(0, limit).map(({ meta, fields }) => ({ ...card(meta), ...fields() }))
-    const related = relatedTags(found.map((f) => f.meta), query.tags)
-    return { totalCount: found.length, query: text, searchTime: round(performance.now() - started, 2), suggestions, relatedTags: related, results }
+    const results = page.map(resultOf)
+    return { totalCount, query: text, searchTime: round(performance.now() - started, 2), suggestions, relatedTags: related, results }
   }
 
   /** GET /api/posts?search=: the literal hits a viewer may see, best first (the same index and ranking). */
@@ -105,17 +120,18 @@ export class SearchService {
   }
 }
 
-type Found = { meta: PostMeta; fields: () => Pick<SearchResultItem, 'matchType' | 'relevanceScore' | 'matchedTerms'> }
+type Found = { meta: PostMeta } & Pick<SearchResultItem, 'matchType' | 'relevanceScore' | 'matchedTerms'>
 
-function card(meta: PostMeta) {
+/** A post's card and how it matched, as one literal (spreading two objects per result built slow dictionary objects). */
+function resultOf({ meta, matchType, relevanceScore, matchedTerms }: Found): SearchResultItem {
   const { id, slug, title, author, readTime, publishedAt, excerpt, tags } = meta
-  return { id, slug, title, author, readTime, publishedAt, excerpt, tags }
+  return { id, slug, title, author, readTime, publishedAt, excerpt, tags, matchType, relevanceScore, matchedTerms }
 }
 
 /** Where the evidence is strongest: a title hit beats a tag hit beats one in the text. */
 function matchTypeOf(hit: LexicalHit): 'title' | 'tags' | 'content' {
-  const fields = new Set(Object.values(hit.match).flat())
-  return fields.has('title') ? 'title' : fields.has('tags') ? 'tags' : 'content'
+  const fields = Object.values(hit.match)
+  return fields.some((f) => f.includes('title')) ? 'title' : fields.some((f) => f.includes('tags')) ? 'tags' : 'content'
 }
 
 const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits

@@ -5,7 +5,7 @@ import { writeFileAtomic } from '../store/atomic-file.js'
 import { SearchIndex, type IndexJSON } from './search-index.js'
 
 /** Bump whenever tokenising, fields or the vectors change: an older snapshot is then rebuilt. */
-const SNAPSHOT_VERSION = 1
+const SNAPSHOT_VERSION = 4
 
 /** What identifies a post's indexed version: any edit bumps its revision and update time. */
 export const stampOf = (meta: PostMeta): string => `${meta.rev}:${meta.updatedAt}`

@@ -1,9 +1,15 @@
 import SearchableMap from 'minisearch/SearchableMap'
+import { float64sOf, toBase64, uint32sOf } from './binary.js'
+import { bestFirst } from './best-first.js'
+import { VectorPostings, type PostVector } from './vector-postings.js'
 
 /** Terms kept per post: enough to say what an essay is about, small enough for 10,000 posts. */
 const VECTOR_TERMS = 48
 /** Terms kept of a query's expanded vector. */
 const QUERY_TERMS = 32
+/** Candidates ranked beyond the limit at first, for those the filter refuses (the literal hits among them). */
+const SIMILAR_SPARE = 64
+const EMPTY: PostVector = { tids: new Uint32Array(0), weights: new Float64Array(0) }
 
 export interface Similar {
   id: number
@@ -16,8 +22,13 @@ export type Vector = Map<number, number>
 
 export interface TermVectorsJSON {
   terms: string[]
-  /** Per post: its distinct term numbers and its vector as [term, weight, term, weight…]. */
-  posts: { id: number; published: boolean; terms: number[]; vector: number[] }[]
+  /** Per post: its id, whether it is published, and how many distinct terms and vector terms it has. */
+  posts: [id: number, published: 0 | 1, terms: number, vector: number][]
+  /** Every post's distinct term numbers, one post after another (base64 Uint32). */
+  distinct: string
+  /** Every post's vector, one after another: its term numbers (base64 Uint32) and weights (base64 Float64). */
+  vectorTerms: string
+  vectorWeights: string
 }
 
 /**
@@ -37,8 +48,8 @@ export class TermVectors {
   private readonly words = new SearchableMap<number>()
   private readonly published = new Set<number>()
   private readonly distinct = new Map<number, Uint32Array>()
-  private readonly vectors = new Map<number, Vector>()
-  private readonly postings = new Map<number, Map<number, number>>()
+  private readonly vectors = new Map<number, PostVector>()
+  private readonly postings = new VectorPostings()
   /** Term counts of posts not yet weighed: kept only until their vector exists. */
   private readonly counts = new Map<number, Map<number, number>>()
 
@@ -49,43 +60,61 @@ export class TermVectors {
   /** Everything needed to rebuild these vectors without re-reading a post (a snapshot in the data folder). */
   toJSON(): TermVectorsJSON {
     this.weighPending()
+    const posts: TermVectorsJSON['posts'] = []
+    const distinct: number[] = []
+    const vectorTerms: number[] = []
+    const vectorWeights: number[] = []
+    for (const [id, ids] of this.distinct) {
+      const vector = this.vectors.get(id) ?? EMPTY
+      posts.push([id, this.published.has(id) ? 1 : 0, ids.length, vector.tids.length])
+      for (const tid of ids) distinct.push(tid)
+      for (let i = 0; i < vector.tids.length; i++) {
+        vectorTerms.push(vector.tids[i])
+        vectorWeights.push(vector.weights[i])
+      }
+    }
     return {
       terms: this.terms,
-      posts: [...this.distinct].map(([id, ids]) => ({ id, published: this.published.has(id), terms: [...ids], vector: [...(this.vectors.get(id) ?? [])].flat() })),
+      posts,
+      distinct: toBase64(Uint32Array.from(distinct)),
+      vectorTerms: toBase64(Uint32Array.from(vectorTerms)),
+      vectorWeights: toBase64(Float64Array.from(vectorWeights)),
     }
   }
 
   static fromJSON(json: TermVectorsJSON): TermVectors {
     const v = new TermVectors()
     for (const term of json.terms) v.idOf(term)
-    for (const post of json.posts) {
-      const ids = Uint32Array.from(post.terms)
+    const distinct = uint32sOf(json.distinct)
+    const vectorTerms = uint32sOf(json.vectorTerms)
+    const vectorWeights = float64sOf(json.vectorWeights)
+    let atTerm = 0
+    let atVector = 0
+    for (const [id, published, termCount, vectorSize] of json.posts) {
+      const ids = distinct.subarray(atTerm, (atTerm += termCount))
       for (const tid of ids) {
         if (v.df[tid]++ === 0) v.words.set(v.terms[tid], tid)
-        if (post.published) v.dfPublished[tid]++
+        if (published) v.dfPublished[tid]++
       }
-      if (post.published) v.published.add(post.id)
-      v.distinct.set(post.id, ids)
-      const vector: Vector = new Map()
-      for (let i = 0; i + 1 < post.vector.length; i += 2) vector.set(post.vector[i], post.vector[i + 1])
-      v.vectors.set(post.id, vector)
-      for (const [tid, w] of vector) {
-        let list = v.postings.get(tid)
-        if (!list) v.postings.set(tid, (list = new Map()))
-        list.set(post.id, w)
-      }
+      if (published) v.published.add(id)
+      v.distinct.set(id, ids)
+      const vector = { tids: vectorTerms.subarray(atVector, atVector + vectorSize), weights: vectorWeights.subarray(atVector, (atVector += vectorSize)) }
+      v.vectors.set(id, vector)
+      v.postings.add(id, vector)
     }
     return v
   }
 
   /** Add or replace a post from its terms (in order, repeats included). `weigh` false defers weighing (bulk loads). */
   set(id: number, terms: readonly string[], published: boolean, weigh = true): void {
+    this.setTerms(id, terms.map((t) => this.idOf(t)), published, weigh)
+  }
+
+  /** `set` from term numbers (`termId`), for a caller that numbers the terms once for several indexes. */
+  setTerms(id: number, terms: readonly number[], published: boolean, weigh = true): void {
     this.remove(id)
     const counts = new Map<number, number>()
-    for (const t of terms) {
-      const tid = this.idOf(t)
-      counts.set(tid, (counts.get(tid) ?? 0) + 1)
-    }
+    for (const tid of terms) counts.set(tid, (counts.get(tid) ?? 0) + 1)
     const ids = Uint32Array.from(counts.keys())
     for (const tid of ids) {
       if (this.df[tid]++ === 0) this.words.set(this.terms[tid], tid)
@@ -110,10 +139,26 @@ export class TermVectors {
       if (--this.df[tid] === 0) this.words.delete(this.terms[tid])
       if (published) this.dfPublished[tid]--
     }
-    for (const tid of this.vectors.get(id)?.keys() ?? []) this.postings.get(tid)?.delete(id)
+    this.postings.remove(id, this.vectors.get(id) ?? EMPTY)
     this.distinct.delete(id)
     this.vectors.delete(id)
     this.counts.delete(id)
+  }
+
+  /** The number of `term`, given it if it has none yet: numbers are never reused. */
+  termId(term: string): number {
+    return this.idOf(term)
+  }
+
+  /** The number of `term` if some post holds it. */
+  knownId(term: string): number | undefined {
+    const tid = this.termIds.get(term)
+    return tid !== undefined && this.df[tid] > 0 ? tid : undefined
+  }
+
+  /** The distinct term numbers of post `id`, as last set. */
+  termsOf(id: number): Uint32Array {
+    return this.distinct.get(id) ?? new Uint32Array(0)
   }
 
   /** How many posts hold `term` (only published ones unless `drafts`). */
@@ -127,9 +172,19 @@ export class TermVectors {
     return [...this.words.fuzzyGet(word, maxEdits)].map(([w, [, d]]) => [w, d])
   }
 
+  /** `spelledLike` with each word's number: [word, number, distance]. */
+  spelledLikeIds(word: string, maxEdits: number): [string, number, number][] {
+    return [...this.words.fuzzyGet(word, maxEdits)].map(([w, [tid, d]]) => [w, tid, d])
+  }
+
   /** Words that start with `prefix`. */
   startingWith(prefix: string): string[] {
     return [...this.words.atPrefix(prefix).keys()]
+  }
+
+  /** `startingWith` with each word's number. */
+  startingWithIds(prefix: string): [string, number][] {
+    return [...this.words.atPrefix(prefix)]
   }
 
   /** A query's vector: its own known terms, plus the centroid of `seeds` (the best literal hits). */
@@ -141,7 +196,8 @@ export class TermVectors {
     }
     normalise(q)
     for (const id of seeds) {
-      for (const [tid, w] of this.vectors.get(id) ?? []) q.set(tid, (q.get(tid) ?? 0) + (0.75 * w) / seeds.length)
+      const { tids, weights } = this.vectors.get(id) ?? EMPTY
+      for (let i = 0; i < tids.length; i++) q.set(tids[i], (q.get(tids[i]) ?? 0) + (0.75 * weights[i]) / seeds.length)
     }
     // The strongest terms carry the topic; the long tail only costs time.
     return normalise(new Map([...q].sort((a, b) => b[1] - a[1]).slice(0, QUERY_TERMS)))
@@ -149,26 +205,21 @@ export class TermVectors {
 
   /** Posts by cosine similarity to `q`, best first, among those `accept` lets through. */
   similar(q: Vector, accept: (id: number) => boolean, minScore: number, limit: number): Similar[] {
-    const scores = new Map<number, number>()
-    for (const [tid, qw] of q) {
-      for (const [id, w] of this.postings.get(tid) ?? []) scores.set(id, (scores.get(id) ?? 0) + qw * w)
-    }
-    const above: [number, number][] = []
-    for (const entry of scores) if (entry[1] >= minScore) above.push(entry)
-    above.sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    const { ids, scores } = this.postings.dotsAbove(q, minScore)
+    // Filters are checked best first, only until enough pass: most searches need only the first few.
+    let order = bestFirst(scores, ids, limit + SIMILAR_SPARE)
     const out: Similar[] = []
-    // Filters are checked best first, only until enough pass.
-    for (const [id, score] of above) {
-      if (out.length >= limit) break
-      if (accept(id)) out.push({ id, score, terms: this.sharedTerms(q, id) })
+    for (let k = 0; k < order.length && out.length < limit; k++) {
+      const i = order[k]
+      if (accept(ids[i])) out.push({ id: ids[i], score: scores[i], terms: this.sharedTerms(q, ids[i]) })
+      if (k === order.length - 1 && order.length < ids.length) order = bestFirst(scores, ids, ids.length)
     }
     return out
   }
 
   private sharedTerms(q: Vector, id: number): string[] {
-    const v = this.vectors.get(id) ?? new Map<number, number>()
-    return [...v]
-      .map(([tid, w]) => [tid, w * (q.get(tid) ?? 0)] as const)
+    const { tids, weights } = this.vectors.get(id) ?? EMPTY
+    return Array.from(tids, (tid, i) => [tid, weights[i] * (q.get(tid) ?? 0)] as const)
       .filter(([, c]) => c > 0)
       .sort((a, b) => b[1] - a[1])
       .slice(0, 5)
@@ -185,13 +236,10 @@ export class TermVectors {
     const floor = weights.length > VECTOR_TERMS ? Float64Array.from(weights).sort()[weights.length - VECTOR_TERMS] : -Infinity
     const kept = new Map<number, number>()
     for (let i = 0; i < tids.length && kept.size < VECTOR_TERMS; i++) if (weights[i] >= floor) kept.set(tids[i], weights[i])
-    const vector = normalise(kept)
+    const normalised = normalise(kept)
+    const vector = { tids: Uint32Array.from(normalised.keys()), weights: Float64Array.from(normalised.values()) }
     this.vectors.set(id, vector)
-    for (const [tid, w] of vector) {
-      let list = this.postings.get(tid)
-      if (!list) this.postings.set(tid, (list = new Map()))
-      list.set(id, w)
-    }
+    this.postings.add(id, vector)
   }
 
   private idf(tid: number): number {

@@ -24,19 +24,41 @@ export function searchTerms(text: string): string[] {
   const out: string[] = []
   for (const m of text.matchAll(TOKEN)) {
     const token = m[0]
-    if (isCjk(token)) {
+    const cacheable = token.length < SHORT_TOKEN
+    let term = cacheable ? folded.get(token) : undefined
+    if (term === undefined) {
+      term = isCjk(token) ? CJK_RUN : termOf(token)
+      if (cacheable) {
+        if (folded.size >= FOLDED_MAX) folded.clear()
+        folded.set(token, term)
+      }
+    }
+    if (term === CJK_RUN) {
       const chars = [...token]
       if (chars.length === 1) out.push(token)
       for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1])
-      continue
-    }
-    const lower = token.toLowerCase()
-    if (STOP_WORDS.has(lower)) continue
-    const term = foldWord(token)
-    if (term.length > 0 && !STOP_WORDS.has(term)) out.push(term)
+    } else if (term) out.push(term)
   }
   return out
 }
+
+/** A non-CJK token's term, or '' for a function word. */
+function termOf(token: string): string {
+  if (STOP_WORDS.has(token.toLowerCase())) return ''
+  const term = foldWord(token)
+  return STOP_WORDS.has(term) ? '' : term
+}
+
+/**
+ * Tokens already folded: words repeat (a few thousand make up most of any text), and folding
+ * was a quarter of building the index. Bounded, so a long-running server's cache stays small.
+ */
+const folded = new Map<string, string>()
+const FOLDED_MAX = 200_000
+/** Longer matches are V8 slices of the whole text: kept as keys, they would keep every body alive. */
+const SHORT_TOKEN = 13
+/** Marks a CJK run in `folded`: its pairs are made from the token itself. */
+const CJK_RUN = '\u0000cjk'
 
 /** The words of a query as typed (for prefix completion of the last one), lower case. */
 export function queryWords(query: string): string[] {
