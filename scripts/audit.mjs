@@ -2,7 +2,7 @@
 // the sample essays, served by `blog serve`. Prints the four category scores per page.
 // Needs a client build (npm run build) and Chromium (/usr/bin/chromium or CHROME_PATH).
 import { spawn } from 'node:child_process'
-import { cpSync, mkdtempSync, rmSync, existsSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -10,6 +10,10 @@ import lighthouse from 'lighthouse'
 import * as chromeLauncher from 'chrome-launcher'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+// `--save DIR` keeps each page's full Lighthouse report and trace (DIR/home.json, DIR/home.trace.json, …)
+// for a closer look.
+const saveAt = process.argv.indexOf('--save')
+const saveDir = saveAt > 0 ? process.argv[saveAt + 1] : null
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 if (!existsSync(chromePath)) {
   console.error(`No Chromium at ${chromePath}: install Debian's chromium or set CHROME_PATH.`)
@@ -40,6 +44,12 @@ try {
   for (const [name, url] of Object.entries(pages)) {
     const run = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] })
     const c = run.lhr.categories
+    if (saveDir) {
+      mkdirSync(saveDir, { recursive: true })
+      writeFileSync(join(saveDir, `${name}.json`), run.report)
+      const trace = run.artifacts.Trace ?? run.artifacts.traces?.defaultPass
+      if (trace) writeFileSync(join(saveDir, `${name}.trace.json`), JSON.stringify(trace))
+    }
     results[name] = Object.fromEntries(Object.entries(c).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)]))
     const failing = Object.values(run.lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary').map((a) => a.id)
     console.log(`${name.padEnd(5)} ${url}`)

@@ -7,10 +7,12 @@ import { AdminOnly } from './pages/access-denied-page.js'
 import { AdminSecretPage } from './pages/admin-secret-page.js'
 import { HomePage } from './pages/home-page.js'
 import { NotFoundPage } from './pages/not-found-page.js'
-import { PostPage } from './pages/post-page.js'
 import { ProfilePage } from './pages/profile-page.js'
-import { SearchPage } from './pages/search-page.js'
+import { postPage, searchPage } from './route-pages.js'
 import { resolveRoute } from './routes.js'
+
+const { Page: SearchPage } = searchPage
+const { Page: PostPage } = postPage
 
 // The owner's workspace loads only for the owner: readers never download it. It is rendered
 // once the page is hydrated (the server sends its loading state), so hydration never suspends.

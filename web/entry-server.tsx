@@ -3,6 +3,11 @@ import { renderToString } from 'react-dom/server'
 import { Root } from './app.js'
 import { createQueryClient } from './api/query-client.js'
 import type { RenderRequest, RenderResponse } from './ssr-contract.js'
+import { loadAllPages } from './route-pages.js'
+
+// The pages are separate chunks for the browser; a server render is synchronous, so all of
+// them are loaded before this module is ready.
+await loadAllPages()
 
 export { prefetchPlan, resolveRoute, ROUTES } from './routes.js'
 export { documentTitle, homeDocumentTitle } from './lib/document-title.js'

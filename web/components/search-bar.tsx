@@ -1,5 +1,6 @@
 import { Search, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
+import { useTypedBeforeHydration } from '../hooks/use-typed-before-hydration.js'
 import type { FormEvent } from 'react'
 
 /** SPEC §9: the search handler runs 300 ms after typing stops. */
@@ -43,6 +44,7 @@ export function SearchBar({
   }, [value])
 
   useEffect(() => () => clearTimeout(timer.current), [])
+  useTypedBeforeHydration(input, text, onChange)
 
   function send(query: string) {
     clearTimeout(timer.current)

@@ -108,10 +108,23 @@ function useReadingAids(post: Post) {
   }, [post.annotations, post.html, post.bibliography, post.mathematicalModel])
 }
 
-function PostView({ post }: { post: Post }) {
+/** SPEC §2: signed-in users get the 'Generate Content' box. */
+function SignedInGenerateBox({ post }: { post: Post }) {
   const { user } = useCurrentUser()
-  // SPEC §2: signed-in users get the 'Generate Content' box and the model panel's Generate/Regen
+  return user !== null ? <GenerateContentBox post={{ id: post.id, title: post.title }} /> : null
+}
+
+/** The Mathematical Model panel: shown when the post has a model, and to signed-in users (its Generate/Regen). */
+function PostModelPanel({ post, model }: { post: Post; model: ReturnType<typeof parseMathematicalModel> }) {
+  const { user } = useCurrentUser()
   const signedIn = user !== null
+  if (!model && !signedIn) return null
+  return <ModelPanel model={model} generate={signedIn ? { postId: post.id, slug: post.slug } : undefined} />
+}
+
+// The signed-in parts read the current user themselves: when that read answers (a guest's
+// 401 after the page is hydrated), only they render again, not the whole essay.
+function PostView({ post }: { post: Post }) {
   const [showAnnotations, setShowAnnotations] = useState(false)
   const { annotations, highlighted, annotationTypes, bibliography, model } = useReadingAids(post)
   const annotating = showAnnotations && highlighted !== null
@@ -125,7 +138,7 @@ function PostView({ post }: { post: Post }) {
         <aside className="post-sidebar" aria-label="Post sidebar">
           <div className="post-sidebar__inner">
             <TableOfContents entries={post.toc} contentVersion={annotating} />
-            {signedIn && <GenerateContentBox post={{ id: post.id, title: post.title }} />}
+            <SignedInGenerateBox post={post} />
             <SmartSidebar postId={post.id} />
           </div>
         </aside>
@@ -158,7 +171,7 @@ function PostView({ post }: { post: Post }) {
         </div>
       </div>
       <AnalyticsDock postId={post.id} />
-      {(model || signedIn) && <ModelPanel model={model} generate={signedIn ? { postId: post.id, slug: post.slug } : undefined} />}
+      <PostModelPanel post={post} model={model} />
     </div>
   )
 }

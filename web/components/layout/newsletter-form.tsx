@@ -3,6 +3,7 @@ import { CircleCheck, Send } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { FormEvent } from 'react'
 import { apiRequest } from '../../api/query-client.js'
+import { useTypedBeforeHydration } from '../../hooks/use-typed-before-hydration.js'
 import { serverMessage } from '../../lib/errors.js'
 import { useToast } from '../ui/toaster.js'
 
@@ -39,6 +40,7 @@ export function NewsletterForm() {
   })
   const trimmed = email.trim()
   const succeeded = subscribe.isSuccess
+  useTypedBeforeHydration(input, email, setEmail)
 
   useEffect(() => {
     if (!succeeded) return

@@ -1,9 +1,8 @@
-import { X } from 'lucide-react'
-import { Popover } from 'radix-ui'
-import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { KeyboardEvent, MouseEvent } from 'react'
 import type { Annotation } from '../../../src/shared/schemas/enhancements.js'
-import { ANNOTATION_TYPE_LABELS } from '../../lib/annotations.js'
+
+const AnnotationPopover = lazy(() => import('./annotation-popover.js').then((m) => ({ default: m.AnnotationPopover })))
 
 interface Open {
   index: number
@@ -78,53 +77,26 @@ export function AnnotatedProse({ html, annotations }: { html: string; annotation
     <>
       {/* Pipeline-made, sanitised essay HTML; highlights add only validated markup (lib/annotations.ts). */}
       <div ref={container} className="prose" onClick={onClick} onKeyDown={onKeyDown} dangerouslySetInnerHTML={inner} />
-      <Popover.Root open={annotation !== null} onOpenChange={(next) => !next && setOpen(null)}>
-        <Popover.Anchor virtualRef={anchorRef} />
-        {annotation && (
-          <Popover.Portal>
-            <Popover.Content
-              id={contentId}
-              className={`annotation-popover annotation-popover--${annotation.type}`}
-              side="bottom"
-              align="start"
-              sideOffset={8}
-              collisionPadding={12}
-              aria-labelledby={`${contentId}-term`}
-              aria-describedby={`${contentId}-text`}
-              tabIndex={-1}
-              onOpenAutoFocus={(event) => {
-                // start on the note itself (read first), not on its close button
-                event.preventDefault()
-                ;(event.currentTarget as HTMLElement | null)?.focus({ preventScroll: true })
-              }}
-              onInteractOutside={(event) => {
-                // a click on the open term itself toggles it (handled by the click)
-                if (open && event.target instanceof Node && open.anchor.contains(event.target)) event.preventDefault()
-                else interactedOutside.current = true
-              }}
-              onCloseAutoFocus={(event) => {
-                event.preventDefault()
-                if (!interactedOutside.current && lastAnchor.current?.isConnected) lastAnchor.current.focus({ preventScroll: true })
-              }}
-            >
-              <div className="annotation-popover__meta">
-                <span className={`annotation-badge annotation-badge--${annotation.type}`}>{ANNOTATION_TYPE_LABELS[annotation.type]}</span>
-                {annotation.category && <span className="annotation-popover__category">{annotation.category}</span>}
-              </div>
-              <p id={`${contentId}-term`} className="annotation-popover__term">
-                {annotation.targetText}
-              </p>
-              <p id={`${contentId}-text`} className="annotation-popover__text">
-                {annotation.annotation}
-              </p>
-              <Popover.Close className="icon-button annotation-popover__close" aria-label="Close annotation">
-                <X size={16} aria-hidden="true" />
-              </Popover.Close>
-              <Popover.Arrow className="annotation-popover__arrow" width={14} height={7} />
-            </Popover.Content>
-          </Popover.Portal>
-        )}
-      </Popover.Root>
+      {/* the popover's code (Radix Popover and its positioning) loads once annotations are shown */}
+      {annotations && (
+        <Suspense fallback={null}>
+          <AnnotationPopover
+            annotation={annotation}
+            contentId={contentId}
+            anchorRef={anchorRef}
+            onClose={() => setOpen(null)}
+            onInteractOutside={(target) => {
+              // a click on the open term itself toggles it (handled by the click)
+              if (open && target instanceof Node && open.anchor.contains(target)) return false
+              interactedOutside.current = true
+              return true
+            }}
+            onCloseAutoFocus={() => {
+              if (!interactedOutside.current && lastAnchor.current?.isConnected) lastAnchor.current.focus({ preventScroll: true })
+            }}
+          />
+        </Suspense>
+      )}
     </>
   )
 }

@@ -1,0 +1,58 @@
+// How the browser bundle is cut into files (used by scripts/build.mjs). Rolldown's automatic
+// splitting makes one file per set of importers: with lazily loaded pages and panels that is
+// dozens of small files, each a request (HTTP/1.1 allows six at a time). So:
+//   - `app`: everything web/boot-client.tsx needs before it can run, in one file;
+//   - per lazily loaded page, one file with everything it needs beyond `app` (code two pages
+//     share goes into `app`), so a page costs two requests whatever it uses;
+//   - the rest (the owner's tools, panels opened on demand) split automatically.
+// Which module each one needs is read from a first, automatic split (not written out): it
+// follows the imports actually used, where the import graph alone would drag in everything a
+// package's index re-exports (radix-ui, zod).
+import { build } from 'vite'
+
+const ENTRY = 'web/entry-client.tsx'
+const BOOT = 'web/boot-client.tsx'
+const PAGES = ['web/pages/post-page.tsx', 'web/pages/search-page.tsx']
+
+/** Rolldown's `codeSplitting` option for the client build of vite.config.ts. */
+export async function planClientChunks(configFile, root) {
+  let bundle = null
+  const capture = { name: 'scholia-chunk-plan', generateBundle: (_options, output) => void (bundle = output) }
+  await build({ configFile, root, logLevel: 'warn', plugins: [capture], build: { write: false, manifest: false } })
+  const chunks = Object.values(bundle).filter((c) => c.type === 'chunk')
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]))
+  const entryOf = (src) => chunks.find((c) => c.facadeModuleId?.endsWith(src))
+  /** The modules of a chunk and of every chunk it imports statically. */
+  const modulesOf = (chunk) => {
+    const seen = new Set()
+    const modules = new Set()
+    const visit = (c) => {
+      if (!c || seen.has(c)) return
+      seen.add(c)
+      for (const id of c.moduleIds) modules.add(id)
+      for (const file of c.imports) visit(byFile.get(file))
+    }
+    visit(chunk)
+    return modules
+  }
+  // The first script's own few modules stay in it (it is all that loads before the page is
+  // painted), and every file that is loaded on its own keeps its module: the groups hold the
+  // code those modules share.
+  const first = modulesOf(entryOf(ENTRY))
+  const facades = new Set(chunks.map((c) => c.facadeModuleId).filter(Boolean))
+  const free = (id) => !first.has(id) && !facades.has(id)
+  const owner = new Map()
+  for (const id of modulesOf(entryOf(BOOT))) if (free(id)) owner.set(id, 'app')
+  for (const page of PAGES) {
+    const name = `${page.split('/').pop().replace(/\.tsx$/, '')}-deps`
+    for (const id of modulesOf(entryOf(page))) {
+      if (!free(id) || owner.get(id) === 'app') continue
+      // needed by two pages: it goes where both find it
+      owner.set(id, owner.has(id) ? 'app' : name)
+    }
+  }
+  const names = [...new Set(owner.values())]
+  return {
+    groups: names.map((name) => ({ name, priority: name === 'app' ? 30 : 20, includeDependenciesRecursively: false, test: (id) => owner.get(id) === name })),
+  }
+}

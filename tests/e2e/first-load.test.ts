@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page, Route } from 'playwright-core'
+import { servedBlog } from '../helpers/blog.js'
+import { launchBrowser, type TestBrowser } from '../helpers/browser.js'
+
+// What a reader's first visit loads, and in which order: the server's page is complete and
+// styled before any app code runs, the app then takes it over, and a guest downloads only the
+// code of the page in front of them.
+
+let ctx: Awaited<ReturnType<typeof servedBlog>>
+let browser: TestBrowser
+
+beforeAll(async () => {
+  ctx = await servedBlog()
+  browser = await launchBrowser()
+}, 120_000)
+afterAll(async () => {
+  await browser?.close()
+  await ctx?.cleanup()
+})
+
+/** The chunks of pages and panels a guest on the home page never uses. */
+const NOT_FOR_THE_HOME_PAGE = /\/assets\/(post-page|search-page|manage-page|upload-page|regenerate-images-dialog|login-dialog|user-menu|footer-editor|job-tracker-panel|model-panel-body|annotation-popover|analytics-panel)[-.]/
+
+/** A fresh tab that records every script it downloads, and page errors. */
+async function recordingPage(): Promise<{ page: Page; scripts: Map<string, string>; errors: string[] }> {
+  const page = await browser.context.newPage()
+  const scripts = new Map<string, string>()
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  page.on('response', async (res) => {
+    if (res.request().resourceType() === 'script') scripts.set(res.url(), await res.text().catch(() => ''))
+  })
+  return { page, scripts, errors }
+}
+
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.getElementById('main')
+    return !!main && Object.keys(main).some((k) => k.startsWith('__reactFiber$'))
+  })
+}
+
+/** Holds back the app's code (everything after the first small script) until released. */
+async function holdApp(page: Page): Promise<() => void> {
+  let release = () => {}
+  const held = new Promise<void>((r) => (release = r))
+  await page.route('**/assets/*.js', async (route: Route) => {
+    if (!/\/assets\/entry-client-[^/]*\.js$/.test(route.request().url())) await held
+    await route.continue()
+  })
+  return release
+}
+
+describe('a first visit', () => {
+  it('gets a page whose first script is small and imports nothing, with no script preloaded', async () => {
+    const html = await (await fetch(`${ctx.server.url}/posts/the-gaussian-integral-three-ways`)).text()
+    const head = html.slice(0, html.indexOf('</head>'))
+    expect(head).not.toContain('modulepreload')
+    const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"><\/script>/g)].map((m) => m[1])
+    expect(scripts).toHaveLength(1)
+    const entry = await (await fetch(`${ctx.server.url}${scripts[0]}`)).text()
+    // no static import: the app is fetched only once the page is painted (dynamic import() only)
+    expect(entry).not.toMatch(/\bimport\s*(?:[\w{*][^;()]*?from\s*)?["']/)
+    expect(entry.length).toBeLessThan(8_000)
+  })
+
+  it('shows the whole post, formulas typeset and styled, before the app code arrives, then hydrates it', async () => {
+    const { page, errors } = await recordingPage()
+    const release = await holdApp(page)
+    await page.goto(`${ctx.server.url}/posts/the-gaussian-integral-three-ways`, { waitUntil: 'domcontentloaded' })
+    await page.getByRole('heading', { level: 1, name: 'The Gaussian Integral, Three Ways' }).waitFor()
+    // KaTeX's stylesheet is applied: the formula's own font, not the essay's
+    const mathFont = await page.locator('.katex .mord').first().evaluate((el) => getComputedStyle(el).fontFamily)
+    expect(mathFont).toContain('KaTeX')
+    expect(await page.evaluate(() => Object.keys(document.getElementById('main') ?? {}).some((k) => k.startsWith('__reactFiber$')))).toBe(false)
+    release()
+    await hydrated(page)
+    // the app works: a link is followed inside the page, without a reload
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+    await page.getByRole('link', { name: 'Home' }).first().click()
+    await page.getByRole('heading', { name: 'Latest Posts' }).waitFor()
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+
+  it('keeps what the reader typed before the app took over', async () => {
+    const { page, errors } = await recordingPage()
+    const release = await holdApp(page)
+    await page.goto(`${ctx.server.url}/about`, { waitUntil: 'domcontentloaded' })
+    const box = page.locator('footer .newsletter')
+    await box.getByLabel('E-mail address').fill('early@example.org')
+    release()
+    await hydrated(page)
+    await box.getByRole('button', { name: 'Subscribe' }).click()
+    await page.getByText('Successfully subscribed!').first().waitFor()
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+
+  it("downloads, on the home page, neither other pages' code nor the owner's tools nor zod", async () => {
+    const { page, scripts, errors } = await recordingPage()
+    await page.goto(`${ctx.server.url}/`)
+    await hydrated(page)
+    await page.waitForLoadState('networkidle')
+    const urls = [...scripts.keys()]
+    expect(urls.filter((u) => NOT_FOR_THE_HOME_PAGE.test(u))).toEqual([])
+    // zod (schemas, parsing) is the post page's and the forms': its error class names itself
+    expect(urls.filter((u) => scripts.get(u)!.includes('$ZodError'))).toEqual([])
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+})

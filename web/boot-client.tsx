@@ -1,0 +1,63 @@
+// The app's start in the browser, loaded by web/entry-client.tsx once the server's markup is
+// on screen: it reads the server's state and hydrates that markup.
+// before every module that defines a schema (see the file)
+import './zod-jitless.js'
+
+import { hydrate } from '@tanstack/react-query'
+import { startTransition } from 'react'
+import { Root } from './app.js'
+import { createQueryClient } from './api/query-client.js'
+import { STATE_ELEMENT_ID } from './ssr-contract.js'
+import type { ClientState } from './ssr-contract.js'
+import { installStaticApi } from './static/static-api.js'
+import { canHydrate, appPathOf, readStaticSite, tidyAddress } from './static/static-site.js'
+import { loadRoutePage } from './route-pages.js'
+import { resolveRoute } from './routes.js'
+
+function readState(): ClientState {
+  const text = document.getElementById(STATE_ELEMENT_ID)?.textContent
+  if (text) {
+    try {
+      return JSON.parse(text) as ClientState
+    } catch (error) {
+      console.error('Scholia: unreadable server state', error)
+    }
+  }
+  return {
+    site: { name: document.title || 'Scholia', ownerName: '', baseUrl: window.location.origin, description: '' },
+    dehydrated: undefined,
+  }
+}
+
+// A page of `blog build`'s static copy: the API is answered from its data files (web/static/).
+const staticSite = readStaticSite(document)
+if (staticSite) {
+  installStaticApi(staticSite)
+  tidyAddress(staticSite, window.location, window.history)
+}
+
+const state = readState()
+const queryClient = createQueryClient()
+if (state.dehydrated) hydrate(queryClient, state.dehydrated)
+
+const container = document.getElementById('root')
+if (!container) throw new Error('Scholia: no #root element to render into')
+const app = <Root queryClient={queryClient} site={state.site} base={staticSite?.base} />
+const route = resolveRoute(appPathOf(window.location.pathname, staticSite?.base ?? '') ?? '/')
+
+/**
+ * React DOM and the page's own code arrive as separate chunks, in parallel, each run in a task
+ * of its own; the page's code is here before hydration starts, so hydration never suspends.
+ * (Not a top-level await: those chunks import this one's modules, which must finish first.)
+ */
+async function start(root: HTMLElement): Promise<void> {
+  const [{ createRoot, hydrateRoot }] = await Promise.all([import('react-dom/client'), loadRoutePage(route.name)])
+  // A static host may answer with another address's page (404.html, index.html for `/?page=2`):
+  // that markup is replaced rather than hydrated. Hydration as a transition is done in slices
+  // that yield to the browser between them rather than in one long task; a click or key press
+  // meanwhile makes React finish it first.
+  if (root.hasChildNodes() && (!staticSite || canHydrate(staticSite, window.location))) startTransition(() => void hydrateRoot(root, app))
+  else createRoot(root).render(app)
+}
+
+start(container).catch((error: unknown) => console.error('Scholia: the app failed to start', error))
