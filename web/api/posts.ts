@@ -28,5 +28,6 @@ export function usePostList(search = '', options: { poll?: boolean; enabled?: bo
  * renders 'Post not found' on the server too; in the browser the API answers 404.
  */
 export function usePost(slug: string) {
-  return useQuery<Post | null>({ queryKey: postKeys.detail(slug) })
+  // SPEC §7: one post is always refetched (an edit elsewhere shows on the next visit).
+  return useQuery<Post | null>({ queryKey: postKeys.detail(slug), staleTime: 0 })
 }

@@ -57,7 +57,9 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         queryFn: defaultQueryFn,
-        staleTime: 0,
+        // Seeded by the server or fetched once, data stays until a change invalidates it, so
+        // hydration does not refetch (and re-render) what the page already shows.
+        staleTime: Infinity,
         retry: false,
         refetchOnWindowFocus: false,
       },
