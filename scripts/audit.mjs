@@ -40,9 +40,22 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 })
 const results = {}
+/**
+ * One Lighthouse run. The first page load of a fresh Chromium sometimes ends in a runtime error
+ * (NO_FCP and the like) that scores every category 0; such a run says nothing about the page,
+ * so it is reported and retried (twice at most).
+ */
+async function audit(url) {
+  for (let attempt = 1; ; attempt++) {
+    const run = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] })
+    const error = run.lhr.runtimeError
+    if (!error || attempt === 3) return run
+    console.error(`      (Lighthouse could not measure ${url}: ${error.code} ${error.message}; again)`)
+  }
+}
 try {
   for (const [name, url] of Object.entries(pages)) {
-    const run = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] })
+    const run = await audit(url)
     const c = run.lhr.categories
     if (saveDir) {
       mkdirSync(saveDir, { recursive: true })
