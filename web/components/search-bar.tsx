@@ -1,10 +1,10 @@
 import { Search, X } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useRef } from 'react'
+import { useDebouncedText } from '../hooks/use-debounced-text.js'
 import { useTypedBeforeHydration } from '../hooks/use-typed-before-hydration.js'
 import type { FormEvent } from 'react'
 
-/** SPEC §9: the search handler runs 300 ms after typing stops. */
-export const SEARCH_DEBOUNCE_MS = 300
+export { SEARCH_DEBOUNCE_MS } from '../hooks/use-debounced-text.js'
 
 interface SearchBarProps {
   /** The query currently in effect (e.g. from the address); the box follows it when it changes elsewhere. */
@@ -30,40 +30,13 @@ export function SearchBar({
   className = '',
 }: SearchBarProps) {
   const id = useId()
-  const [text, setText] = useState(value)
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-  const lastSent = useRef(value)
+  const { text, change: onChange, flush } = useDebouncedText(value, onSearch)
   const input = useRef<HTMLInputElement>(null)
-
-  // follow the query when it changes outside the box (a tag link, 'Clear search', back button)
-  useEffect(() => {
-    if (value !== lastSent.current) {
-      lastSent.current = value
-      setText(value)
-    }
-  }, [value])
-
-  useEffect(() => () => clearTimeout(timer.current), [])
   useTypedBeforeHydration(input, text, onChange)
-
-  function send(query: string) {
-    clearTimeout(timer.current)
-    lastSent.current = query
-    onSearch(query)
-  }
-
-  function onChange(next: string) {
-    setText(next)
-    clearTimeout(timer.current)
-    timer.current = setTimeout(() => {
-      const query = next.trim()
-      if (query !== lastSent.current) send(query)
-    }, SEARCH_DEBOUNCE_MS)
-  }
 
   function onSubmit(event: FormEvent) {
     event.preventDefault()
-    send(text.trim())
+    flush()
   }
 
   return (
@@ -91,8 +64,7 @@ export function SearchBar({
           className="search-bar__clear"
           aria-label="Clear search"
           onClick={() => {
-            setText('')
-            send('')
+            flush('')
             input.current?.focus()
           }}
         >

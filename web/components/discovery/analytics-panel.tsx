@@ -1,7 +1,7 @@
-import { BarChart3, ChevronDown, ChevronUp } from 'lucide-react'
+import { BarChart3 } from 'lucide-react'
 import { Tabs } from 'radix-ui'
 import { useState } from 'react'
-import { useFloatingPanel } from '../../hooks/use-floating-panel.js'
+import { FloatingPanel } from '../ui/floating-panel.js'
 import { ArgumentQualityTab } from './argument-quality-tab.js'
 import { ConceptGrowthTab } from './concept-growth-tab.js'
 import { EssayLinksTab } from './essay-links-tab.js'
@@ -24,62 +24,33 @@ type TabValue = (typeof ANALYTICS_TABS)[number]['value']
  * the answers stay in the cache for the next visit. Escape closes it; hidden when printing.
  */
 export function AnalyticsPanel({ postId }: { postId: number }) {
-  const { open, set, onPanelKeyDown, launcher, heading, panelId, titleId } = useFloatingPanel()
   const [tab, setTab] = useState<TabValue>('argument')
 
-  if (!open) {
-    return (
-      <div className="analytics-dock">
-        <button ref={launcher} type="button" className="analytics-launcher" aria-expanded={false} aria-controls={panelId} onClick={() => set(true)}>
-          <BarChart3 size={18} aria-hidden="true" />
-          <span className="analytics-launcher__label">Essay Analytics</span>
-          <ChevronUp size={16} aria-hidden="true" className="analytics-launcher__chevron" />
-        </button>
-      </div>
-    )
-  }
-
   return (
-    <div className="analytics-dock">
-      <section
-        id={panelId}
-        className="analytics-panel"
-        aria-labelledby={titleId}
-        onKeyDown={onPanelKeyDown}
-      >
-        <header className="analytics-panel__header">
-          <BarChart3 size={18} aria-hidden="true" className="analytics-panel__icon" />
-          <h2 id={titleId} ref={heading} tabIndex={-1} className="analytics-panel__title">
-            Essay Analytics
-          </h2>
-          <button type="button" className="icon-button" aria-expanded={true} aria-controls={panelId} aria-label="Collapse Essay Analytics" onClick={() => set(false)}>
-            <ChevronDown size={18} aria-hidden="true" />
-          </button>
-        </header>
-        <Tabs.Root value={tab} onValueChange={(v) => setTab(v as TabValue)} className="analytics-tabs">
-          <Tabs.List className="analytics-tabs__list" aria-label="Analyses">
-            {ANALYTICS_TABS.map((t) => (
-              <Tabs.Trigger key={t.value} value={t.value} className="analytics-tabs__trigger">
-                {t.label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          <div className="analytics-panel__body">
-            <Tabs.Content value="argument">
-              <ArgumentQualityTab postId={postId} />
-            </Tabs.Content>
-            <Tabs.Content value="links">
-              <EssayLinksTab postId={postId} />
-            </Tabs.Content>
-            <Tabs.Content value="concepts">
-              <ConceptGrowthTab />
-            </Tabs.Content>
-            <Tabs.Content value="insights">
-              <UserInsightsTab />
-            </Tabs.Content>
-          </div>
-        </Tabs.Root>
-      </section>
-    </div>
+    <FloatingPanel kind="analytics" title="Essay Analytics" icon={BarChart3}>
+      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as TabValue)} className="analytics-tabs">
+        <Tabs.List className="analytics-tabs__list" aria-label="Analyses">
+          {ANALYTICS_TABS.map((t) => (
+            <Tabs.Trigger key={t.value} value={t.value} className="analytics-tabs__trigger">
+              {t.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <div className="analytics-panel__body">
+          <Tabs.Content value="argument">
+            <ArgumentQualityTab postId={postId} />
+          </Tabs.Content>
+          <Tabs.Content value="links">
+            <EssayLinksTab postId={postId} />
+          </Tabs.Content>
+          <Tabs.Content value="concepts">
+            <ConceptGrowthTab />
+          </Tabs.Content>
+          <Tabs.Content value="insights">
+            <UserInsightsTab />
+          </Tabs.Content>
+        </div>
+      </Tabs.Root>
+    </FloatingPanel>
   )
 }

@@ -46,6 +46,16 @@ function EssayLink({ slug, title }: { slug: string; title: string }) {
   )
 }
 
+/** The essays under a concept, a path or a collection, each a link. */
+function EssayList({ essays, ordered = false }: { essays: Array<{ id: number; slug: string; title: string }>; ordered?: boolean }) {
+  const items = essays.map((e) => (
+    <li key={e.id}>
+      <EssayLink slug={e.slug} title={e.title} />
+    </li>
+  ))
+  return ordered ? <ol className="smart-path__steps">{items}</ol> : <ul className="smart-sublist">{items}</ul>
+}
+
 /** What the sidebar lists, each list read leniently: a section with nothing in it is left out. */
 function sections(data: SidebarData) {
   return {
@@ -87,13 +97,7 @@ export function SmartSidebar({ postId }: { postId: number }) {
             {concepts.map((c) => (
               <li key={c.concept}>
                 <p className="smart-concept">{c.concept}</p>
-                <ul className="smart-sublist">
-                  {c.relatedEssays.map((e) => (
-                    <li key={e.id}>
-                      <EssayLink slug={e.slug} title={e.title} />
-                    </li>
-                  ))}
-                </ul>
+                <EssayList essays={c.relatedEssays} />
               </li>
             ))}
           </ul>
@@ -110,15 +114,7 @@ export function SmartSidebar({ postId }: { postId: number }) {
                   <span>{`${Math.max(1, Math.round(p.totalReadTime))} min in all`}</span>
                 </p>
                 {p.description && <p className="smart-note">{p.description}</p>}
-                <ol className="smart-path__steps">
-                  {[...p.essays]
-                    .sort((a, b) => a.order - b.order)
-                    .map((e) => (
-                      <li key={e.id}>
-                        <EssayLink slug={e.slug} title={e.title} />
-                      </li>
-                    ))}
-                </ol>
+                <EssayList essays={[...p.essays].sort((a, b) => a.order - b.order)} ordered />
               </li>
             ))}
           </ul>
@@ -132,13 +128,7 @@ export function SmartSidebar({ postId }: { postId: number }) {
                 <p className="smart-concept">
                   {c.theme} <span className="smart-note--inline">{`· ${c.totalEssays} ${c.totalEssays === 1 ? 'essay' : 'essays'}`}</span>
                 </p>
-                <ul className="smart-sublist">
-                  {c.essays.map((e) => (
-                    <li key={e.id}>
-                      <EssayLink slug={e.slug} title={e.title} />
-                    </li>
-                  ))}
-                </ul>
+                <EssayList essays={c.essays} />
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
-import { ChevronDown, ChevronUp, LoaderCircle, RefreshCw, Sigma, WandSparkles } from 'lucide-react'
+import { LoaderCircle, RefreshCw, Sigma, WandSparkles } from 'lucide-react'
 import { Suspense, lazy } from 'react'
-import { useFloatingPanel } from '../../hooks/use-floating-panel.js'
+import { FloatingPanel } from '../ui/floating-panel.js'
 import { useGenerateModel } from '../../api/admin.js'
 import type { MathematicalModel } from '../../lib/math-model.js'
 import { useToast } from '../ui/toaster.js'
@@ -20,80 +20,46 @@ function preload() {
  * also without one; hidden when printing. Escape collapses it.
  */
 export function ModelPanel({ model, generate }: { model: MathematicalModel | null; generate?: { postId: number; slug: string } }) {
-  const { open: expanded, set, onPanelKeyDown, launcher, heading, panelId, titleId } = useFloatingPanel()
-
-  if (!expanded) {
-    return (
-      <div className="model-dock">
-        <button
-          ref={launcher}
-          type="button"
-          className="model-launcher"
-          aria-expanded={false}
-          aria-controls={panelId}
-          onClick={() => set(true)}
-          onPointerEnter={preload}
-          onFocus={preload}
-        >
-          <Sigma size={18} aria-hidden="true" />
-          <span className="model-launcher__label">Mathematical Model</span>
-          <ChevronUp size={16} aria-hidden="true" className="model-launcher__chevron" />
-        </button>
-      </div>
-    )
-  }
-
   return (
-    <div className="model-dock">
-      <section
-        id={panelId}
-        className="model-panel"
-        aria-labelledby={titleId}
-        onKeyDown={onPanelKeyDown}
-      >
-        <header className="model-panel__header">
-          <Sigma size={18} aria-hidden="true" className="model-panel__icon" />
-          <h2 id={titleId} ref={heading} tabIndex={-1} className="model-panel__title">
-            Mathematical Model
-          </h2>
-          {generate && <GenerateModelButton {...generate} hasModel={model !== null} onDone={() => set(true)} />}
-          <button type="button" className="icon-button model-panel__collapse" aria-expanded={true} aria-controls={panelId} aria-label="Collapse Mathematical Model" onClick={() => set(false)}>
-            <ChevronDown size={18} aria-hidden="true" />
-          </button>
-        </header>
-        <div className="model-panel__body">
-          <Suspense
-            fallback={
-              <div className="model-panel__loading" aria-busy="true">
-                <span className="sr-only" role="status">
-                  Loading the model…
-                </span>
-                <span className="skeleton skeleton--text" style={{ width: '40%' }} />
-                <span className="skeleton skeleton--text" />
-                <span className="skeleton skeleton--text" style={{ width: '85%' }} />
-              </div>
-            }
-          >
-            {model ? (
-              <ModelPanelBody model={model} />
-            ) : (
-              <div className="model-panel__empty">
-                <p>This essay has no mathematical model yet.</p>
-                <p>Generate builds one from the formulas and quantities the essay contains.</p>
-              </div>
-            )}
-          </Suspense>
-        </div>
-      </section>
-    </div>
+    <FloatingPanel
+      kind="model"
+      title="Mathematical Model"
+      icon={Sigma}
+      onIntent={preload}
+      actions={generate && <GenerateModelButton {...generate} hasModel={model !== null} />}
+    >
+      <div className="model-panel__body">
+        <Suspense
+          fallback={
+            <div className="model-panel__loading" aria-busy="true">
+              <span className="sr-only" role="status">
+                Loading the model…
+              </span>
+              <span className="skeleton skeleton--text" style={{ width: '40%' }} />
+              <span className="skeleton skeleton--text" />
+              <span className="skeleton skeleton--text" style={{ width: '85%' }} />
+            </div>
+          }
+        >
+          {model ? (
+            <ModelPanelBody model={model} />
+          ) : (
+            <div className="model-panel__empty">
+              <p>This essay has no mathematical model yet.</p>
+              <p>Generate builds one from the formulas and quantities the essay contains.</p>
+            </div>
+          )}
+        </Suspense>
+      </div>
+    </FloatingPanel>
   )
 }
 
 /**
  * SPEC §2/§4/§8 the panel's Generate (no model yet) or Regen button, with its busy label,
- * toasts and, after success, the panel opened on the new model.
+ * toasts; after success the open panel shows the new model.
  */
-function GenerateModelButton({ postId, slug, hasModel, onDone }: { postId: number; slug: string; hasModel: boolean; onDone: () => void }) {
+function GenerateModelButton({ postId, slug, hasModel }: { postId: number; slug: string; hasModel: boolean }) {
   const mutation = useGenerateModel()
   const { toast } = useToast()
   const regenerate = hasModel
@@ -106,7 +72,6 @@ function GenerateModelButton({ postId, slug, hasModel, onDone }: { postId: numbe
           ? { title: 'Mathematical Model Regenerated', description: `Updated model with ${variablesCount} variables` }
           : { title: 'Mathematical Model Generated', description: `Created quantitative model with ${variablesCount} variables` },
       )
-      onDone()
     } catch {
       toast({ title: 'Error', description: regenerate ? 'Failed to regenerate mathematical model' : 'Failed to generate mathematical model', variant: 'destructive' })
     }

@@ -12,7 +12,7 @@ import {
   type SearchState,
 } from '../../lib/search-params.js'
 import { TagFilter } from './tag-filter.js'
-import { useDebouncedText } from './use-debounced-text.js'
+import { useDebouncedText } from '../../hooks/use-debounced-text.js'
 
 interface SearchFiltersProps {
   state: SearchState

@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
-import { SEARCH_DEBOUNCE_MS } from '../search-bar.js'
+
+/** SPEC §9: the search handler runs 300 ms after typing stops. */
+export const SEARCH_DEBOUNCE_MS = 300
 
 /**
  * A text field that reports its trimmed value 300 ms after typing stops (SPEC §9), and follows
- * the value when it changes elsewhere (Clear all, the back button).
+ * the value when it changes elsewhere (a tag link, Clear all, the back button). `flush` reports
+ * the text at once (a submitted form, a cleared box), whether or not it changed.
  */
 export function useDebouncedText(value: string, onCommit: (text: string) => void) {
   const [text, setText] = useState(value)
@@ -21,16 +24,26 @@ export function useDebouncedText(value: string, onCommit: (text: string) => void
 
   useEffect(() => () => clearTimeout(timer.current), [])
 
+  function send(trimmed: string) {
+    clearTimeout(timer.current)
+    lastSent.current = trimmed
+    commit.current(trimmed)
+  }
+
   function change(next: string) {
     setText(next)
     clearTimeout(timer.current)
     timer.current = setTimeout(() => {
       const trimmed = next.trim()
-      if (trimmed === lastSent.current) return
-      lastSent.current = trimmed
-      commit.current(trimmed)
+      if (trimmed !== lastSent.current) send(trimmed)
     }, SEARCH_DEBOUNCE_MS)
   }
 
-  return { text, change }
+  /** Show `next` (by default what is typed) and report it now. */
+  function flush(next = text) {
+    setText(next)
+    send(next.trim())
+  }
+
+  return { text, change, flush }
 }
