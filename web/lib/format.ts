@@ -1,16 +1,14 @@
-// Dates are formatted in UTC with a fixed locale, so the server's markup and the browser's
-// first render agree (no hydration mismatch around midnight or across locales).
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+import { longDateUtc } from '../../src/shared/plain-format.js'
 
 function toDate(iso: string): Date | null {
   const d = new Date(iso)
   return Number.isNaN(d.getTime()) ? null : d
 }
 
-/** "March 4, 2025" */
+/** "March 4, 2025", in UTC with a fixed locale, so server and browser render the same text. */
 export function formatDate(iso: string): string {
   const d = toDate(iso)
-  return d ? LONG_DATE.format(d) : ''
+  return d ? longDateUtc(d) : ''
 }
 
 /** "N min read" */

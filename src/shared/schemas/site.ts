@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import { EmailSchema } from './auth.js'
+import { groupThousands } from '../plain-format.js'
 
 export const ABOUT_MAX = 200_000
 /** PATCH /api/about. */
-export const AboutSchema = z.object({ content: z.string('Content is required').max(ABOUT_MAX, `The About page is limited to ${ABOUT_MAX.toLocaleString('en')} characters`) })
+export const AboutSchema = z.object({ content: z.string('Content is required').max(ABOUT_MAX, `The About page is limited to ${groupThousands(ABOUT_MAX)} characters`) })
 /** GET /api/about: the markdown, and the same rendered by the site's pipeline ('' and '' when none is stored). */
 export const AboutPageSchema = z.object({ content: z.string(), html: z.string() })
 export type About = z.infer<typeof AboutPageSchema>

@@ -1,6 +1,7 @@
 import { Send } from 'lucide-react'
 import { useId, useState } from 'react'
 import type { FormEvent } from 'react'
+import { groupThousands } from '../../../../src/shared/plain-format.js'
 import { COMMENT_MAX, CommentInputSchema } from '../../../../src/shared/schemas/community.js'
 import { isAdmin, useCurrentUser } from '../../../api/auth.js'
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid.js'
@@ -13,7 +14,6 @@ import { usePostComment } from './use-comments.js'
 
 type Values = { name: string; text: string; website: string }
 const EMPTY: Values = { name: '', text: '', website: '' }
-const COUNT = new Intl.NumberFormat('en-US')
 
 /**
  * The comment form (DECISIONS.md): name and up to 5,000 characters, with a counter, and a
@@ -81,7 +81,7 @@ export function CommentForm({ postId }: { postId: number }) {
           onChange={(e) => change('text', e.target.value)}
         />
         <p id={countId} className={`field__hint comment-form__count${values.text.length >= COMMENT_MAX ? ' comment-form__count--full' : ''}`}>
-          {COUNT.format(values.text.length)} / {COUNT.format(COMMENT_MAX)} characters
+          {groupThousands(values.text.length)} / {groupThousands(COMMENT_MAX)} characters
         </p>
         {errors.text && (
           <p id={errorId} className="field__error">
