@@ -51,7 +51,7 @@ const route = resolveRoute(appPathOf(window.location.pathname, staticSite?.base 
  * (Not a top-level await: those chunks import this one's modules, which must finish first.)
  */
 async function start(root: HTMLElement): Promise<void> {
-  const [{ createRoot, hydrateRoot }] = await Promise.all([import('react-dom/client'), loadRoutePage(route.name)])
+  const [{ createRoot, hydrateRoot }] = await Promise.all([import('react-dom/client'), loadRoutePage(route, queryClient)])
   // A static host may answer with another address's page (404.html, index.html for `/?page=2`):
   // that markup is replaced rather than hydrated. Hydration as a transition is done in slices
   // that yield to the browser between them rather than in one long task; a click or key press

@@ -1,5 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { Post } from '../src/shared/schemas/index.js'
+import { postKeys } from './api/posts.js'
 import { lazyPage } from './lazy-page.js'
 import type { LazyPage } from './lazy-page.js'
+import { hasReadingAids, loadReadingAids } from './lib/reading-aids-loader.js'
+import type { ResolvedRoute } from './routes.js'
 import type { RouteName } from './routes.js'
 
 // Each reader-facing page is its own chunk, so a reader's first page downloads and runs only
@@ -14,12 +19,18 @@ const BY_ROUTE: Partial<Record<RouteName, LazyPage<never>>> = {
   'post-alias': postPage,
 }
 
-/** Loads the code of the page a route shows (nothing to load for the others). */
-export async function loadRoutePage(route: RouteName): Promise<void> {
-  await BY_ROUTE[route]?.load()
+/**
+ * Loads the code the first render of a route needs: its page, and for a post with stored
+ * enhancements (in `queryClient`, as the server handed it over) the reading aids' reader, so
+ * the server's markup is hydrated as rendered.
+ */
+export async function loadRoutePage(route: Pick<ResolvedRoute, 'name' | 'params'>, queryClient: QueryClient): Promise<void> {
+  const slug = route.name === 'post' || route.name === 'post-alias' ? route.params.slug : undefined
+  const post = slug ? queryClient.getQueryData<Post | null>(postKeys.detail(slug)) : null
+  await Promise.all([BY_ROUTE[route.name]?.load(), post && hasReadingAids(post) ? loadReadingAids() : undefined])
 }
 
-/** Every page's code: the server renders any of them synchronously. */
+/** Every page's code, and the reading aids' reader: the server renders any page synchronously. */
 export async function loadAllPages(): Promise<void> {
-  await Promise.all(Object.values(BY_ROUTE).map((page) => page.load()))
+  await Promise.all([...Object.values(BY_ROUTE).map((page) => page.load()), loadReadingAids()])
 }

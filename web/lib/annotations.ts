@@ -1,11 +1,10 @@
-import { AnnotationSchema, AnnotationTypeSchema } from '../../src/shared/schemas/enhancements.js'
+import { ANNOTATION_TYPE_VALUES } from '../../src/shared/annotation-types.js'
 import type { Annotation } from '../../src/shared/schemas/enhancements.js'
-import { readJsonText } from '../../src/shared/json-text.js'
 
 export type AnnotationType = Annotation['type']
 
 /** SPEC §3: the five annotation types, in the order the legend shows them. */
-export const ANNOTATION_TYPES: readonly AnnotationType[] = AnnotationTypeSchema.options
+export const ANNOTATION_TYPES: readonly AnnotationType[] = ANNOTATION_TYPE_VALUES
 
 export const ANNOTATION_TYPE_LABELS: Record<AnnotationType, string> = {
   definition: 'Definition',
@@ -13,22 +12,6 @@ export const ANNOTATION_TYPE_LABELS: Record<AnnotationType, string> = {
   context: 'Context',
   elaboration: 'Elaboration',
   connection: 'Connection',
-}
-
-/**
- * A post's `annotations` JSON text, read leniently: null when it is not JSON or not a list;
- * otherwise the well-formed annotations (an odd one from a generator is dropped, not fatal).
- * The list may also come wrapped as `{ annotations: [...] }`.
- */
-export function parseAnnotations(text: string | null | undefined): Annotation[] | null {
-  let json = readJsonText(text)
-  if (json === undefined) return null
-  if (json && typeof json === 'object' && !Array.isArray(json) && 'annotations' in json) json = json.annotations
-  if (!Array.isArray(json)) return null
-  return json.flatMap((item) => {
-    const parsed = AnnotationSchema.safeParse(item)
-    return parsed.success && parsed.data.targetText.trim() ? [parsed.data] : []
-  })
 }
 
 // ---- highlighting over the rendered HTML ----

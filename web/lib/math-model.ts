@@ -1,25 +1,10 @@
-import { MathematicalModelSchema } from '../../src/shared/schemas/enhancements.js'
 import type { MathematicalModel } from '../../src/shared/schemas/enhancements.js'
-import { readJsonText } from '../../src/shared/json-text.js'
 
 export type { MathematicalModel }
 export type Reliability = MathematicalModel['validation']['reliability']
 
 /** SPEC §2 display limits of the Mathematical Model panel. */
 export const MODEL_LIMITS = { equations: 2, strengths: 3, limitations: 3, validationMethods: 2, applications: 2 } as const
-
-/**
- * A post's stored `mathematicalModel` JSON text, or null when there is none or it does not
- * have the model's shape (the panel is then not shown). A model may come wrapped as
- * `{ model: {...} }`, as the generate call answers it.
- */
-export function parseMathematicalModel(text: string | null | undefined): MathematicalModel | null {
-  let json = readJsonText(text)
-  if (json === undefined) return null
-  if (json && typeof json === 'object' && 'model' in json && !('field' in json)) json = json.model
-  const parsed = MathematicalModelSchema.safeParse(json)
-  return parsed.success ? parsed.data : null
-}
 
 export interface Limited<T> {
   shown: T[]

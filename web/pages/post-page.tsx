@@ -1,8 +1,7 @@
 import { ArrowLeft, CircleAlert, FileQuestion } from 'lucide-react'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'wouter'
 import type { Post } from '../../src/shared/schemas/index.js'
-import { parseBibliography } from '../../src/shared/bibliography.js'
 import { useCurrentUser } from '../api/auth.js'
 import { usePost } from '../api/posts.js'
 import { GenerateContentBox } from '../components/admin/generate-content-box.js'
@@ -23,10 +22,10 @@ import { FallibleImage } from '../components/ui/fallible-image.js'
 import { RetryButton } from '../components/ui/retry-button.js'
 import { StateMessage } from '../components/ui/state-message.js'
 import { useDocumentTitle } from '../hooks/use-document-title.js'
-import { highlightAnnotations, parseAnnotations } from '../lib/annotations.js'
+import { useReadingAids } from '../hooks/use-reading-aids.js'
 import { isNotFound } from '../lib/errors.js'
 import { versionedImageUrl } from '../lib/format.js'
-import { parseMathematicalModel } from '../lib/math-model.js'
+import type { MathematicalModel } from '../lib/math-model.js'
 import { NotFoundPage } from './not-found-page.js'
 
 /**
@@ -90,24 +89,6 @@ export function PostPage({ slug, alias = false }: { slug: string; alias?: boolea
 
 const PROSE_ID = 'post-content'
 
-/**
- * The reading aids a post's stored enhancements give, each read leniently and left out when
- * it cannot be read (SPEC §8 silent failures).
- */
-function useReadingAids(post: Post) {
-  return useMemo(() => {
-    const annotations = parseAnnotations(post.annotations)
-    const highlighted = annotations && annotations.length > 0 ? highlightAnnotations(post.html, annotations) : null
-    return {
-      annotations,
-      highlighted: highlighted && highlighted.placed.length > 0 ? highlighted : null,
-      annotationTypes: new Set((highlighted?.placed ?? []).map((i) => annotations![i].type)),
-      bibliography: parseBibliography(post.bibliography),
-      model: parseMathematicalModel(post.mathematicalModel),
-    }
-  }, [post.annotations, post.html, post.bibliography, post.mathematicalModel])
-}
-
 /** SPEC §2: signed-in users get the 'Generate Content' box. */
 function SignedInGenerateBox({ post }: { post: Post }) {
   const { user } = useCurrentUser()
@@ -115,7 +96,7 @@ function SignedInGenerateBox({ post }: { post: Post }) {
 }
 
 /** The Mathematical Model panel: shown when the post has a model, and to signed-in users (its Generate/Regen). */
-function PostModelPanel({ post, model }: { post: Post; model: ReturnType<typeof parseMathematicalModel> }) {
+function PostModelPanel({ post, model }: { post: Post; model: MathematicalModel | null }) {
   const { user } = useCurrentUser()
   const signedIn = user !== null
   if (!model && !signedIn) return null

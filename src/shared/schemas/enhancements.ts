@@ -1,7 +1,8 @@
 import { z } from 'zod'
+import { ANNOTATION_TYPE_VALUES } from '../annotation-types.js'
 
 
-export const AnnotationTypeSchema = z.enum(['definition', 'example', 'context', 'elaboration', 'connection'])
+export const AnnotationTypeSchema = z.enum(ANNOTATION_TYPE_VALUES)
 export const AnnotationSchema = z.object({
   type: AnnotationTypeSchema,
   targetText: z.string().min(1),
