@@ -32,9 +32,9 @@ export const discoveryKeys = {
   userInsights: () => ['/api/user/insights'] as const,
 }
 
-/** GET /api/posts/{id}/related?limit=5 (SPEC §2 Related posts card). */
-export function useRelatedPosts(postId: number) {
-  return useQuery<RelatedPost[]>({ queryKey: discoveryKeys.related(postId), staleTime: RELATED_STALE_MS })
+/** GET /api/posts/{id}/related?limit=5 (SPEC §2 Related posts card); `enabled` false until the card is near the viewport. */
+export function useRelatedPosts(postId: number, enabled = true) {
+  return useQuery<RelatedPost[]>({ queryKey: discoveryKeys.related(postId), staleTime: RELATED_STALE_MS, enabled })
 }
 
 /** GET /api/posts/{id}/smart-sidebar; `enabled` false where the sidebar is not shown. */

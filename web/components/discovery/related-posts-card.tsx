@@ -3,6 +3,7 @@ import type { CSSProperties } from 'react'
 import { Link } from 'wouter'
 import type { RelatedPost } from '../../../src/shared/schemas/discovery.js'
 import { useRelatedPosts } from '../../api/discovery.js'
+import { useNearViewport } from '../../hooks/use-near-viewport.js'
 import { firstOf, percent, relationshipText, similarityText } from '../../lib/score-style.js'
 import { searchHref } from '../../lib/search-params.js'
 import { PostMeta } from '../posts/post-meta.js'
@@ -63,15 +64,17 @@ function RelatedItem({ post }: { post: RelatedPost }) {
 /**
  * SPEC §2 Related posts card, under the essay: up to 5 posts the server finds similar, each
  * with why. While loading it is titled 'Related Posts' with three skeleton rows; a failed
- * fetch or an empty list shows nothing at all (SPEC §8 silent failures).
+ * fetch or an empty list shows nothing at all (SPEC §8 silent failures). It is fetched only
+ * once the reader nears it: most never scroll that far, and the page starts with less work.
  */
 export function RelatedPostsCard({ postId, postTitle }: { postId: number; postTitle: string }) {
-  const { data, isPending, isError } = useRelatedPosts(postId)
+  const { ref, near } = useNearViewport<HTMLElement>()
+  const { data, isPending, isError } = useRelatedPosts(postId, near)
   const titleId = `related-${postId}`
 
   if (isPending) {
     return (
-      <section className="related-card" aria-labelledby={titleId} aria-busy="true">
+      <section ref={ref} className="related-card" aria-labelledby={titleId} aria-busy="true">
         <header className="related-card__header">
           <h2 id={titleId} className="related-card__title">
             Related Posts

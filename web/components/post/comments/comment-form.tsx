@@ -10,6 +10,7 @@ import { checkForm } from '../../../lib/form-errors.js'
 import type { FieldErrors } from '../../../lib/form-errors.js'
 import { Field } from '../../ui/field.js'
 import { useToast } from '../../ui/toaster.js'
+import { commentNote } from './comment-note.js'
 import { usePostComment } from './use-comments.js'
 
 type Values = { name: string; text: string; website: string }
@@ -101,7 +102,7 @@ export function CommentForm({ postId }: { postId: number }) {
           <Send size={16} aria-hidden="true" />
           {post.isPending ? 'Posting…' : 'Post Comment'}
         </button>
-        <p className="comment-form__note">{isAdmin(user) ? 'As an admin, your comment is published at once.' : 'Comments appear once the author has approved them.'}</p>
+        <p className="comment-form__note">{commentNote(isAdmin(user))}</p>
       </div>
       <p role="status" className={message ? 'comment-form__message' : 'sr-only'}>
         {message}

@@ -1,11 +1,12 @@
 import { Check, CircleAlert, MessageSquare, Trash2 } from 'lucide-react'
 import { isAdmin, useCurrentUser } from '../../../api/auth.js'
 import type { Comment } from '../../../../src/shared/schemas/community.js'
+import { useNearViewport } from '../../../hooks/use-near-viewport.js'
 import { serverMessage } from '../../../lib/errors.js'
 import { formatDate } from '../../../lib/format.js'
 import { RetryButton } from '../../ui/retry-button.js'
 import { useToast } from '../../ui/toaster.js'
-import { CommentForm } from './comment-form.js'
+import { DeferredCommentForm } from './deferred-comment-form.js'
 import { useComments, useModerateComment } from './use-comments.js'
 
 function initial(name: string): string {
@@ -73,16 +74,19 @@ function CommentItem({ comment, admin, postId }: { comment: Comment; admin: bool
 /**
  * The comments section (DECISIONS.md): approved comments for everyone, oldest first; admins
  * also see pending ones, marked 'Awaiting approval', with Approve and Delete. Then the form.
+ * Comments and form load once the reader nears the section (most never scroll that far);
+ * until then it shows its loading state, as the server renders it.
  */
 export function PostComments({ postId }: { postId: number }) {
   const { user } = useCurrentUser()
   const admin = isAdmin(user)
-  const { data, isPending, isError, isFetching, refetch } = useComments(postId, user?.id ?? null)
+  const { ref, near } = useNearViewport<HTMLElement>()
+  const { data, isPending, isError, isFetching, refetch } = useComments(postId, user?.id ?? null, near)
   const approved = data?.filter((c) => c.status === 'approved').length ?? 0
   const waiting = data ? data.length - approved : 0
 
   return (
-    <section className="comments" aria-labelledby="comments-title">
+    <section ref={ref} className="comments" aria-labelledby="comments-title">
       <h2 id="comments-title" className="comments__title">
         <MessageSquare size={20} aria-hidden="true" />
         Comments
@@ -116,7 +120,7 @@ export function PostComments({ postId }: { postId: number }) {
           ))}
         </ol>
       )}
-      <CommentForm postId={postId} />
+      <DeferredCommentForm postId={postId} near={near} admin={admin} />
     </section>
   )
 }

@@ -11,9 +11,11 @@ export const commentKeys = {
   forViewer: (postId: number, viewerId: number | null) => ['comments', postId, viewerId] as const,
 }
 
-export function useComments(postId: number, viewerId: number | null) {
+/** `enabled` false until the comments section is near the viewport: most readers never get there. */
+export function useComments(postId: number, viewerId: number | null, enabled = true) {
   return useQuery<Comment[]>({
     queryKey: commentKeys.forViewer(postId, viewerId),
+    enabled,
     queryFn: async ({ signal }) => {
       const res = await fetch(`/api/posts/${postId}/comments`, { credentials: 'include', signal })
       if (!res.ok) throw new ApiError(res.status, await res.text().catch(() => ''), res.statusText)
