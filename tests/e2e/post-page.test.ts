@@ -140,8 +140,11 @@ async function readerPage(errors: string[] = []): Promise<Page> {
 async function open(page: Page, slug = SLUG) {
   await page.goto(`${ctx.server.url}/posts/${slug}`)
   await page.getByRole('heading', { level: 1 }).first().waitFor()
-  // hydrated: the comments (client-only) have loaded or failed
+  // The comments (client-only) load once the reader nears them: go down to them as a reader
+  // would, until they have loaded or failed (so the page is hydrated), then back to the top.
+  await page.locator('.comments').scrollIntoViewIfNeeded()
   await page.locator('.comments__loading').waitFor({ state: 'detached' })
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))
 }
 
 async function toastText(page: Page, title: string): Promise<string> {
