@@ -154,7 +154,9 @@ const expectClean = (v: Verdict) => {
   expect(v.dom, `dangerous markup on ${v.url}`).toEqual([])
 }
 
+/** The comments load once a reader nears them: scroll down to them, as a reader would. */
 const commentsLoaded = async (page: Page) => {
+  await page.locator('.comments').scrollIntoViewIfNeeded()
   await page.locator('.comments__loading').waitFor({ state: 'detached' })
 }
 
