@@ -20,7 +20,8 @@ export function watchNear(element: Element, onNear: () => void, marginPx = NEAR_
   }
   const observer = new Observer(
     (entries) => {
-      // Scrolled past (e.g. a jump to the end) counts too: the element is then above the root.
+      // Above the viewport at the first report counts too: the page opened further down
+      // (restored scroll, a link to a later heading), so the reader has passed it.
       const near = entries.some((e) => e.isIntersecting || e.boundingClientRect.bottom < 0)
       if (!near) return
       observer.disconnect()

@@ -17,7 +17,7 @@ export function CommentFormPlaceholder({ admin }: { admin: boolean }) {
       <span className="skeleton comment-form__ghost comment-form__ghost--name" />
       <span className="skeleton comment-form__ghost comment-form__ghost--text" />
       <div className="comment-form__actions">
-        <span className="skeleton comment-form__ghost--button" />
+        <span className="skeleton comment-form__ghost comment-form__ghost--button" />
         <p className="comment-form__note">{commentNote(admin)}</p>
       </div>
     </div>
