@@ -115,4 +115,26 @@ describe('the post page on a phone', () => {
     expect(asked).toContain('GET /api/posts/ID/related')
     await page.close()
   }, 60_000)
+
+  it('when the code of the form cannot be fetched, the rest of the page stays and the form can be tried again', async () => {
+    await browser.context.clearCookies()
+    const page = await browser.context.newPage()
+    const pageErrors: string[] = []
+    page.on('pageerror', (e) => pageErrors.push(e.message))
+    let offline = true
+    await page.route(/\/assets\/comment-form-[\w-]+\.js$/, (route) => (offline ? route.abort('internetdisconnected') : route.continue()))
+    const short = ctx.blog.store.posts().find((p) => p.title === 'A Note on Sourdough')!
+    await page.goto(`${ctx.server.url}/posts/${short.slug}`)
+    const failed = page.getByRole('alert').filter({ hasText: 'The comment form could not be loaded.' })
+    await failed.waitFor()
+    // the essay and the comments are still there
+    await page.getByRole('heading', { level: 1, name: 'A Note on Sourdough' }).waitFor()
+    await page.getByText('No comments yet. Be the first to share your thoughts.').waitFor()
+    offline = false
+    await failed.getByRole('button', { name: 'Try again' }).click()
+    await page.getByRole('form', { name: 'Leave a comment' }).getByLabel('Name').waitFor()
+    expect(await failed.count()).toBe(0)
+    expect(pageErrors).toEqual([])
+    await page.close()
+  }, 60_000)
 })
