@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { clientDistDir } from '../../core/paths.js'
 
@@ -17,6 +17,24 @@ interface ManifestChunk {
 }
 
 const ENTRY = 'web/entry-client.tsx'
+
+/**
+ * The text fonts every page sets its first screen in (essays in Source Serif, the interface in
+ * Inter). Found by the stylesheet only once it is parsed and the page styled; asked for with the
+ * stylesheet instead, they are usually here by the first layout, so the page is not laid out and
+ * painted a second time when they arrive.
+ */
+const FIRST_SCREEN_FONTS = /^(?:source-serif-4-latin-wght-normal|inter-latin-wght-normal)-[\w-]+\.woff2$/
+
+function fontPreloads(dir: string): string[] {
+  let files: string[]
+  try {
+    files = readdirSync(join(dir, 'assets'))
+  } catch {
+    return []
+  }
+  return files.filter((f) => FIRST_SCREEN_FONTS.test(f)).sort().map((f) => `<link rel="preload" href="/assets/${f}" as="font" type="font/woff2" crossorigin>`)
+}
 
 /**
  * Read Vite's manifest once at start-up. Without a client build the pages still render on the
@@ -47,6 +65,7 @@ export function loadClientAssets(dir = clientDistDir): ClientAssets {
   visit(entry)
   const head = [
     ...[...css].map((f) => `<link rel="stylesheet" href="/${f}">`),
+    ...fontPreloads(dir),
     ...[...preloads].map((f) => `<link rel="modulepreload" href="/${f}">`),
   ].join('\n    ')
   return { head, script: `<script type="module" src="/${entry.file}"></script>`, available: true }

@@ -1,0 +1,44 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { loadClientAssets } from '../../../src/server/ssr/client-assets.js'
+import { tempDir } from '../../helpers/temp-dir.js'
+
+let dir: ReturnType<typeof tempDir> | undefined
+afterEach(() => dir?.cleanup())
+
+/** A client build as Vite writes it: the manifest, and the files in assets/. */
+function clientBuild(files: string[]): string {
+  dir = tempDir('client-assets-')
+  mkdirSync(join(dir.path, '.vite'), { recursive: true })
+  mkdirSync(join(dir.path, 'assets'), { recursive: true })
+  const manifest = {
+    'web/entry-client.tsx': { file: 'assets/entry-client-abc.js', css: ['assets/entry-client-abc.css'], imports: ['_vendor'] },
+    _vendor: { file: 'assets/vendor-def.js' },
+  }
+  writeFileSync(join(dir.path, '.vite', 'manifest.json'), JSON.stringify(manifest))
+  for (const f of files) writeFileSync(join(dir.path, 'assets', f), '')
+  return dir.path
+}
+
+describe('the client assets in every page head', () => {
+  it('links the stylesheet, preloads the modules and the two first-screen text fonts, and starts the entry', () => {
+    const assets = loadClientAssets(
+      clientBuild(['inter-latin-wght-normal-X1.woff2', 'source-serif-4-latin-wght-normal-Y2.woff2', 'source-serif-4-latin-wght-italic-Z3.woff2', 'inter-cyrillic-wght-normal-W4.woff2', 'KaTeX_Main-Regular-V5.woff2']),
+    )
+    expect(assets.available).toBe(true)
+    const tags = assets.head.split('\n').map((t) => t.trim())
+    expect(tags).toEqual([
+      '<link rel="stylesheet" href="/assets/entry-client-abc.css">',
+      '<link rel="preload" href="/assets/inter-latin-wght-normal-X1.woff2" as="font" type="font/woff2" crossorigin>',
+      '<link rel="preload" href="/assets/source-serif-4-latin-wght-normal-Y2.woff2" as="font" type="font/woff2" crossorigin>',
+      '<link rel="modulepreload" href="/assets/vendor-def.js">',
+    ])
+    expect(assets.script).toBe('<script type="module" src="/assets/entry-client-abc.js"></script>')
+  })
+
+  it('without a client build, pages are plain server markup', () => {
+    dir = tempDir('client-assets-')
+    expect(loadClientAssets(dir.path)).toEqual({ head: '', script: '', available: false })
+  })
+})
