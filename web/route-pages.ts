@@ -27,7 +27,9 @@ const BY_ROUTE: Partial<Record<RouteName, LazyPage<never>>> = {
 export async function loadRoutePage(route: Pick<ResolvedRoute, 'name' | 'params'>, queryClient: QueryClient): Promise<void> {
   const slug = route.name === 'post' || route.name === 'post-alias' ? route.params.slug : undefined
   const post = slug ? queryClient.getQueryData<Post | null>(postKeys.detail(slug)) : null
-  await Promise.all([BY_ROUTE[route.name]?.load(), post && hasReadingAids(post) ? loadReadingAids() : undefined])
+  // Without the reader the page still starts: React then renders the aids' part afresh.
+  const aids = post && hasReadingAids(post) ? loadReadingAids().catch((error: unknown) => console.error('Scholia: the reading aids failed to load', error)) : undefined
+  await Promise.all([BY_ROUTE[route.name]?.load(), aids])
 }
 
 /** Every page's code, and the reading aids' reader: the server renders any page synchronously. */
