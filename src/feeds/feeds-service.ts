@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto'
-import { gzipSync } from 'node:zlib'
 import type { Blog } from '../core/blog.js'
 import { GUEST } from '../core/viewer.js'
 import { renderAtom } from './atom.js'
@@ -19,8 +18,6 @@ export interface FeedDocument {
   etag: string
   /** When this content was first served; kept while the content stays byte-identical. */
   lastModified: Date
-  /** Compressed once, on first demand. */
-  gzipped(): Buffer
 }
 
 export const CONTENT_TYPES: Record<DocumentKind, string> = {
@@ -82,8 +79,7 @@ export class FeedsService {
     // Changed since something was served: "now" is the only date sure to be later than what a
     // client holds (a removed post lowers the newest date). At start, the content's own date.
     const lastModified = prev ? this.now() : contentDate
-    let gz: Buffer | null = null
-    const doc: FeedDocument = { kind, contentType: CONTENT_TYPES[kind], body, etag, lastModified, gzipped: () => (gz ??= gzipSync(body)) }
+    const doc: FeedDocument = { kind, contentType: CONTENT_TYPES[kind], body, etag, lastModified }
     if (!prev || prev.generation <= generation) this.previous.set(kind, { doc, generation })
     return doc
   }

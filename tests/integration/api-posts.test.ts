@@ -122,6 +122,23 @@ describe('pages', () => {
     }
   })
 
+  it('sends pages compressed as the reader\'s Accept-Encoding asks, brotli first, from the first answer on', async () => {
+    for (const path of ['/posts/on-notation', '/', '/no/such/page']) {
+      const plain = await raw(path, '')
+      expect(plain.headers['content-encoding']).toBeUndefined()
+      expect(plain.body.toString()).toContain('</html>')
+      const br = await raw(path, 'gzip, deflate, br, zstd')
+      expect(br.headers['content-encoding']).toBe('br')
+      expect(br.headers.vary).toMatch(/Accept-Encoding/)
+      expect(Number(br.headers['content-length'])).toBe(br.body.length)
+      expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true)
+      const gz = await raw(path, 'gzip, br;q=0')
+      expect(gz.headers['content-encoding']).toBe('gzip')
+      expect(gunzipSync(gz.body).equals(plain.body)).toBe(true)
+      expect(br.body.length).toBeLessThan(gz.body.length)
+    }
+  })
+
   it('answers a conditional request with 304', async () => {
     const first = await get('/')
     const etag = first.headers.get('etag')

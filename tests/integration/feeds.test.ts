@@ -139,11 +139,13 @@ describe('HTTP caching', () => {
     expect((await get(path, { 'if-modified-since': new Date(Date.parse(lastModified) - 60_000).toUTCString() })).status).toBe(200)
   })
 
-  it('compresses for clients that accept gzip', async () => {
-    const res = await get('/rss.xml', { 'accept-encoding': 'gzip' })
-    expect(res.headers.get('content-encoding')).toBe('gzip')
-    expect(res.headers.get('vary')).toMatch(/Accept-Encoding/)
-    expect(await res.text()).toContain('<rss version="2.0"')
+  it('compresses for clients that accept it, brotli before gzip', async () => {
+    for (const [accept, encoding] of [['gzip', 'gzip'], ['gzip, deflate, br', 'br']]) {
+      const res = await get('/rss.xml', { 'accept-encoding': accept })
+      expect(res.headers.get('content-encoding')).toBe(encoding)
+      expect(res.headers.get('vary')).toMatch(/Accept-Encoding/)
+      expect(await res.text()).toContain('<rss version="2.0"')
+    }
   })
 })
 

@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express'
 import type { Blog } from '../../core/blog.js'
 import { FeedsService, type DocumentKind, type FeedDocument } from '../../feeds/feeds-service.js'
 import { notModified } from '../conditional.js'
+import { EncodedBody, encodeFor } from '../encoded-body.js'
 
 const ROUTES: Record<string, DocumentKind> = {
   '/rss.xml': 'rss',
@@ -17,10 +18,14 @@ const ROUTES: Record<string, DocumentKind> = {
  */
 export function feedRoutes(blog: Blog, feeds = new FeedsService(blog)): Router {
   const router = Router()
+  // Compression is HTTP's business, not the feeds': each document's encoded forms live as long as it does.
+  const encoded = new WeakMap<FeedDocument, EncodedBody>()
+  const contentOf = (doc: FeedDocument) => encoded.get(doc) ?? encoded.set(doc, new EncodedBody(doc.body)).get(doc)!
   for (const [path, kind] of Object.entries(ROUTES)) {
     router.get(path, async (req, res, next) => {
       try {
-        sendDocument(req, res, await feeds.document(kind))
+        const doc = await feeds.document(kind)
+        sendDocument(req, res, doc, contentOf(doc))
       } catch (e) {
         next(e)
       }
@@ -29,7 +34,7 @@ export function feedRoutes(blog: Blog, feeds = new FeedsService(blog)): Router {
   return router
 }
 
-function sendDocument(req: Request, res: Response, doc: FeedDocument): void {
+function sendDocument(req: Request, res: Response, doc: FeedDocument, content: EncodedBody): void {
   res.setHeader('Content-Type', doc.contentType)
   res.setHeader('ETag', doc.etag)
   res.setHeader('Last-Modified', doc.lastModified.toUTCString())
@@ -41,9 +46,6 @@ function sendDocument(req: Request, res: Response, doc: FeedDocument): void {
     res.status(304).end()
     return
   }
-  const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
-  const body = gzip ? doc.gzipped() : doc.body
-  if (gzip) res.setHeader('Content-Encoding', 'gzip')
-  res.setHeader('Content-Length', body.length)
+  const body = encodeFor(res, content, req.headers['accept-encoding'])
   res.end(req.method === 'HEAD' ? undefined : body)
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Router, type Request, type Response, type NextFunction } from 'express'
 import type { PageRenderer, RenderedPage } from '../ssr/page-renderer.js'
+import { encodeFor } from '../encoded-body.js'
 import { viewerOf } from '../http.js'
 
 /** Every non-API GET is a page of the React app, rendered on the server. */
@@ -59,10 +60,7 @@ function sendPage(req: IncomingMessage, res: ServerResponse, page: RenderedPage)
     res.end()
     return
   }
-  const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
-  const body = gzip ? page.gzipped() : page.body
-  if (gzip) res.setHeader('Content-Encoding', 'gzip')
-  res.setHeader('Content-Length', body.length)
+  const body = encodeFor(res, page.content, req.headers['accept-encoding'])
   res.statusCode = page.status
   res.end(req.method === 'HEAD' ? undefined : body)
 }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import { gzipSync } from 'node:zlib'
 import type { Blog } from '../../core/blog.js'
 import type { Viewer } from '../../core/viewer.js'
 import { LruCache } from '../../store/lru-cache.js'
+import { EncodedBody } from '../encoded-body.js'
 import { render } from '../../../web/entry-server.js'
 import { loadClientAssets, type ClientAssets } from './client-assets.js'
 import { renderDocument } from './document.js'
@@ -11,10 +11,9 @@ import { loadPageData } from './page-data.js'
 
 export interface RenderedPage {
   status: number
-  body: Buffer
+  /** The HTML, with its compressed forms made once each, then served from memory. */
+  content: EncodedBody
   etag: string
-  /** Compressed once, on first demand, then served from memory. */
-  gzipped(): Buffer
 }
 
 /**
@@ -58,7 +57,6 @@ export class PageRenderer {
     const html = renderDocument({ head: renderHead(site, data.head), assets: this.assets, appHtml: app.html, state: app.state })
     const body = Buffer.from(html)
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
-    let gz: Buffer | null = null
-    return { status: data.status, body, etag, gzipped: () => (gz ??= gzipSync(body)) }
+    return { status: data.status, content: new EncodedBody(body), etag }
   }
 }
