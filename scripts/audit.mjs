@@ -53,9 +53,27 @@ async function audit(url) {
     console.error(`      (Lighthouse could not measure ${url}: ${error.code} ${error.message}; again)`)
   }
 }
+/** `--runs N`: Lighthouse's scores move from run to run; N runs per page, the median reported. */
+const runsAt = process.argv.indexOf('--runs')
+const runs = runsAt > 0 ? Math.max(1, Number(process.argv[runsAt + 1]) || 1) : 1
+/** `--pages post` (or `home,post`): only these pages. */
+const pagesAt = process.argv.indexOf('--pages')
+const only = pagesAt > 0 ? process.argv[pagesAt + 1].split(',') : Object.keys(pages)
+
+/** The run with the median performance score of a page's runs; every score is printed. */
+function medianRun(all) {
+  const perf = (run) => run.lhr.categories.performance.score ?? 0
+  if (all.length > 1) console.log(`      performance over ${all.length} runs: ${all.map((r) => Math.round(perf(r) * 100)).join(', ')}`)
+  return [...all].sort((a, b) => perf(a) - perf(b))[Math.floor(all.length / 2)]
+}
+
 try {
-  for (const [name, url] of Object.entries(pages)) {
-    const run = await audit(url)
+  const chosen = Object.entries(pages).filter(([name]) => only.includes(name))
+  // Pages take turns, run after run, so each page's runs meet the same browser state.
+  const runsOf = Object.fromEntries(chosen.map(([name]) => [name, []]))
+  for (let i = 0; i < runs; i++) for (const [name, url] of chosen) runsOf[name].push(await audit(url))
+  for (const [name, url] of chosen) {
+    const run = medianRun(runsOf[name])
     const c = run.lhr.categories
     if (saveDir) {
       mkdirSync(saveDir, { recursive: true })
