@@ -84,6 +84,9 @@ describe('accounts in the browser', () => {
     const page = await guestPage(errors)
     await page.goto(`${ctx.server.url}/`)
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Upload' }).count()).toBe(0)
+    // a reader's page carries none of the workspace's styles
+    const ownerSheets = () => page.evaluate(() => [...document.styleSheets].filter((s) => s.href?.includes('/owner-')).length)
+    expect(await ownerSheets()).toBe(0)
     await page.getByRole('button', { name: 'Sign in' }).click()
     const d = dialog(page)
     await d.waitFor()
@@ -106,6 +109,9 @@ describe('accounts in the browser', () => {
     await d.waitFor({ state: 'detached' })
     const nav = page.getByRole('navigation', { name: 'Main' })
     for (const name of ['Upload', 'Manage', 'Profile']) await nav.getByRole('link', { name }).waitFor()
+    // signed in as an admin on this page: the workspace's stylesheet arrives, once
+    await page.waitForFunction(() => [...document.styleSheets].some((s) => s.href?.includes('/owner-')))
+    expect(await ownerSheets()).toBe(1)
 
     await page.getByRole('button', { name: 'Account: ada' }).click()
     const menu = page.getByRole('menu')

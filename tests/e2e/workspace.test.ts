@@ -149,6 +149,24 @@ describe('the owner’s workspace', () => {
     expect(errors).toEqual([])
   }, 90_000)
 
+  it("styles the workspace from the first paint of a page rendered for the owner, and never a reader's page", async () => {
+    const page = await ownerPage()
+    const html = await (await page.request.get(url('/manage'))).text()
+    const head = html.slice(0, html.indexOf('</head>'))
+    expect(head).toMatch(/<link rel="stylesheet" href="\/assets\/owner-[\w-]+\.css">/)
+    await ready(page, '/manage')
+    await page.locator('.manage-toolbar').waitFor()
+    expect(await page.locator('.manage-toolbar').evaluate((el) => getComputedStyle(el).position)).toBe('sticky')
+    expect(await page.evaluate(() => [...document.styleSheets].filter((s) => s.href?.includes('/owner-')).length)).toBe(1)
+    await page.close()
+    const guest = await readerPage()
+    for (const path of ['/', '/posts/the-gaussian-integral-three-ways']) {
+      const res = await guest.goto(url(path))
+      expect(await res!.text()).not.toContain('/owner-')
+    }
+    await guest.close()
+  })
+
   it('lists every post on /manage, and edits one with trimming, a server-rendered preview and Save Changes', async () => {
     const errors: string[] = []
     const page = await ownerPage(errors)

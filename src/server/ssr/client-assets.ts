@@ -7,6 +7,8 @@ export interface ClientAssets {
   head: string
   /** The entry script tag for the end of <body>. */
   script: string
+  /** The owner's stylesheet link (web/styles/owner.css), for the head of an admin's page only. */
+  ownerHead: string
   available: boolean
 }
 
@@ -17,6 +19,7 @@ interface ManifestChunk {
 }
 
 const ENTRY = 'web/entry-client.tsx'
+const OWNER_STYLES = 'web/styles/owner.css'
 
 /**
  * The text fonts every page sets its first screen in (essays in Source Serif, the interface in
@@ -36,6 +39,8 @@ function fontPreloads(dir: string): string[] {
   return files.filter((f) => FIRST_SCREEN_FONTS.test(f)).sort().map((f) => `<link rel="preload" href="/assets/${f}" as="font" type="font/woff2" crossorigin>`)
 }
 
+const NO_ASSETS: ClientAssets = { head: '', script: '', ownerHead: '', available: false }
+
 /**
  * Read Vite's manifest once at start-up. Without a client build the pages still render on the
  * server (readable, indexable) but are not hydrated; the server logs how to build it.
@@ -45,10 +50,10 @@ export function loadClientAssets(dir = clientDistDir): ClientAssets {
   try {
     manifest = JSON.parse(readFileSync(join(dir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>
   } catch {
-    return { head: '', script: '', available: false }
+    return NO_ASSETS
   }
   const entry = manifest[ENTRY]
-  if (!entry) return { head: '', script: '', available: false }
+  if (!entry) return NO_ASSETS
   const css = new Set<string>()
   const preloads = new Set<string>()
   const visit = (chunk: ManifestChunk, seen = new Set<ManifestChunk>()) => {
@@ -68,5 +73,11 @@ export function loadClientAssets(dir = clientDistDir): ClientAssets {
     ...fontPreloads(dir),
     ...[...preloads].map((f) => `<link rel="modulepreload" href="/${f}">`),
   ].join('\n    ')
-  return { head, script: `<script type="module" src="/${entry.file}"></script>`, available: true }
+  const owner = manifest[OWNER_STYLES]
+  return {
+    head,
+    script: `<script type="module" src="/${entry.file}"></script>`,
+    ownerHead: owner ? `<link rel="stylesheet" href="/${owner.file}">` : '',
+    available: true,
+  }
 }

@@ -3,7 +3,9 @@ import { jsonForScript } from './escape.js'
 import { STATE_ELEMENT_ID, type ClientState } from '../../../web/ssr-contract.js'
 
 /** The HTML shell around the server-rendered app: no inline script, so a strict CSP works. */
-export function renderDocument(parts: { head: string; assets: ClientAssets; appHtml: string; state: ClientState; lang?: string }): string {
+export function renderDocument(parts: { head: string; assets: ClientAssets; appHtml: string; state: ClientState; lang?: string; owner?: boolean }): string {
+  // An admin's page shows the workspace's controls from the first paint: their styles come with it.
+  const ownerHead = parts.owner ? `\n    ${parts.assets.ownerHead}` : ''
   return `<!doctype html>
 <html lang="${parts.lang ?? 'en'}">
   <head>
@@ -12,7 +14,7 @@ export function renderDocument(parts: { head: string; assets: ClientAssets; appH
     <meta name="color-scheme" content="light dark">
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     ${parts.head}
-    ${parts.assets.head}
+    ${parts.assets.head}${ownerHead}
   </head>
   <body>
     <div id="root">${parts.appHtml}</div>

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Blog } from '../../core/blog.js'
-import type { Viewer } from '../../core/viewer.js'
+import { isAdmin, type Viewer } from '../../core/viewer.js'
 import { LruCache } from '../../store/lru-cache.js'
 import { EncodedBody } from '../encoded-body.js'
 import { render } from '../../../web/entry-server.js'
@@ -54,7 +54,7 @@ export class PageRenderer {
     const site = this.blog.site()
     const data = await loadPageData(this.blog, url, viewer)
     const app = render({ url, site, queries: data.queries })
-    const html = renderDocument({ head: renderHead(site, data.head), assets: this.assets, appHtml: app.html, state: app.state })
+    const html = renderDocument({ head: renderHead(site, data.head), assets: this.assets, appHtml: app.html, state: app.state, owner: isAdmin(viewer) })
     const body = Buffer.from(html)
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
     return { status: data.status, content: new EncodedBody(body), etag }

@@ -15,6 +15,7 @@ function clientBuild(files: string[]): string {
   const manifest = {
     'web/entry-client.tsx': { file: 'assets/entry-client-abc.js', css: ['assets/entry-client-abc.css'], imports: ['_vendor'] },
     _vendor: { file: 'assets/vendor-def.js' },
+    'web/styles/owner.css': { file: 'assets/owner-ghi.css', src: 'web/styles/owner.css' },
   }
   writeFileSync(join(dir.path, '.vite', 'manifest.json'), JSON.stringify(manifest))
   for (const f of files) writeFileSync(join(dir.path, 'assets', f), '')
@@ -35,10 +36,13 @@ describe('the client assets in every page head', () => {
       '<link rel="modulepreload" href="/assets/vendor-def.js">',
     ])
     expect(assets.script).toBe('<script type="module" src="/assets/entry-client-abc.js"></script>')
+    // the owner's workspace styles are not in every head, only offered for an admin's page
+    expect(assets.head).not.toContain('owner')
+    expect(assets.ownerHead).toBe('<link rel="stylesheet" href="/assets/owner-ghi.css">')
   })
 
   it('without a client build, pages are plain server markup', () => {
     dir = tempDir('client-assets-')
-    expect(loadClientAssets(dir.path)).toEqual({ head: '', script: '', available: false })
+    expect(loadClientAssets(dir.path)).toEqual({ head: '', script: '', ownerHead: '', available: false })
   })
 })

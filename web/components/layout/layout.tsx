@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import type { ReactNode } from 'react'
 import { useLocation } from 'wouter'
+import { useOwnerStyles } from '../../hooks/use-owner-styles.js'
 import { ReadingTrackerMount } from './reading-tracker.js'
 import { SiteFooter } from './site-footer.js'
 import { SiteHeader } from './site-header.js'
@@ -33,6 +34,7 @@ function useRouteChangeFocus(pathname: string) {
 export function Layout({ children }: { children: ReactNode }) {
   const [pathname] = useLocation()
   useRouteChangeFocus(pathname)
+  useOwnerStyles()
   return (
     <div className="site">
       <a href={`#${MAIN_ID}`} className="skip-link">

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createBlog, type Blog } from '../../src/core/blog.js'
+import { GUEST, type Viewer } from '../../src/core/viewer.js'
+import { OWNER } from '../../src/auth/auth-service.js'
+import { PageRenderer } from '../../src/server/ssr/page-renderer.js'
+import type { ClientAssets } from '../../src/server/ssr/client-assets.js'
+import { fixtureSite } from '../helpers/blog.js'
+import { tempDir } from '../helpers/temp-dir.js'
+
+const assets: ClientAssets = {
+  head: '<link rel="stylesheet" href="/assets/entry-client-abc.css">',
+  script: '<script type="module" src="/assets/entry-client-abc.js"></script>',
+  ownerHead: '<link rel="stylesheet" href="/assets/owner-ghi.css">',
+  available: true,
+}
+
+let tmp: ReturnType<typeof tempDir>
+let blog: Blog
+let admin: Viewer
+beforeAll(async () => {
+  tmp = tempDir('owner-styles-')
+  blog = await createBlog({ dataDir: tmp.path, ownerName: 'Site Owner', bcryptCost: 10, env: {}, log: () => {} })
+  await blog.importer.importPaths([fixtureSite])
+  const { user } = await blog.auth.createAdmin({ username: 'owner', password: 'a long password' }, OWNER)
+  admin = { userId: user.id, role: user.role }
+})
+afterAll(async () => {
+  await blog.close()
+  tmp.cleanup()
+})
+
+describe("the owner's stylesheet", () => {
+  it("is linked in the head of an admin's pages, and in no reader's", async () => {
+    const pages = new PageRenderer(blog, assets)
+    const slug = blog.posts.visible(GUEST)[0]!.slug
+    for (const url of ['/', `/posts/${slug}`, '/manage', '/no/such/page']) {
+      const ownerPage = (await pages.page(url, admin)).content.body.toString()
+      expect(ownerPage, url).toContain(assets.ownerHead)
+      expect(ownerPage.indexOf(assets.ownerHead), url).toBeLessThan(ownerPage.indexOf('</head>'))
+      const readerPage = (await pages.page(url, GUEST)).content.body.toString()
+      expect(readerPage, url).toContain(assets.head)
+      expect(readerPage, url).not.toContain('owner-ghi.css')
+    }
+  })
+})
