@@ -307,6 +307,30 @@ describe('transport', () => {
     debug.mockRestore()
   })
 
+  it('sends reading events in a later task, in order, and a leaving event takes the waiting ones with it', async () => {
+    const tasks: (() => void)[] = []
+    const sent: string[] = []
+    const fakeFetch = (async (_url: string, init: RequestInit) => {
+      sent.push(`fetch ${(JSON.parse(String(init.body)) as TrackingEvent).actionType}`)
+      return new Response(null, { status: 204 })
+    }) as typeof fetch
+    const send = createTransport({ fetch: fakeFetch, later: (fn) => tasks.push(fn), sendBeacon: (_url, blob) => (void blob.text().then((t) => sent.push(`beacon ${(JSON.parse(t) as TrackingEvent).actionType}`)), true) })
+    const at = (actionType: TrackingEvent['actionType']) => ({ ...event, actionType })
+    send(at('entry'))
+    send(at('view'))
+    // nothing leaves inside the task that asked (the page's start-up), and one later task carries both
+    expect(sent).toEqual([])
+    expect(tasks).toHaveLength(1)
+    tasks.shift()!()
+    expect(sent).toEqual(['fetch entry', 'fetch view'])
+    send(at('scroll'))
+    send(at('time_spent'), { leaving: true })
+    await new Promise((r) => setTimeout(r, 0))
+    expect(sent).toEqual(['fetch entry', 'fetch view', 'beacon scroll', 'beacon time_spent'])
+    tasks.shift()!()
+    expect(sent).toHaveLength(4)
+  })
+
   it('uses a JSON beacon when leaving, else a keepalive fetch', async () => {
     const beacons: [string, Blob][] = []
     const fetches: RequestInit[] = []
