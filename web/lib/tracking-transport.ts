@@ -24,7 +24,7 @@ interface TransportDeps {
  * Sends events. SPEC §7: the answer is ignored and failures are only logged (console.debug),
  * never shown to the reader. Events wait for a task of their own: the first ones come from
  * effects that run while the page is being hydrated, and a fetch started there makes that
- * task longer (measured: about a fifth of the post page's hydration effects). An event sent
+ * task longer (measured: about a third of the post page's hydration effects). An event sent
  * while leaving takes the waiting ones with it, in order.
  */
 export function createTransport(deps: TransportDeps = {}): SendEvent {
