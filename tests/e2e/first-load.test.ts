@@ -99,6 +99,26 @@ describe('a first visit', () => {
     await page.close()
   }, 60_000)
 
+  it('refetches the post once after taking the page over, and shows what changed since the server rendered it', async () => {
+    const { page, errors } = await recordingPage()
+    const slug = 'the-gaussian-integral-three-ways'
+    let asked = 0
+    // SPEC §7: one post is always refetched; an edit made elsewhere shows on this visit
+    await page.route(`**/api/posts/${slug}`, async (route) => {
+      asked++
+      const res = await route.fetch()
+      const post = (await res.json()) as { title: string }
+      await route.fulfill({ response: res, json: { ...post, title: 'The Gaussian Integral, Revised' } })
+    })
+    await page.goto(`${ctx.server.url}/posts/${slug}`)
+    await hydrated(page)
+    await page.getByRole('heading', { level: 1, name: 'The Gaussian Integral, Revised' }).waitFor()
+    await page.waitForLoadState('networkidle')
+    expect(asked).toBe(1)
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+
   it("downloads, on the home page, neither other pages' code nor the owner's tools nor zod", async () => {
     const { page, scripts, errors } = await recordingPage()
     await page.goto(`${ctx.server.url}/`)

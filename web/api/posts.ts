@@ -1,4 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import type { Post, PostListItem } from '../../src/shared/schemas/index.js'
 
 /** React-query keys, shared with the server's prefetching (see web/routes.ts). */
@@ -28,6 +29,21 @@ export function usePostList(search = '', options: { poll?: boolean; enabled?: bo
  * renders 'Post not found' on the server too; in the browser the API answers 404.
  */
 export function usePost(slug: string) {
-  // SPEC §7: one post is always refetched (an edit elsewhere shows on the next visit).
-  return useQuery<Post | null>({ queryKey: postKeys.detail(slug), staleTime: 0 })
+  const queryClient = useQueryClient()
+  const result = useQuery<Post | null>({ queryKey: postKeys.detail(slug), staleTime: 0, refetchOnMount: false })
+  // SPEC §7: one post is always refetched (an edit elsewhere shows on the next visit). Not as
+  // the hook mounts but in a task of its own: a page's first fetch() costs the browser
+  // milliseconds of setting up, and on a server-rendered post it made React's post-hydration
+  // effects, already the page's longest task, longer still. A first load (no data yet) is
+  // joined while under way, and counts as the refetch once it has arrived.
+  useEffect(() => {
+    const key = postKeys.detail(slug)
+    const seen = queryClient.getQueryState(key)?.dataUpdatedAt
+    const timer = setTimeout(() => {
+      if (queryClient.getQueryState(key)?.dataUpdatedAt !== seen) return
+      void queryClient.refetchQueries({ queryKey: key, exact: true }, { cancelRefetch: false })
+    }, 0)
+    return () => clearTimeout(timer)
+  }, [queryClient, slug])
+  return result
 }
