@@ -11,6 +11,7 @@ import { STATE_ELEMENT_ID } from './ssr-contract.js'
 import type { ClientState } from './ssr-contract.js'
 import { installStaticApi } from './static/static-api.js'
 import { canHydrate, appPathOf, readStaticSite, tidyAddress } from './static/static-site.js'
+import { prepareTabTracker } from './lib/tab-tracker.js'
 import { loadRoutePage } from './route-pages.js'
 import { resolveRoute } from './routes.js'
 
@@ -51,6 +52,7 @@ const route = resolveRoute(appPathOf(window.location.pathname, staticSite?.base 
  * (Not a top-level await: those chunks import this one's modules, which must finish first.)
  */
 async function start(root: HTMLElement): Promise<void> {
+  prepareTabTracker()
   const [{ createRoot, hydrateRoot }] = await Promise.all([import('react-dom/client'), loadRoutePage(route, queryClient)])
   // A static host may answer with another address's page (404.html, index.html for `/?page=2`):
   // that markup is replaced rather than hydrated. Hydration as a transition is done in slices

@@ -6,10 +6,8 @@ import type { Post } from '../../../src/shared/schemas/index.js'
 import { useCurrentUser } from '../../api/auth.js'
 import { postKeys } from '../../api/posts.js'
 import { parseHomeParams } from '../../lib/home-params.js'
-import { browserSessionStore } from '../../lib/tracking-session.js'
-import { ReadingTracker } from '../../lib/tracking-tracker.js'
-import { createTransport } from '../../lib/tracking-transport.js'
-import { entrySource, resultsCountOf, scrolledPercent, searchQueryOfKey, tagOfLink, trackingAllowed } from '../../lib/tracking.js'
+import { tabTracker } from '../../lib/tab-tracker.js'
+import { entrySource, resultsCountOf, scrolledPercent, searchQueryOfKey, tagOfLink } from '../../lib/tracking.js'
 import { resolveRoute } from '../../routes.js'
 
 /** Links in the essay's own text (SPEC §7 'click_link'); the post page's markup may add data-essay-body. */
@@ -30,25 +28,6 @@ function useCachedData<T>(queryKey: readonly unknown[] | null): T | undefined {
   )
 }
 
-/** The one tracker of this tab, made on first use in the browser; null when the browser asks not to be tracked. */
-function useTracker(): () => ReadingTracker | null {
-  const ref = useRef<ReadingTracker | null | undefined>(undefined)
-  return useCallback(() => {
-    if (ref.current === undefined) {
-      const nav = navigator as Navigator & { globalPrivacyControl?: boolean }
-      ref.current = trackingAllowed(nav, window as { doNotTrack?: string | null })
-        ? new ReadingTracker({
-            send: createTransport(),
-            store: browserSessionStore(),
-            now: () => performance.now(),
-            date: () => new Date(),
-          })
-        : null
-    }
-    return ref.current
-  }, [])
-}
-
 /**
  * Reports reading events (SPEC §7) from the layout, so no page has to know about tracking: the
  * route says which page is shown, the query cache holds the post and the search results, and
@@ -61,7 +40,6 @@ export function ReadingTrackerMount() {
   const slug = route.name === 'post' || route.name === 'post-alias' ? route.params.slug : null
   const post = useCachedData<Post | null>(slug ? postKeys.detail(slug) : null)
   const { user } = useCurrentUser()
-  const tracker = useTracker()
   const queryClient = useQueryClient()
   const userId = user?.id ?? null
   const postId = post?.id ?? null
@@ -73,27 +51,27 @@ export function ReadingTrackerMount() {
   else if (route.name === 'search') searchQuery = (new URLSearchParams(search).get('q') ?? '').trim()
 
   useEffect(() => {
-    tracker()?.setUser(userId)
-  }, [tracker, userId])
+    tabTracker()?.setUser(userId)
+  }, [userId])
 
   // entry: once per session, from the page the visitor landed on
   const landingPost = useRef(postId)
   useEffect(() => {
-    tracker()?.enter(entrySource(document.referrer, window.location.host), landingPost.current)
-  }, [tracker])
+    tabTracker()?.enter(entrySource(document.referrer, window.location.host), landingPost.current)
+  }, [])
 
   // view when a post page shows its post; time_spent when the reader leaves it
   useEffect(() => {
-    const t = tracker()
+    const t = tabTracker()
     if (!t || postId === null) return
     t.viewPost({ id: postId, title: postTitle.current }, document.visibilityState === 'visible')
     return () => t.leavePost()
     // a refetched post (same id) is the same view; a new address is a new one
-  }, [tracker, pathname, postId])
+  }, [pathname, postId])
 
   // time_spent also when the tab is hidden or the page goes away; the clock resumes on return
   useEffect(() => {
-    const t = tracker()
+    const t = tabTracker()
     if (!t) return
     const onVisibility = () => (document.visibilityState === 'hidden' ? t.hidden() : t.visible())
     const onPageHide = () => t.hidden()
@@ -103,11 +81,11 @@ export function ReadingTrackerMount() {
       document.removeEventListener('visibilitychange', onVisibility)
       window.removeEventListener('pagehide', onPageHide)
     }
-  }, [tracker])
+  }, [])
 
   // scroll marks while a post is read
   useEffect(() => {
-    const t = tracker()
+    const t = tabTracker()
     if (!t || postId === null) return
     let frame = 0
     const measure = () => {
@@ -123,11 +101,11 @@ export function ReadingTrackerMount() {
       window.removeEventListener('scroll', onScroll)
       if (frame) cancelAnimationFrame(frame)
     }
-  }, [tracker, pathname, postId])
+  }, [pathname, postId])
 
   // essay links and tags, caught on the way down so no component can swallow them
   useEffect(() => {
-    const t = tracker()
+    const t = tabTracker()
     if (!t) return
     const onClick = (event: MouseEvent) => {
       const target = event.target instanceof Element ? event.target : null
@@ -141,11 +119,11 @@ export function ReadingTrackerMount() {
     }
     document.addEventListener('click', onClick, true)
     return () => document.removeEventListener('click', onClick, true)
-  }, [tracker])
+  }, [])
 
   // search: when the results for the query in the address are in the cache
   useEffect(() => {
-    const t = tracker()
+    const t = tabTracker()
     if (!t) return
     if (!searchQuery) {
       t.searchCleared()
@@ -165,7 +143,7 @@ export function ReadingTrackerMount() {
     return cache.subscribe((e) => {
       if (e.type === 'updated' && answers(e.query)) report(e.query)
     })
-  }, [tracker, queryClient, searchQuery])
+  }, [queryClient, searchQuery])
 
   return null
 }
