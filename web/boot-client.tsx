@@ -4,9 +4,11 @@
 import './zod-jitless.js'
 
 import { hydrate } from '@tanstack/react-query'
+import type { DehydratedState } from '@tanstack/react-query'
 import { startTransition } from 'react'
 import { Root } from './app.js'
 import { createQueryClient } from './api/query-client.js'
+import { POST_HTML_ELEMENT_ID, returnPostHtml } from './post-html-handover.js'
 import { STATE_ELEMENT_ID } from './ssr-contract.js'
 import type { ClientState } from './ssr-contract.js'
 import { installStaticApi } from './static/static-api.js'
@@ -39,7 +41,7 @@ if (staticSite) {
 
 const state = readState()
 const queryClient = createQueryClient()
-if (state.dehydrated) hydrate(queryClient, state.dehydrated)
+if (state.dehydrated) hydrate(queryClient, returnPostHtml(state.dehydrated as DehydratedState, document.getElementById(POST_HTML_ELEMENT_ID)?.textContent))
 
 const container = document.getElementById('root')
 if (!container) throw new Error('Scholia: no #root element to render into')

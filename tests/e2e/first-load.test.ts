@@ -74,8 +74,17 @@ describe('a first visit', () => {
     const mathFont = await page.locator('.katex .mord').first().evaluate((el) => getComputedStyle(el).fontFamily)
     expect(mathFont).toContain('KaTeX')
     expect(await page.evaluate(() => Object.keys(document.getElementById('main') ?? {}).some((k) => k.startsWith('__reactFiber$')))).toBe(false)
+    // the essay's elements as the server sent them, to check the app keeps them
+    await page.evaluate(() => Object.assign(window, { serverEssay: document.querySelector('#post-content .prose')?.firstElementChild }))
     release()
     await hydrated(page)
+    // hydrated, then refetched (SPEC §7): the essay's markup is never replaced under the reader
+    await page.waitForLoadState('networkidle')
+    const kept = await page.evaluate(() => {
+      const first = document.querySelector('#post-content .prose')?.firstElementChild
+      return !!first && first === (window as unknown as { serverEssay?: Element }).serverEssay
+    })
+    expect(kept).toBe(true)
     // the app works: a link is followed inside the page, without a reload
     await page.evaluate(() => Object.assign(window, { sameDocument: true }))
     await page.getByRole('link', { name: 'Home' }).first().click()

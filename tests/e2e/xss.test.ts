@@ -115,7 +115,8 @@ function auditDom(): string[] {
     if (tag === 'script') {
       const type = el.getAttribute('type') ?? ''
       const src = el.getAttribute('src') ?? ''
-      const data = type === 'application/json' || type === 'application/ld+json'
+      // data blocks: the app's state, JSON-LD, and the essay's HTML handed to the app as text
+      const data = type === 'application/json' || type === 'application/ld+json' || (type === 'text/plain' && el.id === '__SCHOLIA_POST_HTML__')
       if (!data && !(src.startsWith('/assets/') && !el.textContent?.trim())) found.push(`<script type="${type}" src="${src}">${el.textContent?.slice(0, 60)}`)
     }
     if (['iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'base', 'portal'].includes(tag)) found.push(`<${tag}>`)

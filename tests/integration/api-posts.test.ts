@@ -81,6 +81,22 @@ describe('pages', () => {
     expect(html).toContain('Polar coordinates')
   })
 
+  it("hands the essay's HTML to the app once, verbatim beside the article, not escaped inside the state", async () => {
+    const slug = 'the-gaussian-integral-three-ways'
+    const post = (await (await get(`/api/posts/${slug}`)).json()) as Post
+    const page = await (await get(`/posts/${slug}`)).text()
+    const raw = page.match(/<script type="text\/plain" id="__SCHOLIA_POST_HTML__">([\s\S]*?)<\/script>/)
+    expect(raw?.[1]).toBe(post.html)
+    // the article shows the same bytes, which is what lets the compressor match the two
+    expect(page).toContain(post.html)
+    const state = JSON.parse(page.match(/<script type="application\/json" id="__SCHOLIA_STATE__">([\s\S]*?)<\/script>/)![1]) as {
+      dehydrated: { queries: { queryKey: unknown[]; state: { data: Post } }[] }
+    }
+    const seeded = state.dehydrated.queries.find((q) => q.queryKey[1] === slug)!.state.data
+    expect(seeded.html).toBe('')
+    expect(seeded.title).toBe(post.title)
+  })
+
   it('serves /{slug} as the same page with the canonical /posts/{slug}', async () => {
     const html = await (await get('/on-notation')).text()
     expect(html).toContain('<link rel="canonical" href="http://localhost:4321/posts/on-notation">')

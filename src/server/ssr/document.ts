@@ -1,11 +1,17 @@
 import type { ClientAssets } from './client-assets.js'
 import { jsonForScript } from './escape.js'
 import { STATE_ELEMENT_ID, type ClientState } from '../../../web/ssr-contract.js'
+import { POST_HTML_ELEMENT_ID } from '../../../web/post-html-handover.js'
 
-/** The HTML shell around the server-rendered app: no inline script, so a strict CSP works. */
-export function renderDocument(parts: { head: string; assets: ClientAssets; appHtml: string; state: ClientState; lang?: string; owner?: boolean }): string {
+/**
+ * The HTML shell around the server-rendered app: no inline script, so a strict CSP works.
+ * `postHtml` is the essay's HTML taken out of the state (web/post-html-handover.ts), already
+ * checked to be safe as a script element's raw text.
+ */
+export function renderDocument(parts: { head: string; assets: ClientAssets; appHtml: string; state: ClientState; postHtml?: string; lang?: string; owner?: boolean }): string {
   // An admin's page shows the workspace's controls from the first paint: their styles come with it.
   const ownerHead = parts.owner ? `\n    ${parts.assets.ownerHead}` : ''
+  const postHtml = parts.postHtml === undefined ? '' : `\n    <script type="text/plain" id="${POST_HTML_ELEMENT_ID}">${parts.postHtml}</script>`
   return `<!doctype html>
 <html lang="${parts.lang ?? 'en'}">
   <head>
@@ -18,7 +24,7 @@ export function renderDocument(parts: { head: string; assets: ClientAssets; appH
   </head>
   <body>
     <div id="root">${parts.appHtml}</div>
-    <script type="application/json" id="${STATE_ELEMENT_ID}">${jsonForScript(parts.state)}</script>
+    <script type="application/json" id="${STATE_ELEMENT_ID}">${jsonForScript(parts.state)}</script>${postHtml}
     ${parts.assets.script}
   </body>
 </html>

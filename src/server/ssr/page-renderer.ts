@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto'
+import type { DehydratedState } from '@tanstack/react-query'
 import type { Blog } from '../../core/blog.js'
 import { isAdmin, type Viewer } from '../../core/viewer.js'
 import { LruCache } from '../../store/lru-cache.js'
 import { EncodedBody } from '../encoded-body.js'
 import { render } from '../../../web/entry-server.js'
+import { takePostHtml } from '../../../web/post-html-handover.js'
 import { loadClientAssets, type ClientAssets } from './client-assets.js'
 import { renderDocument } from './document.js'
 import { renderHead } from './head.js'
@@ -54,7 +56,9 @@ export class PageRenderer {
     const site = this.blog.site()
     const data = await loadPageData(this.blog, url, viewer)
     const app = render({ url, site, queries: data.queries })
-    const html = renderDocument({ head: renderHead(site, data.head), assets: this.assets, appHtml: app.html, state: app.state, owner: isAdmin(viewer) })
+    const handover = takePostHtml(app.state.dehydrated as DehydratedState)
+    const state = handover ? { ...app.state, dehydrated: handover.state } : app.state
+    const html = renderDocument({ head: renderHead(site, data.head), assets: this.assets, appHtml: app.html, state, postHtml: handover?.html, owner: isAdmin(viewer) })
     const body = Buffer.from(html)
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
     return { status: data.status, content: new EncodedBody(body), etag }
