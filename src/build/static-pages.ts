@@ -7,6 +7,7 @@ import { escapeHtml } from '../server/ssr/escape.js'
 import { renderHead } from '../server/ssr/head.js'
 import { loadPageData } from '../server/ssr/page-data.js'
 import { render, resolveRoute } from '../../web/entry-server.js'
+import { takePostHtml } from '../../web/post-html-handover.js'
 import { STATIC_META_NAME } from '../../web/static/static-site.js'
 import { htmlWithBase } from './base-path.js'
 import { staticQueryData } from './static-data.js'
@@ -34,10 +35,14 @@ export async function renderStaticPage(ctx: StaticPageContext, url: string, rend
   const site = ctx.blog.site()
   const data = await loadPageData(ctx.blog, url, GUEST)
   const app = render({ url, site, queries: data.queries })
-  const state = { ...app.state, dehydrated: staticState(app.state.dehydrated as DehydratedState, ctx) }
+  const dehydrated = staticState(app.state.dehydrated as DehydratedState, ctx)
+  // The essay's HTML goes beside the state as raw text (web/post-html-handover.ts); it already
+  // has the base, and htmlWithBase leaves a script element's text as it is.
+  const handover = takePostHtml(dehydrated)
+  const state = { ...app.state, dehydrated: handover?.state ?? dehydrated }
   // The marker's values are an app path and the base, not addresses: htmlWithBase leaves them.
   const marker = `<meta name="${STATIC_META_NAME}" content="${escapeHtml(renderedPath)}" data-base="${escapeHtml(ctx.base)}" data-version="${ctx.version}">`
-  const document = renderDocument({ head: `${marker}\n    ${renderHead(site, data.head)}`, assets: ctx.assets, appHtml: app.html, state })
+  const document = renderDocument({ head: `${marker}\n    ${renderHead(site, data.head)}`, assets: ctx.assets, appHtml: app.html, state, postHtml: handover?.html })
   return { status: data.status, html: htmlWithBase(document, ctx.base) }
 }
 

@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
 import { createBlog, type Blog } from '../../src/core/blog.js'
@@ -36,6 +36,8 @@ let blog: Blog
 beforeAll(async () => {
   const essays = join(tmp.path, 'essays')
   cpSync(fixtureSite, essays, { recursive: true })
+  // one essay links to another by its site address, which a sub-path build must move
+  appendFileSync(join(essays, 'on-notation.md'), '\nSee also [the Gaussian integral](/posts/the-gaussian-integral-three-ways).\n')
   blog = await createBlog({ dataDir, baseUrl: 'https://example.org', env: {}, log: () => {} })
   await blog.importer.importPaths([essays])
   // A banner for a published essay and one for the draft: only the first may be copied.
@@ -190,6 +192,15 @@ describe('blog build --base /sub (the command)', () => {
     expect(post).toContain(`<meta property="og:image" content="https://example.org/sub/media/posts/${gaussId}/${BANNER}">`)
     expect(post).toMatch(/<meta name="scholia-static" content="\/posts\/the-gaussian-integral-three-ways" data-base="\/sub"/)
     expect(read(out, 'on-notation/index.html')).toContain('content="0; url=/sub/posts/on-notation"')
+  })
+
+  it("hands the app the essay's HTML beside the state, with its addresses under /sub/ once, as the article has them", () => {
+    const page = read(out, `posts/${POSTS[1]}/index.html`)
+    const { html } = JSON.parse(read(out, `data/posts/${POSTS[1]}.json`)) as { html: string }
+    expect(html).toContain('href="/sub/posts/the-gaussian-integral-three-ways"')
+    expect(page.match(/<script type="text\/plain" id="__SCHOLIA_POST_HTML__">([\s\S]*?)<\/script>/)?.[1]).toBe(html)
+    expect(page).not.toContain('/sub/sub/')
+    expect(page.split(html).length).toBe(3)
   })
 
   it('moves the data\'s own addresses under /sub/ too, and the feeds, sitemap and robots.txt', () => {
