@@ -5,8 +5,8 @@ import { join, relative } from 'node:path'
 /** A data folder's stored state: every file under it (db.json, the post index shards and bodies, media…) by content hash. */
 export type StoreSnapshot = Map<string, string>
 
-/** Lock files come and go with every read-modify-write; they are not stored state. */
-const isLock = (name: string) => name.endsWith('.lock') || name.endsWith('.tmp')
+/** Lock files and the lock's owner record come and go with every read-modify-write; they are not stored state. */
+const isLock = (name: string) => name.endsWith('.lock') || name.endsWith('.lock.owner') || name.endsWith('.tmp')
 
 /** Content hashes by path and stat: a file is read again only when its size, time or inode changed. */
 const hashes = new Map<string, { stamp: string; hash: string }>()
