@@ -68,8 +68,9 @@ function rewriteTag(tag: string, base: string): string {
 /**
  * The HTML with every root-relative address in an attribute moved under `base`: links,
  * images, scripts, stylesheets, forms, srcset candidates, address-valued <meta> and a meta
- * refresh. Text stays as it is, and so does everything inside <pre>, <code>, <script>,
- * <style> and <textarea>: an essay's code sample that shows `href="/x"` is not a link.
+ * refresh; and the `url()`s of a <style> (the page's inlined styles name fonts under /assets/).
+ * Text stays as it is, and so does everything inside <pre>, <code>, <script> and <textarea>:
+ * an essay's code sample that shows `href="/x"` is not a link.
  */
 export function htmlWithBase(html: string, base: string): string {
   if (!base) return html
@@ -79,10 +80,19 @@ export function htmlWithBase(html: string, base: string): string {
     out += rewriteTags(html.slice(last, m.index), base)
     // the element's own start tag is still a tag (a <code class> has no address, a <script src> has)
     const open = /^<[^>]*>/.exec(m[0])![0]
-    out += rewriteTag(open, base) + m[0].slice(open.length)
+    const content = m[0].slice(open.length)
+    out += rewriteTag(open, base) + (m[1]!.toLowerCase() === 'style' ? cssWithBase(content, base) : content)
     last = m.index + m[0].length
   }
   return out + rewriteTags(html.slice(last), base)
 }
 
 const rewriteTags = (html: string, base: string) => html.replace(TAG, (tag) => rewriteTag(tag, base))
+
+/** CSS with its root-relative `url()`s under `base`. */
+function cssWithBase(css: string, base: string): string {
+  return css.replace(/url\(\s*(['"]?)(\/[^'")\s]*)\1\s*\)/g, (whole, quote: string, url: string) => {
+    const next = withBase(url, base)
+    return next === url ? whole : `url(${quote}${next}${quote})`
+  })
+}

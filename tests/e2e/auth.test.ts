@@ -112,6 +112,9 @@ describe('accounts in the browser', () => {
     // signed in as an admin on this page: the workspace's stylesheet arrives, once
     await page.waitForFunction(() => [...document.styleSheets].some((s) => s.href?.includes('/owner-')))
     expect(await ownerSheets()).toBe(1)
+    // …after the app's (linked at the end of a reader's body), so that the owner's rules win over it
+    const sheetOrder = await page.evaluate(() => [...document.styleSheets].map((s) => s.href?.match(/\/(entry-client|owner)-/)?.[1] ?? 'inline'))
+    expect(sheetOrder.filter((s) => s !== 'inline')).toEqual(['entry-client', 'owner'])
 
     await page.getByRole('button', { name: 'Account: ada' }).click()
     const menu = page.getByRole('menu')

@@ -186,7 +186,12 @@ describe('blog build --base /sub (the command)', () => {
       expect(addresses.length, file).toBeGreaterThan(0)
       for (const a of addresses) expect(a, `${file}: ${a}`).toMatch(/^\/sub\//)
       expect(/\s(?:href|src)="https:\/\/example\.org\/(?!sub\/)/.test(text), file).toBe(false)
+      // the fonts named by a page's inlined styles, too
+      const style = /<style>([\s\S]*?)<\/style>/.exec(text)?.[1] ?? ''
+      for (const [, url] of style.matchAll(/url\(["']?([^"')]+)/g)) expect(url, `${file}: ${url}`).toMatch(/^(?:\/sub\/|data:)/)
     }
+    const inlined = /<style>([\s\S]*?)<\/style>/.exec(read(out, 'posts/the-gaussian-integral-three-ways/index.html'))?.[1] ?? ''
+    expect(inlined, 'a post inlines the fonts its formulas use').toMatch(/url\(\/sub\/assets\/KaTeX_Main-Regular-[\w-]+\.woff2\)/)
     const post = headOf(read(out, 'posts/the-gaussian-integral-three-ways/index.html'))
     expect(post).toContain('<link rel="canonical" href="https://example.org/sub/posts/the-gaussian-integral-three-ways">')
     expect(post).toContain(`<meta property="og:image" content="https://example.org/sub/media/posts/${gaussId}/${BANNER}">`)

@@ -1,10 +1,15 @@
-import { readFileSync, readdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { clientDistDir } from '../../core/paths.js'
+import { indexCriticalCss, type CriticalCss } from './critical-css.js'
 
 export interface ClientAssets {
-  /** Tags for <head>: stylesheets and module preloads. */
+  /** Tags for every <head>: font and module preloads. */
   head: string
+  /** The app's stylesheet links: in the head of an admin's page; at the end of a reader's body, where `critical` is inlined in the head. */
+  styles: string
+  /** The app's styles cut to what a page uses (critical-css.ts); null when there are none to read. */
+  critical: CriticalCss | null
   /** The entry script tag for the end of <body>. */
   script: string
   /** The owner's stylesheet link (web/styles/owner.css), for the head of an admin's page only. */
@@ -39,7 +44,7 @@ function fontPreloads(dir: string): string[] {
   return files.filter((f) => FIRST_SCREEN_FONTS.test(f)).sort().map((f) => `<link rel="preload" href="/assets/${f}" as="font" type="font/woff2" crossorigin>`)
 }
 
-const NO_ASSETS: ClientAssets = { head: '', script: '', ownerHead: '', available: false }
+const NO_ASSETS: ClientAssets = { head: '', styles: '', critical: null, script: '', ownerHead: '', available: false }
 
 /**
  * Read Vite's manifest once at start-up. Without a client build the pages still render on the
@@ -68,16 +73,34 @@ export function loadClientAssets(dir = clientDistDir): ClientAssets {
     }
   }
   visit(entry)
-  const head = [
-    ...[...css].map((f) => `<link rel="stylesheet" href="/${f}">`),
-    ...fontPreloads(dir),
-    ...[...preloads].map((f) => `<link rel="modulepreload" href="/${f}">`),
-  ].join('\n    ')
+  const head = [...fontPreloads(dir), ...[...preloads].map((f) => `<link rel="modulepreload" href="/${f}">`)].join('\n    ')
   const owner = manifest[OWNER_STYLES]
   return {
     head,
+    styles: [...css].map((f) => `<link rel="stylesheet" href="/${f}">`).join('\n    '),
+    critical: criticalStyles(dir, [...css]),
     script: `<script type="module" src="/${entry.file}"></script>`,
     ownerHead: owner ? `<link rel="stylesheet" href="/${owner.file}">` : '',
     available: true,
+  }
+}
+
+/** Indexed stylesheets by file and version: every server and build in a process shares one index per stylesheet. */
+const indexed = new Map<string, CriticalCss>()
+
+/** The stylesheets' text, indexed for inlining; null when there is none or it cannot be read (pages then link it as before). */
+function criticalStyles(dir: string, files: string[]): CriticalCss | null {
+  if (files.length === 0) return null
+  try {
+    const paths = files.map((f) => join(dir, f))
+    const key = paths.map((path) => `${path}:${statSync(path).size}:${statSync(path).mtimeMs}`).join('|')
+    let index = indexed.get(key)
+    if (!index) {
+      index = indexCriticalCss(files.map((f, i) => ({ css: readFileSync(paths[i]!, 'utf8'), folder: `/${dirname(f)}/` })))
+      indexed.set(key, index)
+    }
+    return index
+  } catch {
+    return null
   }
 }

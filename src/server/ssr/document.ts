@@ -11,6 +11,7 @@ import { POST_HTML_ELEMENT_ID } from '../../../web/post-html-handover.js'
 export function renderDocument(parts: { head: string; assets: ClientAssets; appHtml: string; state: ClientState; postHtml?: string; lang?: string; owner?: boolean }): string {
   // An admin's page shows the workspace's controls from the first paint: their styles come with it.
   const ownerHead = parts.owner ? `\n    ${parts.assets.ownerHead}` : ''
+  const styles = pageStyles(parts)
   const postHtml = parts.postHtml === undefined ? '' : `\n    <script type="text/plain" id="${POST_HTML_ELEMENT_ID}">${parts.postHtml}</script>`
   return `<!doctype html>
 <html lang="${parts.lang ?? 'en'}">
@@ -20,13 +21,32 @@ export function renderDocument(parts: { head: string; assets: ClientAssets; appH
     <meta name="color-scheme" content="light dark">
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     ${parts.head}
-    ${parts.assets.head}${ownerHead}
+    ${styles.head}${parts.assets.head}${ownerHead}
   </head>
   <body>
     <div id="root">${parts.appHtml}</div>
-    <script type="application/json" id="${STATE_ELEMENT_ID}">${jsonForScript(parts.state)}</script>${postHtml}
+    <script type="application/json" id="${STATE_ELEMENT_ID}">${jsonForScript(parts.state)}</script>${postHtml}${styles.body}
     ${parts.assets.script}
   </body>
 </html>
 `
+}
+
+/** The elements every page has around the app's markup, for the styles that select them. */
+const SHELL = '<html><head></head><body><div id="root"></div></body></html>'
+
+/**
+ * A reader's page carries, inline, the styles its own markup uses, so it paints without
+ * waiting for the stylesheet, which is linked at the end of the body. Being there, it still
+ * arrives before the app's script runs (a script waits for the stylesheets before it), so
+ * whatever the app draws later is styled. An admin's page keeps the plain links in the head:
+ * the owner's stylesheet must come after the app's to win over it.
+ */
+function pageStyles(parts: { head: string; assets: ClientAssets; appHtml: string; owner?: boolean }): { head: string; body: string } {
+  const { styles, critical } = parts.assets
+  const head = (tags: string) => (tags ? `${tags}\n    ` : '')
+  if (parts.owner || !critical) return { head: head(styles), body: '' }
+  const css = critical.forMarkup(`${SHELL}${parts.head}${parts.appHtml}`)
+  if (/<\/style/i.test(css)) return { head: head(styles), body: '' }
+  return { head: head(`<style>${css}</style>`), body: styles ? `\n    ${styles}` : '' }
 }

@@ -23,6 +23,16 @@ describe('htmlWithBase', () => {
     expect(htmlWithBase(html, '/b')).toBe('<meta name="description" content="/not an address"><meta property="og:image" content="/b/og/x.png"><meta http-equiv="refresh" content="0; url=/b/posts/x">')
   })
 
+  it("moves the root-relative url()s of a page's inlined styles under the base, and no other", () => {
+    const css = '@font-face{font-family:F;src:url(/assets/f.woff2)format("woff2")}.a{background:url("/media/a.png")}.b{background:url(data:image/png;base64,AA==)}.c{background:url(//cdn.example/c.png)}'
+    expect(htmlWithBase(`<style>${css}</style>`, '/blog')).toBe(
+      '<style>@font-face{font-family:F;src:url(/blog/assets/f.woff2)format("woff2")}.a{background:url("/blog/media/a.png")}.b{background:url(data:image/png;base64,AA==)}.c{background:url(//cdn.example/c.png)}</style>',
+    )
+    // an essay's code sample that shows CSS is text, not styles
+    const sample = '<pre><code>.a{background:url(/media/a.png)}</code></pre>'
+    expect(htmlWithBase(sample, '/blog')).toBe(sample)
+  })
+
   it('changes nothing at the root of the host', () => {
     expect(htmlWithBase('<a href="/x">x</a>', '')).toBe('<a href="/x">x</a>')
     expect(withBase('/x', '')).toBe('/x')

@@ -8,7 +8,7 @@ let dir: ReturnType<typeof tempDir> | undefined
 afterEach(() => dir?.cleanup())
 
 /** A client build as Vite writes it: the manifest, and the files in assets/. */
-function clientBuild(files: string[]): string {
+function clientBuild(files: string[], css = '.post{margin:0}'): string {
   dir = tempDir('client-assets-')
   mkdirSync(join(dir.path, '.vite'), { recursive: true })
   mkdirSync(join(dir.path, 'assets'), { recursive: true })
@@ -19,30 +19,43 @@ function clientBuild(files: string[]): string {
   }
   writeFileSync(join(dir.path, '.vite', 'manifest.json'), JSON.stringify(manifest))
   for (const f of files) writeFileSync(join(dir.path, 'assets', f), '')
+  writeFileSync(join(dir.path, 'assets', 'entry-client-abc.css'), css)
   return dir.path
 }
 
 describe('the client assets in every page head', () => {
-  it('links the stylesheet, preloads the modules and the two first-screen text fonts, and starts the entry', () => {
+  it('preloads the modules and the two first-screen text fonts, links the stylesheet, and starts the entry', () => {
     const assets = loadClientAssets(
       clientBuild(['inter-latin-wght-normal-X1.woff2', 'source-serif-4-latin-wght-normal-Y2.woff2', 'source-serif-4-latin-wght-italic-Z3.woff2', 'inter-cyrillic-wght-normal-W4.woff2', 'KaTeX_Main-Regular-V5.woff2']),
     )
     expect(assets.available).toBe(true)
     const tags = assets.head.split('\n').map((t) => t.trim())
     expect(tags).toEqual([
-      '<link rel="stylesheet" href="/assets/entry-client-abc.css">',
       '<link rel="preload" href="/assets/inter-latin-wght-normal-X1.woff2" as="font" type="font/woff2" crossorigin>',
       '<link rel="preload" href="/assets/source-serif-4-latin-wght-normal-Y2.woff2" as="font" type="font/woff2" crossorigin>',
       '<link rel="modulepreload" href="/assets/vendor-def.js">',
     ])
+    expect(assets.styles).toBe('<link rel="stylesheet" href="/assets/entry-client-abc.css">')
     expect(assets.script).toBe('<script type="module" src="/assets/entry-client-abc.js"></script>')
     // the owner's workspace styles are not in every head, only offered for an admin's page
     expect(assets.head).not.toContain('owner')
     expect(assets.ownerHead).toBe('<link rel="stylesheet" href="/assets/owner-ghi.css">')
   })
 
+  it("indexes the stylesheet for inlining, with its fonts named under its folder", () => {
+    const css = '@font-face{font-family:Serif;src:url(./serif-A1.woff2)format("woff2")}.post{font-family:Serif}.modal{position:fixed}'
+    const { critical } = loadClientAssets(clientBuild([], css))
+    expect(critical?.forMarkup('<article class="post">')).toBe('@font-face{font-family:Serif;src:url(/assets/serif-A1.woff2)format("woff2")}.post{font-family:Serif}')
+  })
+
+  it('a stylesheet it cannot read is only linked, not inlined', () => {
+    const assets = loadClientAssets(clientBuild([], '.post[margin:0'))
+    expect(assets.critical).toBeNull()
+    expect(assets.styles).toBe('<link rel="stylesheet" href="/assets/entry-client-abc.css">')
+  })
+
   it('without a client build, pages are plain server markup', () => {
     dir = tempDir('client-assets-')
-    expect(loadClientAssets(dir.path)).toEqual({ head: '', script: '', ownerHead: '', available: false })
+    expect(loadClientAssets(dir.path)).toEqual({ head: '', styles: '', critical: null, script: '', ownerHead: '', available: false })
   })
 })

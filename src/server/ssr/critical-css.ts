@@ -1,0 +1,145 @@
+import postcss, { type AtRule, type ChildNode, type Rule } from 'postcss'
+import selectorParser from 'postcss-selector-parser'
+
+/**
+ * The app's stylesheet cut down to what one page's markup can use, for a `<style>` in the
+ * head: the page paints from its own HTML, and the full stylesheet (linked at the end of the
+ * body) no longer holds the first paint. It is indexed once, when the server starts; cutting
+ * it for a page is a scan of the page's tags, classes and ids and a walk over the index.
+ *
+ * A rule is kept when, for one of its selectors, every class, id and element name outside a
+ * functional pseudo-class (`:not(.x)`, `:is()`, `:has()`) appears somewhere in the page. That
+ * keeps more than a browser would match, never less: what the page shows before the full
+ * stylesheet arrives is styled exactly as after it, so nothing shifts when it does.
+ */
+export interface CriticalCss {
+  /** The rules `markup` can use, in the stylesheet's order, with the at-rules around them. */
+  forMarkup(markup: string): string
+}
+
+/** What one selector of a rule needs the page to hold. */
+interface Need {
+  classes: string[]
+  ids: string[]
+  tags: string[]
+}
+
+type Piece =
+  /** needs: null when the rule applies whatever the markup (`*`, `:root`, a selector we cannot read) */
+  | { kind: 'rule'; text: string; needs: Need[] | null }
+  | { kind: 'group'; open: string; children: Piece[] }
+  | { kind: 'font'; text: string; family: string }
+  | { kind: 'always'; text: string }
+
+interface PageTokens {
+  classes: Set<string>
+  ids: Set<string>
+  tags: Set<string>
+}
+
+/** At-rules whose content is rules to choose from; any other at-rule (@keyframes, @property, @page) is kept whole. */
+const GROUPS = new Set(['media', 'supports', 'layer', 'container', 'scope', 'document'])
+
+/**
+ * Index the stylesheets Vite built, in their order. Their `url(./file)` addresses are relative
+ * to their own `folder` ('/assets/'); inlined in a page, they name it.
+ */
+export function indexCriticalCss(sheets: { css: string; folder: string }[]): CriticalCss {
+  const pieces = sheets.flatMap(({ css, folder }) => postcss.parse(withFolder(css, folder)).nodes.map(toPiece)).filter((p): p is Piece => p !== null)
+  return {
+    forMarkup(markup) {
+      const tokens = pageTokens(markup)
+      const kept = pieces.map((p) => emit(p, tokens, false)).join('')
+      // A font face costs bytes and nothing else until a kept rule names its family.
+      const used = kept.toLowerCase()
+      return pieces.map((p) => emit(p, tokens, true, used)).join('')
+    },
+  }
+}
+
+function toPiece(node: ChildNode): Piece | null {
+  if (node.type === 'rule') return { kind: 'rule', text: node.toString(), needs: needsOf(node) }
+  if (node.type !== 'atrule') return null
+  const name = node.name.toLowerCase()
+  if (name === 'font-face') return { kind: 'font', text: node.toString(), family: fontFamily(node) }
+  if (GROUPS.has(name) && node.nodes) {
+    const children = node.nodes.map(toPiece).filter((p): p is Piece => p !== null)
+    return { kind: 'group', open: `@${node.name}${node.raws.afterName ?? ' '}${node.params}{`, children }
+  }
+  // A statement (`@layer a,b;`, `@import`) ends with a semicolon that postcss keeps outside the node.
+  return { kind: 'always', text: node.nodes ? node.toString() : `${node.toString()};` }
+}
+
+/** Two passes share this walk: first without fonts (to learn which families the kept rules name), then with them. */
+function emit(piece: Piece, tokens: PageTokens, withFonts: boolean, usedText = ''): string {
+  switch (piece.kind) {
+    case 'rule':
+      return piece.needs === null || piece.needs.some((n) => satisfied(n, tokens)) ? piece.text : ''
+    case 'always':
+      return piece.text
+    case 'font':
+      return withFonts && piece.family !== '' && usedText.includes(piece.family) ? piece.text : ''
+    case 'group': {
+      const inner = piece.children.map((c) => emit(c, tokens, withFonts, usedText)).join('')
+      return inner === '' ? '' : `${piece.open}${inner}}`
+    }
+  }
+}
+
+const satisfied = (need: Need, t: PageTokens) => need.classes.every((c) => t.classes.has(c)) && need.ids.every((i) => t.ids.has(i)) && need.tags.every((g) => t.tags.has(g))
+
+function needsOf(rule: Rule): Need[] | null {
+  // Rules nested in it select only what its own selector does, or what lies inside: they go with it.
+  try {
+    const needs: Need[] = []
+    selectorParser((selectors) => {
+      selectors.each((selector) => {
+        const need: Need = { classes: [], ids: [], tags: [] }
+        selector.walk((node) => {
+          // Inside :not(), :is(), :where() and :has() a name is not required (or only one of several).
+          if (insideFunctionalPseudo(node)) return
+          if (node.type === 'class') need.classes.push(node.value)
+          else if (node.type === 'id') need.ids.push(node.value)
+          else if (node.type === 'tag' && node.namespace === undefined) need.tags.push(node.value.toLowerCase())
+        })
+        needs.push(need)
+      })
+    }).processSync(rule.selector)
+    return needs.some((n) => n.classes.length + n.ids.length + n.tags.length === 0) ? null : needs
+  } catch {
+    return null
+  }
+}
+
+function insideFunctionalPseudo(node: selectorParser.Node): boolean {
+  for (let p = node.parent; p; p = p.parent) if (p.type === 'pseudo') return true
+  return false
+}
+
+function fontFamily(face: AtRule): string {
+  let family = ''
+  face.walkDecls(/^font-family$/i, (d) => {
+    family = d.value.trim().replace(/^(['"])(.*)\1$/, '$2').toLowerCase()
+  })
+  return family
+}
+
+/** `url(./file)` is relative to the stylesheet's folder; inlined into a page it must name that folder. */
+function withFolder(css: string, folder: string): string {
+  return css.replace(/url\(\s*(['"]?)\.\/([^'")\s]+)\1\s*\)/g, (_m, quote: string, file: string) => `url(${quote}${folder}${file}${quote})`)
+}
+
+const TAG_NAME = /<([a-zA-Z][a-zA-Z0-9-]*)/g
+const CLASS_OR_ID = /\s(class|id)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi
+
+/** Every element name, class and id the markup holds (anywhere: a superset is safe). */
+function pageTokens(markup: string): PageTokens {
+  const tokens: PageTokens = { classes: new Set(), ids: new Set(), tags: new Set() }
+  for (const m of markup.matchAll(TAG_NAME)) tokens.tags.add(m[1]!.toLowerCase())
+  for (const m of markup.matchAll(CLASS_OR_ID)) {
+    const value = m[2] ?? m[3] ?? m[4] ?? ''
+    if (m[1]!.toLowerCase() === 'id') tokens.ids.add(value)
+    else for (const c of value.split(/\s+/)) if (c) tokens.classes.add(c)
+  }
+  return tokens
+}
