@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { fontFacesApart } from './scripts/font-faces-apart.js'
 
 // Client build only. Pages are rendered on the server (web/entry-server.tsx, compiled by tsc),
 // which writes the HTML shell itself and links the assets named in the manifest under the
@@ -10,7 +11,7 @@ export default defineConfig({
   // files then work at /assets/ and under a sub-path, as a static build (`blog build --base`) needs.
   base: './',
   publicDir: 'web/public',
-  plugins: [react()],
+  plugins: [react(), fontFacesApart()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -56,6 +56,12 @@ async function serverPage(url: string, withStylesheet: boolean, options: { color
     await page.goto(`${ctx.server.url}${url}`, { waitUntil: 'load' })
     expect(stylesheets, 'the page links the app stylesheet').toBe(1)
     expect(await page.locator('head style').count(), 'the page inlines its styles').toBe(1)
+    if (withStylesheet) {
+      // The linked stylesheet brings no font faces: the page has them all inlined already, and
+      // adding more to a painted page has all its text laid out again.
+      const linked = await page.evaluate(() => [...document.styleSheets].filter((s) => s.href).map((s) => ({ href: s.href!, faces: [...s.cssRules].filter((r) => r instanceof CSSFontFaceRule).length })))
+      expect(linked).toEqual([{ href: expect.stringMatching(/\/assets\/entry-client-[\w-]+\.css$/), faces: 0 }])
+    }
     return await pageLayout(page)
   } finally {
     await page.close()

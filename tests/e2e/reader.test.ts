@@ -43,6 +43,8 @@ describe('a reader', () => {
     expect(box && box.height > 20).toBe(true)
     // The KaTeX stylesheet is loaded: its fonts lay out the formula, not the raw TeX.
     expect(await page.locator('.katex-mathml').first().evaluate((el) => getComputedStyle(el).position)).toBe('absolute')
+    // The home page had no formula, yet KaTeX's font faces were there for the app's post page.
+    await page.waitForFunction(() => [...document.fonts].some((f) => f.family === 'KaTeX_Main' && f.status === 'loaded'))
     // What is drawn is KaTeX's HTML, never the TeX source with its dollar signs.
     expect(await page.locator('.katex-html').count()).toBeGreaterThan(3)
     const shown = await page.locator('article').first().evaluate((el) => {

@@ -10,7 +10,8 @@ import { tempDir } from '../helpers/temp-dir.js'
 
 const assets: ClientAssets = {
   head: '<link rel="modulepreload" href="/assets/vendor-def.js">',
-  styles: '<link rel="stylesheet" href="/assets/entry-client-abc.css">',
+  styles: '<link rel="stylesheet" href="/assets/entry-client-abc.fonts.css">\n    <link rel="stylesheet" href="/assets/entry-client-abc.css">',
+  deferredStyles: '<link rel="stylesheet" href="/assets/entry-client-abc.css">',
   critical: indexCriticalCss([{ css: 'body{margin:0}.never-on-a-page{color:red}', folder: '/assets/' }]),
   script: '<script type="module" src="/assets/entry-client-abc.js"></script>',
   ownerHead: '<link rel="stylesheet" href="/assets/owner-ghi.css">',
@@ -48,9 +49,10 @@ describe("the owner's stylesheet", () => {
       expect(readerPage, url).not.toContain('owner-ghi.css')
       // a reader's page paints from the styles inlined in its head; the app's stylesheet follows in the body
       expect(readerPage, url).toContain('<style>body{margin:0}</style>')
-      expect(readerPage.indexOf(assets.styles), url).toBeGreaterThan(readerPage.indexOf('<body>'))
+      expect(readerPage.indexOf(assets.deferredStyles), url).toBeGreaterThan(readerPage.indexOf('<body>'))
       // …above the app's script, which then waits for it
-      expect(readerPage.indexOf(assets.styles), url).toBeLessThan(readerPage.indexOf(assets.script))
+      expect(readerPage.indexOf(assets.deferredStyles), url).toBeLessThan(readerPage.indexOf(assets.script))
+      expect(readerPage, url).not.toContain('entry-client-abc.fonts.css')
     }
   })
 })

@@ -1,13 +1,15 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { clientDistDir } from '../../core/paths.js'
-import { indexCriticalCss, type CriticalCss } from './critical-css.js'
+import { fontFacesFile, indexCriticalCss, type CriticalCss } from './critical-css.js'
 
 export interface ClientAssets {
   /** Tags for every <head>: font and module preloads. */
   head: string
-  /** The app's stylesheet links: in the head of an admin's page; at the end of a reader's body, where `critical` is inlined in the head. */
+  /** The app's stylesheet links, for the head of an admin's page: its font faces (where built apart) and its rules. */
   styles: string
+  /** For the end of a reader's body, whose head inlines `critical` with every font face: the rules' stylesheets only. */
+  deferredStyles: string
   /** The app's styles cut to what a page uses (critical-css.ts); null when there are none to read. */
   critical: CriticalCss | null
   /** The entry script tag for the end of <body>. */
@@ -44,7 +46,7 @@ function fontPreloads(dir: string): string[] {
   return files.filter((f) => FIRST_SCREEN_FONTS.test(f)).sort().map((f) => `<link rel="preload" href="/assets/${f}" as="font" type="font/woff2" crossorigin>`)
 }
 
-const NO_ASSETS: ClientAssets = { head: '', styles: '', critical: null, script: '', ownerHead: '', available: false }
+const NO_ASSETS: ClientAssets = { head: '', styles: '', deferredStyles: '', critical: null, script: '', ownerHead: '', available: false }
 
 /**
  * Read Vite's manifest once at start-up. Without a client build the pages still render on the
@@ -73,17 +75,22 @@ export function loadClientAssets(dir = clientDistDir): ClientAssets {
     }
   }
   visit(entry)
+  // scripts/font-faces-apart.ts moves a stylesheet's font faces to a file beside it
+  const withFontFaces = [...css].flatMap((f) => (existsSync(join(dir, fontFacesFile(f))) ? [fontFacesFile(f), f] : [f]))
   const head = [...fontPreloads(dir), ...[...preloads].map((f) => `<link rel="modulepreload" href="/${f}">`)].join('\n    ')
   const owner = manifest[OWNER_STYLES]
   return {
     head,
-    styles: [...css].map((f) => `<link rel="stylesheet" href="/${f}">`).join('\n    '),
-    critical: criticalStyles(dir, [...css]),
+    styles: links(withFontFaces),
+    deferredStyles: links([...css]),
+    critical: criticalStyles(dir, withFontFaces),
     script: `<script type="module" src="/${entry.file}"></script>`,
     ownerHead: owner ? `<link rel="stylesheet" href="/${owner.file}">` : '',
     available: true,
   }
 }
+
+const links = (files: string[]) => files.map((f) => `<link rel="stylesheet" href="/${f}">`).join('\n    ')
 
 /** Indexed stylesheets by file and version: every server and build in a process shares one index per stylesheet. */
 const indexed = new Map<string, CriticalCss>()

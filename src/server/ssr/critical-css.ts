@@ -1,4 +1,4 @@
-import postcss, { type AtRule, type ChildNode, type Rule } from 'postcss'
+import postcss, { type ChildNode, type Rule } from 'postcss'
 import selectorParser from 'postcss-selector-parser'
 
 /**
@@ -11,11 +11,18 @@ import selectorParser from 'postcss-selector-parser'
  * functional pseudo-class (`:not(.x)`, `:is()`, `:has()`) appears somewhere in the page. That
  * keeps more than a browser would match, never less: what the page shows before the full
  * stylesheet arrives is styled exactly as after it, so nothing shifts when it does.
+ *
+ * Every font face is kept, used or not: the stylesheet linked after it comes without them (a
+ * font face added to a painted page has all its text laid out again), and a page the app
+ * shows later, formulas and all, needs them.
  */
 export interface CriticalCss {
   /** The rules `markup` can use, in the stylesheet's order, with the at-rules around them. */
   forMarkup(markup: string): string
 }
+
+/** The font faces of a built stylesheet, taken out of it (scripts/font-faces-apart.ts): `assets/x.css` → `assets/x.fonts.css`. */
+export const fontFacesFile = (cssFile: string): string => cssFile.replace(/\.css$/, '.fonts.css')
 
 /** What one selector of a rule needs the page to hold. */
 interface Need {
@@ -28,7 +35,6 @@ type Piece =
   /** needs: null when the rule applies whatever the markup (`*`, `:root`, a selector we cannot read) */
   | { kind: 'rule'; text: string; needs: Need[] | null }
   | { kind: 'group'; open: string; children: Piece[] }
-  | { kind: 'font'; text: string; family: string }
   | { kind: 'always'; text: string }
 
 interface PageTokens {
@@ -37,7 +43,7 @@ interface PageTokens {
   tags: Set<string>
 }
 
-/** At-rules whose content is rules to choose from; any other at-rule (@keyframes, @property, @page) is kept whole. */
+/** At-rules whose content is rules to choose from; any other (@font-face, @keyframes, @property, @page) is kept whole. */
 const GROUPS = new Set(['media', 'supports', 'layer', 'container', 'scope', 'document'])
 
 /**
@@ -49,10 +55,7 @@ export function indexCriticalCss(sheets: { css: string; folder: string }[]): Cri
   return {
     forMarkup(markup) {
       const tokens = pageTokens(markup)
-      const kept = pieces.map((p) => emit(p, tokens, false)).join('')
-      // A font face costs bytes and nothing else until a kept rule names its family.
-      const used = kept.toLowerCase()
-      return pieces.map((p) => emit(p, tokens, true, used)).join('')
+      return pieces.map((p) => emit(p, tokens)).join('')
     },
   }
 }
@@ -61,7 +64,6 @@ function toPiece(node: ChildNode): Piece | null {
   if (node.type === 'rule') return { kind: 'rule', text: node.toString(), needs: needsOf(node) }
   if (node.type !== 'atrule') return null
   const name = node.name.toLowerCase()
-  if (name === 'font-face') return { kind: 'font', text: node.toString(), family: fontFamily(node) }
   if (GROUPS.has(name) && node.nodes) {
     const children = node.nodes.map(toPiece).filter((p): p is Piece => p !== null)
     return { kind: 'group', open: `@${node.name}${node.raws.afterName ?? ' '}${node.params}{`, children }
@@ -70,17 +72,14 @@ function toPiece(node: ChildNode): Piece | null {
   return { kind: 'always', text: node.nodes ? node.toString() : `${node.toString()};` }
 }
 
-/** Two passes share this walk: first without fonts (to learn which families the kept rules name), then with them. */
-function emit(piece: Piece, tokens: PageTokens, withFonts: boolean, usedText = ''): string {
+function emit(piece: Piece, tokens: PageTokens): string {
   switch (piece.kind) {
     case 'rule':
       return piece.needs === null || piece.needs.some((n) => satisfied(n, tokens)) ? piece.text : ''
     case 'always':
       return piece.text
-    case 'font':
-      return withFonts && piece.family !== '' && usedText.includes(piece.family) ? piece.text : ''
     case 'group': {
-      const inner = piece.children.map((c) => emit(c, tokens, withFonts, usedText)).join('')
+      const inner = piece.children.map((c) => emit(c, tokens)).join('')
       return inner === '' ? '' : `${piece.open}${inner}}`
     }
   }
@@ -114,14 +113,6 @@ function needsOf(rule: Rule): Need[] | null {
 function insideFunctionalPseudo(node: selectorParser.Node): boolean {
   for (let p = node.parent; p; p = p.parent) if (p.type === 'pseudo') return true
   return false
-}
-
-function fontFamily(face: AtRule): string {
-  let family = ''
-  face.walkDecls(/^font-family$/i, (d) => {
-    family = d.value.trim().replace(/^(['"])(.*)\1$/, '$2').toLowerCase()
-  })
-  return family
 }
 
 /** `url(./file)` is relative to the stylesheet's folder; inlined into a page it must name that folder. */

@@ -36,17 +36,18 @@ export function renderDocument(parts: { head: string; assets: ClientAssets; appH
 const SHELL = '<html><head></head><body><div id="root"></div></body></html>'
 
 /**
- * A reader's page carries, inline, the styles its own markup uses, so it paints without
- * waiting for the stylesheet, which is linked at the end of the body. Being there, it still
+ * A reader's page carries, inline, the styles its own markup uses and every font face, so it
+ * paints without waiting for the stylesheet, which is linked at the end of the body (in its
+ * copy without font faces). Being there, it still
  * arrives before the app's script runs (a script waits for the stylesheets before it), so
  * whatever the app draws later is styled. An admin's page keeps the plain links in the head:
  * the owner's stylesheet must come after the app's to win over it.
  */
 function pageStyles(parts: { head: string; assets: ClientAssets; appHtml: string; owner?: boolean }): { head: string; body: string } {
-  const { styles, critical } = parts.assets
+  const { styles, deferredStyles, critical } = parts.assets
   const head = (tags: string) => (tags ? `${tags}\n    ` : '')
   if (parts.owner || !critical) return { head: head(styles), body: '' }
   const css = critical.forMarkup(`${SHELL}${parts.head}${parts.appHtml}`)
   if (/<\/style/i.test(css)) return { head: head(styles), body: '' }
-  return { head: head(`<style>${css}</style>`), body: styles ? `\n    ${styles}` : '' }
+  return { head: head(`<style>${css}</style>`), body: deferredStyles ? `\n    ${deferredStyles}` : '' }
 }

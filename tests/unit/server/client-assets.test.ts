@@ -36,16 +36,22 @@ describe('the client assets in every page head', () => {
       '<link rel="modulepreload" href="/assets/vendor-def.js">',
     ])
     expect(assets.styles).toBe('<link rel="stylesheet" href="/assets/entry-client-abc.css">')
+    // no font faces were built apart: readers and owners link the one stylesheet
+    expect(assets.deferredStyles).toBe(assets.styles)
     expect(assets.script).toBe('<script type="module" src="/assets/entry-client-abc.js"></script>')
     // the owner's workspace styles are not in every head, only offered for an admin's page
     expect(assets.head).not.toContain('owner')
     expect(assets.ownerHead).toBe('<link rel="stylesheet" href="/assets/owner-ghi.css">')
   })
 
-  it("indexes the stylesheet for inlining, with its fonts named under its folder", () => {
-    const css = '@font-face{font-family:Serif;src:url(./serif-A1.woff2)format("woff2")}.post{font-family:Serif}.modal{position:fixed}'
-    const { critical } = loadClientAssets(clientBuild([], css))
-    expect(critical?.forMarkup('<article class="post">')).toBe('@font-face{font-family:Serif;src:url(/assets/serif-A1.woff2)format("woff2")}.post{font-family:Serif}')
+  it("indexes the stylesheet and its font faces for inlining, with the fonts' files under their folder", () => {
+    const dir = clientBuild([], '.post{font-family:Serif}.modal{position:fixed}')
+    writeFileSync(join(dir, 'assets', 'entry-client-abc.fonts.css'), '@font-face{font-family:Serif;src:url(./serif-A1.woff2)format("woff2")}')
+    const assets = loadClientAssets(dir)
+    expect(assets.critical?.forMarkup('<article class="post">')).toBe('@font-face{font-family:Serif;src:url(/assets/serif-A1.woff2)format("woff2")}.post{font-family:Serif}')
+    // an admin's head links both; a reader's body only the rules, its head has the font faces
+    expect(assets.styles).toBe('<link rel="stylesheet" href="/assets/entry-client-abc.fonts.css">\n    <link rel="stylesheet" href="/assets/entry-client-abc.css">')
+    expect(assets.deferredStyles).toBe('<link rel="stylesheet" href="/assets/entry-client-abc.css">')
   })
 
   it('a stylesheet it cannot read is only linked, not inlined', () => {
@@ -56,6 +62,6 @@ describe('the client assets in every page head', () => {
 
   it('without a client build, pages are plain server markup', () => {
     dir = tempDir('client-assets-')
-    expect(loadClientAssets(dir.path)).toEqual({ head: '', styles: '', critical: null, script: '', ownerHead: '', available: false })
+    expect(loadClientAssets(dir.path)).toEqual({ head: '', styles: '', deferredStyles: '', critical: null, script: '', ownerHead: '', available: false })
   })
 })
