@@ -14,7 +14,6 @@ import type { ClientState } from './ssr-contract.js'
 import { installStaticApi } from './static/static-api.js'
 import { canHydrate, appPathOf, readStaticSite, tidyAddress } from './static/static-site.js'
 import { prepareTabTracker } from './lib/tab-tracker.js'
-import { moveBodyStylesheetsToHead } from './lib/body-stylesheets.js'
 import { loadRoutePage } from './route-pages.js'
 import { resolveRoute } from './routes.js'
 
@@ -40,7 +39,6 @@ if (staticSite) {
   tidyAddress(staticSite, window.location, window.history)
 }
 
-moveBodyStylesheetsToHead(document)
 const state = readState()
 const queryClient = createQueryClient()
 if (state.dehydrated) hydrate(queryClient, returnPostHtml(state.dehydrated as DehydratedState, document.getElementById(POST_HTML_ELEMENT_ID)?.textContent))

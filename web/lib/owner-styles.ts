@@ -1,3 +1,5 @@
+import { moveBodyStylesheetsToHead } from './body-stylesheets.js'
+
 let loading: Promise<unknown> | null = null
 
 /**
@@ -5,6 +7,8 @@ let loading: Promise<unknown> | null = null
  * admin in this page (signed in). A page the server rendered for an admin links it already.
  */
 export function loadOwnerStyles(): Promise<unknown> {
+  // Vite puts the owner's stylesheet at the end of the head: the app's must be above it.
+  moveBodyStylesheetsToHead(document)
   return (loading ??= import('../styles/owner.css').catch((error: unknown) => {
     loading = null
     throw error

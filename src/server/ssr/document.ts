@@ -36,12 +36,12 @@ export function renderDocument(parts: { head: string; assets: ClientAssets; appH
 const SHELL = '<html><head></head><body><div id="root"></div></body></html>'
 
 /**
- * A reader's page carries, inline, the styles its own markup uses and every font face, so it
- * paints without waiting for the stylesheet, which is linked at the end of the body (in its
- * copy without font faces). Being there, it still
- * arrives before the app's script runs (a script waits for the stylesheets before it), so
- * whatever the app draws later is styled. An admin's page keeps the plain links in the head:
- * the owner's stylesheet must come after the app's to win over it.
+ * A reader's page carries, inline, every font face and the rules its own markup uses, so it
+ * paints without waiting for the stylesheet, which is linked at the end of the body (without
+ * its font faces: scripts/font-faces-apart.ts). Being there, it still arrives before the
+ * app's script runs (a script waits for the stylesheets above it), so whatever the app draws
+ * later is styled. An admin's page keeps the plain links in the head: the owner's stylesheet
+ * must come after the app's to win over it.
  */
 function pageStyles(parts: { head: string; assets: ClientAssets; appHtml: string; owner?: boolean }): { head: string; body: string } {
   const { styles, deferredStyles, critical } = parts.assets
