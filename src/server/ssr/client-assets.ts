@@ -100,7 +100,12 @@ function criticalStyles(dir: string, files: string[]): CriticalCss | null {
   if (files.length === 0) return null
   try {
     const paths = files.map((f) => join(dir, f))
-    const key = paths.map((path) => `${path}:${statSync(path).size}:${statSync(path).mtimeMs}`).join('|')
+    const key = paths
+      .map((path) => {
+        const { size, mtimeMs } = statSync(path)
+        return `${path}:${size}:${mtimeMs}`
+      })
+      .join('|')
     let index = indexed.get(key)
     if (!index) {
       index = indexCriticalCss(files.map((f, i) => ({ css: readFileSync(paths[i]!, 'utf8'), folder: `/${dirname(f)}/` })))
