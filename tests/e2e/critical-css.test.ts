@@ -89,3 +89,48 @@ describe("a reader's page from its inlined styles alone", () => {
     })
   }
 })
+
+// A font file found only when the page is first laid out arrives after that layout, and the
+// page is laid out and painted again. So the head asks for each Latin font file the page sets
+// text in, and for no file it does not use (that would cost every reader the download). Other
+// scripts' subsets (Latin Extended, Greek, …) load as the text needs them.
+describe("a reader's page asks in its head for the fonts it uses", () => {
+  const pages = ['/', '/posts/entropy-as-expected-surprise', '/posts/notes-on-writing-mathematics-for-the-web', '/posts/the-geometry-of-least-squares', '/about', '/search?q=entropy']
+  const OTHER_SCRIPTS = /-(?:latin-ext|cyrillic|cyrillic-ext|greek|greek-ext|vietnamese)-/
+
+  /** The font files the server's page loads (no script run), and those its head asks for. */
+  async function fontsOf(url: string, withPreloads: boolean): Promise<{ fetched: string[]; preloaded: string[] }> {
+    const page = await browser.context.newPage()
+    try {
+      const fetched = new Set<string>()
+      page.on('request', (request) => {
+        if (request.resourceType() === 'font') fetched.add(new URL(request.url()).pathname)
+      })
+      await page.route('**/assets/*.js', (route) => route.abort())
+      if (!withPreloads) {
+        await page.route(`${ctx.server.url}${url}`, async (route) => {
+          const response = await route.fetch()
+          const body = (await response.text()).replace(/<link rel="preload"[^>]*as="font"[^>]*>/g, '')
+          await route.fulfill({ response, body })
+        })
+      }
+      await page.goto(`${ctx.server.url}${url}`, { waitUntil: 'load' })
+      await page.evaluate(() => document.fonts.ready)
+      const preloaded = await page.evaluate(() => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=font]')].map((l) => new URL(l.href).pathname))
+      return { fetched: [...fetched].sort(), preloaded: preloaded.sort() }
+    } finally {
+      await page.close()
+    }
+  }
+
+  for (const url of pages) {
+    it(url, async () => {
+      const asked = await fontsOf(url, true)
+      const used = (await fontsOf(url, false)).fetched
+      expect(new Set(asked.preloaded).size, 'no file asked for twice').toBe(asked.preloaded.length)
+      expect(asked.preloaded.filter((f) => !used.includes(f)), 'asked for, never used').toEqual([])
+      expect(used.filter((f) => !OTHER_SCRIPTS.test(f) && !asked.preloaded.includes(f)), 'used, not asked for').toEqual([])
+      expect(asked.fetched).toEqual(used)
+    })
+  }
+})

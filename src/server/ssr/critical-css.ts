@@ -1,5 +1,6 @@
-import postcss, { type ChildNode, type Rule } from 'postcss'
+import postcss, { type AtRule, type ChildNode, type Rule } from 'postcss'
 import selectorParser from 'postcss-selector-parser'
+import { filesFor, fontFileOf, fontUseOf, rootVars, setsItalic, textFamilies, type FontFile, type FontUse } from './font-files.js'
 
 /**
  * The app's stylesheet cut down to what one page's markup can use, for a `<style>` in the
@@ -15,10 +16,19 @@ import selectorParser from 'postcss-selector-parser'
  * Every font face is kept, used or not: the stylesheet linked after it comes without them (a
  * font face added to a painted page has all its text laid out again), and a page the app
  * shows later, formulas and all, needs them.
+ *
+ * The same walk tells which font files the page's text is set in (font-files.ts), for the
+ * page to ask for in its head.
  */
 export interface CriticalCss {
-  /** The rules `markup` can use, in the stylesheet's order, with the at-rules around them. */
-  forMarkup(markup: string): string
+  forMarkup(markup: string): PageStyles
+}
+
+export interface PageStyles {
+  /** The rules the markup can use, in the stylesheet's order, with the at-rules around them. */
+  css: string
+  /** The Latin font files those rules set the page's text in (font-files.ts), as the stylesheet addresses them. */
+  fontFiles: string[]
 }
 
 /** The font faces of a built stylesheet, taken out of it (scripts/font-faces-apart.ts): `assets/x.css` → `assets/x.fonts.css`. */
@@ -32,10 +42,19 @@ interface Need {
 }
 
 type Piece =
-  /** needs: null when the rule applies whatever the markup (`*`, `:root`, a selector we cannot read) */
-  | { kind: 'rule'; text: string; needs: Need[] | null }
+  /**
+   * needs: null when the rule applies whatever the markup (`*`, `:root`, a selector we cannot read).
+   * font: the face it names; italic: it sets italic on an inherited family. Both left out in print.
+   */
+  | { kind: 'rule'; text: string; needs: Need[] | null; font: FontUse | null; italic: boolean }
   | { kind: 'group'; open: string; children: Piece[] }
   | { kind: 'always'; text: string }
+
+/** What a page's kept rules set its text in. */
+interface FontsSeen {
+  uses: FontUse[]
+  inheritedItalic: boolean
+}
 
 interface PageTokens {
   classes: Set<string>
@@ -46,40 +65,59 @@ interface PageTokens {
 /** At-rules whose content is rules to choose from; any other (@font-face, @keyframes, @property, @page) is kept whole. */
 const GROUPS = new Set(['media', 'supports', 'layer', 'container', 'scope', 'document'])
 
+/** Elements the browser sets in italic itself, in whatever family they inherit. */
+const ITALIC_TAGS = ['em', 'i', 'cite', 'dfn', 'var', 'address']
+
 /**
  * Index the stylesheets Vite built, in their order. Their `url(./file)` addresses are relative
  * to their own `folder` ('/assets/'); inlined in a page, they name it.
  */
 export function indexCriticalCss(sheets: { css: string; folder: string }[]): CriticalCss {
-  const pieces = sheets.flatMap(({ css, folder }) => postcss.parse(withFolder(css, folder)).nodes.map(toPiece)).filter((p): p is Piece => p !== null)
+  const roots = sheets.map(({ css, folder }) => postcss.parse(withFolder(css, folder)))
+  const topRules = roots.flatMap((root) => root.nodes.filter((n): n is Rule => n.type === 'rule'))
+  const vars = rootVars(topRules)
+  const families = textFamilies(topRules)
+  const files = roots.flatMap((root) => root.nodes.filter((n): n is AtRule => n.type === 'atrule' && n.name.toLowerCase() === 'font-face').map(fontFileOf)).filter((f): f is FontFile => f !== null)
+  const pieces = roots.flatMap((root) => root.nodes.map((node) => toPiece(node, vars, false))).filter((p): p is Piece => p !== null)
   return {
     forMarkup(markup) {
       const tokens = pageTokens(markup)
-      return pieces.map((p) => emit(p, tokens)).join('')
+      const seen: FontsSeen = { uses: [], inheritedItalic: ITALIC_TAGS.some((t) => tokens.tags.has(t)) }
+      const css = pieces.map((p) => emit(p, tokens, seen)).join('')
+      const uses = seen.inheritedItalic ? [...seen.uses, ...families.map((family) => ({ family, italic: true, weight: 400 }))] : seen.uses
+      return { css, fontFiles: [...new Set(uses.flatMap((use) => filesFor(use, files)))] }
     },
   }
 }
 
-function toPiece(node: ChildNode): Piece | null {
-  if (node.type === 'rule') return { kind: 'rule', text: node.toString(), needs: needsOf(node) }
+function toPiece(node: ChildNode, vars: ReadonlyMap<string, string>, inPrint: boolean): Piece | null {
+  if (node.type === 'rule') {
+    const font = inPrint ? null : fontUseOf(node, vars)
+    return { kind: 'rule', text: node.toString(), needs: needsOf(node), font, italic: !inPrint && font === null && setsItalic(node) }
+  }
   if (node.type !== 'atrule') return null
   const name = node.name.toLowerCase()
   if (GROUPS.has(name) && node.nodes) {
-    const children = node.nodes.map(toPiece).filter((p): p is Piece => p !== null)
+    const print = inPrint || (name === 'media' && /^\s*print\s*$/i.test(node.params))
+    const children = node.nodes.map((child) => toPiece(child, vars, print)).filter((p): p is Piece => p !== null)
     return { kind: 'group', open: `@${node.name}${node.raws.afterName ?? ' '}${node.params}{`, children }
   }
   // A statement (`@layer a,b;`, `@import`) ends with a semicolon that postcss keeps outside the node.
   return { kind: 'always', text: node.nodes ? node.toString() : `${node.toString()};` }
 }
 
-function emit(piece: Piece, tokens: PageTokens): string {
+function emit(piece: Piece, tokens: PageTokens, seen: FontsSeen): string {
   switch (piece.kind) {
-    case 'rule':
-      return piece.needs === null || piece.needs.some((n) => satisfied(n, tokens)) ? piece.text : ''
+    case 'rule': {
+      if (piece.needs !== null && !piece.needs.some((n) => satisfied(n, tokens))) return ''
+      if (piece.font) seen.uses.push(piece.font)
+      if (piece.italic) seen.inheritedItalic = true
+      return piece.text
+    }
     case 'always':
       return piece.text
     case 'group': {
-      const inner = piece.children.map((c) => emit(c, tokens)).join('')
+      const inner = piece.children.map((c) => emit(c, tokens, seen)).join('')
       return inner === '' ? '' : `${piece.open}${inner}}`
     }
   }

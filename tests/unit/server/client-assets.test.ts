@@ -48,7 +48,10 @@ describe('the client assets in every page head', () => {
     const dir = clientBuild([], '.post{font-family:Serif}.modal{position:fixed}')
     writeFileSync(join(dir, 'assets', 'entry-client-abc.fonts.css'), '@font-face{font-family:Serif;src:url(./serif-A1.woff2)format("woff2")}')
     const assets = loadClientAssets(dir)
-    expect(assets.critical?.forMarkup('<article class="post">')).toBe('@font-face{font-family:Serif;src:url(/assets/serif-A1.woff2)format("woff2")}.post{font-family:Serif}')
+    expect(assets.critical?.forMarkup('<article class="post">')).toEqual({
+      css: '@font-face{font-family:Serif;src:url(/assets/serif-A1.woff2)format("woff2")}.post{font-family:Serif}',
+      fontFiles: ['/assets/serif-A1.woff2'],
+    })
     // an admin's head links both; a reader's body only the rules, its head has the font faces
     expect(assets.styles).toBe('<link rel="stylesheet" href="/assets/entry-client-abc.fonts.css">\n    <link rel="stylesheet" href="/assets/entry-client-abc.css">')
     expect(assets.deferredStyles).toBe('<link rel="stylesheet" href="/assets/entry-client-abc.css">')
