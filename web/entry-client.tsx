@@ -1,10 +1,11 @@
 // The browser entry, and the only web file that imports CSS: every other file is also
 // compiled by tsc and imported by Node for server rendering.
-// Variable fonts: one file per family and style carries every weight the site uses. Each font
-// file that arrives after the first paint makes the browser lay out and paint the page again;
-// three files instead of eight static weights mean three such passes at most, not eight.
+// Variable fonts for the roman: one file per family carries every weight the site uses, and
+// each font file that arrives after the first paint makes the browser lay out and paint the
+// page again. The serif's italic is a file per weight instead (styles/serif-italics.css): an
+// essay's italics are nearly all of one weight, a third of the variable italic's size.
 import '@fontsource-variable/source-serif-4/wght.css'
-import '@fontsource-variable/source-serif-4/wght-italic.css'
+import './styles/serif-italics.css'
 import '@fontsource-variable/inter/wght.css'
 import 'katex/dist/katex.min.css'
 import './styles/index.css'
