@@ -8,6 +8,7 @@ import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import rehypeHighlightSafe from './plugins/rehype-highlight-safe.js'
+import remarkLeanAutolinks from './plugins/remark-lean-autolinks.js'
 import rehypeKatexRaw from './plugins/rehype-katex-raw.js'
 import rehypeFixAttributes from './plugins/rehype-fix-attributes.js'
 import rehypeRawIfNeeded from './plugins/rehype-raw-if-needed.js'
@@ -29,6 +30,7 @@ export const markdownProcessor = unified()
   .use(remarkParse)
   .use(remarkFrontmatter, ['yaml', 'toml'])
   .use(remarkGfm)
+  .use(remarkLeanAutolinks)
   .use(remarkMath)
   .use(remarkHeadingIds)
   // No id prefix here: the sanitizer adds `user-content-` to every id, footnotes included.

@@ -5,6 +5,7 @@ import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import type { Processor } from 'unified'
 import { visit } from 'unist-util-visit'
+import remarkLeanAutolinks from '../../markdown/plugins/remark-lean-autolinks.js'
 import { plainText, removeDelimited } from './mdast-plain-text.js'
 import { collapseWhitespace } from './plain-text.js'
 
@@ -18,7 +19,8 @@ function withoutEmphasis(this: Processor): void {
   data.micromarkExtensions = [...(data.micromarkExtensions ?? []), { disable: { null: ['attention'] } }]
 }
 
-const parser = unified().use(remarkParse).use(remarkGfm).use(remarkMath).use(withoutEmphasis)
+// Nor are autolink literals parsed: a link's text is the address it links.
+const parser = unified().use(remarkParse).use(remarkGfm).use(remarkLeanAutolinks, { none: true }).use(remarkMath).use(withoutEmphasis)
 
 /** What the importer needs from the body's markdown structure. */
 export interface BodyScan {
