@@ -76,7 +76,7 @@ export function indexCriticalCss(sheets: { css: string; folder: string }[]): Cri
   const roots = sheets.map(({ css, folder }) => postcss.parse(withFolder(css, folder)))
   const topRules = roots.flatMap((root) => root.nodes.filter((n): n is Rule => n.type === 'rule'))
   const vars = rootVars(topRules)
-  const families = textFamilies(topRules)
+  const families = textFamilies(vars)
   const files = roots.flatMap((root) => root.nodes.filter((n): n is AtRule => n.type === 'atrule' && n.name.toLowerCase() === 'font-face').map(fontFileOf)).filter((f): f is FontFile => f !== null)
   const pieces = roots.flatMap((root) => root.nodes.map((node) => toPiece(node, vars, false))).filter((p): p is Piece => p !== null)
   return {

@@ -28,17 +28,12 @@ export interface FontFile {
   url: string
 }
 
-/** The families the site's own text is set in: the root's `--font-*` custom properties, first choice of each. */
-export function textFamilies(rules: Rule[]): string[] {
+/** The families the site's own text is set in: the root's `--font-*` custom properties (rootVars), first choice of each. */
+export function textFamilies(vars: ReadonlyMap<string, string>): string[] {
   const families = new Set<string>()
-  for (const rule of rules) {
-    if (!/^(?::root|html)$/i.test(rule.selector.trim())) continue
-    rule.each((node) => {
-      if (node.type === 'decl' && /^--font-/i.test(node.prop)) {
-        const family = firstFamily(node.value)
-        if (family) families.add(family)
-      }
-    })
+  for (const [name, value] of vars) {
+    const family = /^--font-/i.test(name) ? firstFamily(value) : null
+    if (family) families.add(family)
   }
   return [...families]
 }
