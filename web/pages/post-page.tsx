@@ -1,5 +1,5 @@
 import { ArrowLeft, CircleAlert, FileQuestion } from 'lucide-react'
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { Link } from 'wouter'
 import type { Post } from '../../src/shared/schemas/index.js'
 import { useCurrentUser } from '../api/auth.js'
@@ -104,8 +104,12 @@ function PostModelPanel({ post, model }: { post: Post; model: MathematicalModel 
 }
 
 // The signed-in parts read the current user themselves: when that read answers (a guest's
-// 401 after the page is hydrated), only they render again, not the whole essay.
-function PostView({ post }: { post: Post }) {
+// 401 after the page is hydrated), only they render again, not the whole essay. Memoised on
+// the post: SPEC §7's refetch of a shown post toggles the query's fetching state twice, and an
+// unchanged answer keeps the same object (react-query shares it), so the essay, its contents
+// and its cards are not rendered again for nothing — in one blocking task each time, as
+// react-query's store updates are synchronous.
+const PostView = memo(function PostView({ post }: { post: Post }) {
   const [showAnnotations, setShowAnnotations] = useState(false)
   const { annotations, highlighted, annotationTypes, bibliography, model } = useReadingAids(post)
   const annotating = showAnnotations && highlighted !== null
@@ -155,4 +159,4 @@ function PostView({ post }: { post: Post }) {
       <PostModelPanel post={post} model={model} />
     </div>
   )
-}
+})

@@ -54,18 +54,28 @@ export function ReadingTrackerMount() {
     tabTracker()?.setUser(userId)
   }, [userId])
 
-  // entry: once per session, from the page the visitor landed on
+  // entry: once per session, from the page the visitor landed on. Reported in a task of its
+  // own, as 'view' below: the first read of sessionStorage and the first fetch() cost the
+  // browser milliseconds, which would otherwise lengthen the effects that follow hydration.
   const landingPost = useRef(postId)
   useEffect(() => {
-    tabTracker()?.enter(entrySource(document.referrer, window.location.host), landingPost.current)
+    const timer = setTimeout(() => tabTracker()?.enter(entrySource(document.referrer, window.location.host), landingPost.current))
+    return () => clearTimeout(timer)
   }, [])
 
   // view when a post page shows its post; time_spent when the reader leaves it
   useEffect(() => {
     const t = tabTracker()
     if (!t || postId === null) return
-    t.viewPost({ id: postId, title: postTitle.current }, document.visibilityState === 'visible')
-    return () => t.leavePost()
+    let viewing = false
+    const timer = setTimeout(() => {
+      viewing = true
+      t.viewPost({ id: postId, title: postTitle.current }, document.visibilityState === 'visible')
+    })
+    return () => {
+      clearTimeout(timer)
+      if (viewing) t.leavePost()
+    }
     // a refetched post (same id) is the same view; a new address is a new one
   }, [pathname, postId])
 
