@@ -6,6 +6,7 @@ import './zod-jitless.js'
 import { hydrate } from '@tanstack/react-query'
 import type { DehydratedState } from '@tanstack/react-query'
 import { startTransition } from 'react'
+import type { ReactNode } from 'react'
 import { Root } from './app.js'
 import { createQueryClient } from './api/query-client.js'
 import { POST_HTML_ELEMENT_ID, returnPostHtml } from './post-html-handover.js'
@@ -32,36 +33,45 @@ function readState(): ClientState {
   }
 }
 
-// A page of `blog build`'s static copy: the API is answered from its data files (web/static/).
-const staticSite = readStaticSite(document)
-if (staticSite) {
-  installStaticApi(staticSite)
-  tidyAddress(staticSite, window.location, window.history)
+/**
+ * Reads the server's state and starts React on the markup. Called in a task after the one that
+ * evaluated this chunk's modules: together they made one of the longest tasks of a page load,
+ * apart they stay short enough not to hold up a reader's first tap or key press.
+ */
+function boot(): void {
+  // A page of `blog build`'s static copy: the API is answered from its data files (web/static/).
+  const staticSite = readStaticSite(document)
+  if (staticSite) {
+    installStaticApi(staticSite)
+    tidyAddress(staticSite, window.location, window.history)
+  }
+
+  const state = readState()
+  const queryClient = createQueryClient()
+  if (state.dehydrated) hydrate(queryClient, returnPostHtml(state.dehydrated as DehydratedState, document.getElementById(POST_HTML_ELEMENT_ID)?.textContent))
+
+  const container = document.getElementById('root')
+  if (!container) throw new Error('Scholia: no #root element to render into')
+  const app = <Root queryClient={queryClient} site={state.site} base={staticSite?.base} />
+  const route = resolveRoute(appPathOf(window.location.pathname, staticSite?.base ?? '') ?? '/')
+  const hydrates = container.hasChildNodes() && (!staticSite || canHydrate(staticSite, window.location))
+  start({ container, app, hydrates, load: () => loadRoutePage(route, queryClient) }).catch((error: unknown) => console.error('Scholia: the app failed to start', error))
 }
-
-const state = readState()
-const queryClient = createQueryClient()
-if (state.dehydrated) hydrate(queryClient, returnPostHtml(state.dehydrated as DehydratedState, document.getElementById(POST_HTML_ELEMENT_ID)?.textContent))
-
-const container = document.getElementById('root')
-if (!container) throw new Error('Scholia: no #root element to render into')
-const app = <Root queryClient={queryClient} site={state.site} base={staticSite?.base} />
-const route = resolveRoute(appPathOf(window.location.pathname, staticSite?.base ?? '') ?? '/')
 
 /**
  * React DOM and the page's own code arrive as separate chunks, in parallel, each run in a task
  * of its own; the page's code is here before hydration starts, so hydration never suspends.
  * (Not a top-level await: those chunks import this one's modules, which must finish first.)
  */
-async function start(root: HTMLElement): Promise<void> {
+async function start({ container, app, hydrates, load }: { container: HTMLElement; app: ReactNode; hydrates: boolean; load: () => Promise<unknown> }): Promise<void> {
   prepareTabTracker()
-  const [{ createRoot, hydrateRoot }] = await Promise.all([import('react-dom/client'), loadRoutePage(route, queryClient)])
+  const [{ createRoot, hydrateRoot }] = await Promise.all([import('react-dom/client'), load()])
   // A static host may answer with another address's page (404.html, index.html for `/?page=2`):
   // that markup is replaced rather than hydrated. Hydration as a transition is done in slices
   // that yield to the browser between them rather than in one long task; a click or key press
   // meanwhile makes React finish it first.
-  if (root.hasChildNodes() && (!staticSite || canHydrate(staticSite, window.location))) startTransition(() => void hydrateRoot(root, app))
-  else createRoot(root).render(app)
+  if (hydrates) startTransition(() => void hydrateRoot(container, app))
+  else createRoot(container).render(app)
 }
 
-start(container).catch((error: unknown) => console.error('Scholia: the app failed to start', error))
+setTimeout(boot, 0)

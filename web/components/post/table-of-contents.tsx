@@ -53,7 +53,9 @@ function useActiveHeading(ids: readonly string[], version: unknown): string | nu
     // reaching the end of the page crosses no heading: watch the page's footer come in too
     const footers = document.getElementsByTagName('footer')
     if (footers.length > 0) observer.observe(footers[footers.length - 1])
-    update()
+    // No first update() here: an observer reports every target once as it starts observing,
+    // which schedules one for the next frame, without a forced layout in the effects that
+    // follow hydration.
     return () => {
       observer.disconnect()
       if (frame) cancelAnimationFrame(frame)
