@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import { build as viteBuild } from 'vite'
+import { bundleWorkers } from './bundle-workers.mjs'
 import { planClientChunks } from './client-chunks.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -27,6 +28,9 @@ const profiling = process.env.SCHOLIA_PROFILE_BUILD === '1'
 await viteBuild({ configFile: viteConfig, root, logLevel: 'warn', build: { sourcemap: profiling, minify: !profiling, rollupOptions: { output: { codeSplitting } } } })
 console.log(`✓ vite build (${((Date.now() - viteStarted) / 1000).toFixed(1)} s)`)
 run(process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.build.json'])
+const workersStarted = Date.now()
+await bundleWorkers(new URL('../dist/node/', import.meta.url))
+console.log(`✓ worker bundles (${((Date.now() - workersStarted) / 1000).toFixed(1)} s)`)
 
 // Scripts, styles and fonts' metrics go out compressed: brotli and gzip copies made once here,
 // which the server sends by the reader's Accept-Encoding (express-static-gzip), rather than

@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process'
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createBlog } from '../../src/core/blog.js'
+import { renderMarkdown } from '../../src/markdown/index.js'
+import { parseEssay } from '../../src/importer/parse/index.js'
+import { CORPUS_DIR, corpusFiles } from '../unit/markdown/corpus.js'
+import { blog } from '../helpers/cli.js'
+import { projectRoot, tempDir } from '../helpers/temp-dir.js'
+
+const tmp = tempDir('compiled-worker-')
+afterAll(tmp.cleanup)
+
+const WORKER = join(projectRoot, 'dist', 'node', 'src', 'importer', 'prepare-worker.js')
+
+/** `blog ARGS` from the build (`npm test` builds first), as an installed package runs it. */
+const compiledBlog = (args: string[]) => blog(args, { env: { SCHOLIA_SOURCE: '0' } })
+
+describe('the compiled import worker (scripts/bundle-workers.mjs)', () => {
+  it('is one file that needs nothing but Node itself', () => {
+    expect(existsSync(WORKER), 'no compiled worker: run `npm run build` first').toBe(true)
+    // Load it in a Node whose module resolution refuses, for this file, anything but Node's own modules.
+    const worker = pathToFileURL(WORKER).href
+    const hooks = `export async function resolve(specifier, context, next) {
+      if (context.parentURL === ${JSON.stringify(worker)} && !specifier.startsWith('node:')) throw new Error('the worker imports ' + specifier)
+      return next(specifier, context)
+    }`
+    const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)})`
+    const load = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, '--input-type=module', '-e', `await import(${JSON.stringify(worker)})`], { encoding: 'utf8' })
+    expect(load.stderr).toBe('')
+    expect(load.status).toBe(0)
+  })
+
+  it('renders a bulk import on its threads exactly as this thread renders each essay', async () => {
+    // Enough essays, and enough text, for `blog import` to start worker threads.
+    const picked = corpusFiles().filter((_file, i) => i % 35 === 0)
+    const essays = join(tmp.path, 'essays')
+    mkdirSync(essays, { recursive: true })
+    picked.forEach((rel, i) => copyFileSync(join(CORPUS_DIR, rel), join(essays, `${i}-${basename(rel)}`)))
+    const data = join(tmp.path, 'data')
+
+    const imported = await compiledBlog(['import', essays, '--data', data, '--json'])
+    expect(imported.stderr).toBe('')
+    expect(imported.code).toBe(0)
+    expect(JSON.parse(imported.stdout).summary).toEqual({ imported: picked.length, updated: 0, unchanged: 0, failed: 0 })
+
+    const stored = await createBlog({ dataDir: data, env: {} })
+    const posts = stored.store.posts()
+    expect(posts).toHaveLength(picked.length)
+    for (const meta of posts) {
+      const path = meta.source!.path
+      const parsed = parseEssay({ path, text: readFileSync(path, 'utf8'), mtime: new Date() }, { ownerName: 'The Owner' })
+      const expected = renderMarkdown(parsed.body)
+      const body = await stored.store.body(meta)
+      expect(body.html, path).toBe(expected.html)
+      expect(body.plainText, path).toBe(expected.plainText)
+    }
+  })
+})
