@@ -25,10 +25,21 @@ afterAll(async () => {
 
 const PROPS = ['display', 'position', 'color', 'background-color', 'font-family', 'font-size', 'font-weight', 'font-style', 'line-height', 'text-align', 'border-top-width', 'border-bottom-color', 'list-style-type', 'visibility', 'opacity', 'overflow-x']
 
-/** Every element of the page, in order: where it is, how big, and how it is styled. */
+/**
+ * Every element of the page, in order: where it is, how big, and how it is styled. The essay's
+ * sections off screen are left unrendered (content-visibility: auto), and the size such a
+ * section stands in with is whatever it measured when last rendered, which depends on how
+ * far the page and its fonts had loaded at the time; so, once their styles are recorded,
+ * every section is rendered, and the comparison is of real layout, not of that timing.
+ */
 async function pageLayout(page: Page): Promise<string[]> {
   await page.evaluate(() => document.fonts.ready)
-  return page.evaluate((props) => {
+  const styles = await page.evaluate(() =>
+    [...document.body.querySelectorAll('*')].map((el, i) => `${i} ${el.tagName.toLowerCase()} content-visibility: ${getComputedStyle(el).contentVisibility} ${getComputedStyle(el).containIntrinsicHeight}`),
+  )
+  await page.addStyleTag({ content: '* { content-visibility: visible !important }' })
+  await page.evaluate(() => document.fonts.ready)
+  const layout = await page.evaluate((props) => {
     const out: string[] = []
     const walk = (el: Element, path: string) => {
       const r = el.getBoundingClientRect()
@@ -39,6 +50,7 @@ async function pageLayout(page: Page): Promise<string[]> {
     walk(document.body, 'body')
     return out
   }, PROPS)
+  return [...layout, ...styles]
 }
 
 /** The server's page with no script run, and with the app's stylesheet or without it. */
