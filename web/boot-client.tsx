@@ -15,6 +15,7 @@ import type { ClientState } from './ssr-contract.js'
 import { installStaticApi } from './static/static-api.js'
 import { canHydrate, appPathOf, readStaticSite, tidyAddress } from './static/static-site.js'
 import { prepareTabTracker } from './lib/tab-tracker.js'
+import { replayEarlyTap } from './lib/early-taps.js'
 import { loadRoutePage } from './route-pages.js'
 import { resolveRoute } from './routes.js'
 
@@ -72,6 +73,8 @@ async function start({ container, app, hydrates, load }: { container: HTMLElemen
   // meanwhile makes React finish it first.
   if (hydrates) startTransition(() => void hydrateRoot(container, app))
   else createRoot(container).render(app)
+  // replaced markup has none of the buttons that were tapped
+  replayEarlyTap(hydrates)
 }
 
 setTimeout(boot, 0)

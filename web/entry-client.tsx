@@ -10,9 +10,12 @@ import '@fontsource-variable/inter/wght.css'
 import 'katex/dist/katex.min.css'
 import './styles/index.css'
 import { afterFirstPaint } from './lib/after-first-paint.js'
+import { holdEarlyTaps } from './lib/early-taps.js'
 
 // The server's markup is the page: it is painted first, and only then is the app fetched and
-// run to take it over (web/boot-client.tsx). Until then links and forms work as plain HTML.
+// run to take it over (web/boot-client.tsx). Until then links and forms work as plain HTML,
+// and a tap on one of the app's buttons is replayed once the app is there.
+holdEarlyTaps()
 afterFirstPaint()
   .then(() => import('./boot-client.js'))
   .catch((error: unknown) => console.error('Scholia: the app failed to start', error))

@@ -297,6 +297,33 @@ describe('accounts in the browser', () => {
     expect(errors).toEqual([])
   }, 60_000)
 
+  it('opens the phone menu for a tap made before the app has started, once it has', async () => {
+    const errors: string[] = []
+    const page = await guestPage(errors)
+    await page.setViewportSize({ width: 360, height: 740 })
+    // the app's chunk is held back, as on a slow phone, until the reader has tapped
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let asked = false
+    await page.route(/\/assets\/boot-client-[\w-]+\.js$/, async (route) => {
+      asked = true
+      await released
+      await route.continue()
+    })
+    await page.goto(`${ctx.server.url}/`)
+    await expect.poll(() => asked).toBe(true)
+    const menuButton = page.getByRole('button', { name: 'Open menu' })
+    await menuButton.click()
+    await menuButton.click() // an impatient second tap must not close it again
+    const menu = page.getByRole('dialog', { name: 'Menu' })
+    expect(await menu.isVisible()).toBe(false)
+
+    release()
+    await menu.getByRole('button', { name: 'Admin Login' }).click()
+    await dialog(page).waitFor()
+    expect(errors).toEqual([])
+  }, 60_000)
+
   it('works on a 360 px phone: mobile menu login, user, logout, dark mode', async () => {
     const errors: string[] = []
     const page = await guestPage(errors)

@@ -1,0 +1,37 @@
+/**
+ * The server's markup is on screen before the app has taken it over, and its buttons (the
+ * phone menu, "Admin Login", the theme switch) only work through the app: a tap on one of them
+ * in that window would otherwise do nothing, and on a slow phone the window is seconds long.
+ * The last such tap is held here and replayed once React has hydrated the markup. Links and
+ * form submissions are left alone: they already work as plain HTML.
+ */
+let held: HTMLButtonElement | null = null
+let holding: Document | null = null
+
+function onClick(event: MouseEvent): void {
+  const target = event.target instanceof Element ? event.target.closest('button') : null
+  if (!target || target.disabled) return
+  // a submit button of a form submits it as plain HTML; the app's handler would do it twice
+  if (target.type === 'submit' && target.form) return
+  held = target
+}
+
+/** Starts holding taps on the page's buttons; called as early as the page's script runs. */
+export function holdEarlyTaps(doc: Document = document): void {
+  if (holding) return
+  holding = doc
+  doc.addEventListener('click', onClick, true)
+}
+
+/**
+ * Stops holding taps and replays the last one, if its button is still on the page. Called
+ * right after React starts hydrating: its listeners are in place then, and a click makes it
+ * finish hydrating that button's part of the page before handling it.
+ */
+export function replayEarlyTap(replay: boolean): void {
+  holding?.removeEventListener('click', onClick, true)
+  holding = null
+  const button = held
+  held = null
+  if (replay && button?.isConnected && !button.disabled) button.click()
+}
