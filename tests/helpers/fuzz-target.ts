@@ -36,6 +36,9 @@ export async function fuzzTarget(): Promise<FuzzTarget> {
   await blog.importer.importPaths([essays])
   const server = await startServer(blog, { port: 0, log })
   await blog.jobs.stop()
+  // The server builds the search index (and saves its snapshot to the data folder) the first
+  // time it is idle, which can fall in any pause of the fuzzing: a write that is no request's.
+  await blog.search.ready()
   const admin = new ApiClient(server.url)
   const setup = await admin.post('/api/auth/setup', ADMIN)
   if (setup.status !== 201) throw new Error(`setup failed: ${setup.status} ${setup.text}`)
