@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer'
+import type * as Nodemailer from 'nodemailer'
 import type { Transporter } from 'nodemailer'
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
@@ -36,14 +36,22 @@ export function createMailer(opts: MailerOptions): Mailer {
   return opts.smtpUrl ? smtpMailer(opts.smtpUrl, opts.from) : outboxMailer(join(opts.dataDir, 'outbox'), opts.from)
 }
 
+/**
+ * nodemailer is loaded with the first message, not when a command starts: most commands, the
+ * import among them, never send one.
+ */
+function lazyTransport(make: (nodemailer: Pick<typeof Nodemailer, 'createTransport'>) => Transporter): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | null = null
+  return () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => make(nodemailer)))
+}
+
 function smtpMailer(url: string, from: string): Mailer {
-  let transport: Transporter | null = null
+  const transport = lazyTransport((nodemailer) => nodemailer.createTransport(url))
   const { hostname, port } = new URL(url)
   return {
     description: `SMTP server ${hostname}${port ? `:${port}` : ''}`,
     async send(message) {
-      transport ??= nodemailer.createTransport(url)
-      const info = (await transport.sendMail({ from, ...message })) as { messageId: string }
+      const info = (await (await transport()).sendMail({ from, ...message })) as { messageId: string }
       return { messageId: info.messageId }
     },
   }
@@ -51,11 +59,11 @@ function smtpMailer(url: string, from: string): Mailer {
 
 /** Writes each message as a complete RFC 822 file that any mail client opens. */
 function outboxMailer(dir: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }))
   return {
     description: `outbox folder ${dir}`,
     async send(message) {
-      const info = (await transport.sendMail({ from, ...message })) as { messageId: string; message: Buffer }
+      const info = (await (await transport()).sendMail({ from, ...message })) as { messageId: string; message: Buffer }
       await ensureDir(dir)
       const stamp = new Date().toISOString().replace(/[:.]/g, '-')
       const file = join(dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`)

@@ -1,4 +1,4 @@
-import OpenAI from 'openai'
+import type OpenAI from 'openai'
 
 export interface OpenAiSettings {
   apiKey: string
@@ -12,7 +12,18 @@ export interface OpenAiSettings {
   maxRetries: number
 }
 
-/** The one place the openai client is made: the key, the server, the timeout and the retry policy. */
-export function createOpenAiClient(settings: OpenAiSettings): OpenAI {
-  return new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, timeout: settings.timeoutMs, maxRetries: settings.maxRetries })
+/** The client, made on the first call that needs it. */
+export type OpenAiClient = () => Promise<OpenAI>
+
+/**
+ * The one place the openai client is made: the key, the server, the timeout and the retry
+ * policy. The package (some 150 modules) is loaded then, not when a command starts: most
+ * commands, and every one on the local provider, never call it.
+ */
+export function createOpenAiClient(settings: OpenAiSettings): OpenAiClient {
+  let client: Promise<OpenAI> | null = null
+  return () =>
+    (client ??= import('openai').then(
+      ({ default: OpenAI }) => new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, timeout: settings.timeoutMs, maxRetries: settings.maxRetries }),
+    ))
 }

@@ -1,10 +1,9 @@
-import OpenAI from 'openai'
 import type { z } from 'zod'
 import { BlogError } from '../../core/errors.js'
 import type { Annotation, Bibliography, MathematicalModel } from '../../shared/schemas/index.js'
 import { siteIndex } from '../local/site-index.js'
 import type { AiProvider, EssayInput, GeneratedImage, ImageRequest } from '../provider.js'
-import type { OpenAiSettings } from './client.js'
+import type { OpenAiClient, OpenAiSettings } from './client.js'
 import { generateOpenAiImage } from './images.js'
 import { OUTPUTS, type OutputKind } from './output-schemas.js'
 import { messagesFor } from './prompts.js'
@@ -24,7 +23,7 @@ export class OpenAiProvider implements AiProvider {
   readonly textModel: string
 
   constructor(
-    private readonly client: OpenAI,
+    private readonly client: OpenAiClient,
     private readonly settings: Pick<OpenAiSettings, 'model' | 'embeddingModel'>,
   ) {
     this.textModel = settings.model
@@ -46,15 +45,15 @@ export class OpenAiProvider implements AiProvider {
     return this.structured('mathematicalModel', input)
   }
 
-  image(request: ImageRequest): Promise<GeneratedImage> {
-    return generateOpenAiImage(this.client, request)
+  async image(request: ImageRequest): Promise<GeneratedImage> {
+    return generateOpenAiImage(await this.client(), request)
   }
 
   /** Floats, not the package's default base64: compatible servers do not all speak base64. */
   async embed(texts: string[]): Promise<number[][]> {
     const out: number[][] = []
     for (let i = 0; i < texts.length; i += EMBED_BATCH) {
-      const res = await this.call('embeddings', () => this.client.embeddings.create({ model: this.settings.embeddingModel, input: texts.slice(i, i + EMBED_BATCH), encoding_format: 'float' }))
+      const res = await this.call('embeddings', async () => (await this.client()).embeddings.create({ model: this.settings.embeddingModel, input: texts.slice(i, i + EMBED_BATCH), encoding_format: 'float' }))
       out.push(...[...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding))
     }
     return out
@@ -64,8 +63,8 @@ export class OpenAiProvider implements AiProvider {
     const schema = OUTPUTS[kind]
     // Further reading may only name essays of this site: the model is given them, not asked to recall any.
     const related = kind === 'bibliography' ? relatedTitles(input) : []
-    const completion = await this.call(WHAT[kind], () =>
-      this.client.chat.completions.create({
+    const completion = await this.call(WHAT[kind], async () =>
+      (await this.client()).chat.completions.create({
         model: this.settings.model,
         messages: messagesFor(kind, input, related),
         response_format: { type: 'json_schema', json_schema: { name: `scholia_${kind}`, strict: true, schema: strictJsonSchema(schema) } },
@@ -93,6 +92,8 @@ export class OpenAiProvider implements AiProvider {
     try {
       return await fn()
     } catch (e) {
+      // loaded already: the call that failed loaded it
+      const { default: OpenAI } = await import('openai')
       if (e instanceof OpenAI.APIConnectionTimeoutError) throw failure(what, 'the request timed out')
       if (e instanceof OpenAI.APIConnectionError) throw failure(what, `could not reach the server (${e.message})`)
       if (e instanceof OpenAI.APIError) throw failure(what, `the server answered ${e.message}`)
