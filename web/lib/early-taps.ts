@@ -1,16 +1,17 @@
 /**
  * The server's markup is on screen before the app has taken it over, and its buttons (the
- * phone menu, "Admin Login", the theme switch) only work through the app: a tap on one of them
+ * phone menu, "Admin Login", "Sign in", Print and Share) only work through the app: a tap on one
  * in that window would otherwise do nothing, and on a slow phone the window is seconds long.
  * The last such tap is held here and replayed once React has hydrated the markup. Links and
- * form submissions are left alone: they already work as plain HTML.
+ * form submissions are left alone: they already work as plain HTML. So are buttons marked
+ * `data-gesture-only`, whose action the browser allows only in the reader's own tap.
  */
 let held: HTMLButtonElement | null = null
 let holding: Document | null = null
 
 function onClick(event: MouseEvent): void {
   const target = event.target instanceof Element ? event.target.closest('button') : null
-  if (!target || target.disabled) return
+  if (!target || target.disabled || target.hasAttribute('data-gesture-only')) return
   // a submit button of a form submits it as plain HTML; the app's handler would do it twice
   if (target.type === 'submit' && target.form) return
   held = target
