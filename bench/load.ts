@@ -13,8 +13,9 @@ export interface LoadResult {
 /**
  * wrk (Debian's `wrk` package) when it is installed, else autocannon. On a 2-core machine the
  * load generator and the server share the cores: autocannon, itself JavaScript, needs a whole
- * core to drive ~3,200 requests a second, so every server (the node:http baseline too) measured
- * the same ~3,200 rps and ~50 ms p99 through it. wrk is C and drives ten times that.
+ * core to read ~3,200 answers a second of a 90 kB page, so every server (the node:http
+ * baseline too) measured the same ~3,200 rps and ~50 ms p99 through it. wrk is C and reads
+ * ten times that.
  */
 export const loadTool: LoadResult['tool'] = spawnSync('wrk', ['--version']).error ? 'autocannon' : 'wrk'
 
