@@ -60,6 +60,20 @@ async function signIn(page: Page) {
   await dialog(page).waitFor({ state: 'detached' })
 }
 
+/** Holds back the app's chunk, as on a slow phone, until released: the page stays the server's markup. */
+async function holdBackApp(page: Page): Promise<{ asked: Promise<void>; release: () => void }> {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let asked!: () => void
+  const wasAsked = new Promise<void>((resolve) => (asked = resolve))
+  await page.route(/\/assets\/boot-client-[\w-]+\.js$/, async (route) => {
+    asked()
+    await released
+    await route.continue()
+  })
+  return { asked: wasAsked, release }
+}
+
 describe('accounts in the browser', () => {
   it('turns a guest away from /upload, /manage and /profile with the text and a destructive toast', async () => {
     const errors: string[] = []
@@ -301,26 +315,34 @@ describe('accounts in the browser', () => {
     const errors: string[] = []
     const page = await guestPage(errors)
     await page.setViewportSize({ width: 360, height: 740 })
-    // the app's chunk is held back, as on a slow phone, until the reader has tapped
-    let release!: () => void
-    const released = new Promise<void>((resolve) => (release = resolve))
-    let asked = false
-    await page.route(/\/assets\/boot-client-[\w-]+\.js$/, async (route) => {
-      asked = true
-      await released
-      await route.continue()
-    })
+    const app = await holdBackApp(page)
     await page.goto(`${ctx.server.url}/`)
-    await expect.poll(() => asked).toBe(true)
+    await app.asked
     const menuButton = page.getByRole('button', { name: 'Open menu' })
     await menuButton.click()
     await menuButton.click() // an impatient second tap must not close it again
     const menu = page.getByRole('dialog', { name: 'Menu' })
     expect(await menu.isVisible()).toBe(false)
 
-    release()
+    app.release()
     await menu.getByRole('button', { name: 'Admin Login' }).click()
     await dialog(page).waitFor()
+    expect(errors).toEqual([])
+  }, 60_000)
+
+  it('does not replay an early tap on Share, which only the reader’s own tap may open', async () => {
+    const errors: string[] = []
+    const page = await guestPage(errors)
+    const app = await holdBackApp(page)
+    const slug = ctx.blog.store.posts().find((p) => p.status === 'published')!.slug
+    await page.goto(`${ctx.server.url}/posts/${slug}`)
+    await app.asked
+    await page.getByRole('button', { name: 'Share', exact: true }).click()
+
+    app.release()
+    await page.waitForFunction(() => Object.keys(document.getElementById('main') ?? {}).some((k) => k.startsWith('__reactFiber$')))
+    await page.waitForTimeout(1000)
+    expect(await page.locator('.toast').count()).toBe(0)
     expect(errors).toEqual([])
   }, 60_000)
 

@@ -11,10 +11,11 @@ let holding: Document | null = null
 
 function onClick(event: MouseEvent): void {
   const target = event.target instanceof Element ? event.target.closest('button') : null
-  if (!target || target.disabled || target.hasAttribute('data-gesture-only')) return
-  // a submit button of a form submits it as plain HTML; the app's handler would do it twice
-  if (target.type === 'submit' && target.form) return
-  held = target
+  if (!target) return
+  // The last tap wins: one that cannot be replayed leaves nothing to replay. A submit button
+  // of a form submits it as plain HTML, and the app's handler would do it twice.
+  const replayable = !target.disabled && !target.hasAttribute('data-gesture-only') && !(target.type === 'submit' && target.form)
+  held = replayable ? target : null
 }
 
 /** Starts holding taps on the page's buttons; called as early as the page's script runs. */
