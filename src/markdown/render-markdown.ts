@@ -1,23 +1,30 @@
+import { documentOf } from './essay-file-data.js'
 import { preprocess } from './preprocess.js'
 import { markdownProcessor } from './processor.js'
-import type { RenderResult } from './types.js'
+import type { RenderContext, RenderResult } from './types.js'
 
 /**
  * Renders an essay body (frontmatter, if still present, is ignored) to sanitised HTML with
- * KaTeX math and highlighted code, plus its TOC, plain text and word count. Synchronous and
- * deterministic: the same markdown always gives the same result. Bad math never throws; it is
- * shown as its source, marked as an error. The only throw is a RangeError on input nested
- * deeper than the call stack (tens of thousands of nested quotes or HTML elements);
- * a bulk import (`prepareMany`) reports that as a failure of the one file.
+ * KaTeX math and highlighted code, plus its TOC, plain text, word count and the essay
+ * document's parts (stored figures, cited entries, labels, warnings). Synchronous and
+ * deterministic: the same markdown and context always give the same result. Bad math never
+ * throws; it is shown as its source, marked as an error. The only throw is a RangeError on
+ * input nested deeper than the call stack (tens of thousands of nested quotes or HTML
+ * elements); a bulk import (`prepareMany`) reports that as a failure of the one file.
  */
-export function renderMarkdown(markdown: string): RenderResult {
+export function renderMarkdown(markdown: string, context: RenderContext = {}): RenderResult {
   const { markdown: prepared, stash, mathPreamble } = preprocess(markdown)
-  const file = markdownProcessor.processSync({ value: prepared, data: { stash, mathPreamble } })
+  const file = markdownProcessor.processSync({ value: prepared, data: { stash, mathPreamble, context } })
   const summary = file.data.textSummary
+  const document = documentOf(file)
   return {
     html: String(file.value),
     toc: summary?.toc ?? [],
     plainText: summary?.plainText ?? '',
     wordCount: summary?.wordCount ?? 0,
+    assets: document.assets,
+    references: document.references,
+    anchors: document.anchors,
+    warnings: document.warnings,
   }
 }

@@ -1,4 +1,19 @@
-import type { TocEntry } from '../shared/schemas/index.js'
+import type { CslEntry, EssayAnchor, EssayAsset, EssayWarning, TocEntry } from '../shared/schemas/index.js'
+
+/**
+ * What the renderer may know beyond the markdown itself. Everything is optional: without a
+ * context, local figures stay as written and citations show their keys as `[?key]`.
+ */
+export interface RenderContext {
+  /**
+   * The stored copy of a local file the essay refers to (`../img/x.svg`, `/assets/img/y.png`),
+   * as written in the essay; null when there is no such file. Called synchronously while
+   * rendering, so an import resolves and stores files before (or inside) the render.
+   */
+  resolveAsset?: (ref: string) => EssayAsset | null
+  /** Bibliography entries by citation key (from the author's `.bib` files). */
+  bibliography?: ReadonlyMap<string, CslEntry>
+}
 
 /** What the markdown pipeline yields for one essay. */
 export interface RenderResult {
@@ -10,6 +25,14 @@ export interface RenderResult {
   plainText: string
   /** Words a reader reads (CJK characters count one each); code blocks excluded. */
   wordCount: number
+  /** Local files the essay refers to, as written, to their stored copies (only those found). */
+  assets: Record<string, EssayAsset>
+  /** Entries cited, in order of first citation. */
+  references: CslEntry[]
+  /** Labels defined in the essay. */
+  anchors: EssayAnchor[]
+  /** Problems found while rendering (missing figure, unknown citation key, …). */
+  warnings: EssayWarning[]
 }
 
 /** Bump when the pipeline's output changes, so stored HTML is re-rendered on the next import. */

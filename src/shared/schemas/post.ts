@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { EssayDocumentSchema } from './essay-document.js'
 
 /** A missing status means published (SPEC §3); anything else is rejected at the edge. */
 export const PostStatusSchema = z.enum(['draft', 'published'])
@@ -72,6 +73,8 @@ export const PostBodySchema = z.object({
     .default({}),
   /** Frontmatter as read, kept for later enhancement (e.g. a `sources` list). */
   frontmatter: z.record(z.string(), z.unknown()),
+  /** What the essay's reading resolved: stored figures, cited entries, labels, warnings. */
+  document: EssayDocumentSchema.optional(),
 })
 export type PostBody = z.infer<typeof PostBodySchema>
 
@@ -84,7 +87,7 @@ export const PostListItemSchema = PostMetaSchema.omit({ source: true, contentHas
 export type PostListItem = z.infer<typeof PostListItemSchema>
 
 /** SPEC §3 Post as the API returns it for one post: the card fields plus the public part of the body. */
-export const PostSchema = PostListItemSchema.extend(PostBodySchema.omit({ plainText: true, renderVersion: true, frontmatter: true }).shape).extend({
+export const PostSchema = PostListItemSchema.extend(PostBodySchema.omit({ plainText: true, renderVersion: true, frontmatter: true, document: true }).shape).extend({
   contentSummary: z.string().nullable(),
   /** The posts either side of this one in the order of the posts list (SPEC §2), as the reader may see it. */
   neighbours: z.object({ previous: PostNeighbourSchema.nullable(), next: PostNeighbourSchema.nullable() }),

@@ -1,0 +1,65 @@
+import { z } from 'zod'
+
+/**
+ * The structure an essay's one reading yields beside its HTML (the "essay document"): what the
+ * renderer resolved against the world outside the markdown, kept with the post so that a later
+ * re-render (an edit in the workspace) and every other part of the site use the same answers
+ * without going back to the files the essay was imported from.
+ */
+
+/** A local file an essay refers to (figure, video, download), stored in the data folder's media. */
+export const EssayAssetSchema = z.object({
+  /** Public address of the stored copy: `/media/assets/{hash}.{ext}`. */
+  url: z.string(),
+  /** Intrinsic size in CSS pixels, when the file is an image whose size could be read. */
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+  mime: z.string(),
+  bytes: z.number().int().min(0),
+})
+export type EssayAsset = z.infer<typeof EssayAssetSchema>
+
+/** A bibliography entry, as CSL-JSON (the form citation-js and citeproc read and write). */
+export const CslEntrySchema = z
+  .object({
+    id: z.string(),
+    type: z.string(),
+    title: z.string().optional(),
+  })
+  .catchall(z.unknown())
+export type CslEntry = z.infer<typeof CslEntrySchema>
+
+/** Something in the essay a reference can point at: a section, figure, table or equation. */
+export const EssayAnchorSchema = z.object({
+  /** The author's label (`sec_linear_regression`, `fig:x`, `eq-1`). */
+  key: z.string(),
+  /** The element id in the rendered HTML. */
+  id: z.string(),
+  kind: z.enum(['section', 'figure', 'table', 'equation', 'anchor']),
+  /** Heading text, or the figure's caption (plain text). */
+  title: z.string().optional(),
+  /** Running number shown for figures, tables and equations. */
+  number: z.string().optional(),
+})
+export type EssayAnchor = z.infer<typeof EssayAnchorSchema>
+
+/** A problem found while reading the essay (missing figure, unknown citation key, …). */
+export const EssayWarningSchema = z.object({
+  /** Stable rule name, e.g. `missing-asset`, `unknown-citation`, `unresolved-reference`. */
+  rule: z.string(),
+  message: z.string(),
+})
+export type EssayWarning = z.infer<typeof EssayWarningSchema>
+
+export const EssayDocumentSchema = z.object({
+  /** Every local reference the essay makes, as written in it, to the stored copy. */
+  assets: z.record(z.string(), EssayAssetSchema).default({}),
+  /** The bibliography entries the essay cites, in order of first citation. */
+  references: z.array(CslEntrySchema).default([]),
+  /** Labels the essay defines, so that other posts can link to them. */
+  anchors: z.array(EssayAnchorSchema).default([]),
+  warnings: z.array(EssayWarningSchema).default([]),
+})
+export type EssayDocument = z.infer<typeof EssayDocumentSchema>
+
+export const emptyEssayDocument = (): EssayDocument => ({ assets: {}, references: [], anchors: [], warnings: [] })
