@@ -18,6 +18,8 @@ export interface ImportFileResult {
   status: ImportFileStatus
   slug: string | null
   error: string | null
+  /** What the reading of the essay could not resolve (missing figure, unknown citation, …): it imported anyway. */
+  warnings: string[]
 }
 
 export interface ImportSummary {
@@ -55,9 +57,13 @@ export class ImportService {
   ) {}
 
   async importPaths(paths: string[]): Promise<ImportReport> {
-    const { files, missing } = await findEssayFiles(paths)
+    const { files, missing, roots } = await findEssayFiles(paths)
     const gone = new Set(missing)
-    return this.importSources([...missing, ...files], (path) => (gone.has(path) ? Promise.resolve({ ok: false, error: 'No such file or folder' }) : readEssayFile(path)))
+    return this.importSources(
+      [...missing, ...files],
+      (path) => (gone.has(path) ? Promise.resolve({ ok: false, error: 'No such file or folder' }) : readEssayFile(path)),
+      (path) => roots.get(path),
+    )
   }
 
   /**
@@ -72,7 +78,11 @@ export class ImportService {
   }
 
   /** The shared pipeline: read each source (in order), parse and render them in bulk on workers, write once. */
-  private async importSources(order: string[], readSource: (key: string) => Promise<ReadEssayResult>): Promise<ImportReport> {
+  private async importSources(
+    order: string[],
+    readSource: (key: string) => Promise<ReadEssayResult>,
+    rootOf: (key: string) => string | undefined = () => undefined,
+  ): Promise<ImportReport> {
     const results = new Map<string, ImportFileResult>()
     this.events.emit('import:start', { total: order.length })
     let done = 0
@@ -87,27 +97,29 @@ export class ImportService {
     for (const path of order) {
       const file = await readSource(path)
       if (!file.ok) {
-        report({ path, status: 'failed', slug: null, error: file.error })
+        report({ path, status: 'failed', slug: null, error: file.error, warnings: [] })
         continue
       }
       if (file.text.trim() === '') {
-        report({ path, status: 'failed', slug: null, error: 'File is empty: there is nothing to publish' })
+        report({ path, status: 'failed', slug: null, error: 'File is empty: there is nothing to publish', warnings: [] })
         continue
       }
       const hash = sourceHash(file.text)
       const existing = bySource.get(path)
       if (existing?.source?.hash === hash) {
-        report({ path, status: 'unchanged', slug: existing.slug, error: null })
+        report({ path, status: 'unchanged', slug: existing.slug, error: null, warnings: [] })
         continue
       }
-      read.push({ path, hash, essay: { path, text: file.text, mtime: file.mtime } })
+      const root = rootOf(path)
+      read.push({ path, hash, essay: { path, text: file.text, mtime: file.mtime, ...(root ? { root } : {}) } })
     }
 
-    const prepared = await prepareMany(read.map(({ essay }) => ({ essay, options: { ownerName: this.config.ownerName } })))
+    const options = { ownerName: this.config.ownerName, dataDir: this.store.dataDir }
+    const prepared = await prepareMany(read.map(({ essay }) => ({ essay, options })))
     const ready: Pending[] = []
     read.forEach(({ path, hash }, i) => {
       const outcome = prepared[i]
-      if ('failed' in outcome) report({ path, status: 'failed', slug: null, error: outcome.failed })
+      if ('failed' in outcome) report({ path, status: 'failed', slug: null, error: outcome.failed, warnings: [] })
       else ready.push({ path, hash, ...outcome })
     })
 
@@ -132,7 +144,7 @@ export class ImportService {
     const rendered = p.rendered
     const now = new Date().toISOString()
     const existing = findExisting(tx, bySource, p)
-    if (existing?.source?.hash === p.hash) return { path: p.path, status: 'unchanged', slug: existing.slug, error: null }
+    if (existing?.source?.hash === p.hash) return { path: p.path, status: 'unchanged', slug: existing.slug, error: null, warnings: [] }
 
     const fields = {
       title: p.parsed.title,
@@ -155,21 +167,23 @@ export class ImportService {
       plainText: rendered.plainText,
       renderVersion: RENDER_VERSION,
       frontmatter: p.parsed.frontmatter,
+      document: { assets: rendered.assets, references: rendered.references, anchors: rendered.anchors, warnings: rendered.warnings },
     }
+    const warnings = rendered.warnings.map((w) => w.message)
     const base = p.parsed.slug || slugFromFileName(p.path)
     if (existing) {
       // The slug is the post's address: it only moves when the essay asks for another one.
       const wanted = p.parsed.frontmatter.slug ? base : existing.slug
       const slug = wanted === existing.slug ? wanted : uniqueSlug(wanted, (s) => tx.postBySlug(s) !== null)
       await tx.update(existing.id, { ...fields, slug }, body)
-      return { path: p.path, status: 'updated', slug, error: null }
+      return { path: p.path, status: 'updated', slug, error: null, warnings }
     }
     const slug = uniqueSlug(base, (s) => tx.postBySlug(s) !== null)
     tx.insert(
       { ...fields, slug, createdAt: now, updatedAt: now, bannerImage: null, contentImages: [] },
       { ...body, enhancedContent: null, annotations: null, annotatedContent: null, summary: null, bibliography: null, bibliographyContent: null, mathematicalModel: null, provenance: {} },
     )
-    return { path: p.path, status: 'imported', slug, error: null }
+    return { path: p.path, status: 'imported', slug, error: null, warnings }
   }
 }
 

@@ -1,5 +1,7 @@
 import { describeError } from '../core/errors.js'
-import { renderMarkdown, type RenderResult } from '../markdown/index.js'
+import { renderMarkdown, type RenderContext, type RenderResult } from '../markdown/index.js'
+import { assetResolverFor } from './assets/asset-context.js'
+import { bibliographyFor } from './bibliography/bibliography-context.js'
 import { parseEssay, type EssayInput, type ParseOptions, type ParsedEssay } from './parse/index.js'
 
 /** One file's text on its way to becoming a post. */
@@ -13,7 +15,8 @@ export type PreparedEssay = { parsed: ParsedEssay; rendered: RenderResult } | { 
 
 /**
  * Parse, then render: everything an import does to one file before it touches the store.
- * Pure and synchronous, so it can run on any thread. Never throws.
+ * Synchronous, so it can run on any thread; the only side effect is copying the essay's local
+ * figures into the data folder's media (content-addressed, so a repeat is a no-op). Never throws.
  */
 export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
   let parsed: ParsedEssay
@@ -23,7 +26,12 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     return { failed: describeError(e) }
   }
   try {
-    return { parsed, rendered: renderMarkdown(parsed.body) }
+    const context: RenderContext = {}
+    const resolveAsset = assetResolverFor(essay, options)
+    if (resolveAsset) context.resolveAsset = resolveAsset
+    const bibliography = bibliographyFor(essay, parsed)
+    if (bibliography) context.bibliography = bibliography
+    return { parsed, rendered: renderMarkdown(parsed.body, context) }
   } catch (e) {
     return { failed: renderFailure(describeError(e)) }
   }

@@ -19,7 +19,7 @@ Progress: a live bar on a terminal (with the new, updated and failed files), a l
 Re-importing is safe: an unchanged file is skipped, a changed one updates its post.
 Exit code 1 if any file failed (the others are still imported).
 
---json prints: {"files": [{"path", "status": "imported"|"updated"|"unchanged"|"failed", "slug", "error"}],
+--json prints: {"files": [{"path", "status": "imported"|"updated"|"unchanged"|"failed", "slug", "error", "warnings"}],
                 "summary": {"imported", "updated", "unchanged", "failed"}}`,
     )
     .action(async (paths: string[], opts: DataOptions & { json?: boolean }) => {
@@ -30,7 +30,10 @@ Exit code 1 if any file failed (the others are still imported).
           const lineFor = (f: ImportFileEvent) => (f.status === 'unchanged' ? null : formatLine(f.status, f.path, f.slug, f.error))
           showImportProgress(blog.events, live, lineFor, io.out, shownPath)
         } else if (!opts.json) {
-          blog.events.on('import:file', (f) => io.out(formatLine(f.status, f.path, f.slug, f.error)))
+          blog.events.on('import:file', (f) => {
+            io.out(formatLine(f.status, f.path, f.slug, f.error))
+            for (const warning of f.warnings ?? []) io.out(`  ⚠ ${warning}`)
+          })
         }
         try {
           return await blog.importer.importPaths(paths)

@@ -1,5 +1,5 @@
 import { readdir, stat } from 'node:fs/promises'
-import { extname, join, resolve } from 'node:path'
+import { dirname, extname, join, resolve } from 'node:path'
 
 /** What a walk over the paths given to `blog import` found. */
 export interface FoundEssayFiles {
@@ -9,6 +9,8 @@ export interface FoundEssayFiles {
   missing: string[]
   /** Folders that exist but could not be listed (permissions), absolute; their files are not in `files`. */
   unreadable: string[]
+  /** For each file, the folder it was found from (the folder named on the command line, or the file's own folder). */
+  roots: Map<string, string>
 }
 
 const MARKDOWN_EXTENSIONS = new Set(['.md', '.markdown'])
@@ -29,6 +31,7 @@ export async function findEssayFiles(paths: string[]): Promise<FoundEssayFiles> 
   const files = new Set<string>()
   const missing: string[] = []
   const unreadable: string[] = []
+  const roots = new Map<string, string>()
   for (const given of paths) {
     const absolute = resolve(given)
     const info = await stat(absolute).catch((error: NodeJS.ErrnoException) => error)
@@ -37,10 +40,19 @@ export async function findEssayFiles(paths: string[]): Promise<FoundEssayFiles> 
       else unreadable.push(absolute)
       continue
     }
-    if (info.isDirectory()) await walk(absolute, files, unreadable)
-    else if (info.isFile() && isMarkdownFileName(absolute)) files.add(absolute)
+    if (info.isDirectory()) {
+      const found = new Set<string>()
+      await walk(absolute, found, unreadable)
+      for (const file of found) {
+        files.add(file)
+        if (!roots.has(file)) roots.set(file, absolute)
+      }
+    } else if (info.isFile() && isMarkdownFileName(absolute)) {
+      files.add(absolute)
+      if (!roots.has(absolute)) roots.set(absolute, dirname(absolute))
+    }
   }
-  return { files: [...files].sort(compareCodeUnits), missing, unreadable }
+  return { files: [...files].sort(compareCodeUnits), missing, unreadable, roots }
 }
 
 async function walk(folder: string, files: Set<string>, unreadable: string[]): Promise<void> {

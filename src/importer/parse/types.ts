@@ -3,11 +3,19 @@ export interface EssayInput {
   path: string
   text: string
   mtime: Date
+  /**
+   * The folder the essay was imported from (the site root when one was recognised): site-root
+   * paths such as `/assets/img/x.png` and the site's bibliography folder are looked up there.
+   * Absent for an essay that has no folder of its own.
+   */
+  root?: string
 }
 
 export interface ParseOptions {
   /** Used as the author when the essay names none. */
   ownerName: string
+  /** The data folder, whose media the essay's local files are copied into; absent: figures stay as written. */
+  dataDir?: string
 }
 
 /** The post fields an essay yields, before it is stored. */
