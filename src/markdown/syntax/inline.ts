@@ -1,5 +1,6 @@
 import { renderInlineRole } from './d2l.js'
 import { fillTemplateCall } from './franklin.js'
+import { renderLiquidTag } from './liquid/index.js'
 import type { LabelRegistry } from './labels.js'
 import { placeholder } from './placeholders.js'
 import type { Stash } from './stash.js'
@@ -178,7 +179,7 @@ class InlineScanner {
         const end = this.findPattern(/\{%-?\s*endcomment\s*-?%\}/g, close)
         if (end) return { text: '', end: end.index + end[0].length }
       }
-      return { text: '', end: close + 2 }
+      return { text: renderLiquidTag(inner, this.ctx), end: close + 2 }
     }
     // `{{` inside TeX-like braces (`{{\sum_j}}`) is not a template call.
     if (inner.includes('{') || inner.includes('\n') || inner.startsWith('\\')) return null
