@@ -1,6 +1,7 @@
 import { renderInlineRole } from './d2l.js'
 import { fillTemplateCall } from './franklin.js'
 import { renderLiquidTag } from './liquid/index.js'
+import './liquid/all-tags.js'
 import type { LabelRegistry } from './labels.js'
 import { placeholder } from './placeholders.js'
 import type { Stash } from './stash.js'

@@ -1,0 +1,3 @@
+// Each tag module registers itself with defineLiquidTag; importing them here makes them known
+// to every render. One line per tag file.
+export {}
