@@ -1,6 +1,7 @@
 import { Command } from 'commander'
 import { relative } from 'node:path'
 import type { ImportReport } from '../../importer/import-service.js'
+import { planImport, type ImportPlan } from '../../importer/import-plan.js'
 import { EXIT, type CliIO } from '../output.js'
 import { dataOption, jsonOption, withBlog, type DataOptions } from '../shared-options.js'
 import { LiveLine } from '../live-line.js'
@@ -12,17 +13,28 @@ export function importCommand(io: CliIO, setExit: (code: number) => void): Comma
     .argument('<paths...>', '.md/.markdown files or folders')
     .addOption(dataOption())
     .addOption(jsonOption())
+    .option('--dry-run', 'print what would be imported and what is skipped, and why; change nothing')
     .addHelpText(
       'after',
       `
 Progress: a live bar on a terminal (with the new, updated and failed files), a line per file otherwise.
 Re-importing is safe: an unchanged file is skipped, a changed one updates its post.
 Exit code 1 if any file failed (the others are still imported).
+A site root (Jekyll, Hugo, Quarto, d2l, Jupyter Book, Franklin) imports its posts only; README,
+LICENSE, CHANGELOG, CONTRIBUTING and CODE_OF_CONDUCT files are skipped unless named explicitly.
+--dry-run reads no essay and opens no data folder; with --json it prints
+  {"files": [{"path", "root"}], "skipped": [{"path", "reason"}], "missing", "unreadable", "sites": [{"kind", "root", "label"}]}
 
 --json prints: {"files": [{"path", "status": "imported"|"updated"|"unchanged"|"failed", "slug", "error", "warnings"}],
                 "summary": {"imported", "updated", "unchanged", "failed"}}`,
     )
-    .action(async (paths: string[], opts: DataOptions & { json?: boolean }) => {
+    .action(async (paths: string[], opts: DataOptions & { json?: boolean; dryRun?: boolean }) => {
+      if (opts.dryRun) {
+        const plan = await planImport(paths)
+        io.out(opts.json ? JSON.stringify(plan) : formatPlan(plan))
+        setExit(plan.missing.length > 0 ? EXIT.failed : EXIT.ok)
+        return
+      }
       // A terminal gets a live bar with the new, updated and failed files above it; logs and CI a line per file.
       const live = !opts.json && process.stdout.isTTY && process.stderr.isTTY ? new LiveLine(process.stderr) : null
       const report = await withBlog(opts, async (blog) => {
@@ -60,4 +72,16 @@ function formatLine(status: keyof typeof MARK, path: string, slug: string | null
 function formatSummary({ summary }: ImportReport): string {
   const total = summary.imported + summary.updated + summary.unchanged + summary.failed
   return `${total} file${total === 1 ? '' : 's'}: ${summary.imported} imported, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.failed} failed`
+}
+
+function formatPlan(plan: ImportPlan): string {
+  const lines: string[] = []
+  for (const site of plan.sites) lines.push(`${site.label} at ${shownPath(site.root)}`)
+  for (const f of plan.files) lines.push(`+ would import ${shownPath(f.path)}`)
+  for (const s of plan.skipped) lines.push(`- skipped      ${shownPath(s.path)}: ${s.reason}`)
+  for (const m of plan.missing) lines.push(`✗ missing      ${m}: No such file or folder`)
+  for (const u of plan.unreadable) lines.push(`✗ unreadable   ${shownPath(u)}`)
+  const n = plan.files.length
+  lines.push(`${n} file${n === 1 ? '' : 's'} would be imported, ${plan.skipped.length} skipped, ${plan.missing.length} missing (dry run: nothing was changed)`)
+  return lines.join('\n')
 }

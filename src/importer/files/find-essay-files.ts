@@ -1,5 +1,19 @@
 import { readdir, stat } from 'node:fs/promises'
-import { dirname, extname, join, resolve } from 'node:path'
+import { dirname, extname, join, relative, resolve, sep } from 'node:path'
+import { detectSite, type FolderEntries, type SiteKind, type SiteLayout } from './site-layout.js'
+
+/** A file or folder a walk left out, and why (what `blog import --dry-run` shows). */
+export interface SkippedPath {
+  path: string
+  reason: string
+}
+
+/** A site recognised while walking. */
+export interface FoundSite {
+  kind: SiteKind
+  root: string
+  label: string
+}
 
 /** What a walk over the paths given to `blog import` found. */
 export interface FoundEssayFiles {
@@ -9,70 +23,197 @@ export interface FoundEssayFiles {
   missing: string[]
   /** Folders that exist but could not be listed (permissions), absolute; their files are not in `files`. */
   unreadable: string[]
-  /** For each file, the folder it was found from (the folder named on the command line, or the file's own folder). */
+  /**
+   * For each file, the folder it was found from: the root of the site it belongs to, else the
+   * folder named on the command line, else the file's own folder.
+   */
   roots: Map<string, string>
+  /** Markdown files and folders left out, in walk order. */
+  skipped: SkippedPath[]
+  /** Sites recognised (a given folder, a folder under it, or a site a given path lies in). */
+  sites: FoundSite[]
 }
 
 const MARKDOWN_EXTENSIONS = new Set(['.md', '.markdown'])
-const SKIPPED_FOLDERS = new Set(['_licenses', 'node_modules'])
+const SKIPPED_FOLDERS = new Map([
+  ['_licenses', 'licence texts, not essays'],
+  ['node_modules', 'installed packages, not essays'],
+])
+/**
+ * A repository's own files (DECISIONS.md "Essays as documents"): never posts when found in a
+ * folder, whatever their case; a file named on the command line is still imported.
+ */
+const REPOSITORY_FILE = /^(?:readme|licen[cs]e|changelog|contributing|code[_-]of[_-]conduct)\.(?:md|markdown)$/i
 
 /** True for a `.md`/`.markdown` file name, in any case. */
 export function isMarkdownFileName(name: string): boolean {
   return MARKDOWN_EXTENSIONS.has(extname(name).toLowerCase())
 }
 
+/** True for README, LICENSE, CHANGELOG, CONTRIBUTING and CODE_OF_CONDUCT markdown files, in any case. */
+export function isRepositoryFileName(name: string): boolean {
+  return REPOSITORY_FILE.test(name)
+}
+
 /**
- * Markdown files under the given paths. A path may be a file (kept if it is markdown) or a
- * folder, walked recursively. While walking, dot-files and dot-folders, `_licenses` and
- * `node_modules` are skipped, and symbolic links to folders are not followed (they could lead
- * out of the tree or into a loop); symbolic links to files are kept.
+ * Markdown files under the given paths. A path may be a file (kept if it is markdown, whatever
+ * its name) or a folder, walked recursively. While walking, dot-files and dot-folders,
+ * `_licenses` and `node_modules` are skipped, so are repository files (README, LICENSE, …), and
+ * symbolic links to folders are not followed (they could lead out of the tree or into a loop);
+ * symbolic links to files are kept. A folder that is a site's root (Jekyll, Hugo, Quarto, d2l,
+ * Jupyter Book, Franklin) gives only the documents that site publishes, with the site's root
+ * as their root; so does a path inside such a site.
  */
 export async function findEssayFiles(paths: string[]): Promise<FoundEssayFiles> {
-  const files = new Set<string>()
-  const missing: string[] = []
-  const unreadable: string[] = []
-  const roots = new Map<string, string>()
-  for (const given of paths) {
+  const walker = new Walker()
+  for (const given of paths) await walker.add(given)
+  return walker.result()
+}
+
+class Walker {
+  private readonly files = new Set<string>()
+  private readonly missing: string[] = []
+  private readonly unreadable: string[] = []
+  private readonly roots = new Map<string, string>()
+  private readonly skipped: SkippedPath[] = []
+  private readonly skippedSeen = new Set<string>()
+  private readonly sites = new Map<string, FoundSite>()
+
+  async add(given: string): Promise<void> {
     const absolute = resolve(given)
     const info = await stat(absolute).catch((error: NodeJS.ErrnoException) => error)
     if (info instanceof Error) {
-      if (info.code === 'ENOENT' || info.code === 'ENOTDIR') missing.push(given)
-      else unreadable.push(absolute)
-      continue
+      if (info.code === 'ENOENT' || info.code === 'ENOTDIR') this.missing.push(given)
+      else this.unreadable.push(absolute)
+      return
     }
     if (info.isDirectory()) {
-      const found = new Set<string>()
-      await walk(absolute, found, unreadable)
-      for (const file of found) {
-        files.add(file)
-        if (!roots.has(file)) roots.set(file, absolute)
-      }
-    } else if (info.isFile() && isMarkdownFileName(absolute)) {
-      files.add(absolute)
-      if (!roots.has(absolute)) roots.set(absolute, dirname(absolute))
+      const site = await enclosingSite(dirname(absolute), absolute)
+      if (site) this.noteSite(site)
+      await this.walk(absolute, site ? site.root : absolute, site)
+    } else if (info.isFile() && (isMarkdownFileName(absolute) || extname(absolute).toLowerCase() === '.qmd')) {
+      // Named explicitly: imported whatever its name, with the root of a site it lies in.
+      const site = await enclosingSite(dirname(absolute), absolute)
+      if (site) this.noteSite(site)
+      if (!isMarkdownFileName(absolute) && !site?.extensions.has('.qmd')) return
+      this.keep(absolute, site?.root ?? dirname(absolute))
     }
   }
-  return { files: [...files].sort(compareCodeUnits), missing, unreadable, roots }
+
+  result(): FoundEssayFiles {
+    return {
+      files: [...this.files].sort(compareCodeUnits),
+      missing: this.missing,
+      unreadable: this.unreadable,
+      roots: this.roots,
+      skipped: this.skipped,
+      sites: [...this.sites.values()],
+    }
+  }
+
+  private keep(path: string, root: string): void {
+    this.files.add(path)
+    if (!this.roots.has(path)) this.roots.set(path, root)
+  }
+
+  private skip(path: string, reason: string): void {
+    if (this.skippedSeen.has(path) || this.files.has(path)) return
+    this.skippedSeen.add(path)
+    this.skipped.push({ path, reason })
+  }
+
+  private noteSite(site: SiteLayout): void {
+    if (!this.sites.has(site.root)) this.sites.set(site.root, { kind: site.kind, root: site.root, label: site.label })
+  }
+
+  private async walk(folder: string, root: string, site: SiteLayout | null): Promise<void> {
+    const entries = await readdir(folder, { withFileTypes: true }).catch(() => null)
+    if (!entries) {
+      this.unreadable.push(folder)
+      return
+    }
+    if (!site) {
+      site = await detectSite(folder, folderEntries(entries))
+      if (site) {
+        this.noteSite(site)
+        root = folder
+      }
+    }
+    for (const entry of entries) {
+      const path = join(folder, entry.name)
+      const rel = site ? toSlashes(relative(site.root, path)) : ''
+      if (entry.isDirectory()) {
+        const why = entry.name.startsWith('.') ? 'hidden folder' : (SKIPPED_FOLDERS.get(entry.name) ?? site?.skipFolder(rel) ?? null)
+        if (why) this.skip(path + sep, why)
+        else await this.walk(path, root, site)
+        continue
+      }
+      if (!(await isFileEntry(entry, path))) continue
+      const documents = site?.extensions ?? MARKDOWN_EXTENSIONS
+      if (!documents.has(extname(entry.name).toLowerCase())) continue
+      const why = entry.name.startsWith('.')
+        ? 'hidden file'
+        : isRepositoryFileName(entry.name)
+          ? 'repository file, not an essay (name it on the command line to import it)'
+          : (site?.skipFile(rel) ?? null)
+      if (why) this.skip(path, why)
+      else this.keep(path, root)
+    }
+  }
 }
 
-async function walk(folder: string, files: Set<string>, unreadable: string[]): Promise<void> {
-  const entries = await readdir(folder, { withFileTypes: true }).catch(() => null)
-  if (!entries) {
-    unreadable.push(folder)
-    return
+/** Regular files, and symbolic links to files (links to folders are never followed). */
+async function isFileEntry(entry: { isFile(): boolean; isSymbolicLink(): boolean }, path: string): Promise<boolean> {
+  if (entry.isFile()) return true
+  if (!entry.isSymbolicLink()) return false
+  const target = await stat(path).catch(() => null)
+  return target?.isFile() ?? false
+}
+
+function folderEntries(entries: Array<{ name: string; isDirectory(): boolean; isFile(): boolean }>): FolderEntries {
+  const files = new Set<string>()
+  const folders = new Set<string>()
+  for (const e of entries) {
+    if (e.isDirectory()) folders.add(e.name)
+    else if (e.isFile()) files.add(e.name)
   }
-  for (const entry of entries) {
-    if (entry.name.startsWith('.')) continue
-    const path = join(folder, entry.name)
-    if (entry.isDirectory()) {
-      if (!SKIPPED_FOLDERS.has(entry.name)) await walk(path, files, unreadable)
-    } else if (entry.isFile()) {
-      if (isMarkdownFileName(entry.name)) files.add(path)
-    } else if (entry.isSymbolicLink() && isMarkdownFileName(entry.name)) {
-      const target = await stat(path).catch(() => null)
-      if (target?.isFile()) files.add(path)
+  return { files, folders }
+}
+
+/** How far up a given path a site root is looked for (`site/_posts/2019/x.md` is three levels). */
+const ENCLOSING_LEVELS = 6
+
+/**
+ * The site a path given on the command line lies in (`blog import site/_posts`), when the site
+ * would import it: its root is then the site's root, where `/assets/…` paths are found.
+ */
+async function enclosingSite(from: string, target: string): Promise<SiteLayout | null> {
+  let folder = from
+  for (let level = 0; level < ENCLOSING_LEVELS; level++) {
+    const entries = await readdir(folder, { withFileTypes: true }).catch(() => null)
+    if (entries) {
+      const site = await detectSite(folder, folderEntries(entries))
+      if (site) {
+        const rel = toSlashes(relative(folder, target))
+        return (await stat(target)).isDirectory() ? (isWithin(site, rel) ? site : null) : site.skipFile(rel) === null ? site : null
+      }
     }
+    const parent = dirname(folder)
+    if (parent === folder) return null
+    folder = parent
   }
+  return null
+}
+
+/** Whether a folder (relative to the site's root) is walked by the site: it and every folder above it. */
+function isWithin(site: SiteLayout, rel: string): boolean {
+  const parts = rel.split('/')
+  for (let i = 1; i <= parts.length; i++) if (site.skipFolder(parts.slice(0, i).join('/')) !== null) return false
+  return true
+}
+
+function toSlashes(path: string): string {
+  return sep === '/' ? path : path.split(sep).join('/')
 }
 
 /** Locale-independent order, so the same tree always imports in the same order. */

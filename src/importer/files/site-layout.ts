@@ -1,0 +1,223 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { parse as parseYaml } from 'yaml'
+import { z } from 'zod'
+
+/** The static-site generators whose source folders `blog import` recognises. */
+export type SiteKind = 'jekyll' | 'hugo' | 'quarto' | 'd2l' | 'jupyter-book' | 'franklin'
+
+/**
+ * How a recognised site keeps its essays. A site root holds much that is not an essay (layouts,
+ * includes, build output, the repository's README), so only the folders or files the generator
+ * itself publishes as posts or pages are imported; the root stays the folder that site-root
+ * paths (`/assets/img/x.png`, `/D/wish`) and bibliographies are found from.
+ */
+export interface SiteLayout {
+  kind: SiteKind
+  /** Absolute path of the site's root folder. */
+  root: string
+  /** Said in the dry run and in skip reasons: "Jekyll site (_config.yml + _posts/)". */
+  label: string
+  /** File extensions (lower case, with the dot) the site's documents use. */
+  extensions: ReadonlySet<string>
+  /** Why a folder (path relative to the root, `/`-separated) is not walked; null to walk it. */
+  skipFolder(relative: string): string | null
+  /** Why a document (path relative to the root) is not imported; null to import it. */
+  skipFile(relative: string): string | null
+}
+
+const MARKDOWN = new Set(['.md', '.markdown'])
+const QUARTO_DOCUMENTS = new Set(['.md', '.markdown', '.qmd'])
+
+/** A folder's entries as `readdir` gives them: enough to see a site's markers without more I/O. */
+export interface FolderEntries {
+  files: ReadonlySet<string>
+  folders: ReadonlySet<string>
+}
+
+/**
+ * The site whose root is `folder`, or null. Markers are read from the entries already listed;
+ * a configuration file is read only when its markers are there (d2l's `config.ini`, a Jupyter
+ * Book's `_toc.yml`, Quarto's output folder).
+ */
+export async function detectSite(folder: string, entries: FolderEntries): Promise<SiteLayout | null> {
+  const { files, folders } = entries
+  if ((files.has('_config.yml') || files.has('_config.yaml')) && folders.has('_posts')) return jekyll(folder)
+  const hugoConfig = ['hugo.toml', 'hugo.yaml', 'hugo.json', 'config.toml', 'config.yaml'].find((f) => files.has(f))
+  if (hugoConfig && folders.has('content')) return hugo(folder, hugoConfig)
+  if (files.has('_quarto.yml') || files.has('_quarto.yaml')) return quarto(folder, files.has('_quarto.yml') ? '_quarto.yml' : '_quarto.yaml')
+  if (files.has('_toc.yml')) {
+    const book = await jupyterBook(folder)
+    if (book) return book
+  }
+  if (files.has('config.ini')) {
+    const book = await d2lBook(folder)
+    if (book) return book
+  }
+  if (files.has('config.md') && (files.has('utils.jl') || folders.has('_layout'))) return franklin(folder)
+  return null
+}
+
+function jekyll(root: string): SiteLayout {
+  const label = 'Jekyll site (_config.yml + _posts/)'
+  return {
+    kind: 'jekyll',
+    root,
+    label,
+    extensions: MARKDOWN,
+    skipFolder: (rel) => (rel === '_posts' || rel.startsWith('_posts/') ? null : `${label}: only _posts/ holds its posts`),
+    skipFile: (rel) => (rel.startsWith('_posts/') ? null : `${label}: only _posts/ holds its posts`),
+  }
+}
+
+function hugo(root: string, config: string): SiteLayout {
+  const label = `Hugo site (${config} + content/)`
+  const inContent = (rel: string) => rel === 'content' || rel.startsWith('content/')
+  return {
+    kind: 'hugo',
+    root,
+    label,
+    extensions: MARKDOWN,
+    skipFolder: (rel) => (inContent(rel) ? null : `${label}: only content/ holds its pages`),
+    skipFile: (rel) => {
+      if (!inContent(rel)) return `${label}: only content/ holds its pages`
+      // `_index.md` is the text above a section's list of pages, not a page of its own.
+      return /(^|\/)_index\.(md|markdown)$/i.test(rel) ? `${label}: a section's list page` : null
+    },
+  }
+}
+
+const QuartoConfigSchema = z.looseObject({ project: z.looseObject({ 'output-dir': z.string().optional() }).optional() })
+
+async function quarto(root: string, config: string): Promise<SiteLayout> {
+  const parsed = QuartoConfigSchema.safeParse(await readYaml(join(root, config)))
+  const outputDir = parsed.success ? parsed.data.project?.['output-dir']?.replace(/^\.\/|\/+$/g, '') : undefined
+  const generated = new Set(['_site', '_freeze', '_extensions', '.quarto', ...(outputDir ? [outputDir] : [])])
+  const label = `Quarto project (${config})`
+  return {
+    kind: 'quarto',
+    root,
+    label,
+    extensions: QUARTO_DOCUMENTS,
+    skipFolder: (rel) => (generated.has(rel) ? `${label}: generated output, not source` : null),
+    skipFile: () => null,
+  }
+}
+
+/** `file:` and `root:` entries anywhere in a Jupyter Book table of contents. */
+const TocEntrySchema = z.looseObject({ file: z.string().optional(), root: z.string().optional() })
+
+async function jupyterBook(root: string): Promise<SiteLayout | null> {
+  const toc = await readYaml(join(root, '_toc.yml'))
+  const listed = new Set<string>()
+  collectTocFiles(toc, listed)
+  if (listed.size === 0) return null
+  const label = 'Jupyter Book (_toc.yml)'
+  return {
+    kind: 'jupyter-book',
+    root,
+    label,
+    extensions: MARKDOWN,
+    skipFolder: (rel) => (rel === '_build' ? `${label}: generated output, not source` : null),
+    skipFile: (rel) => (listed.has(withoutExtension(rel)) ? null : `${label}: not listed in _toc.yml`),
+  }
+}
+
+function collectTocFiles(node: unknown, into: Set<string>): void {
+  if (Array.isArray(node)) {
+    for (const item of node) collectTocFiles(item, into)
+    return
+  }
+  const entry = TocEntrySchema.safeParse(node)
+  if (!entry.success) return
+  for (const path of [entry.data.file, entry.data.root]) if (path) into.add(withoutExtension(path.replace(/^\.\//, '')))
+  for (const value of Object.values(entry.data)) if (typeof value === 'object' && value !== null) collectTocFiles(value, into)
+}
+
+/**
+ * A d2l-book source (`config.ini` with a `[build]` section naming its `notebooks`, or one that
+ * mentions d2lbook): the chapter files its globs select, less its `exclusions`.
+ */
+async function d2lBook(root: string): Promise<SiteLayout | null> {
+  const text = await readFile(join(root, 'config.ini'), 'utf8').catch(() => '')
+  const build = iniSection(text, 'build')
+  if (!build.has('notebooks') && !/d2lbook/i.test(text)) return null
+  const include = globList(build.get('notebooks') ?? '*.md */*.md')
+  const exclude = globList(build.get('exclusions') ?? '')
+  const label = 'd2l book (config.ini)'
+  return {
+    kind: 'd2l',
+    root,
+    label,
+    extensions: MARKDOWN,
+    skipFolder: (rel) => (rel === '_build' ? `${label}: generated output, not source` : null),
+    skipFile: (rel) => {
+      if (exclude.some((glob) => glob.test(rel))) return `${label}: listed in its exclusions`
+      return include.some((glob) => glob.test(rel)) ? null : `${label}: not one of its notebooks`
+    },
+  }
+}
+
+function franklin(root: string): SiteLayout {
+  const label = 'Franklin site (config.md)'
+  const machinery = new Set(['_layout', '_libs', '__site', '_css', '_assets', '_rss'])
+  return {
+    kind: 'franklin',
+    root,
+    label,
+    extensions: MARKDOWN,
+    skipFolder: (rel) => (machinery.has(rel) ? `${label}: templates and generated files, not pages` : null),
+    skipFile: (rel) => (rel === 'config.md' ? `${label}: the site's configuration, not a page` : null),
+  }
+}
+
+async function readYaml(path: string): Promise<unknown> {
+  try {
+    return parseYaml(await readFile(path, 'utf8')) as unknown
+  } catch {
+    // A configuration we cannot read recognises nothing more than its file name does.
+    return null
+  }
+}
+
+/** `key = value` lines of one `[section]`, with values continued on indented lines joined. */
+function iniSection(text: string, name: string): Map<string, string> {
+  const out = new Map<string, string>()
+  let inside = false
+  let key: string | null = null
+  for (const line of text.split(/\r?\n/)) {
+    const header = /^\s*\[([^\]]+)\]\s*$/.exec(line)
+    if (header) {
+      inside = header[1].trim() === name
+      key = null
+      continue
+    }
+    if (!inside || /^\s*[#;]/.test(line)) continue
+    const pair = /^(\w[\w.-]*)\s*=\s*(.*)$/.exec(line)
+    if (pair) {
+      key = pair[1]
+      out.set(key, pair[2].trim())
+    } else if (key && /^\s+\S/.test(line)) {
+      out.set(key, `${out.get(key)} ${line.trim()}`)
+    }
+  }
+  return out
+}
+
+// d2l-book's space-separated wildcards (`*.md */*.md contrib/*md`), relative to the root.
+function globList(value: string): RegExp[] {
+  return value
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((glob) => {
+      const pattern = glob
+        .replace(/[.+^$(){}|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '[^/]*')
+        .replace(/\?/g, '[^/]')
+      return new RegExp('^' + pattern + '$')
+    })
+}
+
+function withoutExtension(path: string): string {
+  return path.replace(/\.(md|markdown|ipynb|qmd|rst)$/i, '')
+}
