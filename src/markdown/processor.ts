@@ -15,6 +15,8 @@ import rehypeRawIfNeeded from './plugins/rehype-raw-if-needed.js'
 import rehypeRestoreStash from './plugins/rehype-restore-stash.js'
 import rehypeTextSummary from './plugins/rehype-text-summary.js'
 import rehypeTocHtml from './plugins/rehype-toc-html.js'
+import rehypeAssets from './plugins/rehype-assets.js'
+import remarkFigures from './plugins/remark-figures.js'
 import remarkHeadingIds from './plugins/remark-heading-ids.js'
 import { sanitizeSchema } from './plugins/sanitize-schema.js'
 
@@ -33,6 +35,7 @@ export const markdownProcessor = unified()
   .use(remarkLeanAutolinks)
   .use(remarkMath)
   .use(remarkHeadingIds)
+  .use(remarkFigures)
   // No id prefix here: the sanitizer adds `user-content-` to every id, footnotes included.
   .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: '' })
   .use(rehypeRestoreStash)
@@ -41,6 +44,8 @@ export const markdownProcessor = unified()
   .use(rehypeSlug)
   .use(rehypeFixAttributes)
   .use(rehypeTextSummary)
+  // Local figures → stored media (generated markup, after the sanitizer and the text summary).
+  .use(rehypeAssets)
   .use(rehypeKatexRaw)
   .use(rehypeTocHtml)
   .use(rehypeHighlightSafe)

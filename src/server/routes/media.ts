@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises'
 import { Router, type Request, type Response, type NextFunction } from 'express'
 import type { Blog } from '../../core/blog.js'
 import { isAdmin, type Viewer } from '../../core/viewer.js'
+import { AssetStore, type AssetFile } from '../../media/asset-store.js'
 import { POST_IMAGE_FILE, type MediaStore } from '../../media/media-store.js'
 import { notModified } from '../conditional.js'
 import { viewerOf } from '../http.js'
@@ -11,7 +12,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 /**
  * Generated images (public): `/media/posts/{id}/{kind}-{hash}.png`, and the social card
- * `/og/posts/{slug}.png`. Only addresses of exactly these shapes are answered, and paths are
+ * `/og/posts/{slug}.png`; essays' own figures and files: `/media/assets/{hash}.{ext}` and their
+ * WebP variants `/media/assets/{hash}-w{width}.webp`. Only addresses of exactly these shapes are answered, and paths are
  * built from the validated parts, so nothing else under the data folder can be reached.
  * Images of drafts are shown to admins only, never cached by shared caches.
  */
@@ -47,9 +49,32 @@ export function mediaRoutes(blog: Blog, media: MediaStore = blog.images.media): 
       next(e)
     }
   })
+  const assets = new AssetStore(blog.store.dataDir)
+  router.get('/media/assets/:file', async (req, res, next) => {
+    try {
+      const found = await assets.file(req.params.file)
+      if (!found) return notFound(res)
+      sendAsset(res, found, next)
+    } catch (e) {
+      next(e)
+    }
+  })
   // Anything else under /media is not a page of the site: no listing, no fallback.
   router.use('/media', notFoundHandler)
   return router
+}
+
+/**
+ * An essay's stored file (or a WebP variant of it): public and immutable, since the address is
+ * its content hash. Never sniffed into another type, and an SVG gets a policy of its own, so
+ * that even opened on its own it cannot run script, load anything or reach the site's cookies.
+ */
+function sendAsset(res: Response, file: AssetFile, next: NextFunction): void {
+  const headers: Record<string, string> = { 'Content-Type': file.mime, 'X-Content-Type-Options': 'nosniff' }
+  if (file.mime === 'image/svg+xml') headers['Content-Security-Policy'] = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+  res.sendFile(file.path, { headers, maxAge: '1y', immutable: true, dotfiles: 'deny' }, (err?: Error) => {
+    if (err && !res.headersSent) next(err)
+  })
 }
 
 function visibility(blog: Blog, postId: number, viewer: Viewer): 'public' | 'admin' | 'hidden' {
