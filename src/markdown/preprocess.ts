@@ -17,6 +17,7 @@ import {
   rawHtmlBlock,
   skipDef,
 } from './syntax/franklin.js'
+import { DETAILS_CLOSE, DETAILS_CLOSING_HTML, detailsOpening, detailsOpeningHtml, readDistillCode } from './syntax/distill.js'
 import { stripFrontMatter } from './syntax/front-matter.js'
 import { rewriteInline, type InlineContext } from './syntax/inline.js'
 import { LabelRegistry, type Anchor } from './syntax/labels.js'
@@ -97,6 +98,8 @@ class Rewriter {
   private listIndent = -1
   private blankBefore = true
   private readonly lastMatches = new Map<RegExp, number>()
+  /** `{% details %}` boxes opened and not yet closed. */
+  private openDetails = 0
 
   constructor(text: string, variables: ReadonlyMap<string, string>) {
     this.lines = text.split('\n')
@@ -289,7 +292,11 @@ class Rewriter {
   /** Whole-line site syntax; returns -1 when `line` is none. */
   private siteLine(i: number, line: string): number {
     const first = line.trimStart()[0]
-    if (first !== ':' && first !== '@' && first !== '\\' && first !== '{') return -1
+    if (first !== ':' && first !== '@' && first !== '\\' && first !== '{' && first !== '<') return -1
+    if (first === '<' || first === '{') {
+      const distill = this.distillBlock(i, line.trim())
+      if (distill >= 0 || first === '<') return distill
+    }
     let m: RegExpExecArray | null
     if ((m = BEGIN_TAB_LINE.exec(line))) {
       this.flushPara()
@@ -326,6 +333,34 @@ class Rewriter {
       return i + 1
     }
     if (first === '{') return this.liquidBlock(i, line.trim())
+    return -1
+  }
+
+  /** Distill's `<d-code block>` becomes a fenced block, `{% details %}` a `<details>` box (syntax/distill.ts). */
+  private distillBlock(i: number, line: string): number {
+    const code = readDistillCode(this.lines, i)
+    if (code) {
+      this.flushPara()
+      const start = this.out.length
+      this.emit('```' + code.language)
+      if (code.body.length > 0) this.emit(this.stash.put(code.body.join('\n')))
+      this.emit('```')
+      this.setLast('code', start, this.out.length - 1)
+      return code.next
+    }
+    const summary = detailsOpening(line)
+    if (summary !== null && this.lastLineMatching(DETAILS_CLOSE) > i) {
+      this.flushPara()
+      this.openDetails++
+      for (const html of detailsOpeningHtml(summary)) this.emit(html)
+      return i + 1
+    }
+    if (this.openDetails > 0 && DETAILS_CLOSE.test(line)) {
+      this.flushPara()
+      this.openDetails--
+      for (const html of DETAILS_CLOSING_HTML) this.emit(html)
+      return i + 1
+    }
     return -1
   }
 

@@ -18,6 +18,7 @@ import rehypeTocHtml from './plugins/rehype-toc-html.js'
 import rehypeAssets from './plugins/rehype-assets.js'
 import remarkFigures from './plugins/remark-figures.js'
 import remarkHeadingIds from './plugins/remark-heading-ids.js'
+import remarkDistillFootnotes from './plugins/remark-distill-footnotes.js'
 import { sanitizeSchema } from './plugins/sanitize-schema.js'
 
 /**
@@ -35,6 +36,7 @@ export const markdownProcessor = unified()
   .use(remarkLeanAutolinks)
   .use(remarkMath)
   .use(remarkHeadingIds)
+  .use(remarkDistillFootnotes)
   .use(remarkFigures)
   // No id prefix here: the sanitizer adds `user-content-` to every id, footnotes included.
   .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: '' })

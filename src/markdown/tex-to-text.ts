@@ -15,7 +15,11 @@ const SYMBOLS: Record<string, string> = {
   exists: '∃', neg: '¬', land: '∧', lor: '∨', mid: '|', ldots: '…', cdots: '⋯', dots: '…', top: 'ᵀ', prime: '′',
   propto: '∝', circ: '∘', langle: '⟨', rangle: '⟩', lvert: '|', rvert: '|', vert: '|', log: 'log', exp: 'exp',
   sin: 'sin', cos: 'cos', tan: 'tan', ln: 'ln', max: 'max', min: 'min', det: 'det', lim: 'lim',
+  // spacing commands are space; braces written as commands are kept (as stand-ins, see BRACES)
+  quad: ' ', qquad: ' ', lbrace: '\uE010', rbrace: '\uE011', lbrack: '[', rbrack: ']',
 }
+/** Braces the formula shows (`\{`, `\lbrace`), kept apart from TeX's grouping braces until those are gone. */
+const BRACES: Record<string, string> = { '\uE010': '{', '\uE011': '}' }
 const BLACKBOARD: Record<string, string> = { R: 'ℝ', N: 'ℕ', Z: 'ℤ', Q: 'ℚ', C: 'ℂ', E: '𝔼', P: 'ℙ' }
 const SUB: Record<string, string> = {
   0: '₀', 1: '₁', 2: '₂', 3: '₃', 4: '₄', 5: '₅', 6: '₆', 7: '₇', 8: '₈', 9: '₉', '+': '₊', '-': '₋', '=': '₌', '(': '₍', ')': '₎',
@@ -34,6 +38,9 @@ export function texToText(tex: string): string {
     .replace(/\\(?:mathrm|mathbf|mathit|mathsf|mathcal|boldsymbol|bm|text|textrm|operatorname|mathscr|mathfrak)\s*\{([^{}]*)\}/g, '$1')
     .replace(/\\d?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g, (_, a: string, b: string) => `${wrap(a)}/${wrap(b)}`)
     .replace(/\\sqrt\s*\{([^{}]*)\}/g, (_, a: string) => `√${wrap(a)}`)
+    .replace(/[\uE010\uE011]/g, '')
+    .replace(/\\\{/g, '\uE010')
+    .replace(/\\\}/g, '\uE011')
     .replace(/\\[,;:! ]|~/g, ' ')
     .replace(/\\([A-Za-z]+)/g, (_, name: string) => SYMBOLS[name] ?? name)
     .replace(/\\(.)/g, '$1')
@@ -44,7 +51,12 @@ export function texToText(tex: string): string {
     if (mapped.every(Boolean)) return mapped.join('')
     return mark === '_' ? `_${wrap(content)}` : `^${wrap(content)}`
   })
-  return s.replace(/[{}]/g, '').replace(/\s+/g, ' ').trim()
+  return s
+    .replace(/[{}]/g, '')
+    .replace(/[\uE010\uE011]/g, (c) => BRACES[c])
+    .replace(/\s+([,;])/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
 /**

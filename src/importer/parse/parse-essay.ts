@@ -82,7 +82,7 @@ function parseNormalised(text: string, path: string, mtime: Date, options: Parse
     excerpt: truncateText(mathToText(excerpt), MAX_EXCERPT_LENGTH),
     metaDescription: metaField ? truncateText(mathToText(metaField), MAX_EXCERPT_LENGTH) : null,
     author: readAuthor(fields) ?? options.ownerName,
-    tags: readTags(fields.all(TAG_KEYS)),
+    tags: readTags(fields.all(TAG_KEYS), { jekyll: isJekyllPage(path, fields) }),
     publishedAt: readPublishedAt(fields, mtime, warnings),
     status: readStatus(fields, warnings),
     featured: isTruthy(fields.first(['featured'])?.value) ? 1 : 0,
@@ -90,6 +90,11 @@ function parseNormalised(text: string, path: string, mtime: Date, options: Parse
     frontmatter: split.frontmatter,
     warnings: limitWarnings(warnings),
   }
+}
+
+/** A Jekyll post (under `_posts/`) or page (it names a Jekyll `layout`), whose tag strings Jekyll splits on spaces. */
+function isJekyllPage(path: string, fields: FrontmatterLookup): boolean {
+  return /(?:^|[\\/])_posts[\\/]/.test(path) || typeof fields.first(['layout'])?.value === 'string'
 }
 
 function limitWarnings(warnings: string[]): string[] {

@@ -9,10 +9,13 @@ const MAX_TAG_LENGTH = 60
  * is trimmed (quotes and a leading '#' dropped), blanks are dropped, and duplicates are removed ignoring case, keeping
  * the first spelling.
  */
-export function readTags(values: unknown[]): string[] {
+export function readTags(values: unknown[], options: { jekyll?: boolean } = {}): string[] {
   const seen = new Set<string>()
   const tags: string[] = []
-  for (const raw of values.flatMap((value) => collect(value, 0))) {
+  // Jekyll reads `tags: distill formatting` as two tags (a string without commas is split on spaces).
+  const split = (value: unknown): unknown =>
+    options.jekyll && typeof value === 'string' && !value.includes(',') ? value.trim().split(/\s+/) : value
+  for (const raw of values.flatMap((value) => collect(split(value), 0))) {
     const tag = collapseWhitespace(decodeEntities(stripHtml(raw)))
       .replace(/^(["'])(.*)\1$/, '$2')
       .replace(/^#+\s*/, '')

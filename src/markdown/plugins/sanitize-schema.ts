@@ -69,6 +69,12 @@ const SVG_ATTRIBUTES = [
 ]
 
 /**
+ * Distill's layout classes, which say how wide a block is: `l-page` and the outsets reach into
+ * the margin, `l-screen` spans the window, `l-gutter` is a margin note (see post-notes.css).
+ */
+const DISTILL_LAYOUTS = /^l-(?:body|page|screen|middle)(?:-outset|-inset)?$|^l-gutter$/
+
+/**
  * GitHub-style sanitation (rehype-sanitize's default) widened for academic essays: math from
  * remark-math, Franklin divs, figures, media and inline SVG. It runs after rehype-raw, on the
  * whole tree, so nothing the author wrote as HTML bypasses it; the KaTeX and highlight.js markup
@@ -91,14 +97,18 @@ export const sanitizeSchema: Schema = {
     'dfn',
     'video',
     'audio',
+    // margin notes (distill and Tufte-style essays)
+    'aside',
     'track',
     ...SVG_TAGS,
   ],
   attributes: {
     ...defaults,
     code: [['className', /^language-./, 'math-inline', 'math-display']],
-    // Franklin `@@name` divs arrive as `md-name` classes; nothing else may set a class.
-    div: [...(defaults.div ?? []), ['className', /^md-[\w-]+$/]],
+    // Franklin `@@name` divs arrive as `md-name` classes; besides distill's layouts, nothing else may set a class.
+    div: [...(defaults.div ?? []), ['className', /^md-[\w-]+$/, DISTILL_LAYOUTS]],
+    figure: [['className', DISTILL_LAYOUTS]],
+    aside: [['className', DISTILL_LAYOUTS]],
     col: ['span'],
     colgroup: ['span'],
     video: ['src', 'poster', 'controls', 'loop', 'muted', 'playsInline', 'preload', 'width', 'height'],

@@ -69,7 +69,7 @@ describe('parseEssay on fixture essays', () => {
     expect(essay.publishedAt).toEqual(MTIME)
     expect(essay.body.startsWith(':label:`sec_softmax_notes`')).toBe(true)
     expect(essay.excerpt).toBe(
-      'In sec_softmax, we met the softmax function; here we see why its outputs behave like probabilities, with ∑ᵢ pᵢ = 1 and pᵢ > 0.',
+      'In the section on softmax, we met the softmax function; here we see why its outputs behave like probabilities, with ∑ᵢ pᵢ = 1 and pᵢ > 0.',
     )
   })
 
