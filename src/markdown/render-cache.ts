@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto'
+import type { EssayDocument } from '../shared/schemas/index.js'
+import { contextFromDocument, documentHash } from './document-context.js'
 import { renderMarkdown } from './render-markdown.js'
 import { RENDER_VERSION, type RenderResult } from './types.js'
 
@@ -20,10 +22,13 @@ export function contentHash(markdown: string): string {
 /**
  * `renderMarkdown` behind an in-memory LRU cache keyed by `contentHash` (at most 200 results
  * and 32 M characters). Results are frozen and shared between callers: do not mutate them.
+ * With a stored essay document (a post being edited), its figures and cited entries are the
+ * render's context (see contextFromDocument), and the document is part of the key.
  */
-export function renderCached(markdown: string): RenderResult {
-  const key = contentHash(markdown)
-  return lookupRender(key) ?? storeRender(key, renderMarkdown(markdown))
+export function renderCached(markdown: string, document?: EssayDocument | null): RenderResult {
+  const docKey = documentHash(document)
+  const key = docKey ? contentHash(`${markdown}\0document:${docKey}`) : contentHash(markdown)
+  return lookupRender(key) ?? storeRender(key, renderMarkdown(markdown, contextFromDocument(document)))
 }
 
 /** A cached render, marked most recently used; undefined when not cached. */

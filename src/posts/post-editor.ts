@@ -16,7 +16,11 @@ export class PostEditor {
   async update(viewer: Viewer, id: number, input: PostUpdate): Promise<PostMeta> {
     requireAdmin(viewer)
     const { content, enhancedContent, ...fields } = input
-    const rendered = content !== undefined ? renderCached(content) : null
+    // The import's document (stored figures, cited entries) is the render's context, so an edit
+    // keeps them; it stays as imported, so a figure cut and pasted back in a later edit returns.
+    const before = content !== undefined ? this.store.post(id) : null
+    const document = before ? (await this.store.body(before)).document : undefined
+    const rendered = content !== undefined ? renderCached(content, document) : null
     return this.store.transact(async (tx) => {
       const current = tx.post(id)
       if (!current) throw new BlogError('POST_NOT_FOUND', `No post with id ${id}.`)

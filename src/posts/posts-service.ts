@@ -57,7 +57,7 @@ export class PostsService {
     const neighbours = neighboursIn(this.visible(viewer), meta.id)
     if (body.renderVersion === RENDER_VERSION) return toPost(meta, body, neighbours)
     // Stored HTML from an older pipeline (or a migrated store): render now and keep it.
-    const rendered = renderCached(body.content)
+    const rendered = renderCached(body.content, body.document)
     const fresh = { html: rendered.html, toc: rendered.toc, plainText: rendered.plainText, renderVersion: RENDER_VERSION }
     const updated = await this.store.transact((tx) => (tx.post(meta.id)?.rev === meta.rev ? tx.update(meta.id, { updatedAt: meta.updatedAt }, fresh) : tx.post(meta.id)))
     return toPost(updated ?? meta, { ...body, ...fresh }, neighbours)

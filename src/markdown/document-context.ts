@@ -1,0 +1,28 @@
+import { createHash } from 'node:crypto'
+import type { CslEntry, EssayDocument } from '../shared/schemas/index.js'
+import type { RenderContext } from './types.js'
+
+/**
+ * The render context a stored essay document stands for: its figures as stored at import and
+ * the bibliography entries it cited. An edit of a post in the workspace re-renders its markdown
+ * with this, so figures and citations survive without going back to the files it came from
+ * (which may be gone, or were an upload). A reference the edit adds that the import never saw
+ * has no stored copy and shows as missing.
+ */
+export function contextFromDocument(document: EssayDocument | null | undefined): RenderContext {
+  if (!document) return {}
+  const assets = document.assets
+  const context: RenderContext = {
+    resolveAsset: (ref) => (Object.hasOwn(assets, ref) ? assets[ref] : null),
+  }
+  if (document.references.length > 0) {
+    context.bibliography = new Map<string, CslEntry>(document.references.map((entry) => [entry.id, entry]))
+  }
+  return context
+}
+
+/** Identity of a document as far as a render is concerned (its assets and cited entries); '' for none. */
+export function documentHash(document: EssayDocument | null | undefined): string {
+  if (!document) return ''
+  return createHash('sha256').update(JSON.stringify([document.assets, document.references])).digest('hex').slice(0, 32)
+}
