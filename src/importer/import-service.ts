@@ -5,6 +5,7 @@ import type { PostBody, PostMeta } from '../shared/schemas/index.js'
 import type { BlogConfig } from '../core/config.js'
 import type { BlogEventBus, ImportFileStatus } from '../core/events.js'
 import { RENDER_VERSION, type RenderResult } from '../markdown/types.js'
+import { assetsCurrent } from './assets/assets-current.js'
 import { findEssayFiles } from './files/find-essay-files.js'
 import { readEssayFile, type ReadEssayResult } from './files/read-essay-file.js'
 import { isUploadKey, readUpload, uploadKeys, type Upload } from './files/uploads.js'
@@ -41,6 +42,8 @@ interface Pending {
   hash: string
   parsed: ParsedEssay
   rendered: RenderResult
+  /** Same text as stored, but its figures changed on disk: update anyway. */
+  figuresChanged: boolean
 }
 
 /**
@@ -93,7 +96,8 @@ export class ImportService {
 
     await this.store.refresh()
     const bySource = sourceIndex(this.store.posts())
-    const read: Array<{ path: string; hash: string; essay: EssayInput }> = []
+    const read: Array<{ path: string; hash: string; essay: EssayInput; figuresChanged: boolean }> = []
+    const options = { ownerName: this.config.ownerName, dataDir: this.store.dataDir }
     for (const path of order) {
       const file = await readSource(path)
       if (!file.ok) {
@@ -106,21 +110,22 @@ export class ImportService {
       }
       const hash = sourceHash(file.text)
       const existing = bySource.get(path)
-      if (existing?.source?.hash === hash) {
+      const root = rootOf(path)
+      const essay: EssayInput = { path, text: file.text, mtime: file.mtime, ...(root ? { root } : {}) }
+      const sameText = existing?.source?.hash === hash
+      if (existing && sameText && assetsCurrent(essay, (await this.store.body(existing).catch(() => null))?.document, options)) {
         report({ path, status: 'unchanged', slug: existing.slug, error: null, warnings: [] })
         continue
       }
-      const root = rootOf(path)
-      read.push({ path, hash, essay: { path, text: file.text, mtime: file.mtime, ...(root ? { root } : {}) } })
+      read.push({ path, hash, essay, figuresChanged: sameText })
     }
 
-    const options = { ownerName: this.config.ownerName, dataDir: this.store.dataDir }
     const prepared = await prepareMany(read.map(({ essay }) => ({ essay, options })))
     const ready: Pending[] = []
-    read.forEach(({ path, hash }, i) => {
+    read.forEach(({ path, hash, figuresChanged }, i) => {
       const outcome = prepared[i]
       if ('failed' in outcome) report({ path, status: 'failed', slug: null, error: outcome.failed, warnings: [] })
-      else ready.push({ path, hash, ...outcome })
+      else ready.push({ path, hash, figuresChanged, ...outcome })
     })
 
     if (ready.length) {
@@ -144,7 +149,7 @@ export class ImportService {
     const rendered = p.rendered
     const now = new Date().toISOString()
     const existing = findExisting(tx, bySource, p)
-    if (existing?.source?.hash === p.hash) return { path: p.path, status: 'unchanged', slug: existing.slug, error: null, warnings: [] }
+    if (!p.figuresChanged && existing?.source?.hash === p.hash) return { path: p.path, status: 'unchanged', slug: existing.slug, error: null, warnings: [] }
 
     const fields = {
       title: p.parsed.title,

@@ -3,6 +3,7 @@ import type { VFile } from 'vfile'
 import type { EssayAsset } from '../../shared/schemas/index.js'
 import { assetExtOf, assetFileOfUrl, hasWebpVariants, parseAssetFileName, variantsFor } from '../../media/asset-types.js'
 import { contextOf, documentOf, warn } from '../essay-file-data.js'
+import { missingAssetMessage } from './missing-asset.js'
 
 /** The essay column: 70ch of the text serif, about 42rem; the full width of a phone. */
 export const FIGURE_SIZES = '(min-width: 48rem) 42rem, 100vw'
@@ -65,7 +66,7 @@ function visitElement(node: Element, parent: Parents, resolve: Resolve | null, f
         const poster = resolve(props.poster)
         if (poster) props.poster = poster.url
         else {
-          warn(file, 'missing-asset', `Figure not found: ${props.poster}`)
+          warn(file, 'missing-asset', missingAssetMessage('Figure', props.poster))
           delete props.poster
         }
       }
@@ -83,7 +84,7 @@ function visitElement(node: Element, parent: Parents, resolve: Resolve | null, f
       if (typeof props.src === 'string' && resolve && isLocal(props.src)) {
         const media = resolve(props.src)
         if (media) props.src = media.url
-        else warn(file, 'missing-asset', `File not found: ${props.src}`)
+        else warn(file, 'missing-asset', missingAssetMessage('File', props.src))
       }
       return null
     case 'a': {
@@ -93,7 +94,7 @@ function visitElement(node: Element, parent: Parents, resolve: Resolve | null, f
         const asset = resolve(href)
         if (asset) props.href = asset.url
         else {
-          warn(file, 'missing-asset', `File not found: ${href}`)
+          warn(file, 'missing-asset', missingAssetMessage('File', href))
           delete props.href
         }
       }
@@ -112,7 +113,7 @@ function image(node: Element, parent: Parents, resolve: Resolve | null, file: VF
   if (!resolve || !isLocal(src)) return null
   const asset = resolve(src)
   if (!asset) {
-    warn(file, 'missing-asset', `Figure not found: ${src}`)
+    warn(file, 'missing-asset', missingAssetMessage('Figure', src))
     return missingImage(node, parent)
   }
   props.src = asset.url
@@ -166,7 +167,7 @@ function missingImage(node: Element, parent: Parents): ElementContent {
 }
 
 function missingMedia(node: Element, src: string, file: VFile): ElementContent {
-  warn(file, 'missing-asset', `File not found: ${src}`)
+  warn(file, 'missing-asset', missingAssetMessage('File', src))
   const what = node.tagName === 'video' ? 'Video' : 'Audio'
   return h('span', { className: ['figure-missing'] }, [{ type: 'text', value: `[${what} not available]` }])
 }

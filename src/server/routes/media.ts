@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
+import { basename, dirname } from 'node:path'
 import { Router, type Request, type Response, type NextFunction } from 'express'
 import type { Blog } from '../../core/blog.js'
 import { isAdmin, type Viewer } from '../../core/viewer.js'
@@ -72,7 +73,8 @@ export function mediaRoutes(blog: Blog, media: MediaStore = blog.images.media): 
 function sendAsset(res: Response, file: AssetFile, next: NextFunction): void {
   const headers: Record<string, string> = { 'Content-Type': file.mime, 'X-Content-Type-Options': 'nosniff' }
   if (file.mime === 'image/svg+xml') headers['Content-Security-Policy'] = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
-  res.sendFile(file.path, { headers, maxAge: '1y', immutable: true, dotfiles: 'deny' }, (err?: Error) => {
+  // Relative to its folder: `dotfiles` then judges the file name only, not the data folder's own path.
+  res.sendFile(basename(file.path), { root: dirname(file.path), headers, maxAge: '1y', immutable: true, dotfiles: 'deny' }, (err?: Error) => {
     if (err && !res.headersSent) next(err)
   })
 }

@@ -100,7 +100,7 @@ describe('sanitising', () => {
     expect(html).toContain('<a href="https://example.com" rel="noopener noreferrer">site</a>')
     expect(html).toContain('<a href="/D/anova1">rel</a>')
     expect(html).toContain('href="mailto:a@b.c"')
-    expect(html).toContain('<img src="https://example.com/a.png" alt="pic" title="t">')
+    expect(html).toContain('<img src="https://example.com/a.png" alt="pic" title="t" loading="lazy" decoding="async">')
     expect(html).toContain('<details><summary>More</summary>')
     expect(html).toContain('<em>hidden</em>')
     expect(html).toContain('<figcaption>Cap</figcaption>')

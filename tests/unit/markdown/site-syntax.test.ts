@@ -12,7 +12,7 @@ describe('front matter', () => {
     expect(visible(renderMarkdown('---\ntitle: "T"\nsources:\n  - a\n---\n\nBody.').html).trim()).toBe('Body.')
     expect(visible(renderMarkdown('+++\ntitle = "T"\n+++\n\nBody.').html).trim()).toBe('Body.')
     const franklin = '<!--\na note\n-->\n\n@def title = "T"\n@def rss = """multi\nline"""\n@def x = 1\n\n+++\nbase = "/assets/b/"\n+++\n\n![p]({{base}}p.png)'
-    expect(renderMarkdown(franklin).html).toBe('<p><img src="/assets/b/p.png" alt="p"></p>')
+    expect(renderMarkdown(franklin).html).toBe('<figure><img src="/assets/b/p.png" alt="p" loading="lazy" decoding="async"><figcaption>p</figcaption></figure>')
   })
 
   it('keeps a thematic break that is not front matter', () => {
@@ -105,7 +105,7 @@ describe('d2l-book', () => {
     expect(html).toContain('As shown in <a href="#user-content-fig_net">Figure 1</a> and <a href="#user-content-sec_softmax">Softmax Regression</a>, unlike Section “linear_concise”')
     expect(text).toContain('and Chapter “intro” [Bishop.2006, Murphy.2012]; Vapnik.1998 said')
     expect(text).toContain('that (1) holds.')
-    expect(html).toContain('<img src="../img/softmaxreg.svg" alt="The network"> <a id="user-content-fig_net"></a>')
+    expect(html).toContain('<figure><img src="../img/softmaxreg.svg" alt="The network" loading="lazy" decoding="async"><a id="user-content-fig_net"></a><figcaption>The network</figcaption></figure>')
     expect(html).toContain('class="tag"')
     expect(text).toContain('PyTorch prose.')
     expect(text).not.toContain('MXNet prose.')
@@ -166,8 +166,8 @@ describe('Franklin', () => {
     expect(html).not.toContain('<pre>')
     expect(html).toContain('Inline <strong>raw</strong> html and  here.')
     expect(html).toContain('<div class="md-note md-wide">\n<p><strong>Box</strong> with <code>code</code>.</p>\n</div>')
-    expect(html).toContain('<img src="/assets/a.png" alt="">')
-    expect(html).toContain('<img src="/assets/b.png" alt="An alt">')
+    expect(html).toContain('<img src="/assets/a.png" alt="" loading="lazy" decoding="async">')
+    expect(html).toContain('<img src="/assets/b.png" alt="An alt" loading="lazy" decoding="async">')
   })
 
   it('keeps a div under a footnote inside the footnote', () => {
