@@ -42,6 +42,8 @@ export const ConfigSchema = z.object({
   openaiTimeoutMs: z.number().int().min(1_000).max(600_000).default(120_000),
   /** Retries on rate limits and server errors, with exponential backoff. */
   openaiMaxRetries: z.number().int().min(0).max(10).default(3),
+  /** How essays' citations are marked: "Vaswani et al., 2017" or numbered "[1]" (stored HTML changes on the next import). */
+  citationStyle: z.enum(['author-year', 'numeric']).default('author-year'),
 })
 export type BlogConfig = Omit<z.infer<typeof ConfigSchema>, 'aiProvider'> & { aiProvider: 'local' | 'openai' }
 export type ConfigInput = Partial<z.input<typeof ConfigSchema>>
@@ -65,6 +67,7 @@ function fromEnv(env: NodeJS.ProcessEnv): ConfigInput {
   if (env.OPENAI_EMBEDDING_MODEL) out.openaiEmbeddingModel = env.OPENAI_EMBEDDING_MODEL
   if (env.OPENAI_TIMEOUT_MS) out.openaiTimeoutMs = Number(env.OPENAI_TIMEOUT_MS)
   if (env.OPENAI_MAX_RETRIES) out.openaiMaxRetries = Number(env.OPENAI_MAX_RETRIES)
+  if (env.BLOG_CITATION_STYLE) out.citationStyle = env.BLOG_CITATION_STYLE as ConfigInput['citationStyle']
   return out
 }
 

@@ -97,7 +97,7 @@ export class ImportService {
     await this.store.refresh()
     const bySource = sourceIndex(this.store.posts())
     const read: Array<{ path: string; hash: string; essay: EssayInput; figuresChanged: boolean }> = []
-    const options = { ownerName: this.config.ownerName, dataDir: this.store.dataDir }
+    const options = { ownerName: this.config.ownerName, dataDir: this.store.dataDir, citationStyle: this.config.citationStyle }
     for (const path of order) {
       const file = await readSource(path)
       if (!file.ok) {

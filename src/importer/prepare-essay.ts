@@ -30,8 +30,12 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     const resolveAsset = assetResolverFor(essay, options)
     if (resolveAsset) context.resolveAsset = resolveAsset
     const bibliography = bibliographyFor(essay, parsed)
-    if (bibliography) context.bibliography = bibliography
-    return { parsed, rendered: renderMarkdown(parsed.body, context) }
+    if (bibliography) context.bibliography = bibliography.entries
+    if (options.citationStyle) context.citationStyle = options.citationStyle
+    const rendered = renderMarkdown(parsed.body, context)
+    // A missing or broken bibliography file is the import report's business too.
+    if (bibliography) rendered.warnings.push(...bibliography.warnings)
+    return { parsed, rendered }
   } catch (e) {
     return { failed: renderFailure(describeError(e)) }
   }

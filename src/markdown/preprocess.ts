@@ -19,6 +19,7 @@ import {
 } from './syntax/franklin.js'
 import { DETAILS_CLOSE, DETAILS_CLOSING_HTML, detailsOpening, detailsOpeningHtml, readDistillCode } from './syntax/distill.js'
 import { stripFrontMatter } from './syntax/front-matter.js'
+import { citationScope } from './syntax/citations.js'
 import { rewriteInline, type InlineContext } from './syntax/inline.js'
 import { LabelRegistry, type Anchor } from './syntax/labels.js'
 import { resolvePlaceholders, stripPlaceholderChars } from './syntax/placeholders.js'
@@ -42,11 +43,11 @@ export interface Preprocessed {
  * (LaTeX/MathJax habits, d2l-book, Franklin, Jekyll/Liquid) renders instead of showing as stray
  * text. Code blocks and code spans are never touched; math is only touched to number labels.
  */
-export function preprocess(source: string): Preprocessed {
+export function preprocess(source: string, bibliography?: ReadonlyMap<string, unknown>): Preprocessed {
   let text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source
   if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n')
   const { body, variables } = stripFrontMatter(stripPlaceholderChars(text))
-  return new Rewriter(body, variables).run()
+  return new Rewriter(body, variables, bibliography).run()
 }
 
 const FENCE = /^(\s*)(`{3,}|~{3,})(.*)$/
@@ -101,11 +102,12 @@ class Rewriter {
   /** `{% details %}` boxes opened and not yet closed. */
   private openDetails = 0
 
-  constructor(text: string, variables: ReadonlyMap<string, string>) {
+  /** `bibliography`: the keys a bare `@key` may cite (see syntax/citations.ts). */
+  constructor(text: string, variables: ReadonlyMap<string, string>, bibliography?: ReadonlyMap<string, unknown>) {
     this.lines = text.split('\n')
     this.framework = chooseFramework(text)
     const d2l = this.framework !== null || D2L_SIGNS.test(text)
-    this.ctx = { labels: this.labels, stash: this.stash, variables, d2l }
+    this.ctx = { labels: this.labels, stash: this.stash, variables, d2l, citations: citationScope(text, bibliography) }
   }
 
   run(): Preprocessed {

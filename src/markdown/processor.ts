@@ -15,6 +15,7 @@ import rehypeRawIfNeeded from './plugins/rehype-raw-if-needed.js'
 import rehypeRestoreStash from './plugins/rehype-restore-stash.js'
 import rehypeTextSummary from './plugins/rehype-text-summary.js'
 import rehypeTocHtml from './plugins/rehype-toc-html.js'
+import rehypeCitations, { rehypeReferenceList } from './plugins/rehype-citations.js'
 import rehypeAssets from './plugins/rehype-assets.js'
 import remarkFigures from './plugins/remark-figures.js'
 import remarkHeadingIds from './plugins/remark-heading-ids.js'
@@ -43,9 +44,12 @@ export const markdownProcessor = unified()
   .use(rehypeRestoreStash)
   .use(rehypeRawIfNeeded)
   .use(rehypeSanitize, sanitizeSchema)
+  // Citation marks (generated, so after the sanitizer); the list after the text summary, which it is no part of.
+  .use(rehypeCitations)
   .use(rehypeSlug)
   .use(rehypeFixAttributes)
   .use(rehypeTextSummary)
+  .use(rehypeReferenceList)
   // Local figures → stored media (generated markup, after the sanitizer and the text summary).
   .use(rehypeAssets)
   .use(rehypeKatexRaw)

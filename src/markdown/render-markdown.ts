@@ -13,7 +13,7 @@ import type { RenderContext, RenderResult } from './types.js'
  * elements); a bulk import (`prepareMany`) reports that as a failure of the one file.
  */
 export function renderMarkdown(markdown: string, context: RenderContext = {}): RenderResult {
-  const { markdown: prepared, stash, mathPreamble } = preprocess(markdown)
+  const { markdown: prepared, stash, mathPreamble } = preprocess(markdown, context.bibliography)
   const file = markdownProcessor.processSync({ value: prepared, data: { stash, mathPreamble, context } })
   const summary = file.data.textSummary
   const document = documentOf(file)

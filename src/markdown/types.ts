@@ -13,7 +13,11 @@ export interface RenderContext {
   resolveAsset?: (ref: string) => EssayAsset | null
   /** Bibliography entries by citation key (from the author's `.bib` files). */
   bibliography?: ReadonlyMap<string, CslEntry>
+  /** How citations are marked: "Vaswani et al., 2017" (default) or numbered "[1]" (the site's setting). */
+  citationStyle?: CitationStyle
 }
+
+export type CitationStyle = 'author-year' | 'numeric'
 
 /** What the markdown pipeline yields for one essay. */
 export interface RenderResult {

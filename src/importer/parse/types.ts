@@ -16,6 +16,8 @@ export interface ParseOptions {
   ownerName: string
   /** The data folder, whose media the essay's local files are copied into; absent: figures stay as written. */
   dataDir?: string
+  /** The site's citation style (config `citationStyle`); absent: author–year. */
+  citationStyle?: 'author-year' | 'numeric'
 }
 
 /** The post fields an essay yields, before it is stored. */

@@ -4,6 +4,7 @@
  * one framework: PyTorch when the page has it, else the first framework it names.
  */
 
+import { d2lCitation } from './citations.js'
 import { placeholder } from './placeholders.js'
 
 const PREFERRED_FRAMEWORK = 'pytorch'
@@ -87,10 +88,9 @@ export function renderInlineRole(role: string, arg: string): string | null {
       return placeholder('d2l-eqref', value)
     case 'cite':
     case 'citep':
-      // Entities, so that the brackets can never start a markdown link.
-      return `&#91;${citationKeys(value)}&#93;`
+      return d2lCitation('cite', value)
     case 'citet':
-      return citationKeys(value)
+      return d2lCitation('citet', value)
     case 'label':
     case 'eqlabel':
     case 'width':
@@ -99,13 +99,4 @@ export function renderInlineRole(role: string, arg: string): string | null {
     default:
       return null
   }
-}
-
-function citationKeys(list: string): string {
-  return list
-    .split(',')
-    .map((k) => k.trim())
-    .filter(Boolean)
-    .map((k) => k.replace(/([\\`*_[\]<>$~|])/g, '\\$1'))
-    .join(', ')
 }

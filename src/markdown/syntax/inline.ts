@@ -1,3 +1,4 @@
+import { bracketCitation, distillCitation, narrativeCitation, type CitationScope } from './citations.js'
 import { renderInlineRole } from './d2l.js'
 import { fillTemplateCall } from './franklin.js'
 import { renderLiquidTag } from './liquid/index.js'
@@ -15,6 +16,8 @@ export interface InlineContext {
   variables: ReadonlyMap<string, string>
   /** The page is d2l-book markdown, whose `[**…**]` and `(~~…~~)` mark slide content. */
   d2l: boolean
+  /** What tells a citation (`[@a]`, `@a`) from a link or a handle; without it only unambiguous forms are read. */
+  citations?: CitationScope
 }
 
 /**
@@ -23,7 +26,7 @@ export interface InlineContext {
  * escapes inside), so code stays code.
  */
 const TOKEN =
-  /`+|\$+|\\[()[\]]|\\(?:label|eqref|ref|toc|tableofcontents|figalt|fig)(?![A-Za-z])|\{\{|\{%|~~~|:(?:numref|ref|eqref|cite|citet|citep|label|eqlabel|width|height):`|[ \t]\\\\[ \t]*(?=\n|$)|[[(](?:\*\*|~~)/g
+  /`+|\$+|\\[()[\]]|\\(?:label|eqref|ref|toc|tableofcontents|figalt|fig)(?![A-Za-z])|\{\{|\{%|~~~|:(?:numref|ref|eqref|cite|citet|citep|label|eqlabel|width|height):`|[ \t]\\\\[ \t]*(?=\n|$)|[[(](?:\*\*|~~)|\[(?=[^[\]]{0,300}?@)|(?<![^\s(])@(?=[A-Za-z0-9_{])|<d-(?:cite|bibliography)\b/g
 
 /** Heuristic for `\[ … \]`: a real formula, not escaped brackets such as `\[citation\]`. */
 const LOOKS_LIKE_TEX = /[\\^_={}]/
@@ -93,6 +96,10 @@ class InlineScanner {
       return { text: token + this.ctx.stash.put(tex) + token, end: close + token.length }
     }
     if (c === ':') return this.role(start, token)
+    // Citations (syntax/citations.ts): `[…@key…]`, a bare `@key`, distill's `<d-cite>`.
+    if (token === '[') return bracketCitation(text, start, this.ctx.citations)
+    if (c === '@') return narrativeCitation(text, start, this.ctx.citations)
+    if (c === '<') return distillCitation(text, start)
     if (c === '[' || c === '(') return this.ctx.d2l ? this.slideMark(start, token) : null
     if (c === '{') return this.template(start, token)
     if (c === '~') {

@@ -103,7 +103,8 @@ describe('d2l-book', () => {
     }
     expect(toc).toEqual([{ depth: 1, text: 'Softmax Regression', id: 'user-content-sec_softmax' }])
     expect(html).toContain('As shown in <a href="#user-content-fig_net">Figure 1</a> and <a href="#user-content-sec_softmax">Softmax Regression</a>, unlike Section “linear_concise”')
-    expect(text).toContain('and Chapter “intro” [Bishop.2006, Murphy.2012]; Vapnik.1998 said')
+    // Without a bibliography the keys stay visible, marked unknown (tests/unit/markdown/citations.test.ts).
+    expect(text).toContain('and Chapter “intro” [?Bishop.2006] [?Murphy.2012]; [?Vapnik.1998] said')
     expect(text).toContain('that (1) holds.')
     expect(html).toContain('<figure><img src="../img/softmaxreg.svg" alt="The network" loading="lazy" decoding="async"><a id="user-content-fig_net"></a><figcaption>The network</figcaption></figure>')
     expect(html).toContain('class="tag"')
