@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { KeyboardEvent, MouseEvent } from 'react'
 import type { Annotation } from '../../../src/shared/schemas/enhancements.js'
+import { EssayNotes } from './essay-notes.js'
 
 const AnnotationPopover = lazy(() => import('./annotation-popover.js').then((m) => ({ default: m.AnnotationPopover })))
 
@@ -77,6 +78,8 @@ export function AnnotatedProse({ html, annotations }: { html: string; annotation
     <>
       {/* Pipeline-made, sanitised essay HTML; highlights add only validated markup (lib/annotations.ts). */}
       <div ref={container} className="prose" onClick={onClick} onKeyDown={onKeyDown} dangerouslySetInnerHTML={inner} />
+      {/* footnotes in the margin and the cards of notes and citations, added once hydrated */}
+      <EssayNotes proseRef={container} html={html} />
       {/* the popover's code (Radix Popover and its positioning) loads once annotations are shown */}
       {annotations && (
         <Suspense fallback={null}>

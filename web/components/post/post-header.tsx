@@ -1,16 +1,22 @@
 import type { Post } from '../../../src/shared/schemas/index.js'
 import { PostMeta } from '../posts/post-meta.js'
 import { TagList } from '../posts/tag-list.js'
+import { ledeRepeatsOpening } from '../../lib/lede.js'
 import { PostShare } from './post-share.js'
 
-/** Title, excerpt as a lede, byline (author, date, read time), the share actions and the tags. */
+/**
+ * Title, excerpt as a lede, byline (author, date, read time), the share actions and the tags.
+ * The lede is left out when it is only the essay's first paragraph again (an essay without a
+ * description gets its opening as excerpt); cards and meta tags still use the excerpt.
+ */
 export function PostHeader({ post, titleId }: { post: Post; titleId: string }) {
+  const lede = post.excerpt && !ledeRepeatsOpening(post.excerpt, post.html) ? post.excerpt : null
   return (
     <header className="post-header">
       <h1 id={titleId} className="post-title">
         {post.title}
       </h1>
-      {post.excerpt && <p className="post-lede">{post.excerpt}</p>}
+      {lede && <p className="post-lede">{lede}</p>}
       <div className="post-byline">
         <PostMeta author={post.author} publishedAt={post.publishedAt} readTime={post.readTime} />
         <div className="post-actions">

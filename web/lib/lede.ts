@@ -1,0 +1,55 @@
+/**
+ * Whether the excerpt under a post's title says anything the essay does not say right below it.
+ * Most essays have no description, so their excerpt is the first paragraph, shortened: shown as
+ * a lede, the reader reads the same sentences twice.
+ *
+ * A pure function of the post's fields (no DOM), so the server and the hydrating client agree.
+ */
+
+/** How many paragraphs to look through for the first one that reads as prose. */
+const MAX_PARAGRAPHS = 8
+
+/** True when `excerpt` is the start of the essay's first prose paragraph in `html`. */
+export function ledeRepeatsOpening(excerpt: string, html: string): boolean {
+  const lede = comparable(excerpt)
+  if (!lede) return false
+  const opening = firstProseParagraph(html)
+  return opening !== '' && comparable(opening).startsWith(lede)
+}
+
+/**
+ * The text of the first `<p>` with four words or more, read the way the excerpt was made: no
+ * footnote marks, citations or formula source.
+ */
+function firstProseParagraph(html: string): string {
+  let seen = 0
+  for (const m of html.matchAll(/<p(?:\s[^>]*)?>([^]*?)<\/p>/g)) {
+    if (++seen > MAX_PARAGRAPHS) break
+    const text = textOf(m[1])
+    if (text.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length >= 4) return text
+  }
+  return ''
+}
+
+function textOf(fragment: string): string {
+  return fragment
+    .replace(/<sup>\s*<a [^>]*data-footnote-ref[^]*?<\/sup>/g, '')
+    .replace(/<span class="citation-group"[^]*?<\/span>/g, '')
+    .replace(/<a [^>]*class="citation"[^]*?<\/a>/g, '')
+    .replace(/<span class="katex-mathml">[^]*?<\/math><\/span>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&(?:amp|lt|gt|quot|nbsp);/g, ' ')
+}
+
+/**
+ * Letters and digits only, in compatibility form: the excerpt writes formulas as text (`yₙ`,
+ * "x - 1") where the page shows KaTeX ("yn", "x−1"), and ends with an ellipsis where it was cut.
+ */
+function comparable(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '')
+}
