@@ -221,6 +221,11 @@ export class AuthService {
   private checkCanCreate(users: readonly UserRecord[], actor: Actor): void {
     if (countAdmins(users) >= MAX_ADMINS) throw new BlogError('CONFLICT', MAX_ADMINS_MESSAGE)
     if (actor !== OWNER && countAdmins(users) > 0) requireAdmin(actor)
+    // Issue 21: a db.json rebuilt beside existing posts (blog doctor --repair) is no fresh
+    // install, so the first visitor must not become its admin.
+    if (actor !== OWNER && countAdmins(users) === 0 && this.o.store.db.firstAdmin === 'terminal') {
+      throw new BlogError('FORBIDDEN', 'This site already has posts, so its first admin is created in the terminal: run `blog admin create USERNAME` on the server.')
+    }
   }
 
   private refuseWhileLocked(limiter: AttemptLimiter, key: string, what: string): void {

@@ -10,6 +10,7 @@ import { dashboardCommand } from './commands/dashboard.js'
 import { exportCommand } from './commands/export.js'
 import { generateCommand } from './commands/generate.js'
 import { buildCommand } from './commands/build.js'
+import { doctorCommand } from './commands/doctor.js'
 
 /** Build the `blog` program. Each command parses flags, calls the core, prints. */
 export function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
@@ -26,6 +27,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
   program.addCommand(buildCommand(io, setExit))
   program.addCommand(dashboardCommand(io, setExit))
   program.addCommand(adminCommand(io, setExit))
+  program.addCommand(doctorCommand(io, setExit))
   // Commands added with addCommand don't inherit these: without them a usage error in a
   // subcommand would exit the process itself, with 1 instead of the documented 2.
   const inherit = (command: Command) => {

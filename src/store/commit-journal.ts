@@ -1,8 +1,11 @@
-import { unlink } from 'node:fs/promises'
+import { readFile, unlink } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { readJsonFile, syncDir, writeFileAtomic } from './atomic-file.js'
-import type { DbData } from './db-schema.js'
-import type { ShardFile } from './post-files.js'
+import { z } from 'zod'
+import { PostMetaSchema } from '../shared/schemas/index.js'
+import { syncDir, writeFileAtomic } from './atomic-file.js'
+import { DbSchema, type DbData } from './db-schema.js'
+import { SHARD_COUNT, type ShardFile } from './post-files.js'
+import { damagedFile, firstIssue, REPAIR_COMMAND } from './store-errors.js'
 
 /**
  * A commit that replaces several files (shards and db.json) is not atomic by renames alone: a
@@ -43,13 +46,47 @@ export async function clearJournal(files: JournalTarget): Promise<void> {
   })
 }
 
+const JournalSchema = z.object({
+  shards: z.record(
+    z.string().refine((k) => /^\d+$/.test(k) && Number(k) < SHARD_COUNT, 'not a shard number'),
+    z.object({ posts: z.array(PostMetaSchema) }),
+  ),
+  db: DbSchema.nullable(),
+})
+
+const JOURNAL_FIX = `Run \`${REPAIR_COMMAND}\`: it sets the journal aside and restores into the index every post whose body is on disk.`
+
+/**
+ * The journal on disk, validated; null when there is none. It is written by one atomic rename,
+ * so a damaged one means the disk or someone's hands changed it: it is never applied then
+ * (half a commit's contents over good shards would lose posts), and the error names it.
+ */
+export async function readJournal(path: string): Promise<JournalEntry | null> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw damagedFile(path, `could not be read (${(e as Error).message}).`, JOURNAL_FIX)
+  }
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch (e) {
+    throw damagedFile(path, `(an unfinished commit) is not valid JSON (${(e as Error).message}); it was cut short or damaged.`, JOURNAL_FIX)
+  }
+  const parsed = JournalSchema.safeParse(raw)
+  if (!parsed.success) throw damagedFile(path, `(an unfinished commit) is not a valid commit: ${firstIssue(parsed.error)}.`, JOURNAL_FIX)
+  return parsed.data as JournalEntry
+}
+
 /**
  * Finish a commit whose writer died after its commit point. Call inside the lock: a live
  * writer holds the lock for as long as its journal exists, so one seen here is an orphan.
  * Returns whether there was one. A journal cut short never renamed, so it is never read.
  */
 export async function recoverJournal(files: JournalTarget): Promise<boolean> {
-  const entry = await readJsonFile<JournalEntry>(files.journal)
+  const entry = await readJournal(files.journal)
   if (!entry) return false
   await applyEntry(files, entry)
   await clearJournal(files)

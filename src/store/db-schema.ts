@@ -21,6 +21,12 @@ export const DbSchema = z.looseObject({
   nextCommentId: z.number().int().min(1),
   /** Long work (images, bulk annotations/bibliographies): pending until a serving process runs it. */
   jobs: z.array(JobRecordSchema),
+  /**
+   * 'terminal' when this db.json was rebuilt beside posts that were already there (blog doctor
+   * --repair): the site is not a fresh install, so its first admin must come from the terminal
+   * (`blog admin create`), never from the first visitor of /api/auth/setup.
+   */
+  firstAdmin: z.literal('terminal').optional(),
   settings: z.looseObject({
     about: z.string().nullable(),
     footer: FooterSchema.nullable(),

@@ -14,11 +14,13 @@ interface OwnerRecord {
   pid: number
   host: string
   lock: string
+  /** Which acquisition this is: two holders in one process (two Stores) share a pid. */
+  token?: string
 }
 
 const HOST = hostname()
 
-async function identity(lockPath: string): Promise<string | null> {
+export async function identity(lockPath: string): Promise<string | null> {
   try {
     const s = await stat(lockPath, { bigint: true })
     return `${s.ino}:${s.birthtimeNs}`
@@ -38,13 +40,32 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Not synced: the record only matters while this boot's processes run, and every lock taken pays for it. */
-export async function recordOwner(lockPath: string): Promise<void> {
+/**
+ * Not synced: the record only matters while this boot's processes run, and every lock taken
+ * pays for it. Returns the lock folder's identity, which the holder checks before committing.
+ */
+export async function recordOwner(lockPath: string, token: string): Promise<string | null> {
   const lock = await identity(lockPath)
-  if (!lock) return
+  if (!lock) return null
   const tmp = `${lockPath}.owner.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
-  await writeFile(tmp, JSON.stringify({ pid: process.pid, host: HOST, lock } satisfies OwnerRecord))
+  await writeFile(tmp, JSON.stringify({ pid: process.pid, host: HOST, lock, token } satisfies OwnerRecord))
   await rename(tmp, `${lockPath}.owner`)
+  return lock
+}
+
+/**
+ * Is the lock still the one this holder took? A process that stalled past the stale time may
+ * have had it broken and retaken by another: then the folder is gone or new (another identity),
+ * or the owner record names another acquisition.
+ */
+export async function stillHeld(lockPath: string, lock: string, token: string): Promise<boolean> {
+  if ((await identity(lockPath)) !== lock) return false
+  try {
+    const owner = JSON.parse(await readFile(`${lockPath}.owner`, 'utf8')) as OwnerRecord
+    return owner.token === token
+  } catch {
+    return false
+  }
 }
 
 export async function forgetOwner(lockPath: string): Promise<void> {

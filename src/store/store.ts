@@ -1,14 +1,18 @@
 import { EventEmitter } from 'node:events'
 import { stat, readFile, unlink } from 'node:fs/promises'
+import { isDeepStrictEqual } from 'node:util'
 import { Low } from 'lowdb'
 import { PostBodySchema, PostMetaSchema, type PostBody, type PostMeta } from '../shared/schemas/index.js'
+import { z } from 'zod'
 import { BlogError } from '../core/errors.js'
 import { AtomicJsonFile } from './json-adapter.js'
-import { ensureDir, readJsonFile, syncDir, writeFileAtomic } from './atomic-file.js'
+import { ensureDir, syncDir, writeFileAtomic } from './atomic-file.js'
 import { applyEntry, clearJournal, recoverJournal, writeJournal, type JournalEntry } from './commit-journal.js'
 import { sweepLeftovers } from './store-sweep.js'
-import { StoreLock } from './lock.js'
+import { LockLostError, StoreLock, type HeldLock, type LockTiming } from './lock.js'
 import { DbSchema, type DbData } from './db-schema.js'
+import { bodyRevisions, idsOfShard, readShard } from './folder-scan.js'
+import { damagedFile, firstIssue, REPAIR_COMMAND } from './store-errors.js'
 import { layout, shardOf, SHARD_COUNT, type Layout, type ShardFile } from './post-files.js'
 import { migrate } from './migrations.js'
 import { Transaction, type CommittedState } from './transaction.js'
@@ -24,7 +28,12 @@ export interface StoreChange {
 
 export interface StoreOptions {
   now?: () => Date
+  /** store.lock's stale time and refresh interval (default 15 s / 5 s); tests shorten them. */
+  lockTiming?: LockTiming
 }
+
+/** Attempts of one transaction when this process loses the store lock before its commit point. */
+const LOCK_LOST_ATTEMPTS = 3
 
 /**
  * The data folder: db.json for site-wide records, sharded post index, a body file per post.
@@ -50,7 +59,7 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
   ) {
     super()
     this.files = layout(dataDir)
-    this.lock = new StoreLock(dataDir)
+    this.lock = new StoreLock(dataDir, opts.lockTiming)
     this.now = opts.now ?? (() => new Date())
     this.dbFile = new Low(new AtomicJsonFile<DbData>(this.files.db), null as unknown as DbData)
     this.shardFiles = Array.from({ length: SHARD_COUNT }, (_, n) => new Low(new AtomicJsonFile<ShardFile>(this.files.shard(n)), { posts: [] }))
@@ -65,7 +74,10 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
       await recoverJournal(store.files)
       await migrate(store.files)
       await store.reload()
-      await sweepLeftovers(store.files, (id) => store.post(id))
+      // Only now is the index known complete: every shard was read and validated, and a missing
+      // one with bodies that belong in it was refused (reload). A body no index names is only
+      // deleted when its id was never committed (see sweepLeftovers).
+      await sweepLeftovers(store.files, (id) => store.post(id), store.db.nextPostId)
     })
     return store
   }
@@ -115,9 +127,20 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
       await this.refresh()
       const latest = this.metas.get(meta.id)
       if (latest && latest.bodyRev !== meta.bodyRev) return this.body(latest)
-      throw new BlogError('STORE_CORRUPT', `The body of post ${meta.id} (revision ${meta.bodyRev}) is missing from ${this.files.bodiesDir}.`)
+      throw damagedFile(
+        this.files.body(meta.id, meta.bodyRev),
+        `(the body of post ${meta.id}, “${meta.title}”) is missing.`,
+        `Restore it from a backup, or run \`${REPAIR_COMMAND}\` to see what else is damaged.`,
+      )
     }
-    const body = PostBodySchema.parse(JSON.parse(text))
+    let body: PostBody
+    try {
+      // The file also carries the post's metadata (\`meta\`, for rebuilding the index); the schema drops it.
+      body = PostBodySchema.parse(JSON.parse(text))
+    } catch (e) {
+      const what = e instanceof SyntaxError ? `is not valid JSON (${e.message})` : `is not a valid post body (${e instanceof z.ZodError ? firstIssue(e) : (e as Error).message})`
+      throw damagedFile(this.files.body(meta.id, meta.bodyRev), `(the body of post ${meta.id}, “${meta.title}”) ${what}.`, 'Restore it from a backup, or import the essay again.')
+    }
     this.bodies.set(key, body)
     return body
   }
@@ -127,18 +150,59 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
    * writes from other processes are never lost. Bulk work belongs in one transaction.
    */
   async transact<T>(fn: (tx: Transaction) => T | Promise<T>): Promise<T> {
-    let change: StoreChange | null = null
-    let external: StoreChange | null = null
-    const result = await this.lock.run(async () => {
-      external = await this.reload()
-      const tx = new Transaction(this.committedState(), this.now)
-      const value = await fn(tx)
-      change = await this.commit(tx)
-      return value
-    })
+    for (let attempt = 1; ; attempt++) {
+      let change: StoreChange | null = null
+      let external: StoreChange | null = null
+      let tx: Transaction | null = null
+      let value: T | undefined
+      try {
+        value = await this.lock.run(async (held) => {
+          external = await this.reload()
+          tx = new Transaction(this.committedState(), this.now)
+          const v = await fn(tx)
+          try {
+            change = await this.commit(tx, held)
+          } catch (e) {
+            if (e instanceof LockLostError) e.value = v
+            throw e
+          }
+          return v
+        })
+      } catch (e) {
+        if (external) this.emit('change', external)
+        if (!(e instanceof LockLostError)) throw e
+        // This process stalled past the lock's stale time and another may have written since.
+        if (!e.committed) {
+          // Nothing reached the index: run the change again on the state as it is now.
+          if (attempt < LOCK_LOST_ATTEMPTS) continue
+          throw new BlogError('STORE_LOCKED', 'The change was not saved: this process kept losing the data folder lock (it was paused for longer than the lock allows).', 'Try again; if it keeps happening, the machine is overloaded or the data folder is on a slow network disk.')
+        }
+        change = await this.confirmLanded(tx!)
+        if (!change) {
+          throw new BlogError('STORE_LOCKED', 'The change may not have been saved: this process lost the data folder lock while saving it (it was paused for longer than the lock allows).', 'Check whether the change is there, and make it again if not.')
+        }
+        value = e.value as T
+      }
+      if (external) this.emit('change', external)
+      if (change) this.emit('change', change)
+      return value as T
+    }
+  }
+
+  /**
+   * After losing the lock past the commit point: take it again, re-read (finishing our journal
+   * if it is still pending) and check that every post the transaction wrote is on disk as it
+   * wrote it. Null when that cannot be confirmed (another writer replaced the same shard).
+   */
+  private async confirmLanded(tx: Transaction): Promise<StoreChange | null> {
+    const external = await this.lock.run(() => this.reload())
     if (external) this.emit('change', external)
-    if (change) this.emit('change', change)
-    return result
+    for (const [id, change] of tx.changes) {
+      const now = this.metas.get(id) ?? null
+      if (change.after ? !isDeepStrictEqual(now, PostMetaSchema.parse(change.after)) : now !== null && now.rev === change.before?.rev) return null
+    }
+    if (tx.changes.size === 0 && tx.dbChanged && !isDeepStrictEqual(this.dbFile.data, DbSchema.parse(tx.dbChanged))) return null
+    return { postIds: [...tx.changes.keys()], db: Boolean(tx.dbChanged), origin: 'local' }
   }
 
   /** Pick up writes made by other processes. Cheap when nothing changed (one stat per file). */
@@ -163,31 +227,49 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
     const dbStamp = await this.stampOf(this.files.db)
     let freshDb: DbData | null = null
     if (dbStamp !== this.stamps.get(this.files.db)) {
-      const raw = await readJsonFile<unknown>(this.files.db).catch((e: Error) => {
-        throw new BlogError('STORE_CORRUPT', `${this.files.db} could not be read: ${e.message}`)
-      })
-      if (raw !== null) {
-        const parsed = DbSchema.safeParse(raw)
-        if (!parsed.success) throw new BlogError('STORE_CORRUPT', `${this.files.db} is not a valid Scholia database: ${parsed.error.issues[0]?.message}`)
-        freshDb = parsed.data
+      const fix = `Restore db.json from a backup, or run \`${REPAIR_COMMAND}\` to start a new one from the posts on disk (the damaged file is kept beside it).`
+      let text: string
+      try {
+        text = await readFile(this.files.db, 'utf8')
+      } catch (e) {
+        // Gone while we run: the posts are still on disk and in memory; nothing is recreated here.
+        throw damagedFile(this.files.db, (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing.' : `could not be read (${(e as Error).message}).`, fix)
       }
+      let raw: unknown
+      try {
+        raw = JSON.parse(text)
+      } catch (e) {
+        throw damagedFile(this.files.db, `is not valid JSON (${(e as Error).message}); it may have been cut short.`, fix)
+      }
+      const parsed = DbSchema.safeParse(raw)
+      if (!parsed.success) throw damagedFile(this.files.db, `is not a valid Scholia database: ${firstIssue(parsed.error)}.`, fix)
+      freshDb = parsed.data
     }
     const shards: { n: number; stamp: string; metas: Map<number, PostMeta> }[] = []
+    let bodies: Map<number, number[]> | null = null
     for (let n = 0; n < SHARD_COUNT; n++) {
       const path = this.files.shard(n)
       const stamp = await this.stampOf(path)
       if (this.stamps.get(path) === stamp) continue
-      let raw: ShardFile | null
-      try {
-        raw = await readJsonFile<ShardFile>(path)
-      } catch (e) {
-        throw new BlogError('STORE_CORRUPT', `${path} could not be read: ${(e as Error).message}`)
+      const list = await readShard(path)
+      if (list === null) {
+        // A shard is only written when a post of it changes, so a missing one is normal, unless
+        // posts belong in it: then reading it as empty would hide them, and the sweep would
+        // delete their bodies.
+        bodies ??= await bodyRevisions(this.files)
+        // Ids at or above nextPostId were never committed (an insert cut short): no index lost them.
+        const next = (freshDb ?? this.dbFile.data)?.nextPostId ?? Infinity
+        const orphans = idsOfShard(bodies, n).filter((id) => id < next)
+        if (orphans.length > 0) {
+          throw damagedFile(
+            path,
+            `is missing, but posts/bodies holds ${orphans.length} post${orphans.length === 1 ? '' : 's'} that belong in it (id ${orphans.slice(0, 5).join(', ')}${orphans.length > 5 ? ', …' : ''}).`,
+            `Run \`${REPAIR_COMMAND}\` to rebuild it from the post bodies, or restore it from a backup.`,
+          )
+        }
       }
       const metas = new Map<number, PostMeta>()
-      for (const item of raw?.posts ?? []) {
-        const meta = PostMetaSchema.parse(item)
-        metas.set(meta.id, meta)
-      }
+      for (const meta of list ?? []) metas.set(meta.id, meta)
       shards.push({ n, stamp, metas })
     }
 
@@ -220,17 +302,19 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
    * db.json — through the journal when that is more than one file, so a kill between two
    * renames is finished by the next process instead of leaving half a commit. Memory changes
    * only once the disk is done, in one synchronous step.
+   *
+   * Every body file also carries its post's metadata (`meta`), rewritten in place when only the
+   * metadata changed, so a lost or damaged index shard can be rebuilt from the bodies
+   * (`blog doctor --repair`) with titles, slugs and draft status as they were.
+   *
+   * Before each step that others could see, the lock is checked: a process that stalled past
+   * the stale time may have lost it, and writing then would overwrite another writer's commit.
    */
-  private async commit(tx: Transaction): Promise<StoreChange | null> {
+  private async commit(tx: Transaction, held: HeldLock): Promise<StoreChange | null> {
     const touchedShards = new Set<number>()
     const superseded: string[] = []
-    const bodyWrites: Promise<void>[] = []
     for (const [id, change] of tx.changes) {
       touchedShards.add(shardOf(id))
-      if (change.after && change.body) {
-        const body = PostBodySchema.parse(change.body)
-        bodyWrites.push(writeFileAtomic(this.files.body(id, change.after.bodyRev), JSON.stringify(body), { syncDir: false }))
-      }
       if (change.before && (!change.after || change.after.bodyRev !== change.before.bodyRev)) {
         superseded.push(this.files.body(id, change.before.bodyRev))
       }
@@ -239,9 +323,17 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
     if (touchedShards.size === 0 && !dbDraft) return null
     const afters = new Map<number, PostMeta>()
     for (const [id, change] of tx.changes) if (change.after) afters.set(id, PostMetaSchema.parse(change.after))
+    const bodyFiles: [string, string][] = []
+    for (const [id, meta] of afters) {
+      const change = tx.changes.get(id)!
+      const body = change.body ? PostBodySchema.parse(change.body) : change.before ? await this.body(change.before).catch(() => null) : null
+      // A body that cannot be read keeps its old metadata copy: the change itself must not fail for it.
+      if (body) bodyFiles.push([this.files.body(id, meta.bodyRev), JSON.stringify({ ...body, meta })])
+    }
+    await held.check()
     // Bodies first (in parallel: the file system batches the syncs), then the index commits them.
-    await Promise.all(bodyWrites)
-    if (bodyWrites.length) await syncDir(this.files.bodiesDir)
+    await Promise.all(bodyFiles.map(([path, text]) => writeFileAtomic(path, text, { syncDir: false })))
+    if (bodyFiles.length) await syncDir(this.files.bodiesDir)
 
     const entry: JournalEntry = { shards: {}, db: dbDraft }
     for (const n of touchedShards) {
@@ -250,8 +342,15 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
       entry.shards[n] = { posts: posts.sort((a, b) => a.id - b.id) }
     }
     const journaled = touchedShards.size + (dbDraft ? 1 : 0) > 1
-    if (journaled) await writeJournal(this.files, entry)
+    await held.check()
+    if (journaled) {
+      await writeJournal(this.files, entry)
+      // Past the commit point: whoever holds the lock next finishes this journal, so if the lock
+      // was lost meanwhile, leave it to them rather than write over what they may have written since.
+      if (held.lost) throw new LockLostError(true)
+    }
     await applyEntry(this.files, entry)
+    if (held.lost) throw new LockLostError(true)
     if (journaled) await clearJournal(this.files)
     const stamps = await Promise.all([...touchedShards].map(async (n) => [this.files.shard(n), await this.stampOf(this.files.shard(n))] as const))
     if (dbDraft) stamps.push([this.files.db, await this.stampOf(this.files.db)])

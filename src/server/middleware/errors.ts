@@ -4,6 +4,12 @@ import { isBlogError, RateLimitError } from '../../core/errors.js'
 /** One formatter for every failure: a BlogError keeps its status and message; anything else is a 500. */
 export function errorHandler(log: (msg: string) => void) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    if (isBlogError(err) && err.code.startsWith('STORE_')) {
+      // The data folder's problems name its files by absolute path: for the owner's log, not for web clients.
+      log(`${req.method} ${req.originalUrl}: ${err.message}${err.hint ? ` ${err.hint}` : ''}`)
+      res.status(err.status).json({ message: err.status === 503 ? 'The site is busy saving other changes. Please try again in a moment.' : 'Something went wrong on our side. Please try again.' })
+      return
+    }
     if (isBlogError(err)) {
       if (err instanceof RateLimitError) res.setHeader('Retry-After', String(err.retryAfterSeconds))
       res.status(err.status).json({ message: err.message })

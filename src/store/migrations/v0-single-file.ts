@@ -5,6 +5,7 @@ import { emptyDb } from '../db-schema.js'
 import { shardOf, SHARD_COUNT, type Layout } from '../post-files.js'
 import type { PostBody, PostMeta } from '../../shared/schemas/index.js'
 import type { Migration } from '../migrations.js'
+import { damagedFile, firstIssue } from '../store-errors.js'
 
 /**
  * Version 0 is the naive lowdb layout: one db.json holding every post with its content inline
@@ -45,7 +46,12 @@ export const migrateV0SingleFile: Migration = {
   from: 0,
   describe: 'move posts out of db.json into a sharded index and one body file per post',
   async up(files: Layout, raw: Record<string, unknown>) {
-    const legacy = z.array(LegacyPost).catch([]).parse(raw.posts ?? [])
+    // Strict: one unreadable post used to turn the whole list into [] (every post dropped).
+    const parsed = z.array(LegacyPost).safeParse(raw.posts ?? [])
+    if (!parsed.success) {
+      throw damagedFile(files.db, `is a version-0 database with a post Scholia cannot read (posts.${firstIssue(parsed.error).replace(/^"/, '').replace(/"/, '')}); nothing was migrated.`, 'Fix or remove that post in db.json, then open the data folder again.')
+    }
+    const legacy = parsed.data
     const now = new Date().toISOString()
     await ensureDir(files.bodiesDir)
     const shards: PostMeta[][] = Array.from({ length: SHARD_COUNT }, () => [])
@@ -66,9 +72,8 @@ export const migrateV0SingleFile: Migration = {
         mathematicalModel: p.mathematicalModel,
         frontmatter: {},
       }
-      await writeFileAtomic(files.body(p.id, 1), JSON.stringify(body), { syncDir: false })
       const publishedAt = iso(p.publishedAt, now)
-      shards[shardOf(p.id)].push({
+      const meta: PostMeta = {
         id: p.id,
         title: p.title,
         slug: p.slug,
@@ -89,7 +94,10 @@ export const migrateV0SingleFile: Migration = {
         contentHash: createHash('sha256').update(p.content).digest('hex').slice(0, 32),
         rev: 1,
         bodyRev: 1,
-      })
+      }
+      // The body carries its metadata, as every body the store writes does (see Store.commit).
+      await writeFileAtomic(files.body(p.id, 1), JSON.stringify({ ...body, meta }), { syncDir: false })
+      shards[shardOf(p.id)].push(meta)
     }
     for (let n = 0; n < SHARD_COUNT; n++) await writeFileAtomic(files.shard(n), JSON.stringify({ posts: shards[n] }))
     const { posts: _posts, ...rest } = raw
