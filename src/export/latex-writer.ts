@@ -1,6 +1,7 @@
 import type { Definition, FootnoteDefinition, Heading, List, Nodes, Paragraph, PhrasingContent, Root, RootContent, Table } from 'mdast'
 import { toString } from 'mdast-util-to-string'
 import { asciiKey, codeLines, escapeText, latexKey, latexUrl, texttt, verbatimBody } from './latex-text.js'
+import { CITE_COMMAND } from './citations.js'
 import { displayMath, inlineMath } from './math.js'
 import type { PreparedSource } from './source.js'
 
@@ -289,6 +290,7 @@ export class LatexWriter {
 
   /** A `\label`, `\ref` or `\eqref` written in prose is LaTeX already; an environment name out of place is text. */
   private command(command: string): string {
+    if (CITE_COMMAND.test(command)) return command
     const m = /^\\(label|eqref|ref)\s*\{([^{}]*)\}$/.exec(command)
     return m ? `\\${m[1]}{${latexKey(m[2])}}` : escapeText(command)
   }

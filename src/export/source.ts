@@ -1,5 +1,6 @@
 import { preprocess } from '../markdown/preprocess.js'
 import { unstash } from '../markdown/syntax/stash.js'
+import { citationsToLatex } from './citations.js'
 
 /**
  * An essay's markdown made ready for the LaTeX writer.
@@ -45,7 +46,13 @@ export function prepareSource(content: string): PreparedSource {
     commands.push(command)
     return OPEN + (commands.length - 1) + CLOSE
   })
-  const { markdown, stash, mathPreamble } = preprocess(guarded)
+  const prepared = preprocess(guarded)
+  const { stash, mathPreamble } = prepared
+  // Citations become \citep/\citet commands, set aside like the rest (export/citations.ts).
+  const markdown = citationsToLatex(prepared.markdown, (command) => {
+    commands.push(command)
+    return OPEN + (commands.length - 1) + CLOSE
+  })
   const untoken = (text: string) => text.replace(TOKEN, (all, n: string) => commands[Number(n)] ?? all)
   const restore = (text: string) => untoken(unstash(text, stash))
   return {
