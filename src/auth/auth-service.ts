@@ -6,6 +6,7 @@ import type { Mailer } from '../mail/mailer.js'
 import { passwordResetMail } from '../mail/templates/password-reset.js'
 import { MAX_ADMINS, NewPasswordSchema, type AdminSummary, type LoginInput, type PasswordResetInput, type SetupInput, type UpdatePasswordInput, type User, type UserRecord } from '../shared/schemas/index.js'
 import { AttemptLimiter } from './attempt-limiter.js'
+import { LoginThrottle, type Attempt } from './login-throttle.js'
 import { hashPassword, verifyPassword } from './passwords.js'
 import { hashResetToken, newResetToken, RESET_TOKEN_TTL_MS } from './reset-tokens.js'
 import { BackgroundTasks } from './background-tasks.js'
@@ -21,6 +22,7 @@ export const OWNER = 'owner' as const
 export type Actor = Viewer | typeof OWNER
 
 const MINUTE = 60_000
+const RESET_MAIL_WINDOW_MS = 15 * MINUTE
 const INVALID_LOGIN = 'Invalid username or password'
 const INVALID_RESET = 'This reset link is invalid or has expired. Request a new one.'
 const MAX_ADMINS_MESSAGE = `Maximum admin accounts (${MAX_ADMINS}) reached. Log in with an existing admin account.`
@@ -35,18 +37,23 @@ export interface AuthServiceOptions {
 
 /** Accounts, sign-in, password resets. Rules live here; the HTTP routes and the CLI only adapt. */
 export class AuthService {
-  /** The accounts issue: the 6th failure within 15 minutes is refused, with a growing lockout. */
-  private readonly loginFailures: AttemptLimiter
+  /**
+   * The accounts issue: the 6th failure within 15 minutes is refused, with a growing lock
+   * (issue 21: per account and client, counted before the compare; see login-throttle.ts).
+   */
+  private readonly guesses: LoginThrottle
   private readonly resetsByClient: AttemptLimiter
-  private readonly resetsByAddress: AttemptLimiter
+  /** One reset e-mail per address per window; further requests are answered the same, silently. */
+  private readonly resetMails: AttemptLimiter
   private readonly background: BackgroundTasks
   private dummyHash: Promise<string> | null = null
 
   constructor(private readonly o: AuthServiceOptions) {
     const clock = () => o.now().getTime()
-    this.loginFailures = new AttemptLimiter({ max: 5, windowMs: 15 * MINUTE, lockoutMs: 15 * MINUTE, maxLockoutMs: 24 * 60 * MINUTE }, clock)
+    // 15, 30, 60 minutes, then an hour each time: slow enough for guessing, never a day-long lock.
+    this.guesses = new LoginThrottle({ max: 5, windowMs: 15 * MINUTE, firstLockMs: 15 * MINUTE, maxLockMs: 60 * MINUTE, forgetAfterMs: 24 * 60 * MINUTE }, clock)
     this.resetsByClient = new AttemptLimiter({ max: 5, windowMs: 15 * MINUTE, lockoutMs: 15 * MINUTE, maxLockoutMs: 4 * 60 * MINUTE }, clock)
-    this.resetsByAddress = new AttemptLimiter({ max: 3, windowMs: 60 * MINUTE, lockoutMs: 60 * MINUTE, maxLockoutMs: 24 * 60 * MINUTE }, clock)
+    this.resetMails = new AttemptLimiter({ max: 1, windowMs: RESET_MAIL_WINDOW_MS, lockoutMs: RESET_MAIL_WINDOW_MS, maxLockoutMs: RESET_MAIL_WINDOW_MS }, clock)
     this.background = new BackgroundTasks(o.log)
   }
 
@@ -70,16 +77,18 @@ export class AuthService {
 
   /** `client` identifies the caller for the failure limit (an IP address, 'terminal'). */
   async login(input: LoginInput, client: string): Promise<{ user: User; grant: SessionGrant }> {
-    this.refuseWhileLocked(this.loginFailures, client, 'Too many failed sign-in attempts.')
     const user = this.byUsername(input.username)
+    // Unknown names are limited too, under the name as typed (any case), so guessing costs the same.
+    const account = user ? `#${user.id}` : `?${input.username.normalize('NFKC').toLowerCase()}`
+    const attempt = this.reserveGuess(account, client, 'Too many failed sign-in attempts.')
     // An unknown user costs the same bcrypt work as a wrong password: timing tells nothing.
-    const ok = user ? await verifyPassword(input.password, user.passwordHash) : (await verifyPassword(input.password, await this.dummy()), false)
+    const ok = await this.judged(attempt, async () => (user ? verifyPassword(input.password, user.passwordHash) : (await verifyPassword(input.password, await this.dummy()), false)))
     if (!ok || !user) {
-      const lockout = this.loginFailures.record(client)
-      if (lockout) this.o.log(`Sign-in locked for ${Math.ceil(lockout / MINUTE)} min after repeated failures (client ${client}).`)
+      const lock = this.guesses.fail(attempt)
+      if (lock) this.o.log(`Sign-in to ${JSON.stringify(input.username)} locked for ${Math.ceil(lock / MINUTE)} min after repeated failures (client ${client}).`)
       throw new BlogError('UNAUTHENTICATED', INVALID_LOGIN)
     }
-    this.loginFailures.reset(client)
+    this.guesses.succeed(attempt)
     return { user: publicUser(user), grant: grantOf(user) }
   }
 
@@ -130,14 +139,16 @@ export class AuthService {
   /**
    * Answers the same, at once, whether or not the address has an account: the lookup and the
    * mail happen in the background, so neither the reply nor its timing tells. Limited per
-   * client and per address.
+   * client (429). Per address it is silent (issue 21): a refusal there would let anyone lock
+   * an owner out of resets, so at most one mail per address per window is sent and further
+   * requests are answered the same and send nothing.
    */
   requestPasswordReset(email: string, client: string): void {
     const address = email.toLowerCase()
     this.refuseWhileLocked(this.resetsByClient, client, 'Too many password reset requests.')
-    this.refuseWhileLocked(this.resetsByAddress, address, 'Too many password reset requests for this address.')
     this.resetsByClient.record(client)
-    this.resetsByAddress.record(address)
+    if (this.resetMails.blockedFor(address) > 0) return
+    this.resetMails.record(address)
     this.background.run(`password reset mail`, () => this.sendResetMail(address))
   }
 
@@ -167,13 +178,15 @@ export class AuthService {
   /** Changing the password signs out every other session; the caller's gets the returned grant. */
   async updatePassword(viewer: Viewer, input: UpdatePasswordInput, client: string): Promise<SessionGrant> {
     const id = requireSignedIn(viewer)
-    this.refuseWhileLocked(this.loginFailures, client, 'Too many failed password attempts.')
     const current = this.record(id)
     if (!current) throw new BlogError('UNAUTHENTICATED', 'Please sign in to do this.')
-    if (!(await verifyPassword(input.currentPassword, current.passwordHash))) {
-      this.loginFailures.record(client)
+    // The same account-and-client budget as sign-in: a stolen session can't guess faster.
+    const attempt = this.reserveGuess(`#${id}`, client, 'Too many failed password attempts.')
+    if (!(await this.judged(attempt, () => verifyPassword(input.currentPassword, current.passwordHash)))) {
+      this.guesses.fail(attempt)
       throw new BlogError('VALIDATION', 'Your current password is incorrect.')
     }
+    this.guesses.succeed(attempt)
     return this.replacePassword((u) => u.id === id, input.newPassword)
   }
 
@@ -230,9 +243,24 @@ export class AuthService {
 
   private refuseWhileLocked(limiter: AttemptLimiter, key: string, what: string): void {
     const ms = limiter.blockedFor(key)
-    if (!ms) return
-    const minutes = Math.ceil(ms / MINUTE)
-    throw new RateLimitError(`${what} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, Math.ceil(ms / 1000))
+    if (ms) throw tooMany(what, ms)
+  }
+
+  /** Counts a password guess before it is compared, or refuses it (429) when none is allowed now. */
+  private reserveGuess(account: string, client: string, what: string): Attempt {
+    const attempt = this.guesses.reserve(`${account}\u0000${client}`)
+    if ('retryAfterMs' in attempt) throw tooMany(what, attempt.retryAfterMs)
+    return attempt
+  }
+
+  /** The compare for a reserved guess; one that never gave an answer (the queue was full) does not count. */
+  private async judged(attempt: Attempt, compare: () => Promise<boolean>): Promise<boolean> {
+    try {
+      return await compare()
+    } catch (e) {
+      this.guesses.release(attempt)
+      throw e
+    }
   }
 
   private byResetToken(users: UserRecord[], tokenHash: string): UserRecord | null {
@@ -257,6 +285,11 @@ export class AuthService {
 /** The only way an account leaves the core: no hash, no token, no session version. */
 export function publicUser(u: UserRecord): User {
   return { id: u.id, username: u.username, email: u.email, role: u.role, createdAt: u.createdAt }
+}
+
+function tooMany(what: string, ms: number): RateLimitError {
+  const minutes = Math.ceil(ms / MINUTE)
+  return new RateLimitError(`${what} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, Math.ceil(ms / 1000))
 }
 
 const grantOf = (u: UserRecord): SessionGrant => ({ userId: u.id, sessionVersion: u.sessionVersion })

@@ -23,7 +23,8 @@ import { citationScope } from './syntax/citations.js'
 import { rewriteInline, type InlineContext } from './syntax/inline.js'
 import { LabelRegistry, type Anchor } from './syntax/labels.js'
 import { resolvePlaceholders, stripPlaceholderChars } from './syntax/placeholders.js'
-import { Stash } from './syntax/stash.js'
+import { Stash, unstash } from './syntax/stash.js'
+import type { EssayAnchor } from '../shared/schemas/index.js'
 import { isTexDefinitionLine, rewriteTex, tagDisplay, toKatexDefinition } from './syntax/tex.js'
 
 /** Markdown ready for the remark pipeline, plus what the later stages must know. */
@@ -36,6 +37,8 @@ export interface Preprocessed {
    * line of its own, as MathJax and Franklin pages do); to be run before the first formula.
    */
   mathPreamble: string[]
+  /** Labels the document defines (sections, figures, tables, equations), for other posts to link to. */
+  anchors: EssayAnchor[]
 }
 
 /**
@@ -121,6 +124,8 @@ class Rewriter {
       markdown: resolve(this.out.join('\n')),
       stash: this.stash.entries.map(resolve),
       mathPreamble: this.preamble,
+      // Titles as written, their formulas put back: stash markers mean nothing outside this render.
+      anchors: this.labels.list().map((a) => (a.title ? { ...a, title: unstash(a.title, this.stash.entries) } : a)),
     }
   }
 
