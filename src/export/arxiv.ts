@@ -10,6 +10,7 @@ import { commentText, escapeText } from './latex-text.js'
 import { LatexWriter } from './latex-writer.js'
 import { balanced } from './math.js'
 import { prepareSource } from './source.js'
+import { neutraliseTex } from './tex-safety.js'
 import { fillTemplate } from './template.js'
 import { hasCjk, unicodeDeclarations } from './unicode.js'
 
@@ -107,7 +108,8 @@ function resolveLink(url: string, postUrl: string | null): string | null {
  */
 function macroBlock(definitions: string[]): string {
   const lines: string[] = []
-  for (const raw of new Set(definitions.map((d) => toKatexDefinition(d.trim())))) {
+  // Definitions run in the preamble: no file or shell access from them either (tex-safety.ts).
+  for (const raw of new Set(definitions.map((d) => neutraliseTex(toKatexDefinition(d.trim()))))) {
     if (raw.includes('@') || !balanced(raw)) continue
     const m = /^\\(?:re)?newcommand(\*?)\s*(?:\{\s*(\\[A-Za-z]+)\s*\}|(\\[A-Za-z]+))/.exec(raw)
     if (m) {

@@ -1,5 +1,6 @@
 import { isTexDefinitionLine } from '../markdown/syntax/tex.js'
 import { texttt } from './latex-text.js'
+import { neutraliseTex } from './tex-safety.js'
 
 /**
  * Formulas as LaTeX. The TeX is kept as the author wrote it; only what MathJax and KaTeX
@@ -32,7 +33,8 @@ const NO_NUMBER = /\\(?:nonumber|notag)(?![A-Za-z])/g
  * when the TeX is unbalanced and must be shown as source (the writer knows where code can go).
  */
 export function displayMath(tex: string): { latex: string | null; macros: string[] } {
-  const t = tex.trim()
+  // No file or shell access from the essay's TeX (issue 21): see tex-safety.ts.
+  const t = neutraliseTex(tex).trim()
   if (t === '') return { latex: '', macros: [] }
   const lines = t.split('\n').map((l) => l.trim())
   // `$$\newcommand{\R}{\mathbb{R}}$$`: definitions for the whole page, as MathJax reads them.
@@ -63,7 +65,7 @@ export function displayMath(tex: string): { latex: string | null; macros: string
  * In a table cell, rows (`\\`) are stacked in `gathered`: a bare `\\` would end the table row.
  */
 export function inlineMath(tex: string, displayStyle = false, inCell = false): string {
-  let t = tex.trim()
+  let t = neutraliseTex(tex).trim()
   if (t === '') return ''
   if (!balanced(t, false)) return texttt(`$${tex}$`)
   t = innerEnvironments(escapeStray(t, true)).replace(new RegExp(TAG.source, 'g'), '').trim()
