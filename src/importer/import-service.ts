@@ -7,6 +7,7 @@ import type { BlogEventBus, ImportFileStatus } from '../core/events.js'
 import { RENDER_VERSION, type RenderResult } from '../markdown/types.js'
 import { assetsCurrent } from './assets/assets-current.js'
 import { findEssayFiles } from './files/find-essay-files.js'
+import { writeUploadFolder } from './files/upload-folder.js'
 import { readEssayFile, type ReadEssayResult } from './files/read-essay-file.js'
 import { isUploadKey, readUpload, uploadKeys, type Upload } from './files/uploads.js'
 import type { EssayInput, ParsedEssay } from './parse/index.js'
@@ -70,14 +71,28 @@ export class ImportService {
   }
 
   /**
-   * Files sent through the web (POST /api/upload). A file's name is only a label and the key
-   * that lets a re-upload update its post; it is never used as a path. Each file is checked on
-   * its own, and the good ones are imported even when others are refused.
+   * Files sent through the web (POST /api/upload). A file's name is the key that lets a
+   * re-upload update its post (`upload:NAME`). The batch, with the figures and `.bib` files
+   * that came along (`supporting`), is written to a temp folder at the relative paths the
+   * browser gave (cleaned: see writeUploadFolder) and imported from there as `blog import`
+   * would, so essays find their figures; the folder is removed afterwards. Each essay is checked
+   * on its own, and the good ones are imported even when others are refused.
    */
-  async importUploads(uploads: Upload[]): Promise<ImportReport> {
+  async importUploads(uploads: Upload[], supporting: Upload[] = []): Promise<ImportReport> {
     const keys = uploadKeys(uploads)
     const byKey = new Map(keys.map((k, i) => [k, uploads[i]]))
-    return this.importSources(keys, async (key) => readUpload(byKey.get(key)!, this.now()))
+    const folder = await writeUploadFolder([...uploads, ...supporting])
+    const fileOf = new Map(keys.map((k, i) => [k, folder.files[i]]))
+    try {
+      return await this.importSources(
+        keys,
+        async (key) => readUpload(byKey.get(key)!, this.now()),
+        () => folder.root,
+        (key) => fileOf.get(key) ?? key,
+      )
+    } finally {
+      await folder.remove()
+    }
   }
 
   /** The shared pipeline: read each source (in order), parse and render them in bulk on workers, write once. */
@@ -85,6 +100,8 @@ export class ImportService {
     order: string[],
     readSource: (key: string) => Promise<ReadEssayResult>,
     rootOf: (key: string) => string | undefined = () => undefined,
+    /** The file an essay is read as (its folder is where its relative references start); the key itself for files on disk. */
+    fileOf: (key: string) => string = (key) => key,
   ): Promise<ImportReport> {
     const results = new Map<string, ImportFileResult>()
     this.events.emit('import:start', { total: order.length })
@@ -111,7 +128,7 @@ export class ImportService {
       const hash = sourceHash(file.text)
       const existing = bySource.get(path)
       const root = rootOf(path)
-      const essay: EssayInput = { path, text: file.text, mtime: file.mtime, ...(root ? { root } : {}) }
+      const essay: EssayInput = { path: fileOf(path), text: file.text, mtime: file.mtime, ...(root ? { root } : {}) }
       const sameText = existing?.source?.hash === hash
       if (existing && sameText && assetsCurrent(essay, (await this.store.body(existing).catch(() => null))?.document, options)) {
         report({ path, status: 'unchanged', slug: existing.slug, error: null, warnings: [] })

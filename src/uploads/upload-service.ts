@@ -1,7 +1,7 @@
 import { OWNER, type Actor } from '../auth/auth-service.js'
 import { requireAdmin } from '../core/viewer.js'
 import type { ImportService } from '../importer/import-service.js'
-import type { Upload } from '../importer/files/uploads.js'
+import { isSupportingUpload, type Upload } from '../importer/files/uploads.js'
 import type { JobsService } from '../jobs/jobs-service.js'
 import { ImageOptionsSchema, type PostStatus } from '../shared/schemas/index.js'
 import type { Store } from '../store/index.js'
@@ -24,7 +24,9 @@ export class UploadService {
 
   async receive(actor: Actor, files: Upload[]): Promise<UploadResult> {
     if (actor !== OWNER) requireAdmin(actor)
-    const report = await this.o.importer.importUploads(files)
+    // Figures and .bib files come along with the essays; every other file is answered for.
+    const essays = files.filter((f) => !isSupportingUpload(f.name))
+    const report = await this.o.importer.importUploads(essays, files.filter((f) => isSupportingUpload(f.name)))
     const posts: UploadResult['posts'] = []
     const needBanner: number[] = []
     report.files.forEach((f) => {
@@ -38,7 +40,7 @@ export class UploadService {
     }
     return {
       posts,
-      files: report.files.map((f, i) => ({ name: files[i].name, status: f.status, slug: f.slug, error: f.error })),
+      files: report.files.map((f, i) => ({ name: essays[i].name, status: f.status, slug: f.slug, error: f.error })),
       summary: report.summary,
       bannerJobs: needBanner.length,
     }

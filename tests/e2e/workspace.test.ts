@@ -138,10 +138,10 @@ describe('the owner’s workspace', () => {
     await page.setViewportSize({ width: 1280, height: 900 })
 
     // a request the server refuses as a whole: 'Upload Failed' with its message, every file an error
-    const many = Array.from({ length: 21 }, (_, i) => ({ name: `e${i}.md`, mimeType: 'text/markdown', buffer: Buffer.from(`# Essay ${i}\n\nText.\n`) }))
+    const many = Array.from({ length: 301 }, (_, i) => ({ name: `e${i}.md`, mimeType: 'text/markdown', buffer: Buffer.from(`# Essay ${i}\n\nText.\n`) }))
     await input.setInputFiles(many)
-    expect(await toast(page, 'Upload Failed')).toContain('At most 20 files per upload.')
-    expect(await page.locator('.upload-file--error').filter({ hasText: /^.*e\d+\.md/ }).count()).toBe(21)
+    expect(await toast(page, 'Upload Failed')).toContain('At most 300 files per upload.')
+    expect(await page.locator('.upload-file--error').filter({ hasText: /^.*e\d+\.md/ }).count()).toBe(301)
 
     // the new post is a link away
     await good.getByRole('link').click()

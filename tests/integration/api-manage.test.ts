@@ -155,10 +155,10 @@ describe('POST /api/upload', () => {
   })
 
   it('answers 413 beyond the file count and file size limits, 400 without files, 401 for guests', async () => {
-    const many = Array.from({ length: 21 }, (_, i) => ({ name: `f${i}.md`, content: `# F${i}` }))
+    const many = Array.from({ length: 301 }, (_, i) => ({ name: `f${i}.md`, content: `# F${i}` }))
     const tooMany = await upload(admin, many)
     expect(tooMany.status).toBe(413)
-    expect(tooMany.body.message).toBe('At most 20 files per upload.')
+    expect(tooMany.body.message).toBe('At most 300 files per upload.')
     const huge = await upload(admin, [{ name: 'huge.md', content: 'x'.repeat(6 * 1024 * 1024) }])
     expect(huge.status).toBe(413)
     expect(huge.body.message).toBe('Each file may be at most 5 MB.')

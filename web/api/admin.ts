@@ -4,6 +4,7 @@ import type { Job, MathematicalModel, Post, PostStatus, TocEntry } from '../../s
 import { jobsChanged } from './jobs.js'
 import { postKeys } from './posts.js'
 import { apiRequest } from './query-client.js'
+import { relativePathOf } from '../components/upload/folder-files.js'
 
 // The owner's calls on posts (SPEC §7). Every change refetches what shows posts: the lists,
 // searches and single posts all have keys that start with '/api/posts'.
@@ -183,13 +184,14 @@ export interface UploadAnswer {
   summary?: Record<UploadFileStatus, number>
 }
 
-/** POST /api/upload, multipart with the repeated `files` field (SPEC §7). */
+/** POST /api/upload, multipart with the repeated `files` field (SPEC §7), and each file's place in its folder (`paths`). */
 export function useUpload() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (files: readonly File[]) => {
       const form = new FormData()
       for (const file of files) form.append('files', file, file.name)
+      for (const file of files) form.append('paths', relativePathOf(file))
       return json<UploadAnswer>('POST', '/api/upload', form)
     },
     onSuccess: () => Promise.all([refreshPosts(queryClient), jobsChanged(queryClient)]),

@@ -7,6 +7,7 @@ import { useToast } from '../components/ui/toaster.js'
 import { DropZone } from '../components/upload/drop-zone.js'
 import { UploadList } from '../components/upload/upload-list.js'
 import { applyUploadAnswer, entriesForFiles, failBatch, isMarkdownName } from '../components/upload/upload-entries.js'
+import { isSupportingName } from '../components/upload/folder-files.js'
 import type { UploadEntry } from '../components/upload/upload-entries.js'
 import { useDocumentTitle } from '../hooks/use-document-title.js'
 import { serverMessage } from '../lib/errors.js'
@@ -27,13 +28,16 @@ export function UploadPage() {
       toast({ title: 'No Markdown Files', description: 'Please select .md or .markdown files', variant: 'destructive' })
       return
     }
-    const added = entriesForFiles(files)
+    // Figures and .bib files go along with the essays (used only when an essay refers to them) and are not listed.
+    const supporting = files.filter((f) => !isMarkdownName(f.name) && isSupportingName(f.name))
+    const listed = files.filter((f) => !supporting.includes(f))
+    const added = entriesForFiles(listed)
     const batch = added.filter((e) => e.status === 'processing').map((e) => e.key)
     setEntries((current) => [...added, ...current])
     try {
-      const answer = await upload.mutateAsync(markdown)
+      const answer = await upload.mutateAsync([...markdown, ...supporting])
       setEntries((current) => applyUploadAnswer(current, batch, answer))
-      const failed = (answer.files ?? []).filter((f) => f.status === 'failed').length + (files.length - markdown.length)
+      const failed = (answer.files ?? []).filter((f) => f.status === 'failed').length + (listed.length - markdown.length)
       const done = (answer.files ?? []).length - (answer.files ?? []).filter((f) => f.status === 'failed').length
       if (failed === 0) {
         toast({ title: 'Upload Complete', description: `${plural(done, 'file')} uploaded.` })

@@ -1,11 +1,22 @@
 import { DEFAULT_MAX_ESSAY_BYTES, decodeEssayBytes, type ReadEssayResult } from './read-essay-file.js'
 import { isMarkdownFileName } from './find-essay-files.js'
+import { assetExtOf } from '../../media/asset-types.js'
 
 /** One file of a POST /api/upload request, as received. */
 export interface Upload {
   /** The name the browser sent: a label only. */
   name: string
   bytes: Uint8Array
+  /** Where the file sat in the folder the user chose (`book/img/x.png`); cleaned before any use (safeRelativePath). */
+  path?: string
+}
+
+/**
+ * A file that comes along with the essays of an upload rather than being one: a figure, video
+ * or PDF, or a `.bib`. It is used only when an essay refers to it, and is not reported on.
+ */
+export function isSupportingUpload(name: string): boolean {
+  return !isMarkdownFileName(cleanName(name)) && (assetExtOf(name) !== null || /\.bib$/i.test(name))
 }
 
 const PREFIX = 'upload:'

@@ -1,13 +1,21 @@
 import { Router, type NextFunction, type Request, type Response } from 'express'
 import multer from 'multer'
+import { z } from 'zod'
 import type { Blog } from '../../core/blog.js'
 import { BlogError } from '../../core/errors.js'
 import { DEFAULT_MAX_ESSAY_BYTES } from '../../importer/files/read-essay-file.js'
 import { http, viewerOf } from '../http.js'
 import { adminOnly } from '../middleware/guards.js'
 
-/** Limits of one upload request (413 beyond them). */
-export const UPLOAD_LIMITS = { files: 20, fileBytes: DEFAULT_MAX_ESSAY_BYTES, requestBytes: 30 * 1024 * 1024 }
+/**
+ * Limits of one upload request (413 beyond them). A folder of essays brings its figures along,
+ * so the count allows a book (d2l: 88 chapters and 101 figures); the bytes stay those of the
+ * essays' own limits, the whole request being held in memory.
+ */
+export const UPLOAD_LIMITS = { files: 300, fileBytes: DEFAULT_MAX_ESSAY_BYTES, requestBytes: 30 * 1024 * 1024 }
+
+/** Each file's relative path in the chosen folder, in the order of `files` (optional; a label, never trusted as a path). */
+const UploadPaths = z.union([z.string().max(4096), z.array(z.string().max(4096)).max(UPLOAD_LIMITS.files)]).optional()
 
 const MB = 1024 * 1024
 
@@ -17,7 +25,7 @@ export function uploadRoutes(blog: Blog): Router {
   const receive = multer({
     storage: multer.memoryStorage(),
     // One byte over the essay limit, so an oversized file is refused by the importer per file, not the whole request.
-    limits: { files: UPLOAD_LIMITS.files, fileSize: UPLOAD_LIMITS.fileBytes + 1, fields: 10, fieldSize: 64 * 1024, parts: UPLOAD_LIMITS.files + 10 },
+    limits: { files: UPLOAD_LIMITS.files, fileSize: UPLOAD_LIMITS.fileBytes + 1, fields: UPLOAD_LIMITS.files + 10, fieldSize: 64 * 1024, parts: 2 * UPLOAD_LIMITS.files + 10 },
   }).array('files', UPLOAD_LIMITS.files)
 
   router.post(
@@ -28,10 +36,20 @@ export function uploadRoutes(blog: Blog): Router {
     http(async (req, res) => {
       const files = (req.files as Express.Multer.File[] | undefined) ?? []
       if (files.length === 0) throw new BlogError('VALIDATION', 'No files were sent: choose one or more .md or .markdown files.')
-      return blog.uploads.receive(viewerOf(res), files.map((f) => ({ name: f.originalname, bytes: f.buffer })))
+      const paths = pathsOf(req.body as Record<string, unknown> | undefined, files.length)
+      return blog.uploads.receive(viewerOf(res), files.map((f, i) => ({ name: f.originalname, bytes: f.buffer, ...(paths[i] ? { path: paths[i] } : {}) })))
     }),
   )
   return router
+}
+
+/** The `paths` field, one per file when given; anything else is a 400. */
+function pathsOf(body: Record<string, unknown> | undefined, count: number): (string | undefined)[] {
+  const parsed = UploadPaths.safeParse(body?.paths)
+  if (!parsed.success) throw new BlogError('VALIDATION', 'The "paths" field must list one relative path per file.')
+  const list = parsed.data === undefined ? [] : Array.isArray(parsed.data) ? parsed.data : [parsed.data]
+  if (list.length > 0 && list.length !== count) throw new BlogError('VALIDATION', 'The "paths" field must list one relative path per file.')
+  return list
 }
 
 /** A declared body over the limit is refused before a byte of it is read. */
