@@ -18,6 +18,7 @@ import {
   skipDef,
 } from './syntax/franklin.js'
 import { DETAILS_CLOSE, DETAILS_CLOSING_HTML, detailsOpening, detailsOpeningHtml, readDistillCode } from './syntax/distill.js'
+import { matchContainedFence } from './syntax/contained-fence.js'
 import { stripFrontMatter } from './syntax/front-matter.js'
 import { citationScope } from './syntax/citations.js'
 import { rewriteInline, type InlineContext } from './syntax/inline.js'
@@ -54,8 +55,6 @@ export function preprocess(source: string, bibliography?: ReadonlyMap<string, un
 }
 
 const FENCE = /^(\s*)(`{3,}|~{3,})(.*)$/
-/** A fence opened inside a block quote or on a list item's first line: `> ```js`, `- ~~~`. */
-const CONTAINED_FENCE = /^((?:[ \t]*>[ \t]?|[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+)+)(`{3,}|~{3,})(.*)$/
 const CONTAINER_PREFIX = /^(?:[ \t]*>)*[ \t]*/
 const DISPLAY_OPEN = /^(\s*)\$\$(.*)$/
 const ATX_HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/
@@ -150,9 +149,10 @@ class Rewriter {
     }
     this.trackList(line, indent)
     this.blankBefore = false
-    const contained = CONTAINED_FENCE.exec(line)
+    // A scan, not a regular expression: see contained-fence.ts (issue 21).
+    const contained = matchContainedFence(line)
     if (contained) {
-      const next = this.containedFence(i, contained[2], contained[3])
+      const next = this.containedFence(i, contained.fence, contained.rest)
       if (next >= 0) return next
     }
     if (indent < codeIndent) {
@@ -540,7 +540,8 @@ function isClosingFence(line: string, char: string, length: number): boolean {
 function headingTitle(line: string): string {
   return line
     .replace(/^ {0,3}#{1,6}[ \t]*/, '')
-    .replace(/[ \t]+#+[ \t]*$/, '')
+    // Only from the start of a run of blanks: from every blank, it was quadratic on long lines.
+    .replace(/(?<![ \t])[ \t]+#+[ \t]*$/, '')
     .trim()
 }
 

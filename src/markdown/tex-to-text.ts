@@ -54,7 +54,8 @@ export function texToText(tex: string): string {
   return s
     .replace(/[{}]/g, '')
     .replace(/[\uE010\uE011]/g, (c) => BRACES[c])
-    .replace(/\s+([,;])/g, '$1')
+    // From the start of a run of blanks only: from each blank, long runs were quadratic.
+    .replace(/(?<!\s)\s+([,;])/g, '$1')
     .replace(/\s+/g, ' ')
     .trim()
 }

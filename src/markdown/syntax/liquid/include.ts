@@ -31,6 +31,6 @@ function siteUrl(path: string): string {
   return `/${path.replace(/^\.\//, '')}`
 }
 
-const escapeLabel = (text: string): string => text.replace(/[\\[\]]/g, '\\$&').replace(/\s*\n\s*/g, ' ')
+const escapeLabel = (text: string): string => text.replace(/[\\[\]]/g, '\\$&').replace(/(?<!\s)\s*\n\s*/g, ' ')
 const escapeDestination = (url: string): string => url.replace(/[<>\n]/g, encodeURIComponent)
 const escapeAttribute = (text: string): string => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
