@@ -14,6 +14,7 @@ import type { EssayInput, ParsedEssay } from './parse/index.js'
 import { prepareMany } from './prepare-many.js'
 import { slugFromFileName, uniqueSlug } from '../posts/slug.js'
 import { readTimeFor } from '../posts/read-time.js'
+import { addUnresolvedReferenceWarnings } from '../xref/import-warnings.js'
 
 export interface ImportFileResult {
   path: string
@@ -152,6 +153,8 @@ export class ImportService {
         for (const p of ready) out.push(await this.apply(tx, p, bySource))
         return out
       })
+      const htmlByPath = new Map(ready.map((p) => [p.path, p.rendered.html]))
+      await addUnresolvedReferenceWarnings(this.store, outcomes, (path) => htmlByPath.get(path))
       outcomes.forEach(report)
     }
 

@@ -15,8 +15,9 @@ import rehypeRawIfNeeded from './plugins/rehype-raw-if-needed.js'
 import rehypeRestoreStash from './plugins/rehype-restore-stash.js'
 import rehypeTextSummary from './plugins/rehype-text-summary.js'
 import rehypeTocHtml from './plugins/rehype-toc-html.js'
-import rehypeCitations, { rehypeReferenceList } from './plugins/rehype-citations.js'
+import rehypeXrefLinks from './plugins/rehype-xref-links.js'
 import rehypeAssets from './plugins/rehype-assets.js'
+import rehypeCitations, { rehypeReferenceList } from './plugins/rehype-citations.js'
 import remarkFigures from './plugins/remark-figures.js'
 import remarkHeadingIds from './plugins/remark-heading-ids.js'
 import remarkDistillFootnotes from './plugins/remark-distill-footnotes.js'
@@ -37,12 +38,14 @@ export const markdownProcessor = unified()
   .use(remarkLeanAutolinks)
   .use(remarkMath)
   .use(remarkHeadingIds)
-  .use(remarkDistillFootnotes)
   .use(remarkFigures)
+  .use(remarkDistillFootnotes)
   // No id prefix here: the sanitizer adds `user-content-` to every id, footnotes included.
   .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: '' })
   .use(rehypeRestoreStash)
   .use(rehypeRawIfNeeded)
+  // Links to other posts are marked before the sanitizer, which keeps the mark (src/xref).
+  .use(rehypeXrefLinks)
   .use(rehypeSanitize, sanitizeSchema)
   // Citation marks (generated, so after the sanitizer); the list after the text summary, which it is no part of.
   .use(rehypeCitations)

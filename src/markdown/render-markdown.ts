@@ -1,5 +1,6 @@
 import { documentOf } from './essay-file-data.js'
 import { preprocess } from './preprocess.js'
+import { documentAnchors } from './document-anchors.js'
 import { markdownProcessor } from './processor.js'
 import type { RenderContext, RenderResult } from './types.js'
 
@@ -13,18 +14,20 @@ import type { RenderContext, RenderResult } from './types.js'
  * elements); a bulk import (`prepareMany`) reports that as a failure of the one file.
  */
 export function renderMarkdown(markdown: string, context: RenderContext = {}): RenderResult {
-  const { markdown: prepared, stash, mathPreamble } = preprocess(markdown, context.bibliography)
+  const { markdown: prepared, stash, mathPreamble, anchors } = preprocess(markdown, context.bibliography)
   const file = markdownProcessor.processSync({ value: prepared, data: { stash, mathPreamble, context } })
   const summary = file.data.textSummary
   const document = documentOf(file)
+  const html = String(file.value)
+  const toc = summary?.toc ?? []
   return {
-    html: String(file.value),
-    toc: summary?.toc ?? [],
+    html,
+    toc,
     plainText: summary?.plainText ?? '',
     wordCount: summary?.wordCount ?? 0,
     assets: document.assets,
     references: document.references,
-    anchors: document.anchors,
+    anchors: [...document.anchors, ...documentAnchors(anchors, html, toc)],
     warnings: document.warnings,
   }
 }

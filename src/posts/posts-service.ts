@@ -5,6 +5,7 @@ import { isAdmin, type Viewer } from '../core/viewer.js'
 import { RENDER_VERSION } from '../markdown/types.js'
 import { renderCached } from '../markdown/index.js'
 import { byPublishedDesc, neighboursIn, toListItem, toPost } from './post-views.js'
+import { crossReferencesOf } from '../xref/index.js'
 
 /** Reading posts as a visitor or the owner sees them. Drafts exist only for admins. */
 export class PostsService {
@@ -38,11 +39,22 @@ export class PostsService {
     if (!meta || (meta.status !== 'published' && !isAdmin(viewer))) {
       throw new BlogError('POST_NOT_FOUND', `No post at "${slug}".`)
     }
-    return this.load(meta, viewer)
+    return this.withCrossReferences(meta, viewer)
   }
 
   async getById(id: number, viewer: Viewer): Promise<Post> {
-    return this.load(this.visibleMeta(id, viewer), viewer)
+    return this.withCrossReferences(this.visibleMeta(id, viewer), viewer)
+  }
+
+  /**
+   * The post with its links to other posts resolved for `viewer` (src/xref), at read time so
+   * that the import order does not matter; the site, the API, feeds and `blog build` all read
+   * posts here. A draft target is linked for admins only.
+   */
+  private async withCrossReferences(meta: PostMeta, viewer: Viewer): Promise<Post> {
+    const post = await this.load(meta, viewer)
+    const from = { id: meta.id, sourcePath: meta.source?.path ?? null }
+    return { ...post, html: await crossReferencesOf(this.store).resolveHtml(post.html, from, isAdmin(viewer)) }
   }
 
   /** A post's metadata if `viewer` may see it; "not found" otherwise (drafts for guests). */

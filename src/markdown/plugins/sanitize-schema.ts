@@ -109,6 +109,8 @@ export const sanitizeSchema: Schema = {
     div: [...(defaults.div ?? []), ['className', /^md-[\w-]+$/, DISTILL_LAYOUTS]],
     figure: [['className', DISTILL_LAYOUTS]],
     aside: [['className', DISTILL_LAYOUTS]],
+    // A reference to another post, resolved when the post is read (src/xref); never a script hook.
+    a: [...(defaults.a ?? []), 'dataXref'],
     col: ['span'],
     colgroup: ['span'],
     video: ['src', 'poster', 'controls', 'loop', 'muted', 'playsInline', 'preload', 'width', 'height'],

@@ -1,4 +1,8 @@
+import type { EssayAnchor } from '../../shared/schemas/index.js'
 import type { RefKind } from './placeholders.js'
+
+/** What the sanitizer prefixes author-chosen ids with (heading `{#key}` and `<a id>` anchors alike). */
+const ID_PREFIX = 'user-content-'
 
 /** Something a reference can point at, other than an equation. */
 export interface Anchor {
@@ -60,12 +64,30 @@ export class LabelRegistry {
       case 'ref':
         return eq ? `(${eq})` : (this.anchorReference(key) ?? '(?)')
       case 'd2l-eqref':
-        return `(${eq ?? escapeText(key)})`
+        return eq ? `(${eq})` : foreignReference(key, 'equation')
       case 'numref':
       case 'd2l-ref':
         if (eq) return `(${eq})`
-        return this.anchorReference(key) ?? describeForeignLabel(key)
+        return this.anchorReference(key) ?? foreignReference(key, 'name')
     }
+  }
+
+  /**
+   * The labels this document defines, for other posts to link to: sections, figures and
+   * tables by the id their element gets (`user-content-` + key, as the sanitizer prefixes it);
+   * equations have no element of their own, so their id is '' (a link goes to the post).
+   * Titles are as written (markdown); the renderer replaces them with the heading's text.
+   */
+  list(): EssayAnchor[] {
+    const out: EssayAnchor[] = []
+    for (const [key, anchor] of this.anchors) {
+      const entry: EssayAnchor = { key, id: ID_PREFIX + key, kind: anchor.kind }
+      if (anchor.title) entry.title = anchor.title
+      if (anchor.number !== undefined) entry.number = String(anchor.number)
+      out.push(entry)
+    }
+    for (const [key, number] of this.equations) out.push({ key, id: '', kind: 'equation', number })
+    return out
   }
 
   private anchorReference(key: string): string | undefined {
@@ -93,12 +115,27 @@ const FOREIGN_PREFIXES: Array<[RegExp, string]> = [
   [/^eq[_:-]/, 'Equation'],
 ]
 
-/** A label defined in another document: say what kind of thing it names, by its d2l prefix. */
+/**
+ * A label this document does not define, so presumably another post does (d2l chapters refer
+ * to each other's sections): a link marked for src/xref to resolve when the post is read, whose
+ * text says what kind of thing it names by its d2l prefix, in words, in case it never resolves.
+ */
+function foreignReference(key: string, style: 'name' | 'equation'): string {
+  const text = style === 'equation' ? `(${escapeText(readableKey(key))})` : describeForeignLabel(key)
+  const attribute = key.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+  return `<a href="#${encodeURI(key).replace(/"/g, '%22')}" data-xref="${style === 'equation' ? 'eqlabel' : 'label'}:${attribute}">${text}</a>`
+}
+
 function describeForeignLabel(key: string): string {
   for (const [prefix, word] of FOREIGN_PREFIXES) {
-    if (prefix.test(key)) return `${word} “${escapeText(key.replace(prefix, ''))}”`
+    if (prefix.test(key)) return `${word} “${escapeText(readableKey(key.replace(prefix, '')))}”`
   }
-  return `“${escapeText(key)}”`
+  return `“${escapeText(readableKey(key))}”`
+}
+
+/** `linear_regression` → `linear regression`: a label read as words. */
+function readableKey(key: string): string {
+  return key.replace(/[_-]+/g, ' ').trim() || key
 }
 
 function escapeLinkText(text: string): string {

@@ -102,7 +102,7 @@ describe('d2l-book', () => {
       expect(text).not.toContain(stray)
     }
     expect(toc).toEqual([{ depth: 1, text: 'Softmax Regression', id: 'user-content-sec_softmax' }])
-    expect(html).toContain('As shown in <a href="#user-content-fig_net">Figure 1</a> and <a href="#user-content-sec_softmax">Softmax Regression</a>, unlike Section “linear_concise”')
+    expect(html).toContain('As shown in <a href="#user-content-fig_net">Figure 1</a> and <a href="#user-content-sec_softmax">Softmax Regression</a>, unlike <a href="#sec_linear_concise" data-xref="label:sec_linear_concise">Section “linear concise”</a>')
     // Without a bibliography the keys stay visible, marked unknown (tests/unit/markdown/citations.test.ts).
     expect(text).toContain('and Chapter “intro” [?Bishop.2006] [?Murphy.2012]; [?Vapnik.1998] said')
     expect(text).toContain('that (1) holds.')

@@ -2,4 +2,5 @@
 // to every render. One line per tag file.
 import './include.js'
 import './cite.js'
+import './post-url.js'
 export {}

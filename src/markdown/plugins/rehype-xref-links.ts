@@ -1,0 +1,61 @@
+import type { Element, Nodes, Root } from 'hast'
+import { formatXref, type XrefTarget } from '../../xref/xref-target.js'
+
+/** What `{% post_url name %}` writes as a link's address, for this plugin to mark (see liquid/post-url.ts). */
+export const POST_URL_SCHEME = 'xref-post:'
+
+/**
+ * Addresses of this site's own pages (SPEC §2 and the feeds): a link to one of them is already
+ * right and is not another site's path.
+ */
+const OWN_ROUTES = /^\/(?:$|posts\/|post\/|api\/|media\/|og\/|(?:search|about|upload|manage|profile|admin-secret)\/?(?:[?#]|$)|(?:rss|atom|sitemap)\.xml|feed\.json|robots\.txt)/
+/** Pages of a site (no extension, or one a page has); files such as `/assets/x.pdf` are not posts. */
+const PAGE_PATH = /^[^.?#]*(?:\.(?:html?|md|markdown|qmd))?\/?$/i
+const MARKDOWN_FILE = /\.(?:md|markdown|qmd)$/i
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i
+
+/**
+ * Marks links that point at another post by the essay's own means of addressing it, so that
+ * they can be resolved when the post is read (src/xref): a site-root path (`/D/wish`), a
+ * relative markdown file (`../chapter_x/y.md`) and Jekyll's `{% post_url %}`. Runs before the
+ * sanitizer, which keeps `data-xref` on links; the address is left as written until then.
+ */
+export default function rehypeXrefLinks() {
+  return (tree: Root): undefined => {
+    forEachLink(tree, (link) => {
+      const href = link.properties.href
+      if (typeof href !== 'string' || link.properties.dataXref !== undefined) return
+      const target = xrefFor(href)
+      if (!target) return
+      link.properties.dataXref = formatXref(target)
+      // An address nothing but this plugin understands must not reach a reader unresolved.
+      if (target.kind === 'post') link.properties.href = '#'
+    })
+  }
+}
+
+/** The cross-post reference an address stands for, or null when it is an ordinary link. */
+export function xrefFor(href: string): XrefTarget | null {
+  if (href.startsWith(POST_URL_SCHEME)) {
+    const [name, fragment = ''] = splitFragment(href.slice(POST_URL_SCHEME.length))
+    return name ? { kind: 'post', name, fragment } : null
+  }
+  if (href.startsWith('//') || href.startsWith('#') || href.startsWith('?') || HAS_SCHEME.test(href)) return null
+  const [pathAndQuery, fragment = ''] = splitFragment(href)
+  const path = pathAndQuery.replace(/\?.*$/, '')
+  if (href.startsWith('/')) {
+    if (OWN_ROUTES.test(href) || !PAGE_PATH.test(path)) return null
+    return { kind: 'site', path, fragment }
+  }
+  return MARKDOWN_FILE.test(path) ? { kind: 'file', path, fragment } : null
+}
+
+function splitFragment(href: string): [string, string?] {
+  const hash = href.indexOf('#')
+  return hash < 0 ? [href] : [href.slice(0, hash), href.slice(hash + 1)]
+}
+
+function forEachLink(node: Nodes, fn: (link: Element) => void): void {
+  if (node.type === 'element' && node.tagName === 'a') fn(node)
+  if ('children' in node) for (const child of node.children) forEachLink(child, fn)
+}

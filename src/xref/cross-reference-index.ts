@@ -1,0 +1,89 @@
+import type { EssayAnchor, PostBody, PostMeta } from '../shared/schemas/index.js'
+import { XrefCatalog, type Referrer } from './xref-catalog.js'
+import { hasXrefLinks, rewriteXrefLinks, xrefTargetsIn } from './resolve-html.js'
+import { describeXref } from './xref-target.js'
+
+/** What the index reads from the data folder (src/store's Store). */
+export interface XrefStore {
+  posts(): readonly PostMeta[]
+  body(meta: PostMeta): Promise<PostBody>
+}
+
+type LabelMap = ReadonlyMap<string, ReadonlyArray<{ post: number; anchor: EssayAnchor }>>
+
+/** Bodies read at once while collecting labels: enough to keep the disk busy, not the heap full. */
+const BODY_BATCH = 16
+
+/**
+ * Cross-references between posts, resolved when a post is read rather than when it is imported:
+ * a post imported later then fixes the links of those imported before it, and a link to a post
+ * that was removed or unpublished stops being a link. The catalog of addresses is rebuilt when
+ * the store's posts change (the store hands out a new array then); labels come from the posts'
+ * essay documents, read once per body revision and only when a label must be resolved.
+ */
+export class CrossReferenceIndex {
+  private catalog: { posts: readonly PostMeta[]; value: XrefCatalog } | null = null
+  private readonly anchors = new Map<number, { bodyRev: number; anchors: EssayAnchor[] }>()
+
+  constructor(private readonly store: XrefStore) {}
+
+  /** `html` with every marked link resolved for a reader who sees drafts or not (DECISIONS.md: drafts are admin-only). */
+  async resolveHtml(html: string, from: Referrer, seesDrafts: boolean): Promise<string> {
+    if (!hasXrefLinks(html)) return html
+    const catalog = this.current()
+    return rewriteXrefLinks(html, (target) => catalog.resolve(target, from, seesDrafts))
+  }
+
+  /** The references in `html` that lead nowhere, as import warnings (each once). */
+  async unresolved(html: string, from: Referrer): Promise<string[]> {
+    if (!hasXrefLinks(html)) return []
+    const catalog = this.current()
+    const missing = new Set<string>()
+    for (const target of xrefTargetsIn(html)) {
+      if (!(await catalog.resolve(target, from, true))) missing.add(`Cross-reference to another post not found: ${describeXref(target)} (shown as text)`)
+    }
+    return [...missing]
+  }
+
+  private current(): XrefCatalog {
+    const posts = this.store.posts()
+    if (this.catalog?.posts !== posts) {
+      let labels: Promise<LabelMap> | null = null
+      this.catalog = { posts, value: new XrefCatalog(posts, () => (labels ??= this.collectLabels(posts))) }
+    }
+    return this.catalog.value
+  }
+
+  private async collectLabels(posts: readonly PostMeta[]): Promise<LabelMap> {
+    const stale = posts.filter((meta) => this.anchors.get(meta.id)?.bodyRev !== meta.bodyRev)
+    for (let i = 0; i < stale.length; i += BODY_BATCH) {
+      await Promise.all(
+        stale.slice(i, i + BODY_BATCH).map(async (meta) => {
+          // A body that cannot be read defines no labels here; reading the post itself reports it.
+          const body = await this.store.body(meta).catch(() => null)
+          this.anchors.set(meta.id, { bodyRev: meta.bodyRev, anchors: body?.document?.anchors ?? [] })
+        }),
+      )
+    }
+    const live = new Set(posts.map((p) => p.id))
+    for (const id of this.anchors.keys()) if (!live.has(id)) this.anchors.delete(id)
+    const labels = new Map<string, Array<{ post: number; anchor: EssayAnchor }>>()
+    for (const [post, { anchors }] of this.anchors) {
+      for (const anchor of anchors) {
+        const list = labels.get(anchor.key)
+        if (list) list.push({ post, anchor })
+        else labels.set(anchor.key, [{ post, anchor }])
+      }
+    }
+    return labels
+  }
+}
+
+const indexes = new WeakMap<XrefStore, CrossReferenceIndex>()
+
+/** The one index of a store, shared by every service of the process that reads or imports posts. */
+export function crossReferencesOf(store: XrefStore): CrossReferenceIndex {
+  let index = indexes.get(store)
+  if (!index) indexes.set(store, (index = new CrossReferenceIndex(store)))
+  return index
+}

@@ -1,0 +1,30 @@
+import { isAbsolute } from 'node:path'
+import { crossReferencesOf, type XrefStore } from './cross-reference-index.js'
+
+/** What the import knows of a file it has just stored. */
+interface ImportedFile {
+  path: string
+  status: string
+  slug: string | null
+  warnings: string[]
+}
+
+/**
+ * Adds to each stored file's warnings the references to other posts it makes that lead nowhere,
+ * now that the whole batch is stored (a chapter may refer to one imported with it). They are
+ * resolved again whenever the post is read, so a post imported later still fixes them.
+ */
+export async function addUnresolvedReferenceWarnings(
+  store: XrefStore & { postBySlug(slug: string): { id: number } | null },
+  files: readonly ImportedFile[],
+  htmlOf: (path: string) => string | undefined,
+): Promise<void> {
+  const index = crossReferencesOf(store)
+  for (const file of files) {
+    if ((file.status !== 'imported' && file.status !== 'updated') || !file.slug) continue
+    const html = htmlOf(file.path)
+    if (!html) continue
+    const from = { id: store.postBySlug(file.slug)?.id ?? null, sourcePath: isAbsolute(file.path) ? file.path : null }
+    file.warnings.push(...(await index.unresolved(html, from)))
+  }
+}

@@ -1,0 +1,103 @@
+import type { XrefHit } from './xref-catalog.js'
+import { parseXref, type XrefTarget } from './xref-target.js'
+
+/**
+ * A link the renderer marked (`<a … data-xref="…">text</a>`), as rehype-stringify writes it:
+ * double-quoted attributes, no `<a>` inside another. Attribute values cannot hold `"`, so the
+ * attribute list is matched value by value, whatever characters a value holds.
+ */
+const MARKED_LINK = /<a((?:\s+[\w:.-]+(?:="[^"]*")?)*?)\s+data-xref="([^"]*)"((?:\s+[\w:.-]+(?:="[^"]*")?)*)\s*>([\s\S]*?)<\/a>/g
+const HREF = /\s+href="[^"]*"/
+
+/** Whether `html` holds any marked link (the common case is none: nothing to do). */
+export function hasXrefLinks(html: string): boolean {
+  return html.includes(' data-xref="')
+}
+
+/** Every marked link's target, in order. */
+export function xrefTargetsIn(html: string): XrefTarget[] {
+  const out: XrefTarget[] = []
+  for (const m of html.matchAll(MARKED_LINK)) {
+    const target = parseXref(decodeAttribute(m[2]))
+    if (target) out.push(target)
+  }
+  return out
+}
+
+/**
+ * Rewrites each marked link with what `resolve` found for it: a link to the post and element,
+ * with a label's text said by the target (“Section “Linear Regression””); or, when nothing was
+ * found, the link's own text without a link, so a reader never meets a dead end.
+ */
+export async function rewriteXrefLinks(html: string, resolve: (target: XrefTarget) => Promise<XrefHit | null>): Promise<string> {
+  const matches = [...html.matchAll(MARKED_LINK)]
+  if (matches.length === 0) return html
+  const hits = await Promise.all(matches.map((m) => {
+    const target = parseXref(decodeAttribute(m[2]))
+    return target ? resolve(target).then((hit) => ({ target, hit })) : Promise.resolve(null)
+  }))
+  let out = ''
+  let pos = 0
+  matches.forEach((m, i) => {
+    out += html.slice(pos, m.index)
+    pos = m.index + m[0].length
+    const found = hits[i]
+    if (!found) {
+      out += m[0]
+      return
+    }
+    const inner = m[4]
+    if (!found.hit) {
+      out += inner
+      return
+    }
+    const { hit, target } = found
+    const attributes = (m[1] + m[3]).replace(HREF, '')
+    const text = target.kind === 'label' ? escapeHtml(labelText(hit, target.style)) : inner
+    out += `<a href="${escapeHtml(postHref(hit))}"${attributes}>${text}</a>`
+  })
+  return out + html.slice(pos)
+}
+
+/** `/posts/{slug}#{id}`: the canonical address (DECISIONS.md), at the element when there is one. */
+export function postHref(hit: XrefHit): string {
+  return `/posts/${encodeURIComponent(hit.post.slug)}${hit.id ? '#' + encodeURIComponent(hit.id) : ''}`
+}
+
+/** What a label reference reads once its target is known, as d2l's own build would say it. */
+export function labelText(hit: XrefHit, style: 'name' | 'equation'): string {
+  const anchor = hit.anchor
+  const post = `“${hit.post.title}”`
+  if (!anchor) return post
+  switch (anchor.kind) {
+    case 'equation':
+      return style === 'equation' ? `(${anchor.number ?? '?'}) in ${post}` : `Equation (${anchor.number ?? '?'}) in ${post}`
+    case 'figure':
+      return `Figure ${anchor.number ?? ''} in ${post}`.replace('  ', ' ')
+    case 'table':
+      return `Table ${anchor.number ?? ''} in ${post}`.replace('  ', ' ')
+    case 'section':
+      return `${sectionWord(anchor.key)} “${anchor.title || hit.post.title}”`
+    case 'anchor':
+      // A label above the first heading names the post itself (the importer takes that heading for the title).
+      return /^(?:chap(?:ter)?|sec|subsec|ssec)[_:-]/.test(anchor.key) ? `${sectionWord(anchor.key)} ${post}` : post
+  }
+}
+
+function sectionWord(key: string): string {
+  return /^chap(?:ter)?[_:-]/.test(key) ? 'Chapter' : 'Section'
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+}
+
+/** rehype-stringify writes `&` and `"` in attribute values as character references. */
+function decodeAttribute(value: string): string {
+  if (!value.includes('&')) return value
+  return value.replace(/&(?:#x([0-9a-f]+)|#(\d+)|(amp|quot|lt|gt|apos));/gi, (whole, hex: string, dec: string, name: string) => {
+    if (hex) return String.fromCodePoint(parseInt(hex, 16))
+    if (dec) return String.fromCodePoint(parseInt(dec, 10))
+    return { amp: '&', quot: '"', lt: '<', gt: '>', apos: "'" }[name.toLowerCase()] ?? whole
+  })
+}

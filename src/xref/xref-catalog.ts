@@ -1,0 +1,202 @@
+import { posix } from 'node:path'
+import type { EssayAnchor, PostMeta } from '../shared/schemas/index.js'
+import type { XrefTarget } from './xref-target.js'
+
+/** A post as a cross-reference can reach it. */
+export interface XrefPost {
+  id: number
+  slug: string
+  title: string
+  published: boolean
+  /** Source path, `/`-separated, without its markdown extension; null for posts not imported from a file. */
+  source: string | null
+}
+
+/** The post a reference is written in. */
+export interface Referrer {
+  /** Null while it is not stored yet. */
+  id: number | null
+  /** Its source file's absolute path (null for uploads and posts written here). */
+  sourcePath: string | null
+}
+
+/** Where a reference leads: a post, an element id in it ('' for the top) and, for labels, what it names. */
+export interface XrefHit {
+  post: XrefPost
+  id: string
+  anchor?: EssayAnchor
+}
+
+const DOCUMENT_EXTENSION = /\.(?:md|markdown|qmd)$/i
+const PAGE_EXTENSION = /\.(?:html?|md|markdown|qmd)$/i
+/** Jekyll names posts `YYYY-MM-DD-title.md`; its permalinks keep the title and the date's parts. */
+const JEKYLL_NAME = /^(\d{4})-\d{2}-\d{2}-(.+)$/
+
+/**
+ * Every post's addresses, as the references of other posts name them, at one moment of the store
+ * (src/xref/cross-reference-index.ts makes a new one when posts change). Which of several posts
+ * a reference means is decided by closeness: the one whose source file shares the longest folder
+ * path with the referring post's, so that two imported sites never link into each other.
+ */
+export class XrefCatalog {
+  private readonly bySource = new Map<string, XrefPost>()
+  /** By the last part of the source path (the folder's name for `index.md`): candidates for site paths. */
+  private readonly byLeaf = new Map<string, XrefPost[]>()
+  /** By file name without extension: Jekyll's `{% post_url %}` names. */
+  private readonly byName = new Map<string, XrefPost[]>()
+  /** By Jekyll title (the name without its date). */
+  private readonly byJekyllTitle = new Map<string, XrefPost[]>()
+  private readonly bySlug = new Map<string, XrefPost>()
+  private readonly byId = new Map<number, XrefPost>()
+
+  constructor(
+    metas: readonly PostMeta[],
+    /** Labels by key, with the posts that define them; loaded only when a label must be resolved. */
+    private readonly labels: () => Promise<ReadonlyMap<string, ReadonlyArray<{ post: number; anchor: EssayAnchor }>>>,
+  ) {
+    for (const meta of metas) {
+      const source = meta.source?.path && posix.isAbsolute(toSlashes(meta.source.path)) ? toSlashes(meta.source.path).replace(DOCUMENT_EXTENSION, '') : null
+      const post: XrefPost = { id: meta.id, slug: meta.slug, title: meta.title, published: meta.status === 'published', source }
+      this.bySlug.set(post.slug, post)
+      this.byId.set(post.id, post)
+      if (!source) continue
+      this.bySource.set(source, post)
+      const name = posix.basename(source)
+      push(this.byName, name, post)
+      push(this.byLeaf, /^_?index$/i.test(name) ? posix.basename(posix.dirname(source)) : name, post)
+      const jekyll = JEKYLL_NAME.exec(name)
+      if (jekyll) push(this.byJekyllTitle, jekyll[2], post)
+    }
+  }
+
+  /** Where `target`, written in `from`, leads for someone who sees drafts or not; null when nowhere. */
+  async resolve(target: XrefTarget, from: Referrer, seesDrafts: boolean): Promise<XrefHit | null> {
+    // A post may link to itself (`/P/x` inside P/x.md): that is its own page.
+    const visible = (post: XrefPost) => seesDrafts || post.published
+    // Upload keys are names, not paths: nothing is relative to them.
+    const source = from.sourcePath && posix.isAbsolute(toSlashes(from.sourcePath)) ? toSlashes(from.sourcePath) : null
+    if (target.kind === 'label') return this.label(target.key, source, visible)
+    const post =
+      target.kind === 'file'
+        ? this.file(target.path, source, visible)
+        : target.kind === 'site'
+          ? this.site(target.path, source, visible)
+          : closest(this.byName.get(target.name) ?? [], source, visible)
+    if (!post) return null
+    return { post, id: await this.fragmentId(post, target.fragment) }
+  }
+
+  private async label(key: string, source: string | null, visible: (p: XrefPost) => boolean): Promise<XrefHit | null> {
+    const defined = (await this.labels()).get(key) ?? []
+    const candidates = defined.flatMap((d) => {
+      const post = this.byId.get(d.post)
+      return post && visible(post) ? [{ post, anchor: d.anchor }] : []
+    })
+    const best = closest(
+      candidates.map((c) => c.post),
+      source,
+      () => true,
+    )
+    const hit = candidates.find((c) => c.post === best)
+    return hit ? { post: hit.post, id: hit.anchor.id, anchor: hit.anchor } : null
+  }
+
+  /** `../chapter_x/y.md`: the file beside the referring one's, exactly. */
+  private file(path: string, source: string | null, visible: (p: XrefPost) => boolean): XrefPost | null {
+    if (!source) return null
+    const target = posix.normalize(posix.join(posix.dirname(source), safeDecode(path))).replace(DOCUMENT_EXTENSION, '')
+    const post = this.bySource.get(target)
+    return post && visible(post) ? post : null
+  }
+
+  /**
+   * `/D/wish`: a file at that path under a folder that also holds the referring post (its
+   * site's root); Hugo's pages are under `content/`; Jekyll's permalinks (`/2018/12/22/distill.html`,
+   * `/blog/2018/distill/`) end with a post's title. Last, `/{slug}`, this site's own alias.
+   */
+  private site(path: string, source: string | null, visible: (p: XrefPost) => boolean): XrefPost | null {
+    const wanted = safeDecode(path).replace(/\/+$/, '').replace(PAGE_EXTENSION, '').replace(/^\/+/, '')
+    if (wanted === '') return null
+    const leaf = posix.basename(wanted)
+    if (source) {
+      let best: { post: XrefPost; root: number } | null = null
+      for (const post of this.byLeaf.get(leaf) ?? []) {
+        if (!visible(post) || !post.source) continue
+        const root = siteRootOf(post.source, wanted)
+        if (root !== null && (source.startsWith(root + '/') || (root.endsWith('/content') && source.startsWith(root.slice(0, -8) + '/')))) {
+          if (!best || root.length > best.root) best = { post, root: root.length }
+        }
+      }
+      if (best) return best.post
+      const year = /(?:^|\/)(\d{4})(?:\/|$)/.exec(wanted)?.[1]
+      const jekyll = (this.byJekyllTitle.get(leaf) ?? []).filter((p) => {
+        const postsFolder = p.source?.lastIndexOf('/_posts/') ?? -1
+        return postsFolder >= 0 && source.startsWith(p.source!.slice(0, postsFolder + 1)) && (!year || posix.basename(p.source!).startsWith(year))
+      })
+      const permalink = closest(jekyll, source, visible)
+      if (permalink) return permalink
+    }
+    if (!wanted.includes('/')) {
+      const own = this.bySlug.get(wanted)
+      if (own && visible(own)) return own
+    }
+    return null
+  }
+
+  /** A fragment naming a label of the target (`#sec_x`) becomes its element's id; any other stays. */
+  private async fragmentId(post: XrefPost, fragment: string): Promise<string> {
+    if (!fragment) return ''
+    const key = safeDecode(fragment)
+    const defined = (await this.labels()).get(key) ?? []
+    return defined.find((d) => d.post === post.id)?.anchor.id || fragment
+  }
+}
+
+/** The folder `source` is in for it to answer to the site path `wanted` (`/D/wish`), or null. */
+function siteRootOf(source: string, wanted: string): string | null {
+  for (const tail of [wanted, `${wanted}/index`, `${wanted}/_index`]) {
+    if (source.endsWith('/' + tail)) return source.slice(0, source.length - tail.length - 1)
+  }
+  return null
+}
+
+/** The candidate whose source shares the longest folder path with `source`; the oldest post on a tie. */
+function closest(candidates: readonly XrefPost[], source: string | null, visible: (p: XrefPost) => boolean): XrefPost | null {
+  let best: XrefPost | null = null
+  let bestShared = -1
+  for (const post of candidates) {
+    if (!visible(post)) continue
+    const shared = source && post.source ? sharedFolderLength(source, post.source) : 0
+    if (shared > bestShared || (shared === bestShared && best && post.id < best.id)) {
+      best = post
+      bestShared = shared
+    }
+  }
+  return best
+}
+
+function sharedFolderLength(a: string, b: string): number {
+  const pa = a.split('/')
+  const pb = b.split('/')
+  let n = 0
+  while (n < pa.length - 1 && n < pb.length - 1 && pa[n] === pb[n]) n++
+  return n
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key)
+  if (list) list.push(value)
+  else map.set(key, [value])
+}
+
+function toSlashes(path: string): string {
+  return path.replace(/\\/g, '/')
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}
