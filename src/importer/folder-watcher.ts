@@ -1,5 +1,6 @@
 import { watch } from 'chokidar'
 import { resolve } from 'node:path'
+import { assetExtOf } from '../media/asset-types.js'
 import type { ImportReport, ImportService } from './import-service.js'
 
 export interface FolderWatcher {
@@ -9,6 +10,7 @@ export interface FolderWatcher {
 }
 
 const isEssay = (path: string) => /\.(md|markdown)$/i.test(path)
+const isFigure = (path: string) => assetExtOf(path) !== null
 
 /**
  * `blog serve --watch DIR`: import what is there, then every essay that appears or changes.
@@ -34,8 +36,11 @@ export function watchFolder(
       .then((r) => hooks.onReport?.(r), hooks.onError)
   }
   const enqueue = (path: string) => {
-    if (!isEssay(path)) return
-    queued.add(path)
+    // Which essays use a figure is only known by reading them: the folder is imported again,
+    // and the import's figure check re-renders just the essays whose figures changed.
+    if (isFigure(path)) queued.add(root)
+    else if (isEssay(path)) queued.add(path)
+    else return
     if (timer) clearTimeout(timer)
     timer = setTimeout(flush, 100)
   }
