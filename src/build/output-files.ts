@@ -1,5 +1,7 @@
 import { copyFile, cp, mkdir, readdir, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, sep } from 'node:path'
+import { AssetStore } from '../media/asset-store.js'
+import { parseAssetFileName } from '../media/asset-types.js'
 
 /** Root-relative media addresses in written text: `/media/banner.png`, also under a base. */
 const MEDIA_REF = /\/media\/([^"'\s?#()<>\\]+)/g
@@ -40,6 +42,9 @@ export class OutputFiles {
       const parts = rel.split('/')
       if (parts.some((p) => p === '' || p === '.' || p === '..')) continue
       const source = join(mediaDir, ...parts)
+      // A figure's WebP variants are made on first request when served; a build makes those its pages use.
+      const variant = parts.length === 2 && parts[0] === 'assets' ? parseAssetFileName(parts[1]) : null
+      if (variant?.kind === 'variant') await new AssetStore(dirname(mediaDir)).variant(variant.hash, variant.width)
       const info = await stat(source).catch(() => null)
       if (!info?.isFile()) {
         missing.push(`/media/${rel}`)
