@@ -1,4 +1,4 @@
-import type { Annotation, Bibliography, ImageOptions, MathematicalModel } from '../shared/schemas/index.js'
+import type { Annotation, Bibliography, CslEntry, ImageOptions, MathematicalModel } from '../shared/schemas/index.js'
 
 /**
  * The port every AI feature goes through (DESIGN.md: one interface, injected). `local` works
@@ -26,6 +26,11 @@ export interface EssayInput {
   /** The rendered text, as readers see it (no markup, formulas as TeX). */
   plainText: string
   frontmatter: Record<string, unknown>
+  /**
+   * The entries the essay cites from its author's own .bib files, in order of first citation
+   * (CSL-JSON, `body.document.references`): a bibliography lists them first, unchanged.
+   */
+  references?: readonly CslEntry[]
   site: SiteCorpus
 }
 

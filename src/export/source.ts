@@ -1,6 +1,6 @@
 import { preprocess } from '../markdown/preprocess.js'
 import { unstash } from '../markdown/syntax/stash.js'
-import { citationsToLatex } from './citations.js'
+import { latexCitations, writeCitations, type CitationWriter } from './citations.js'
 
 /**
  * An essay's markdown made ready for the LaTeX writer.
@@ -38,8 +38,16 @@ const CONTAINER = /^(?:[ \t]*>[ \t]?)*/
 /** A bare environment longer than this is taken for a stray `\begin`. */
 const MAX_ENVIRONMENT_LINES = 300
 
+export interface PrepareOptions {
+  /**
+   * How citations are written: natbib commands by default (the export); the local AI provider
+   * reads them as author–year text instead (export/citation-text.ts).
+   */
+  citations?: CitationWriter
+}
+
 /** Also read by the local AI provider (src/ai/local/essay), which wants the labels as written too. */
-export function prepareSource(content: string): PreparedSource {
+export function prepareSource(content: string, options: PrepareOptions = {}): PreparedSource {
   const commands: string[] = []
   const guarded = wrapBareEnvironments(content.replace(OWN_CHARACTERS, '')).replace(PROTECTED, (command, offset: number, whole: string) => {
     if (isEscaped(whole, offset)) return command
@@ -49,7 +57,7 @@ export function prepareSource(content: string): PreparedSource {
   const prepared = preprocess(guarded)
   const { stash, mathPreamble } = prepared
   // Citations become \citep/\citet commands, set aside like the rest (export/citations.ts).
-  const markdown = citationsToLatex(prepared.markdown, (command) => {
+  const markdown = writeCitations(prepared.markdown, options.citations ?? latexCitations(), (command) => {
     commands.push(command)
     return OPEN + (commands.length - 1) + CLOSE
   })

@@ -48,7 +48,7 @@ export class LocalProvider implements AiProvider {
   private doc(input: EssayInput): EssayDoc {
     let doc = this.docs.get(input)
     if (!doc) {
-      doc = readEssay(input.markdown)
+      doc = readEssay(input.markdown, input.references)
       this.docs.set(input, doc)
     }
     return doc

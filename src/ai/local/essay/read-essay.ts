@@ -1,4 +1,6 @@
+import { readableCitations } from '../../../export/citation-text.js'
 import { prepareSource } from '../../../export/source.js'
+import type { CslEntry } from '../../../shared/schemas/index.js'
 import { readInline, type InlineContext } from './inline.js'
 import { joinReadable, readableOf, splitSentences } from './sentences.js'
 import type { BlockKind, DisplayFormula, EssayDoc, Paragraph, Segment, Sentence } from './types.js'
@@ -27,9 +29,9 @@ const MACRO_ONLY = /^(?:\\(?:re)?newcommand|\\def|\\DeclareMathOperator)/
  * markdown parse (about 2 ms against 50 ms for a long essay), which matters when the whole
  * site is enhanced at once.
  */
-export function readEssay(markdown: string): EssayDoc {
-  // `:citet:` and `:citep:` name the same works as `:cite:`; reading them as one form keeps the keys out of the prose.
-  const source = prepareSource(markdown.replace(/:cite[tp]:`/g, ':cite:`'))
+export function readEssay(markdown: string, references: readonly CslEntry[] = []): EssayDoc {
+  // Citations read as a reader reads them ("Vaswani et al. (2017)"), from the entries the import resolved.
+  const source = prepareSource(markdown, { citations: readableCitations(references) })
   const lines = source.markdown.split('\n')
   const definitions = new Map<string, string>()
   for (const line of lines) {
