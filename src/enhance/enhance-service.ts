@@ -127,6 +127,7 @@ export class EnhanceService implements EnhanceRunner {
       markdown: body.content,
       plainText: body.plainText,
       frontmatter: body.frontmatter,
+      references: body.document?.references ?? [],
       site,
     }
   }

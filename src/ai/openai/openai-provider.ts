@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { BlogError } from '../../core/errors.js'
 import type { Annotation, Bibliography, MathematicalModel } from '../../shared/schemas/index.js'
+import { withCitedEntries } from '../local/bibliography/cited-references.js'
 import { siteIndex } from '../local/site-index.js'
 import type { AiProvider, EssayInput, GeneratedImage, ImageRequest } from '../provider.js'
 import type { OpenAiClient, OpenAiSettings } from './client.js'
@@ -33,8 +34,9 @@ export class OpenAiProvider implements AiProvider {
     return (await this.structured('annotations', input)).annotations
   }
 
-  bibliography(input: EssayInput): Promise<Bibliography> {
-    return this.structured('bibliography', input)
+  /** The essay's cited entries come first as the author's bibliography gives them; the model's answer adds to them, never replaces them. */
+  async bibliography(input: EssayInput): Promise<Bibliography> {
+    return withCitedEntries(await this.structured('bibliography', input), input.references)
   }
 
   async summary(input: EssayInput): Promise<string> {

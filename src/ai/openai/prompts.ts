@@ -1,9 +1,12 @@
+import { authorLabel, cslText, cslYear } from '../../export/cited-entries.js'
 import type { EssayInput } from '../provider.js'
 import type { OutputKind } from './output-schemas.js'
 
 /** About 15,000 tokens of essay: enough for nearly every essay, bounded for the longest. */
 const MAX_ESSAY_CHARS = 60_000
 const MAX_FRONTMATTER_CHARS = 6_000
+/** The cited entries shown to the model, each as one short line. */
+const MAX_CITED_LINES = 200
 
 const SYSTEM = [
   'You enhance long-form essays published on an academic blog.',
@@ -31,6 +34,25 @@ const TASKS: Record<OutputKind, string> = {
     'abstract that says so.',
 }
 
+/**
+ * The works the essay cites from its author's bibliography. They are listed first in the stored
+ * bibliography as the author gave them, so the model is told not to repeat them, and may
+ * mention them in the introduction.
+ */
+function citedList(input: EssayInput): string {
+  const refs = input.references ?? []
+  if (refs.length === 0) return ''
+  const lines = refs.slice(0, MAX_CITED_LINES).map((r) => {
+    const year = cslYear(r)
+    return `- ${authorLabel(r)}${year ? ` (${year})` : ''}: ${cslText(r, 'title') || r.id}`
+  })
+  return [
+    `The essay cites these ${refs.length} works from the author's own bibliography. They are listed first already, exactly as the author gives them:`,
+    ...lines,
+    'Do not repeat them in entries; list only the other works the essay cites. The introduction may describe them together with the rest.',
+  ].join('\n')
+}
+
 /** The chat messages for one kind of enhancement of one essay. */
 export function messagesFor(kind: OutputKind, input: EssayInput, related: string[]): { role: 'system' | 'user'; content: string }[] {
   const essay = input.markdown.length > MAX_ESSAY_CHARS ? `${input.markdown.slice(0, MAX_ESSAY_CHARS)}\n\n[The rest of the essay is left out for length.]` : input.markdown
@@ -41,6 +63,7 @@ export function messagesFor(kind: OutputKind, input: EssayInput, related: string
     input.post.tags.length ? `Tags: ${input.post.tags.join(', ')}` : '',
     `Front matter (JSON): ${frontmatter}`,
     kind === 'bibliography' ? `Related essays on this site: ${related.length ? related.map((t) => JSON.stringify(t)).join(', ') : '(none)'}` : '',
+    kind === 'bibliography' ? citedList(input) : '',
     `Essay (markdown):\n${essay}`,
   ]
   return [

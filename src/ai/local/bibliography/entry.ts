@@ -4,7 +4,7 @@ export type Entry = Bibliography['entries'][number]
 export type EntryType = Entry['type']
 
 /** Where in the essay a reference was found; the introduction counts them by this. */
-export type Origin = 'frontmatter' | 'references' | 'doi' | 'arxiv' | 'author-year' | 'cite-key' | 'link'
+export type Origin = 'bibliography' | 'frontmatter' | 'references' | 'doi' | 'arxiv' | 'author-year' | 'cite-key' | 'link'
 
 export interface Found {
   origin: Origin

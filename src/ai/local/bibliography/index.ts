@@ -4,7 +4,9 @@ import type { EssayDoc } from '../essay/types.js'
 import type { SiteIndex } from '../site-index.js'
 import { plural } from '../text/format.js'
 import { textCitations } from './citations.js'
-import { ARXIV_ID, urlKey, type Entry, type Found, type Origin } from './entry.js'
+import { cslNames, cslYear } from '../../../export/cited-entries.js'
+import { citedEntries } from './cited-references.js'
+import { ARXIV_ID, urlKey, yearIn, type Entry, type Found, type Origin } from './entry.js'
 import { frontmatterSources } from './frontmatter-sources.js'
 import { linkedWorks, REFERENCE_HEADING, referenceSections } from './links.js'
 
@@ -12,6 +14,7 @@ const MAX_ENTRIES = 40
 const FURTHER_READING = 3
 
 const ORIGIN_TEXT: Record<Origin, (n: number) => string> = {
+  bibliography: (n) => `${plural(n, 'work')} from the author’s own bibliography`,
   frontmatter: (n) => `${plural(n, 'work')} listed in its front matter`,
   references: (n) => `${plural(n, 'item')} of its reference list`,
   doi: (n) => `${plural(n, 'DOI')} written in the text`,
@@ -25,8 +28,12 @@ const ORIGIN_TEXT: Record<Origin, (n: number) => string> = {
  * The essay's bibliography: only the works it cites itself (front matter `sources`, its
  * reference list, DOIs, arXiv identifiers, author–year citations, `:cite:` keys, links), typed
  * with whatever fields they give, plus the site's most similar essays as further reading.
+ * The entries it cites from the author's own .bib files come first, all of them, as the author
+ * wrote them; what the text yields besides is listed after them unless it names one of them.
  */
 export function localBibliography(input: EssayInput, doc: EssayDoc, index: SiteIndex): Bibliography {
+  const cited = citedEntries(input.references ?? [])
+  const citedFound: Found[] = cited.map(({ id: _id, ...entry }) => ({ origin: 'bibliography', entry }))
   const outside = doc.paragraphs.filter((p) => !p.heading || !REFERENCE_HEADING.test(p.heading))
   const found = [
     ...frontmatterSources(input.frontmatter),
@@ -34,20 +41,38 @@ export function localBibliography(input: EssayInput, doc: EssayDoc, index: SiteI
     ...textCitations(outside),
     ...linkedWorks(doc.links.filter((l) => !l.sentence.heading || !REFERENCE_HEADING.test(l.sentence.heading))),
   ]
-  const kept = dedupe(found)
-  const shown = kept.slice(0, MAX_ENTRIES)
+  // "Vaswani et al. (2017)" in the text is a cited entry; so is "Berg (2019)" for "van der Berg, Jan".
+  const people = (input.references ?? []).flatMap((ref) => {
+    const year = cslYear(ref)
+    const family = cslNames(ref).names[0]?.family ?? ''
+    return year ? family.toLowerCase().split(/\s+/).filter(Boolean).map((word) => `${word}|${yearIn(year) ?? year}`) : []
+  })
+  const kept = dedupe(found, citedFound, people)
+  const shown = kept.slice(0, Math.max(0, MAX_ENTRIES - cited.length))
   const related = index.related(index.vectorFor(input.post, input.plainText), input.post.id, FURTHER_READING)
+  // Generated ids never take an author's key.
+  const keys = new Set(cited.map((e) => e.id))
+  let n = 0
+  const nextId = () => {
+    let id = `ref-${++n}`
+    while (keys.has(id)) id = `ref-${++n}`
+    return id
+  }
   return {
-    introduction: introduction(kept, shown.length, related.length > 0),
-    entries: shown.map((f, i) => ({ id: `ref-${i + 1}`, ...f.entry })),
+    introduction: introduction([...citedFound, ...kept], cited.length + shown.length, related.length > 0),
+    entries: [...cited, ...shown.map((f) => ({ id: nextId(), ...f.entry }))],
     furtherReading: related.map((p) => p.title),
   }
 }
 
-/** One entry per work: the same DOI, arXiv paper, address, author and year, or title is one work; the first finding wins. */
-function dedupe(found: Found[]): Found[] {
-  const seen = new Set<string>()
-  const people = new Map<string, Found>()
+/**
+ * One entry per work: the same DOI, arXiv paper, address, author and year, or title is one work;
+ * the first finding wins. `prior` (the author's cited entries) is listed already: what names one
+ * of them is left out, and they are never left out themselves.
+ */
+function dedupe(found: Found[], prior: Found[] = [], priorPeople: string[] = []): Found[] {
+  const seen = new Set(prior.flatMap((f) => identities(f.entry)))
+  const people = new Map<string, Found | null>(priorPeople.map((p) => [p, null]))
   const out: Found[] = []
   for (const f of found) {
     const e = f.entry
