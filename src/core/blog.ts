@@ -14,7 +14,7 @@ import { NewsletterService } from '../newsletter/newsletter-service.js'
 import { AlertsService } from '../newsletter/alerts-service.js'
 import { CommentsService } from '../comments/comments-service.js'
 import { TrackingService } from '../tracking/tracking-service.js'
-import { ExportService } from '../export/export-service.js'
+import { citedEntriesIn, ExportService } from '../export/export-service.js'
 import { ImagesService, type ImageProvider } from '../images/images-service.js'
 import { MediaStore } from '../media/media-store.js'
 import { chooseProvider } from '../ai/choose-provider.js'
@@ -106,7 +106,7 @@ export async function createBlog(options: CreateBlogOptions = {}): Promise<Blog>
     alerts: new AlertsService({ store, config, mailer, now, log }),
     comments: new CommentsService(store, posts, limits, now),
     tracking: new TrackingService(config.dataDir, limits, now),
-    export: new ExportService(posts, () => config.baseUrl),
+    export: new ExportService(posts, () => config.baseUrl, citedEntriesIn(store)),
     images,
     jobs,
     enhance: new EnhanceService({ store, config, now, images }),

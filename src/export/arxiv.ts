@@ -4,8 +4,9 @@ import remarkMath from 'remark-math'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import { toKatexDefinition } from '../markdown/syntax/tex.js'
-import type { Post } from '../shared/schemas/index.js'
+import type { CslEntry, Post } from '../shared/schemas/index.js'
 import { bibliographyLatex } from './bibliography.js'
+import { latexCitations, latexCiteKey, type CitationWriter } from './citations.js'
 import { commentText, escapeText } from './latex-text.js'
 import { LatexWriter } from './latex-writer.js'
 import { balanced } from './math.js'
@@ -14,8 +15,13 @@ import { neutraliseTex } from './tex-safety.js'
 import { fillTemplate } from './template.js'
 import { hasCjk, unicodeDeclarations } from './unicode.js'
 
-/** What the export reads of a post. */
-export type ArxivPost = Pick<Post, 'title' | 'slug' | 'author' | 'publishedAt' | 'excerpt' | 'summary' | 'content' | 'bibliography' | 'tags'>
+/**
+ * What the export reads of a post; `references` are the entries its citations resolved to at
+ * import (`body.document.references`). Without them every citation is written as a `\cite`.
+ */
+export type ArxivPost = Pick<Post, 'title' | 'slug' | 'author' | 'publishedAt' | 'excerpt' | 'summary' | 'content' | 'bibliography' | 'tags'> & {
+  references?: readonly CslEntry[]
+}
 
 export interface ArxivOptions {
   /** The site's public address: links and images given as site paths (`/media/…`) become absolute. */
@@ -42,8 +48,10 @@ export function arxivFileName(slug: string): string {
 export function exportArxiv(post: ArxivPost, options: ArxivOptions = {}): string {
   const postUrl = options.baseUrl ? `${options.baseUrl.replace(/\/+$/, '')}/posts/${encodeURIComponent(post.slug)}` : null
   const resolveUrl = (url: string) => resolveLink(url, postUrl)
-  const body = convert(post.content, { title: post.title, resolveUrl })
-  const summary = post.summary?.trim() ? convert(post.summary, { resolveUrl, sections: false }) : null
+  const citations = latexCitations(post.references ? new Set(post.references.map((r) => latexCiteKey(r.id))) : undefined)
+  const body = convert(post.content, { title: post.title, resolveUrl, citations })
+  const summary = post.summary?.trim() ? convert(post.summary, { resolveUrl, sections: false, citations }) : null
+  const citedKeys = citedKeysIn(`${body.latex}\n${summary?.latex ?? ''}`)
   const abstractText = summary ? summary.latex : escapeText(post.excerpt.trim())
   const keywords = post.tags.map((t) => t.trim()).filter(Boolean)
   const abstract = [
@@ -60,7 +68,7 @@ export function exportArxiv(post: ArxivPost, options: ArxivOptions = {}): string
     date: formatDate(post.publishedAt),
     abstract,
     body: body.latex,
-    bibliography: bibliographyLatex(post.bibliography),
+    bibliography: bibliographyLatex(post.bibliography, { references: post.references, citedKeys }),
     macros: macroBlock([...body.macros, ...(summary?.macros ?? [])]),
   }
   // A lone surrogate cannot be written as UTF-8 (it would become U+FFFD in the file): make it one now.
@@ -69,18 +77,26 @@ export function exportArxiv(post: ArxivPost, options: ArxivOptions = {}): string
   const cjk = hasCjk(content)
   const declarations = unicodeDeclarations(content, cjk)
   values.unicode = declarations.length > 0 ? ['% Characters pdflatex does not know by itself.', ...declarations].join('\n') : ''
-  values.packages = cjk ? '\\usepackage{CJKutf8}' : ''
+  // natbib for \citep/\citet and the author–year labels of the list (export/bibliography.ts).
+  values.packages = [cjk ? '\\usepackage{CJKutf8}' : '', citedKeys.size > 0 || (post.references?.length ?? 0) > 0 ? '\\usepackage{natbib}' : ''].filter(Boolean).join('\n')
   values.begin = cjk ? '\\begin{CJK}{UTF8}{gbsn}' : ''
   values.end = cjk ? '\\end{CJK}' : ''
   return `${fillTemplate(values).trimEnd()}\n`
 }
 
-function convert(markdown: string, options: { title?: string; sections?: boolean; resolveUrl: (url: string) => string | null }): { latex: string; macros: string[] } {
-  const source = prepareSource(markdown)
+function convert(markdown: string, options: { title?: string; sections?: boolean; resolveUrl: (url: string) => string | null; citations: CitationWriter }): { latex: string; macros: string[] } {
+  const source = prepareSource(markdown, { citations: options.citations })
   const tree = parser.parse(source.markdown)
   const writer = new LatexWriter(source, source.markdown, options)
   const latex = writer.document(tree)
   return { latex, macros: [...source.macros, ...writer.macros] }
+}
+
+/** The keys the written `\citep`/`\citet` commands cite. */
+function citedKeysIn(latex: string): Set<string> {
+  const keys = new Set<string>()
+  for (const m of latex.matchAll(/\\cite[pt]\{([^{}]*)\}/g)) for (const key of m[1].split(',')) if (key) keys.add(key)
+  return keys
 }
 
 /**
