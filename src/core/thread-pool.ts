@@ -26,11 +26,13 @@ export interface PoolOptions {
   threads: number
   /** A task taking longer than this (ms) is abandoned and its worker replaced. */
   timeoutMs: number
+  /** Old-generation heap cap per worker (MB); a task needing more fails alone. Default 1024. */
+  maxOldGenerationMb?: number
 }
 
 /** Options of a bulk run (an import's files, a batch of essays to render). */
 export interface BulkOptions {
-  /** Worker threads; default min(available parallelism, items, 4). 1 works in this thread. */
+  /** Worker threads; default min(available parallelism, items, 4). 1 uses the shared long-lived workers. */
   threads?: number
   /** An item taking longer than this (ms) is abandoned and its worker replaced. Default 120 s. */
   timeoutMs?: number
@@ -42,9 +44,10 @@ const MAX_DEFAULT_THREADS = 4
 export const DEFAULT_TIMEOUT_MS = 120_000
 
 /**
- * How many workers a bulk run of `items` inputs totalling `chars` characters deserves; 0 means
- * work in this thread: small batches (≤ 3 items or < 50 KB), where starting workers would cost
- * more than it saves.
+ * How many workers of its own a bulk run of `items` inputs totalling `chars` characters
+ * deserves; 0 means the long-lived workers shared by one-at-a-time work (see warm-pool.ts) take
+ * it: small batches (≤ 3 items or < 50 KB), where starting workers would cost more than it saves.
+ * Never "this thread": a file renders where it cannot stall the process.
  */
 export function workersFor(items: number, chars: number, opts: BulkOptions): number {
   const threads = Math.min(opts.threads ?? Math.min(availableParallelism(), MAX_DEFAULT_THREADS), items)
@@ -57,6 +60,28 @@ export function workersFor(items: number, chars: number, opts: BulkOptions): num
  * measured as a tenth of all render CPU on the corpus.
  */
 const YOUNG_GENERATION_MB = 96
+/**
+ * Old generation per worker: what one essay may use before it fails alone. The largest essay of
+ * the corpus peaks far below it; a 1000×1000 table (4 MB) wanted over 4 GB and took the whole
+ * server down with it when it rendered on the main thread (issue 21).
+ */
+export const DEFAULT_MAX_OLD_GENERATION_MB = 1024
+
+/** The per-file message for a task that timed out. */
+export function tookTooLong(timeoutMs: number): string {
+  return `took longer than ${Math.round(timeoutMs / 1000)} s (the limit for one file); nothing was stored for it`
+}
+
+/** The per-file message for a task whose worker ran out of its heap. */
+export function neededTooMuchMemory(maxOldGenerationMb: number): string {
+  return `needs more than ${maxOldGenerationMb} MB of memory (the limit for one file); nothing was stored for it`
+}
+
+/** Why a worker died under a task, as the task's message. */
+function workerDeath(error: unknown, maxOldGenerationMb: number): string {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === 'ERR_WORKER_OUT_OF_MEMORY' ? neededTooMuchMemory(maxOldGenerationMb) : describeError(error)
+}
 
 /**
  * Runs `tasks` on `threads` workers, one task at a time each, calling `settle` with each
@@ -82,9 +107,10 @@ export function runOnWorkers<In, Out, T extends PoolTask<In>>(
       void Promise.allSettled(exits).then(() => resolve(startupFailed ? queue : []))
     }
 
+    const maxOld = opts.maxOldGenerationMb ?? DEFAULT_MAX_OLD_GENERATION_MB
     const start = (): void => {
       live++
-      const worker = createWorker(opts.worker)
+      const worker = createWorker(opts.worker, maxOld)
       let ready = false
       let current: T | null = null
       let gone = false
@@ -108,7 +134,7 @@ export function runOnWorkers<In, Out, T extends PoolTask<In>>(
         if (!current) return retire()
         const task = current
         timer = setTimeout(() => {
-          settle(task, { error: `Took longer than ${Math.round(opts.timeoutMs / 1000)} s` })
+          settle(task, { error: tookTooLong(opts.timeoutMs) })
           retire()
         }, opts.timeoutMs)
         const request: TaskRequest<In> = { id: nextId++, input: task.input }
@@ -119,7 +145,7 @@ export function runOnWorkers<In, Out, T extends PoolTask<In>>(
         if (gone) return
         // A worker that never got ready had no task: the pool, not a task, failed.
         if (!ready) startupFailed = true
-        else if (current) settle(current, { error: describeError(error) })
+        else if (current) settle(current, { error: workerDeath(error, maxOld) })
         retire()
       }
 
@@ -146,8 +172,8 @@ export function runOnWorkers<In, Out, T extends PoolTask<In>>(
  * A worker from the compiled `.js` module, or, when running from TypeScript source (tests,
  * `SCHOLIA_SOURCE=1`), from the `.ts` module through tsx.
  */
-function createWorker(module: URL): Worker {
-  const resourceLimits = { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB }
+export function createWorker(module: URL, maxOldGenerationMb: number): Worker {
+  const resourceLimits = { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: maxOldGenerationMb }
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`${module.href}.js`), { resourceLimits })
   // Node 20 does not apply `--import tsx` given in a worker's execArgv, so the worker registers
   // tsx itself before loading the TypeScript module.

@@ -1,5 +1,6 @@
 import { describeError } from '../core/errors.js'
 import { renderMarkdown, type RenderContext, type RenderResult } from '../markdown/index.js'
+import { renderedSizeProblem } from '../markdown/render-limits.js'
 import { assetResolverFor } from './assets/asset-context.js'
 import { bibliographyFor } from './bibliography/bibliography-context.js'
 import { parseEssay, type EssayInput, type ParseOptions, type ParsedEssay } from './parse/index.js'
@@ -33,6 +34,8 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     if (bibliography) context.bibliography = bibliography.entries
     if (options.citationStyle) context.citationStyle = options.citationStyle
     const rendered = renderMarkdown(parsed.body, context)
+    const tooLarge = renderedSizeProblem(rendered.html)
+    if (tooLarge) return { failed: `The essay ${tooLarge}` }
     // A missing or broken bibliography file is the import report's business too.
     if (bibliography) rendered.warnings.push(...bibliography.warnings)
     return { parsed, rendered }

@@ -26,9 +26,14 @@ export function contentHash(markdown: string): string {
  * render's context (see contextFromDocument), and the document is part of the key.
  */
 export function renderCached(markdown: string, document?: EssayDocument | null): RenderResult {
-  const docKey = documentHash(document)
-  const key = docKey ? contentHash(`${markdown}\0document:${docKey}`) : contentHash(markdown)
+  const key = renderKey(markdown, document)
   return lookupRender(key) ?? storeRender(key, renderMarkdown(markdown, contextFromDocument(document)))
+}
+
+/** The cache key of a render of `markdown` with `document` as its context (see renderCached). */
+export function renderKey(markdown: string, document?: EssayDocument | null): string {
+  const docKey = documentHash(document)
+  return docKey ? contentHash(`${markdown}\0document:${docKey}`) : contentHash(markdown)
 }
 
 /** A cached render, marked most recently used; undefined when not cached. */

@@ -1,7 +1,8 @@
 import type { Store } from '../store/index.js'
 import { BlogError } from '../core/errors.js'
 import { requireAdmin, type Viewer } from '../core/viewer.js'
-import { contentHash, renderCached, RENDER_VERSION } from '../markdown/index.js'
+import { contentHash, RENDER_VERSION } from '../markdown/index.js'
+import { renderOffThread } from '../importer/render-pool.js'
 import type { PostBody, PostMeta, PostUpdate } from '../shared/schemas/index.js'
 import { readTimeFor } from './read-time.js'
 
@@ -20,7 +21,8 @@ export class PostEditor {
     // keeps them; it stays as imported, so a figure cut and pasted back in a later edit returns.
     const before = content !== undefined ? this.store.post(id) : null
     const document = before ? (await this.store.body(before)).document : undefined
-    const rendered = content !== undefined ? renderCached(content, document) : null
+    // On a render worker: an edit cannot stall the server, and one that fails saves nothing.
+    const rendered = content !== undefined ? await renderOffThread(content, document) : null
     return this.store.transact(async (tx) => {
       const current = tx.post(id)
       if (!current) throw new BlogError('POST_NOT_FOUND', `No post with id ${id}.`)

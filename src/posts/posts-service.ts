@@ -3,7 +3,8 @@ import type { Post, PostListItem, PostMeta } from '../shared/schemas/index.js'
 import { BlogError } from '../core/errors.js'
 import { isAdmin, type Viewer } from '../core/viewer.js'
 import { RENDER_VERSION } from '../markdown/types.js'
-import { renderCached } from '../markdown/index.js'
+import type { RenderResult } from '../markdown/index.js'
+import { renderOffThread } from '../importer/render-pool.js'
 import { byPublishedDesc, neighboursIn, toListItem, toPost } from './post-views.js'
 import { crossReferencesOf } from '../xref/index.js'
 
@@ -68,8 +69,14 @@ export class PostsService {
     const body = await this.store.body(meta)
     const neighbours = neighboursIn(this.visible(viewer), meta.id)
     if (body.renderVersion === RENDER_VERSION) return toPost(meta, body, neighbours)
-    // Stored HTML from an older pipeline (or a migrated store): render now and keep it.
-    const rendered = renderCached(body.content, body.document)
+    // Stored HTML from an older pipeline (or a migrated store): render now and keep it. On a
+    // render worker, so no stored essay can stall the server; one that fails keeps its old HTML.
+    let rendered: RenderResult
+    try {
+      rendered = await renderOffThread(body.content, body.document)
+    } catch {
+      return toPost(meta, body, neighbours)
+    }
     const fresh = { html: rendered.html, toc: rendered.toc, plainText: rendered.plainText, renderVersion: RENDER_VERSION }
     const updated = await this.store.transact((tx) => (tx.post(meta.id)?.rev === meta.rev ? tx.update(meta.id, { updatedAt: meta.updatedAt }, fresh) : tx.post(meta.id)))
     return toPost(updated ?? meta, { ...body, ...fresh }, neighbours)

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Blog } from '../core/blog.js'
 import { watchStore } from '../store/index.js'
+import { warmRenderWorkers } from '../importer/render-pool.js'
 import { createApp, type AppOptions } from './create-app.js'
 import { whenIdle } from './when-idle.js'
 
@@ -29,7 +30,11 @@ export async function startServer(blog: Blog, opts: AppOptions & { port?: number
   const stopJobs = blog.jobs.start()
   const stopMedia = blog.images.start()
   // Built when the server first has a quiet second, or by the first search, whichever is sooner.
-  const stopWarmUp = whenIdle(server, () => blog.search.warm())
+  const stopWarmUp = whenIdle(server, () => {
+    blog.search.warm()
+    // The first upload or preview then finds a render worker loaded (see render-pool.ts).
+    warmRenderWorkers()
+  })
   const { address, port } = server.address() as AddressInfo
   const host = address.includes(':') ? `[${address}]` : address
   return {

@@ -28,11 +28,17 @@ export function splitFrontmatter(text: string): SplitEssay {
   }
   const cursor = new LineCursor(text)
   let found = false
+  let defs = 0
 
   cursor.skipBlankLines()
   if (cursor.line().trimEnd() === '---') {
     const yaml = readDelimitedBlock(cursor, ['---', '...'])
-    if (yaml && looksLikeYaml(yaml.content)) {
+    const tooLarge = yaml && looksLikeYaml(yaml.content) ? headerTooLarge(yaml.content, 'YAML', yaml.firstLine) : null
+    if (yaml && tooLarge) {
+      warnings.push(tooLarge)
+      cursor.moveTo(yaml.end)
+      found = true
+    } else if (yaml && looksLikeYaml(yaml.content)) {
       const read = readYamlFrontmatter(yaml.content, yaml.firstLine)
       merge(read.data)
       warnings.push(...read.warnings)
@@ -50,7 +56,10 @@ export function splitFrontmatter(text: string): SplitEssay {
     if (isFranklinDefLine(text, cursor.pos)) {
       const def = readFranklinDef(text, cursor.pos, cursor.lineNo)
       if (def.warning) warnings.push(def.warning)
-      if (def.key !== null && def.value !== undefined) setKey(frontmatter, def.key, def.value)
+      if (def.key !== null && def.value !== undefined) {
+        if (++defs <= MAX_HEADER_KEYS) setKey(frontmatter, def.key, def.value)
+        else if (defs === MAX_HEADER_KEYS + 1) warnings.push(`frontmatter: more than ${MAX_HEADER_KEYS} @def lines; those after the ${MAX_HEADER_KEYS}th (from line ${cursor.lineNo}) are ignored`)
+      }
       cursor.moveTo(Math.min(def.end + 1, text.length))
       found = true
       continue
@@ -67,6 +76,13 @@ export function splitFrontmatter(text: string): SplitEssay {
     }
     if (cursor.line().trimEnd() === '+++') {
       const toml = readDelimitedBlock(cursor, ['+++'])
+      const tooLarge = toml ? headerTooLarge(toml.content, 'TOML', toml.firstLine) : null
+      if (toml && tooLarge) {
+        warnings.push(tooLarge)
+        cursor.moveTo(toml.end)
+        found = true
+        continue
+      }
       if (toml) {
         const read = readTomlFrontmatter(toml.content, toml.firstLine)
         merge(read.data)
@@ -83,6 +99,40 @@ export function splitFrontmatter(text: string): SplitEssay {
   if (!found) return { frontmatter, body: text, bodyLine: 1, warnings }
   cursor.skipBlankLines()
   return { frontmatter, body: text.slice(cursor.pos), bodyLine: cursor.lineNo, warnings }
+}
+
+/**
+ * Most characters and top-level keys a metadata block may have. Real headers have a few dozen
+ * keys in a few kB; the YAML and TOML readers slow down badly on huge ones (100,000 keys froze
+ * the server for over a minute, issue 21). A block past either is skipped with a warning rather
+ * than failing the essay: a header holds metadata only, every field has a default (title from
+ * the first heading or the file name, date from the file), and an essay that imports with a
+ * warning is easier to fix than one that does not import.
+ */
+export const MAX_HEADER_CHARS = 64 * 1024
+export const MAX_HEADER_KEYS = 1000
+
+/** Why a YAML or TOML block is too large to read, as a warning; null when it is not. Linear. */
+function headerTooLarge(block: string, kind: string, firstLine: number): string | null {
+  const where = `the ${kind} block at line ${firstLine - 1}`
+  if (block.length > MAX_HEADER_CHARS) {
+    return `frontmatter: ${where} has ${Math.round(block.length / 1024)} kB, more than the ${MAX_HEADER_CHARS / 1024} kB a header may have; ignored, the essay's defaults are used`
+  }
+  // Top-level keys start at the line's first column (YAML `key:`, TOML `key =` or `[table]`).
+  let keys = 0
+  for (let at = 0; at < block.length; at = nextLine(block, at)) {
+    const c = block[at]
+    if (c !== undefined && c !== ' ' && c !== '\t' && c !== '\n' && c !== '#' && c !== '-') keys++
+  }
+  if (keys > MAX_HEADER_KEYS) {
+    return `frontmatter: ${where} has ${keys} keys, more than the ${MAX_HEADER_KEYS} a header may have; ignored, the essay's defaults are used`
+  }
+  return null
+}
+
+function nextLine(text: string, at: number): number {
+  const end = text.indexOf('\n', at)
+  return end < 0 ? text.length : end + 1
 }
 
 /** True when, after blank lines, the cursor is at a `@def` line or a `+++` line (cursor moves). */

@@ -2,7 +2,7 @@ import express, { Router } from 'express'
 import { z } from 'zod'
 import type { Blog } from '../../core/blog.js'
 import { PostUpdateSchema } from '../../shared/schemas/index.js'
-import { renderCached } from '../../markdown/index.js'
+import { renderOffThread } from '../../importer/render-pool.js'
 import { http, parseInput, viewerOf } from '../http.js'
 import { adminOnly } from '../middleware/guards.js'
 
@@ -59,8 +59,9 @@ export function postsAdminRoutes(blog: Blog): Router {
     '/api/preview',
     adminOnly,
     essayJson,
-    http((req) => {
-      const { html, toc } = renderCached(parseInput(Preview, req.body).content)
+    // On a render worker, under its time and memory limits: a preview cannot stall the server.
+    http(async (req) => {
+      const { html, toc } = await renderOffThread(parseInput(Preview, req.body).content)
       return { html, toc }
     }),
   )

@@ -53,7 +53,7 @@ describe('prepareMany: a bulk import parses and renders on worker threads', () =
     expect((prepared[1] as { failed: string }).failed).toMatch(/^Could not render the markdown: .*call stack/)
   }, 60_000)
 
-  it('works in this thread for a small batch, and answers an empty list for no files', async () => {
+  it('sends a small batch to the long-lived render workers, which stay loaded, and answers an empty list for no files', async () => {
     const terminated = watchTerminations()
     const out = await prepareMany([task('/essays/a.md', '# A\n\nShort.'), task('/essays/b.md', '# B\n\nShort too.')])
     expect(terminated).toHaveLength(0)
