@@ -9,13 +9,25 @@ import type { FeedEntry } from './types.js'
 /** The canonical address of a post (DECISIONS.md: `/posts/{slug}` everywhere). */
 export const postUrl = (site: SiteInfo, slug: string): string => `${site.baseUrl}/posts/${encodeURIComponent(slug)}`
 
-export function toFeedEntry(site: SiteInfo, post: Post): FeedEntry {
+/**
+ * Most characters of HTML one feed entry carries, and all entries of one feed together. A feed
+ * reader fetches the whole document every few minutes and often on a phone: a 0.8 MB essay of
+ * KaTeX arrays made a 269 MB /rss.xml, and building it held the server for 10 s at 2.2 GB
+ * (issue 21). A post past either cap goes in as its excerpt and a link to the page.
+ */
+export const MAX_ENTRY_HTML_CHARS = 200 * 1024
+export const MAX_FEED_HTML_CHARS = 2 * 1024 * 1024
+
+/** `room`: characters of HTML the feed still has space for; a longer post goes in as its excerpt. */
+export function toFeedEntry(site: SiteInfo, post: Post, room = MAX_FEED_HTML_CHARS): FeedEntry {
   const url = postUrl(site, post.slug)
+  const summary = post.excerpt || post.metaDescription || ''
+  const full = post.html.length <= Math.min(MAX_ENTRY_HTML_CHARS, room)
   return {
     url,
     title: post.title,
-    summary: post.excerpt || post.metaDescription || '',
-    html: absolutizeHtml(post.html, url, site.baseUrl),
+    summary,
+    html: full ? absolutizeHtml(post.html, url, site.baseUrl) : excerptHtml(summary, url),
     author: post.author || site.ownerName,
     tags: post.tags,
     publishedAt: post.publishedAt,
@@ -39,5 +51,22 @@ export async function latestEntries(posts: PostsService, site: SiteInfo, limit: 
       }),
     ),
   )
-  return loaded.filter((p): p is Post => p !== null).map((p) => toFeedEntry(site, p))
+  let room = MAX_FEED_HTML_CHARS
+  return loaded
+    .filter((p): p is Post => p !== null)
+    .map((p) => {
+      const entry = toFeedEntry(site, p, room)
+      room -= entry.html.length
+      return entry
+    })
+}
+
+/** What a feed carries for a post too large to carry whole: its excerpt and where to read it. */
+function excerptHtml(summary: string, url: string): string {
+  const link = `<p><a href="${escapeHtml(url)}">Read the whole essay on the site.</a></p>`
+  return summary ? `<p>${escapeHtml(summary)}</p>${link}` : link
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 }
