@@ -11,8 +11,12 @@ import { commitKills, killLoop, corpusArgs, generateArgs } from './crash-soak.js
 import { serverKills } from './server-kills.js'
 import { loadSoak } from './load-soak.js'
 import { stormSoak } from './storm-soak.js'
+import { hostileSoak, type HostileFigure } from './hostile-essays.js'
 
 const quick = process.argv.includes('--quick')
+// `--hostile` runs part 6 alone (issue 21's hostile essays); `--hostile=regex` some of them.
+const hostileArg = process.argv.find((a) => a.startsWith('--hostile'))
+const hostileOnly = hostileArg?.includes('=') ? new RegExp(hostileArg.slice(hostileArg.indexOf('=') + 1), 'i') : undefined
 // tests/helpers knows the corpus beside the main checkout; a worktree elsewhere names it.
 const corpus = process.env.SOAK_CORPUS ?? [corpusDir, '/work/shared/corpus'].find((d) => existsSync(d))
 if (!corpus) throw new Error(`No corpus at ${corpusDir}: set SOAK_CORPUS.`)
@@ -23,6 +27,33 @@ const tmp = tempDir('soak-')
 const dataDir = join(tmp.path, 'data')
 const started = Date.now()
 log(`Scholia soak (seed ${seed}${quick ? ', quick' : ''}) in ${tmp.path}`)
+
+/** Part 6: the hostile essays, each uploaded while a reader polls GET /; problems when the goal is missed. */
+async function hostilePart(): Promise<{ figures: HostileFigure[]; problems: string[] }> {
+  log('\n6. Hostile essays (issue 21), each uploaded to a served blog while a reader polls GET /')
+  const figures = await hostileSoak(tmp.path, log, hostileOnly)
+  log('\n  | input | kB | worst GET / (ms) | peak server MB | upload (ms) | stored changes | answer |')
+  log('  |---|---|---|---|---|---|---|')
+  for (const f of figures) log(`  | ${f.input} | ${f.kb} | ${f.worstHomeMs} | ${f.peakServerMb} | ${f.uploadMs} | ${f.storedChanges} | ${f.answer.replace(/\|/g, '/')} |`)
+  const problems = figures.flatMap((f) => [
+    ...(f.serverAlive ? [] : [`${f.input}: the server died`]),
+    ...(f.worstHomeMs > 1_000 ? [`${f.input}: GET / took ${f.worstHomeMs} ms (goal ≤ 1 s)`] : []),
+    ...(f.homeErrors ? [`${f.input}: ${f.homeErrors} GET / errors`] : []),
+  ])
+  return { figures, problems }
+}
+
+if (hostileArg) {
+  try {
+    const hostile = await hostilePart()
+    writeFileSync(join(tmp.path, '..', 'soak-hostile-figures.json'), JSON.stringify(hostile, null, 2))
+    log(hostile.problems.length ? `\n${hostile.problems.length} problems:\n${hostile.problems.join('\n')}` : '\nNo problems.')
+    if (hostile.problems.length) process.exitCode = 1
+  } finally {
+    if (!process.env.SOAK_KEEP) tmp.cleanup()
+  }
+  process.exit()
+}
 
 try {
   log('\n1. A reader beside two writer processes committing multi-shard transactions')
@@ -51,6 +82,8 @@ try {
     await served.stop()
   }
 
+  const hostile = await hostilePart()
+
   const crashes = [imports, generation]
   const figures = {
     seed,
@@ -62,8 +95,9 @@ try {
     runs: imports.runs + commits.runs + generation.runs + server.runs,
     kills: imports.kills + commits.kills + generation.kills + server.runs,
     load,
+    hostile: hostile.figures,
   }
-  const problems = [...(storm.torn ? [`${storm.torn} torn reads`] : []), ...(storm.postsAtEnd !== storm.expectedPosts ? ['storm lost posts'] : []), ...imports.problems, ...commits.problems, ...generation.problems, ...server.problems]
+  const problems = [...(storm.torn ? [`${storm.torn} torn reads`] : []), ...(storm.postsAtEnd !== storm.expectedPosts ? ['storm lost posts'] : []), ...imports.problems, ...commits.problems, ...generation.problems, ...server.problems, ...hostile.problems]
   const loadErrors = load.endpoints.reduce((n, e) => n + e.errors, 0)
   if (loadErrors) problems.push(`${loadErrors} unexpected errors under load`)
   log('\nFigures')
