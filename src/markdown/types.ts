@@ -40,4 +40,4 @@ export interface RenderResult {
 }
 
 /** Bump when the pipeline's output changes, so stored HTML is re-rendered on the next import. */
-export const RENDER_VERSION = 3
+export const RENDER_VERSION = 4
