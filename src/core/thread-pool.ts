@@ -68,6 +68,13 @@ const YOUNG_GENERATION_MB = 96
 export const DEFAULT_MAX_OLD_GENERATION_MB = 1024
 
 /** The per-file message for a task that timed out. */
+/**
+ * How long a worker may take to load before workers are taken to be unavailable here. Not a
+ * task's limit: a worker slow to load on a busy machine is not one that cannot start, and
+ * taking it for one hands its files back to be rendered on the main thread.
+ */
+export const START_TIMEOUT_MS = 120_000
+
 export function tookTooLong(timeoutMs: number): string {
   return `took longer than ${Math.round(timeoutMs / 1000)} s (the limit for one file); nothing was stored for it`
 }
@@ -115,7 +122,7 @@ export function runOnWorkers<In, Out, T extends PoolTask<In>>(
       let current: T | null = null
       let gone = false
       // Until the worker is ready, the timer guards its start; then each task in turn.
-      let timer = setTimeout(() => fail(new Error('Worker did not start')), opts.timeoutMs)
+      let timer = setTimeout(() => fail(new Error('Worker did not start')), Math.max(START_TIMEOUT_MS, opts.timeoutMs))
 
       const retire = (): void => {
         if (gone) return

@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads'
 import { describeError } from './errors.js'
-import { createWorker, DEFAULT_MAX_OLD_GENERATION_MB, neededTooMuchMemory, tookTooLong, type TaskFailure, type TaskReply, type TaskRequest } from './thread-pool.js'
+import { createWorker, DEFAULT_MAX_OLD_GENERATION_MB, neededTooMuchMemory, START_TIMEOUT_MS, tookTooLong, type TaskFailure, type TaskReply, type TaskRequest } from './thread-pool.js'
 
 export interface WarmPoolOptions {
   /** The worker module, as `new URL('./x-worker', import.meta.url)` without extension. */
@@ -108,8 +108,10 @@ export class WarmPool<In, Out> {
     const slot: Slot = { worker, ready: false, job: null, timer: null, idleTimer: null, gone: false }
     this.slots.push(slot)
     this.stats.workersStarted++
-    // Until it is ready, the timer guards the worker's start.
-    slot.timer = setTimeout(() => this.failed(slot, new Error('The render worker did not start')), this.opts.timeoutMs)
+    // Until it is ready, the timer guards the worker's start. Not the task's limit: a worker that
+    // is slow to load on a busy machine (seconds, from TypeScript sources) is not one that cannot
+    // start, and taking it for one would hand the task back to be rendered on the main thread.
+    slot.timer = setTimeout(() => this.failed(slot, new Error('The render worker did not start')), Math.max(START_TIMEOUT_MS, this.opts.timeoutMs))
     worker.on('message', (reply: TaskReply<Out>) => {
       if (slot.gone) return
       if (reply.type === 'ready') {
