@@ -5,7 +5,7 @@ import type { PostBody, PostMeta } from '../shared/schemas/index.js'
 import type { BlogConfig } from '../core/config.js'
 import type { BlogEventBus, ImportFileStatus } from '../core/events.js'
 import { RENDER_VERSION, type RenderResult } from '../markdown/types.js'
-import { assetsCurrent } from './assets/assets-current.js'
+import { figuresUnchanged, type FigureStamp } from './assets/figure-stamp.js'
 import { findEssayFiles } from './files/find-essay-files.js'
 import { writeUploadFolder } from './files/upload-folder.js'
 import { readEssayFile, type ReadEssayResult } from './files/read-essay-file.js'
@@ -44,6 +44,7 @@ interface Pending {
   hash: string
   parsed: ParsedEssay
   rendered: RenderResult
+  figures?: FigureStamp
   /** Same text as stored, but its figures changed on disk: update anyway. */
   figuresChanged: boolean
 }
@@ -131,7 +132,7 @@ export class ImportService {
       const root = rootOf(path)
       const essay: EssayInput = { path: fileOf(path), text: file.text, mtime: file.mtime, ...(root ? { root } : {}) }
       const sameText = existing?.source?.hash === hash
-      if (existing && sameText && assetsCurrent(essay, (await this.store.body(existing).catch(() => null))?.document, options)) {
+      if (existing && sameText && figuresUnchanged(existing.source?.figures, essay.root)) {
         report({ path, status: 'unchanged', slug: existing.slug, error: null, warnings: [] })
         continue
       }
@@ -182,7 +183,7 @@ export class ImportService {
       publishedAt: p.parsed.publishedAt.toISOString(),
       status: p.parsed.status,
       featured: p.parsed.featured,
-      source: { path: p.path, hash: p.hash },
+      source: { path: p.path, hash: p.hash, ...(p.figures ? { figures: p.figures } : {}) },
       contentHash: p.hash,
     }
     const body: Omit<PostBody, 'enhancedContent' | 'annotations' | 'annotatedContent' | 'summary' | 'bibliography' | 'bibliographyContent' | 'mathematicalModel' | 'provenance'> = {

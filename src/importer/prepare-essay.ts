@@ -2,6 +2,7 @@ import { describeError } from '../core/errors.js'
 import { renderMarkdown, type RenderContext, type RenderResult } from '../markdown/index.js'
 import { renderedSizeProblem } from '../markdown/render-limits.js'
 import { assetResolverFor } from './assets/asset-context.js'
+import { stampFiles, type FigureStamp } from './assets/figure-stamp.js'
 import { bibliographyFor } from './bibliography/bibliography-context.js'
 import { parseEssay, type EssayInput, type ParseOptions, type ParsedEssay } from './parse/index.js'
 
@@ -12,7 +13,7 @@ export interface EssayTask {
 }
 
 /** A file read into post fields and rendered, or why it could not be (a per-file message). */
-export type PreparedEssay = { parsed: ParsedEssay; rendered: RenderResult } | { failed: string }
+export type PreparedEssay = { parsed: ParsedEssay; rendered: RenderResult; figures?: FigureStamp } | { failed: string }
 
 /**
  * Parse, then render: everything an import does to one file before it touches the store.
@@ -38,6 +39,7 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     if (tooLarge) return { failed: `The essay ${tooLarge}` }
     // A missing or broken bibliography file is the import report's business too.
     if (bibliography) rendered.warnings.push(...bibliography.warnings)
+    if (resolveAsset && essay.root && resolveAsset.looked.size > 0) return { parsed, rendered, figures: stampFiles(resolveAsset.looked, essay.root) }
     return { parsed, rendered }
   } catch (e) {
     return { failed: renderFailure(describeError(e)) }

@@ -3,7 +3,10 @@ import type { EssayInput, ParseOptions } from '../parse/index.js'
 import { allowedFolders, reachablePath, referencedPath } from './resolve-reference.js'
 import { storeAssetSync } from './store-asset.js'
 
-export type AssetResolver = (ref: string) => EssayAsset | null
+export type AssetResolver = ((ref: string) => EssayAsset | null) & {
+  /** Every local path the essay's references pointed at so far, found or not (for the figure stamp). */
+  readonly looked: ReadonlySet<string>
+}
 
 /**
  * How the render finds the stored copy of a local file the essay refers to; undefined when the
@@ -18,12 +21,14 @@ export function assetResolverFor(essay: EssayInput, options: ParseOptions): Asse
   if (!root || !dataDir) return undefined
   let folders: string[] | null = null
   const answers = new Map<string, EssayAsset | null>()
-  return (ref) => {
+  const looked = new Set<string>()
+  const resolver = (ref: string): EssayAsset | null => {
     const known = answers.get(ref)
     if (known !== undefined) return known
     const target = referencedPath(ref, essay.path, root)
     let answer: EssayAsset | null = null
     if (target.kind === 'local') {
+      looked.add(target.path)
       folders ??= allowedFolders(essay.path, root)
       const real = reachablePath(target.path, folders)
       const stored = real ? storeAssetSync(real, dataDir) : null
@@ -32,4 +37,5 @@ export function assetResolverFor(essay: EssayInput, options: ParseOptions): Asse
     answers.set(ref, answer)
     return answer
   }
+  return Object.assign(resolver, { looked })
 }

@@ -39,7 +39,12 @@ export const PostMetaSchema = z.object({
   contentImages: z.array(z.string()),
   /** Where an imported post came from, so re-imports update rather than duplicate. */
   source: z
-    .object({ path: z.string(), hash: z.string() })
+    .object({
+      path: z.string(),
+      hash: z.string(),
+      /** The local files its figures came from, with a stamp of their sizes and times (see figure-stamp.ts). */
+      figures: z.object({ files: z.array(z.string()), stamp: z.string() }).optional(),
+    })
     .nullable(),
   /** Hash of the markdown the stored HTML was rendered from. */
   contentHash: z.string(),
