@@ -81,3 +81,14 @@ export function variantsFor(hash: string, width: number): { url: string; file: s
   }
   return out
 }
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i
+
+/**
+ * Whether a reference stays as written: a web address, `data:`, a protocol-relative `//host`, an
+ * in-page `#anchor`, or the site's own media (`/media/…`, what the workspace's images are served as).
+ */
+export function isRemoteReference(ref: string): boolean {
+  const r = ref.trim()
+  return r === '' || SCHEME.test(r) || r.startsWith('//') || r.startsWith('#') || r.startsWith('/media/')
+}

@@ -20,7 +20,7 @@ export const XREF_ATTRIBUTE = 'data-xref'
 export function formatXref(target: XrefTarget): string {
   switch (target.kind) {
     case 'label':
-      return `${target.style === 'equation' ? 'eqlabel' : 'label'}:${target.key}`
+      return `${target.style === 'equation' ? 'eqref' : 'label'}:${target.key}`
     case 'site':
     case 'file':
       return `${target.kind}:${target.path}${target.fragment ? '#' + target.fragment : ''}`
@@ -36,7 +36,7 @@ export function parseXref(value: string): XrefTarget | null {
   const kind = value.slice(0, colon)
   const rest = value.slice(colon + 1)
   if (rest === '') return null
-  if (kind === 'label' || kind === 'eqlabel') return { kind: 'label', key: rest, style: kind === 'eqlabel' ? 'equation' : 'name' }
+  if (kind === 'label' || kind === 'eqref') return { kind: 'label', key: rest, style: kind === 'eqref' ? 'equation' : 'name' }
   const hash = rest.indexOf('#')
   const path = hash < 0 ? rest : rest.slice(0, hash)
   const fragment = hash < 0 ? '' : rest.slice(hash + 1)

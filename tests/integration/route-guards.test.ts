@@ -36,6 +36,7 @@ const PUBLIC = new Set([
   'GET /sitemap.xml',
   'GET /robots.txt',
   'GET /media/posts/:postId/:file',
+  'GET /media/assets/:file',
   'GET /og/posts/:file',
   'GET /{*splat}',
 ])

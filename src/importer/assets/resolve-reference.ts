@@ -1,5 +1,6 @@
 import { realpathSync } from 'node:fs'
 import { dirname, isAbsolute, relative, resolve } from 'node:path'
+import { isRemoteReference } from '../../media/asset-types.js'
 
 /** What a `src`/`href` written in an essay names. */
 export type Reference =
@@ -7,13 +8,6 @@ export type Reference =
   | { kind: 'local'; path: string }
   | { kind: 'invalid' }
 
-const SCHEME = /^[a-z][a-z0-9+.-]*:/i
-
-/** Whether a reference stays as written: a web address, `data:`, a protocol-relative `//host` or an in-page `#anchor`. */
-export function isRemoteReference(ref: string): boolean {
-  const r = ref.trim()
-  return r === '' || SCHEME.test(r) || r.startsWith('//') || r.startsWith('#')
-}
 
 /**
  * The file a reference names, as the essay's site would have served it: `?query` and `#hash`

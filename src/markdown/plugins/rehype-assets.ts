@@ -1,15 +1,14 @@
 import type { Element, ElementContent, Parents, Root } from 'hast'
 import type { VFile } from 'vfile'
 import type { EssayAsset } from '../../shared/schemas/index.js'
-import { assetExtOf, assetFileOfUrl, hasWebpVariants, parseAssetFileName, variantsFor } from '../../media/asset-types.js'
+import { assetExtOf, assetFileOfUrl, hasWebpVariants, isRemoteReference, parseAssetFileName, variantsFor } from '../../media/asset-types.js'
 import { contextOf, documentOf, warn } from '../essay-file-data.js'
 import { missingAssetMessage } from './missing-asset.js'
 
 /** The essay column: 70ch of the text serif, about 42rem; the full width of a phone. */
 export const FIGURE_SIZES = '(min-width: 48rem) 42rem, 100vw'
 
-const SCHEME = /^[a-z][a-z0-9+.-]*:/i
-const isLocal = (ref: string): boolean => ref.trim() !== '' && !SCHEME.test(ref) && !ref.startsWith('//') && !ref.startsWith('#')
+const isLocal = (ref: string): boolean => !isRemoteReference(ref)
 
 type Resolve = (ref: string) => EssayAsset | null
 

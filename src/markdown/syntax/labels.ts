@@ -123,7 +123,7 @@ const FOREIGN_PREFIXES: Array<[RegExp, string]> = [
 function foreignReference(key: string, style: 'name' | 'equation'): string {
   const text = style === 'equation' ? `(${escapeText(readableKey(key))})` : describeForeignLabel(key)
   const attribute = key.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
-  return `<a href="#${encodeURI(key).replace(/"/g, '%22')}" data-xref="${style === 'equation' ? 'eqlabel' : 'label'}:${attribute}">${text}</a>`
+  return `<a href="#${encodeURI(key).replace(/"/g, '%22')}" data-xref="${style === 'equation' ? 'eqref' : 'label'}:${attribute}">${text}</a>`
 }
 
 function describeForeignLabel(key: string): string {
