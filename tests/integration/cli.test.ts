@@ -74,7 +74,7 @@ describe('blog import', () => {
     expect(code).toBe(0)
     const report = JSON.parse(stdout)
     expect(report.summary).toEqual({ imported: 0, updated: 1, unchanged: 2, failed: 0 })
-    expect(report.files.find((f: { path: string }) => f.path === file)).toEqual({ path: file, status: 'updated', slug: 'on-notation', error: null })
+    expect(report.files.find((f: { path: string }) => f.path === file)).toEqual({ path: file, status: 'updated', slug: 'on-notation', error: null, warnings: [] })
   })
 
   it('reports a bad file, still imports the rest, and exits 1', async () => {

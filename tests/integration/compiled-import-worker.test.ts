@@ -4,8 +4,8 @@ import { basename, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createBlog } from '../../src/core/blog.js'
-import { renderMarkdown } from '../../src/markdown/index.js'
-import { parseEssay } from '../../src/importer/parse/index.js'
+import type { RenderResult } from '../../src/markdown/index.js'
+import { prepareEssay, type PreparedEssay } from '../../src/importer/prepare-essay.js'
 import { CORPUS_DIR, corpusFiles } from '../unit/markdown/corpus.js'
 import { blog } from '../helpers/cli.js'
 import { projectRoot, tempDir } from '../helpers/temp-dir.js'
@@ -51,11 +51,16 @@ describe('the compiled import worker (scripts/bundle-workers.mjs)', () => {
     expect(posts).toHaveLength(picked.length)
     for (const meta of posts) {
       const path = meta.source!.path
-      const parsed = parseEssay({ path, text: readFileSync(path, 'utf8'), mtime: new Date() }, { ownerName: 'The Owner' })
-      const expected = renderMarkdown(parsed.body)
+      // The same essay, folder and data folder as the import gave it (figures resolve against them).
+      const expected = renderedHere(prepareEssay({ essay: { path, text: readFileSync(path, 'utf8'), mtime: new Date(), root: essays }, options: { ownerName: 'The Owner', dataDir: data } }))
       const body = await stored.store.body(meta)
       expect(body.html, path).toBe(expected.html)
       expect(body.plainText, path).toBe(expected.plainText)
     }
   })
 })
+
+function renderedHere(outcome: PreparedEssay): RenderResult {
+  if ('failed' in outcome) throw new Error(outcome.failed)
+  return outcome.rendered
+}

@@ -78,11 +78,11 @@ describe('the workspace pages for an admin', () => {
     expect(html).toMatch(/class="button button--secondary" href="\/"|href="\/" class="button button--secondary"/)
   })
 
-  it('/upload has the drop zone and the file chooser for markdown only', () => {
+  it('/upload has the drop zone and the file chooser for markdown, with the figures and .bib files essays use', () => {
     const html = renderPage(<UploadPage />)
     expect(text(html)).toContain('Drop markdown essays here')
     expect(text(html)).toContain('Browse files')
-    expect(html).toContain('accept=".md,.markdown,text/markdown"')
+    expect(html).toContain('accept=".md,.markdown,text/markdown,.bib,.png,.jpg,.jpeg,.gif,.webp,.avif,.svg,.mp4,.webm,.mp3,.ogg,.pdf"')
   })
 
   it('the home page gives an admin the selection bar and a regenerate action per card, a guest neither', () => {
