@@ -101,7 +101,7 @@ describe('the owner’s workspace', () => {
     const page = await ownerPage(errors)
     await ready(page, '/upload')
     await page.getByRole('heading', { name: 'Upload', level: 1 }).waitFor()
-    const input = page.locator('input[type="file"]')
+    const input = page.locator('input[type="file"]:not([webkitdirectory])')
 
     // nothing markdown: refused before any call
     await input.setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain text') }])
