@@ -69,9 +69,10 @@ export const DEFAULT_MAX_OLD_GENERATION_MB = 1024
 
 /** The per-file message for a task that timed out. */
 /**
- * How long a worker may take to load before workers are taken to be unavailable here. Not a
- * task's limit: a worker slow to load on a busy machine is not one that cannot start, and
- * taking it for one hands its files back to be rendered on the main thread.
+ * How long a render worker of the warm pool may take to load before workers are taken to be
+ * unavailable here. Not a task's limit: a worker slow to load on a busy machine is not one that
+ * cannot start, and taking it for one hands its file back to be rendered on the main thread.
+ * (A bulk run's start guard is its task limit, 120 s by default, already long enough.)
  */
 export const START_TIMEOUT_MS = 120_000
 
@@ -122,7 +123,7 @@ export function runOnWorkers<In, Out, T extends PoolTask<In>>(
       let current: T | null = null
       let gone = false
       // Until the worker is ready, the timer guards its start; then each task in turn.
-      let timer = setTimeout(() => fail(new Error('Worker did not start')), Math.max(START_TIMEOUT_MS, opts.timeoutMs))
+      let timer = setTimeout(() => fail(new Error('Worker did not start')), opts.timeoutMs)
 
       const retire = (): void => {
         if (gone) return
