@@ -63,7 +63,7 @@ export async function hostileSoak(dir: string, log: (s: string) => void, only?: 
   const served = await spawnServer(dataDir)
   const figures: HostileFigure[] = []
   try {
-    const admin = await adminClient(served.url)
+    const admin = await adminClient(served)
     // A post, so that GET / renders a real list while the hostile files come in.
     await upload(admin, 'ordinary.md', '---\ntitle: An ordinary essay\n---\n\nSome prose with $x^2$.\n')
     const pid = served.child.pid!

@@ -35,7 +35,7 @@ export async function serverKills(dataDir: string, root: string, runs: number, r
     const incoming = join(root, `incoming-${run}`)
     mkdirSync(incoming, { recursive: true })
     const server = await spawnServer(dataDir, ['--watch', incoming])
-    const admin = await adminClient(server.url)
+    const admin = await adminClient(server)
     const guest = new ApiClient(server.url)
     const posts = (await admin.get<{ id: number }[]>('/api/posts')).body.slice(run * 8, run * 8 + 8)
     const queued = await admin.post<{ jobs: unknown[] }>('/api/posts/bibliography/bulk-generate', { postIds: posts.map((p) => p.id) })

@@ -10,6 +10,7 @@ import { LoginThrottle, type Attempt } from './login-throttle.js'
 import { hashPassword, verifyPassword } from './passwords.js'
 import { hashResetToken, newResetToken, RESET_TOKEN_TTL_MS } from './reset-tokens.js'
 import { BackgroundTasks } from './background-tasks.js'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
 
 /** What a session cookie carries: who, and which generation of their sessions. */
 export interface SessionGrant {
@@ -25,6 +26,7 @@ const MINUTE = 60_000
 const RESET_MAIL_WINDOW_MS = 15 * MINUTE
 const INVALID_LOGIN = 'Invalid username or password'
 const INVALID_RESET = 'This reset link is invalid or has expired. Request a new one.'
+const FIRST_ADMIN_IN_TERMINAL = 'This site already has posts, so its first admin is created from the terminal: run `blog admin create USERNAME` on the server, or open the setup link `blog serve` printed when it started.'
 const MAX_ADMINS_MESSAGE = `Maximum admin accounts (${MAX_ADMINS}) reached. Log in with an existing admin account.`
 
 export interface AuthServiceOptions {
@@ -47,6 +49,11 @@ export class AuthService {
   private readonly resetMails: AttemptLimiter
   private readonly background: BackgroundTasks
   private dummyHash: Promise<string> | null = null
+  /**
+   * Proof of terminal access for the first admin of a site that already has posts (issue 21):
+   * `blog serve` prints it as a setup link; it lives only in this process's memory.
+   */
+  private readonly setupToken = randomBytes(24).toString('base64url')
 
   constructor(private readonly o: AuthServiceOptions) {
     const clock = () => o.now().getTime()
@@ -103,16 +110,17 @@ export class AuthService {
   }
 
   /**
-   * DECISIONS.md: the first admin by anyone while none exists (or the terminal owner), further
-   * ones only by a signed-in admin, never more than 5 — checked again inside the store lock,
+   * DECISIONS.md: the first admin by anyone while none exists (or the terminal owner); once the
+   * site holds posts, only with the setup link's token (issue 21). Further ones only by a
+   * signed-in admin, never more than 5 — checked again inside the store lock,
    * so concurrent requests can't overshoot. A visitor who creates the first admin is signed in.
    */
-  async createAdmin(input: SetupInput, actor: Actor): Promise<{ user: User; slotsRemaining: number; grant: SessionGrant | null }> {
-    this.checkCanCreate(this.o.store.db.users, actor)
+  async createAdmin(input: SetupInput, actor: Actor, setupToken?: string): Promise<{ user: User; slotsRemaining: number; grant: SessionGrant | null }> {
+    this.checkCanCreate(this.o.store.db.users, actor, setupToken)
     const passwordHash = await hashPassword(input.password, this.o.config.bcryptCost)
     const created = await this.o.store.transact((tx) => {
       const users = tx.db.users
-      this.checkCanCreate(users, actor)
+      this.checkCanCreate(users, actor, setupToken)
       if (users.some((u) => sameText(u.username, input.username))) throw new BlogError('CONFLICT', `The username "${input.username}" is already taken.`)
       if (input.email && users.some((u) => u.email && sameText(u.email, input.email!))) throw new BlogError('CONFLICT', 'That e-mail address already belongs to an account.')
       const now = this.o.now().toISOString()
@@ -127,8 +135,18 @@ export class AuthService {
   }
 
   /** For adapters that want to refuse before reading the new account's details. */
-  assertCanCreateAdmin(actor: Actor): void {
-    this.checkCanCreate(this.o.store.db.users, actor)
+  assertCanCreateAdmin(actor: Actor, setupToken?: string): void {
+    this.checkCanCreate(this.o.store.db.users, actor, setupToken)
+  }
+
+  /**
+   * The token of the setup link for the terminal owner to print, while the site has no admin.
+   * Anonymous setup needs it once the site holds posts (or its db.json was rebuilt by
+   * `blog doctor`): such a site is no fresh install, and its first visitor must not own it.
+   */
+  firstAdminSetup(): { token: string; required: boolean } | null {
+    if (countAdmins(this.o.store.db.users) > 0) return null
+    return { token: this.setupToken, required: this.anonymousSetupClosed() }
   }
 
   listAdmins(actor: Actor): AdminSummary[] {
@@ -231,14 +249,24 @@ export class AuthService {
     this.o.log(`Password reset e-mail for "${user.username}" sent via ${this.o.mailer.description}${sent.file ? ` (${sent.file})` : ''}.`)
   }
 
-  private checkCanCreate(users: readonly UserRecord[], actor: Actor): void {
+  private checkCanCreate(users: readonly UserRecord[], actor: Actor, setupToken?: string): void {
     if (countAdmins(users) >= MAX_ADMINS) throw new BlogError('CONFLICT', MAX_ADMINS_MESSAGE)
     if (actor !== OWNER && countAdmins(users) > 0) requireAdmin(actor)
-    // Issue 21: a db.json rebuilt beside existing posts (blog doctor --repair) is no fresh
-    // install, so the first visitor must not become its admin.
-    if (actor !== OWNER && countAdmins(users) === 0 && this.o.store.db.firstAdmin === 'terminal') {
-      throw new BlogError('FORBIDDEN', 'This site already has posts, so its first admin is created in the terminal: run `blog admin create USERNAME` on the server.')
+    if (actor !== OWNER && countAdmins(users) === 0 && this.anonymousSetupClosed() && !this.isSetupToken(setupToken)) {
+      throw new BlogError('FORBIDDEN', FIRST_ADMIN_IN_TERMINAL)
     }
+  }
+
+  /** Issue 21: a site with posts, or a db.json rebuilt beside existing posts, is no fresh install. */
+  private anonymousSetupClosed(): boolean {
+    return this.o.store.db.firstAdmin === 'terminal' || this.o.store.posts().length > 0
+  }
+
+  private isSetupToken(candidate: string | undefined): boolean {
+    if (!candidate) return false
+    const a = Buffer.from(candidate)
+    const b = Buffer.from(this.setupToken)
+    return a.length === b.length && timingSafeEqual(a, b)
   }
 
   private refuseWhileLocked(limiter: AttemptLimiter, key: string, what: string): void {

@@ -26,3 +26,9 @@ export async function servedBlog(opts: { fixtures?: string | null; blog?: Omit<C
     },
   }
 }
+
+/** The path of the first-admin setup call, with the setup link's token the terminal owner sees. */
+export function setupPath(blog: Blog): string {
+  const setup = blog.auth.firstAdminSetup()
+  return setup ? `/api/auth/setup?setup=${setup.token}` : '/api/auth/setup'
+}

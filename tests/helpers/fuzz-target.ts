@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { createBlog, type Blog } from '../../src/core/blog.js'
 import { createApp } from '../../src/server/create-app.js'
 import { startServer, type RunningServer } from '../../src/server/start.js'
-import { fixtureSite } from './blog.js'
+import { fixtureSite, setupPath } from './blog.js'
 import { ApiClient } from './http-client.js'
 import { tempDir } from './temp-dir.js'
 
@@ -40,7 +40,7 @@ export async function fuzzTarget(): Promise<FuzzTarget> {
   // time it is idle, which can fall in any pause of the fuzzing: a write that is no request's.
   await blog.search.ready()
   const admin = new ApiClient(server.url)
-  const setup = await admin.post('/api/auth/setup', ADMIN)
+  const setup = await admin.post(setupPath(blog), ADMIN)
   if (setup.status !== 201) throw new Error(`setup failed: ${setup.status} ${setup.text}`)
   return {
     blog,

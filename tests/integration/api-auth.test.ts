@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { servedBlog } from '../helpers/blog.js'
+import { servedBlog, setupPath } from '../helpers/blog.js'
 import { ApiClient } from '../helpers/http-client.js'
 import { costOf } from '../../src/auth/passwords.js'
 
@@ -35,6 +35,35 @@ function tokenFrom(eml: string): string {
   if (!m) throw new Error(`no reset link in:\n${eml}`)
   return m[1]
 }
+
+describe('the first admin of a site that already has posts (issue 21)', () => {
+  let ctx: Served
+  beforeAll(async () => {
+    ctx = await servedBlog()
+  })
+  afterAll(() => ctx.cleanup())
+  const setup = (path: string) => new ApiClient(ctx.server.url).post(path, { username: 'claimer', password: 'password1' })
+
+  it('refuses an anonymous setup and names the terminal command, keeping every post', async () => {
+    const before = ctx.blog.store.posts().length
+    expect(before).toBeGreaterThan(0)
+    const res = await setup('/api/auth/setup')
+    expect(res.status).toBe(403)
+    expect(res.body.message).toContain('blog admin create')
+    expect((await setup('/api/auth/setup?setup=guessed-token')).status).toBe(403)
+    expect((await setup('/api/auth/setup?setup=a&setup=b')).status).toBe(400)
+    expect(ctx.blog.auth.firstAdminSetup()).toMatchObject({ required: true })
+    expect(ctx.blog.store.db.users).toHaveLength(0)
+    expect(ctx.blog.store.posts()).toHaveLength(before)
+  })
+
+  it('accepts the setup link the terminal owner was shown, once', async () => {
+    const res = await setup(setupPath(ctx.blog))
+    expect(res.status).toBe(201)
+    expect(res.body.user).toMatchObject({ username: 'claimer', role: 'admin' })
+    expect(ctx.blog.auth.firstAdminSetup()).toBeNull()
+  })
+})
 
 describe('accounts: setup, sign-in, sessions', () => {
   let s: Awaited<ReturnType<typeof site>>

@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { servedBlog } from '../helpers/blog.js'
+import { servedBlog, setupPath } from '../helpers/blog.js'
 import { ApiClient } from '../helpers/http-client.js'
 import { FOOTER_DEFAULTS } from '../../src/shared/footer-defaults.js'
 import { EventLog } from '../../src/tracking/event-log.js'
@@ -15,7 +15,7 @@ const postId = (slug: string) => ctx.blog.store.postBySlug(slug)!.id
 beforeAll(async () => {
   ctx = await servedBlog()
   admin = new ApiClient(ctx.server.url)
-  expect((await admin.post('/api/auth/setup', { username: 'owner', password: 'password1' })).status).toBe(201)
+  expect((await admin.post(setupPath(ctx.blog), { username: 'owner', password: 'password1' })).status).toBe(201)
 })
 afterAll(() => ctx.cleanup())
 

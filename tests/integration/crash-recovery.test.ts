@@ -79,7 +79,7 @@ describe(`SIGKILL at random moments (seed ${SEED})`, () => {
       const incoming = join(tmp.path, `incoming-${run}`)
       mkdirSync(incoming, { recursive: true })
       const server = await spawnServer(dataDir, ['--watch', incoming])
-      const admin = await adminClient(server.url)
+      const admin = await adminClient(server)
       const guest = new ApiClient(server.url)
       const posts = (await admin.get<{ id: number; slug: string }[]>('/api/posts')).body.slice(0, 6)
       // Work for the job runner, to be cut short by the kill.

@@ -3,7 +3,7 @@ import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp } from '../../src/server/create-app.js'
 import { clientDistDir } from '../../src/core/paths.js'
-import { servedBlog } from '../helpers/blog.js'
+import { servedBlog, setupPath } from '../helpers/blog.js'
 import { ApiClient } from '../helpers/http-client.js'
 
 /**
@@ -82,7 +82,7 @@ describe('route guards', () => {
     ctx = await servedBlog()
     routes = routeTable(createApp(ctx.blog, { log: () => {} }))
     const owner = new ApiClient(ctx.server.url)
-    expect((await owner.post('/api/auth/setup', { username: 'owner', password: 'password1' })).status).toBe(201)
+    expect((await owner.post(setupPath(ctx.blog), { username: 'owner', password: 'password1' })).status).toBe(201)
     await ctx.blog.store.transact((tx) => {
       tx.db.users.push({ ...tx.db.users[0], id: 50, username: 'reader', role: 'guest' })
     })

@@ -86,7 +86,7 @@ describe('a reader beside writers in other processes', () => {
     writeEssays(join(root, 'second'), 'second', 25)
     const server = await spawnServer(dataDir)
     try {
-      const admin = await adminClient(server.url)
+      const admin = await adminClient(server)
       const list = await admin.get<{ id: number; slug: string; tags: string[] }[]>('/api/posts')
       const ids = base.map((slug) => list.body.find((p) => p.slug === slug)!.id)
 

@@ -57,9 +57,18 @@ export interface SetupPayload {
 export function useSetupAdmin() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: SetupPayload) => call<{ user: User; slotsRemaining: number }>('POST', '/api/auth/setup', body),
+    mutationFn: (body: SetupPayload) => call<{ user: User; slotsRemaining: number }>('POST', setupUrl(), body),
     onSuccess: () => void queryClient.invalidateQueries(),
   })
+}
+
+/**
+ * A site that already has posts takes its first admin only with the token of the setup link
+ * `blog serve` prints (`/admin-secret?setup=TOKEN`); it is passed on as it came.
+ */
+function setupUrl(): string {
+  const token = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('setup')
+  return token ? `/api/auth/setup?setup=${encodeURIComponent(token)}` : '/api/auth/setup'
 }
 
 export function useForgotPassword() {

@@ -49,6 +49,8 @@ export function serveCommand(io: CliIO): Command {
         await watcher.ready.catch(() => {})
         io.out(`Watching ${opts.watch} for essays.`)
       }
+      const setup = blog.auth.firstAdminSetup()
+      if (setup) io.out(`No admin account yet: run \`blog admin create USERNAME\`, or open ${server.url}/admin-secret?setup=${setup.token} to create one in the browser.`)
       await new Promise<void>((resolve) => {
         const stop = () => resolve()
         process.once('SIGINT', stop)

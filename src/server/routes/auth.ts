@@ -1,6 +1,6 @@
 import { Router } from 'express'
 import type { Blog } from '../../core/blog.js'
-import { ForgotPasswordSchema, LoginSchema, PasswordResetSchema, SetupSchema, UpdateEmailSchema, UpdatePasswordSchema } from '../../shared/schemas/index.js'
+import { ForgotPasswordSchema, LoginSchema, PasswordResetSchema, SetupQuerySchema, SetupSchema, UpdateEmailSchema, UpdatePasswordSchema } from '../../shared/schemas/index.js'
 import { clientOf, http, parseInput, viewerOf } from '../http.js'
 import { adminOnly, signedInOnly } from '../middleware/guards.js'
 import { signIn, signOut } from '../middleware/session.js'
@@ -35,8 +35,9 @@ export function authRoutes(blog: Blog): Router {
     '/api/auth/setup',
     http(async (req, res) => {
       // Who may create an admin is decided before the body is read (401/403/409 first).
-      auth.assertCanCreateAdmin(viewerOf(res))
-      const { user, slotsRemaining, grant } = await auth.createAdmin(parseInput(SetupSchema, req.body), viewerOf(res))
+      const { setup } = parseInput(SetupQuerySchema, req.query)
+      auth.assertCanCreateAdmin(viewerOf(res), setup)
+      const { user, slotsRemaining, grant } = await auth.createAdmin(parseInput(SetupSchema, req.body), viewerOf(res), setup)
       if (grant) signIn(req, grant)
       res.status(201)
       return { user, slotsRemaining }

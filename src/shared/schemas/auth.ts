@@ -73,6 +73,11 @@ export const SetupSchema = z.object({
 })
 export type SetupInput = z.infer<typeof SetupSchema>
 
+/** `?setup=TOKEN`: the setup link `blog serve` prints, for the first admin of a site with posts. */
+export const SetupQuerySchema = z.object({
+  setup: z.string('The setup link is invalid.').max(200, 'The setup link is invalid.').optional(),
+})
+
 export const ForgotPasswordSchema = z.object({ email: EmailSchema })
 
 export const PasswordResetSchema = z

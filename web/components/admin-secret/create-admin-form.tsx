@@ -52,7 +52,8 @@ export function CreateAdminForm() {
         Create an admin account
       </h2>
       <p className="auth-form__intro">
-        The first admin can be created by anyone; after that, only a signed-in admin can add more, up to 5 in all.
+        On a new site the first admin can be created by anyone; once the site has posts, only through the setup link <code>blog serve</code> prints or with{' '}
+        <code>blog admin create</code>. After that, only a signed-in admin can add more, up to 5 in all.
       </p>
       <form className="auth-form" onSubmit={onSubmit} noValidate>
         <Field
