@@ -1,4 +1,4 @@
-import type { Annotation, Bibliography, CslEntry, ImageOptions, MathematicalModel } from '../shared/schemas/index.js'
+import type { Annotation, Bibliography, CslEntry, ImageOptions, MathematicalModel, ReadingBlock } from '../shared/schemas/index.js'
 
 /**
  * The port every AI feature goes through (DESIGN.md: one interface, injected). `local` works
@@ -31,6 +31,11 @@ export interface EssayInput {
    * (CSL-JSON, `body.document.references`): a bibliography lists them first, unchanged.
    */
   references?: readonly CslEntry[]
+  /**
+   * The essay as the site read it when it was rendered (`body.document.reading`): what a
+   * provider analyses instead of parsing the markdown again. Without it, it is made from `markdown`.
+   */
+  reading?: readonly ReadingBlock[]
   site: SiteCorpus
 }
 

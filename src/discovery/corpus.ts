@@ -1,18 +1,20 @@
 import { basename, extname } from 'node:path'
 import type { Store } from '../store/index.js'
-import type { PostBody, PostMeta } from '../shared/schemas/index.js'
+import type { PostBody, PostMeta, ReadingBlock } from '../shared/schemas/index.js'
+import { readingOf } from '../posts/essay-reading.js'
 import { readEssay } from '../ai/local/essay/read-essay.js'
 import type { EssayDoc } from '../ai/local/essay/types.js'
-import { structureOf, type StructureFeatures } from './structure-features.js'
+import { readingLinks, structureOf, type StructureFeatures } from './structure-features.js'
 import { Snapshot } from './snapshot.js'
 
 /** One essay as discovery reads it: text, parsed structure, declared categories and vocabulary. */
 export interface Essay {
   meta: PostMeta
   plainText: string
-  /** The essay read sentence by sentence (on first use: reading every essay is the slow part). */
+  /** The essay read sentence by sentence (built on first use from its stored reading). */
   readonly doc: EssayDoc
-  markdown: string
+  /** Where it links to, with the link texts, as the site's reading of it found them. */
+  links: { text: string; url: string }[]
   frontmatter: Record<string, unknown>
   /** Tags and the categories the frontmatter declares, as `kind:value` (lower case). */
   taxonomy: Set<string>
@@ -81,7 +83,8 @@ export class DiscoveryCorpus {
     const hash = versionOf(meta)
     const known = this.essays.get(meta.id)
     if (known?.hash === hash) return known.essay
-    const essay = essayOf(meta, await this.store.body(meta))
+    const body = await this.store.body(meta)
+    const essay = essayOf(meta, body, await readingOf(body))
     this.essays.set(meta.id, { hash, essay })
     return essay
   }
@@ -93,18 +96,18 @@ export class DiscoveryCorpus {
 }
 
 /** An essay as discovery reads it, from its metadata and stored body. */
-export function essayOf(meta: PostMeta, body: Pick<PostBody, 'content' | 'plainText' | 'frontmatter'>): Essay {
+export function essayOf(meta: PostMeta, body: Pick<PostBody, 'plainText' | 'frontmatter'>, reading: readonly ReadingBlock[]): Essay {
   let doc: EssayDoc | undefined
   return {
     meta,
     plainText: body.plainText,
     get doc() {
-      return (doc ??= readEssay(body.content))
+      return (doc ??= readEssay(reading))
     },
-    markdown: body.content,
+    links: readingLinks(reading),
     frontmatter: body.frontmatter,
     taxonomy: taxonomyOf(meta.tags, body.frontmatter),
-    structure: structureOf(body.content, meta.wordCount),
+    structure: structureOf(reading, meta.wordCount),
     flatText: ` ${flatten(`${meta.title}. ${body.plainText.replace(/\\[A-Za-z]+|[_^{}\\]/g, ' ')}`)} `,
     titleWords: flatten(meta.title).split(' ').filter(Boolean),
     aliases: [meta.slug, ...(meta.source ? [basename(meta.source.path, extname(meta.source.path)).toLowerCase()] : [])],

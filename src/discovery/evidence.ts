@@ -3,7 +3,6 @@ import { linkedWorks, REFERENCE_HEADING, referenceSections } from '../ai/local/b
 import { textCitations } from '../ai/local/bibliography/citations.js'
 import type { Essay } from './corpus.js'
 import type { Snapshot } from './snapshot.js'
-import { markdownLinks } from './structure-features.js'
 
 export interface Work {
   title: string
@@ -53,7 +52,7 @@ export function linkedEssays(snap: Snapshot, e: Essay): Map<Essay, string[]> {
   if (known) return known
   const out = new Map<Essay, string[]>()
   snap.memo.set(key, out)
-  for (const link of markdownLinks(e.markdown)) {
+  for (const link of e.links) {
     const target = snap.linkTarget(link.url)
     if (!target || target === e) continue
     out.set(target, [...(out.get(target) ?? []), link.text.trim()].filter(Boolean))

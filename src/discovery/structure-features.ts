@@ -1,3 +1,5 @@
+import type { ReadingBlock } from '../shared/schemas/index.js'
+
 /** How an essay is built, independent of what it is about (SPEC §3 "structural" relations). */
 export interface StructureFeatures {
   words: number
@@ -13,30 +15,47 @@ export interface StructureFeatures {
   linkDensity: number
 }
 
-/**
- * Counted from the markdown with a few patterns rather than a full read of the essay: every
- * essay of the site needs these for every related-posts list, and they are only proportions.
- */
-export function structureOf(markdown: string, words: number): StructureFeatures {
+/** Counted from the essay's one reading (its blocks as rendered), never from the markdown. */
+export function structureOf(reading: readonly ReadingBlock[], words: number): StructureFeatures {
   const w = Math.max(words, 1)
-  const fences = markdown.match(/^\s*(?:`{3,}|~{3,})/gm)?.length ?? 0
-  const prose = markdown.replace(/^\s*(?:`{3,}|~{3,})[\s\S]*?^\s*(?:`{3,}|~{3,})/gm, '')
-  const displays = (prose.match(/\$\$/g)?.length ?? 0) / 2 + (prose.match(/\\begin\{(?:equation|align|gather|multline)\*?\}|\\\[/g)?.length ?? 0)
-  const inline = prose.replace(/\$\$[\s\S]*?\$\$/g, '').match(/\$[^$\n]+?\$|\\\(/g)?.length ?? 0
-  const headings = prose.match(/^#{1,6}(?=\s)/gm) ?? []
+  let displays = 0
+  let inline = 0
+  let headings = 0
+  let depth = 0
+  let code = 0
+  let links = 0
+  for (const block of reading) {
+    if (block.kind === 'display') displays++
+    else if (block.kind === 'code') code++
+    else {
+      if (block.kind === 'heading') {
+        headings++
+        depth = Math.max(depth, block.depth)
+      }
+      for (const s of block.segments) {
+        if (s.kind === 'math') inline++
+        else if (s.kind === 'link') links++
+      }
+    }
+  }
   return {
     words,
-    mathDensity: ((Math.floor(displays) + inline) * 100) / w,
-    headingDensity: (headings.length * 1000) / w,
-    headingDepth: headings.reduce((d, h) => Math.max(d, h.length), 0),
-    codeDensity: (Math.floor(fences / 2) * 1000) / w,
-    linkDensity: ((prose.match(/\]\([^)\s]+/g)?.length ?? 0) * 100) / w,
+    mathDensity: ((displays + inline) * 100) / w,
+    headingDensity: (headings * 1000) / w,
+    headingDepth: depth,
+    codeDensity: (code * 1000) / w,
+    linkDensity: (links * 100) / w,
   }
 }
 
-/** Where the markdown links to, with each link's text: `[text](url)`, as written. */
-export function markdownLinks(markdown: string): { text: string; url: string }[] {
-  return [...markdown.matchAll(/\[([^\]\n]*)\]\(<?([^)\s>]+)>?(?:\s+"[^"]*")?\)/g)].map((m) => ({ text: m[1], url: m[2] }))
+/** Where the essay links to, with each link's text, as the reading found them. */
+export function readingLinks(reading: readonly ReadingBlock[]): { text: string; url: string }[] {
+  const out: { text: string; url: string }[] = []
+  for (const block of reading) {
+    if (block.kind !== 'prose' && block.kind !== 'heading') continue
+    for (const s of block.segments) if (s.kind === 'link') out.push({ text: s.text, url: s.url })
+  }
+  return out
 }
 
 /**

@@ -1,3 +1,4 @@
+import { readingOf } from '../posts/essay-reading.js'
 import { chooseProvider, type ProviderName } from '../ai/choose-provider.js'
 import type { AiProvider, EssayInput, Provenance } from '../ai/provider.js'
 import type { BlogConfig } from '../core/config.js'
@@ -128,6 +129,7 @@ export class EnhanceService implements EnhanceRunner {
       plainText: body.plainText,
       frontmatter: body.frontmatter,
       references: body.document?.references ?? [],
+      reading: await readingOf(body),
       site,
     }
   }

@@ -49,7 +49,7 @@ function narrative(items: CitationItem[], byKey: Map<string, CslEntry>): string 
 }
 
 /** d2l's `Vaswani.Shazeer.Parmar.ea.2017` and Google Scholar's `dwork2015preserving`, read as names and a year. */
-function keyAsName(key: string): string {
+export function keyAsName(key: string): string {
   const parts = key.split('.')
   const year = parts[parts.length - 1]
   if (parts.length > 1 && /^\d{4}[a-z]?$/.test(year)) {

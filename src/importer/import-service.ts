@@ -4,7 +4,7 @@ import type { Store, Transaction } from '../store/index.js'
 import type { PostBody, PostMeta } from '../shared/schemas/index.js'
 import type { BlogConfig } from '../core/config.js'
 import type { BlogEventBus, ImportFileStatus } from '../core/events.js'
-import { RENDER_VERSION, type RenderResult } from '../markdown/types.js'
+import { documentOfRender, RENDER_VERSION, type RenderResult } from '../markdown/types.js'
 import { figuresUnchanged, type FigureStamp } from './assets/figure-stamp.js'
 import { findEssayFiles } from './files/find-essay-files.js'
 import { writeUploadFolder } from './files/upload-folder.js'
@@ -193,7 +193,7 @@ export class ImportService {
       plainText: rendered.plainText,
       renderVersion: RENDER_VERSION,
       frontmatter: p.parsed.frontmatter,
-      document: { assets: rendered.assets, references: rendered.references, anchors: rendered.anchors, warnings: rendered.warnings },
+      document: documentOfRender(rendered),
     }
     const warnings = rendered.warnings.map((w) => w.message)
     const base = p.parsed.slug || slugFromFileName(p.path)

@@ -14,6 +14,7 @@ import rehypeFixAttributes from './plugins/rehype-fix-attributes.js'
 import rehypeRawIfNeeded from './plugins/rehype-raw-if-needed.js'
 import rehypeRestoreStash from './plugins/rehype-restore-stash.js'
 import rehypeTextSummary from './plugins/rehype-text-summary.js'
+import rehypeEssayReading from './plugins/rehype-essay-reading.js'
 import rehypeTocHtml from './plugins/rehype-toc-html.js'
 import rehypeXrefLinks from './plugins/rehype-xref-links.js'
 import rehypeAssets from './plugins/rehype-assets.js'
@@ -52,6 +53,7 @@ export const markdownProcessor = unified()
   .use(rehypeSlug)
   .use(rehypeFixAttributes)
   .use(rehypeTextSummary)
+  .use(rehypeEssayReading)
   .use(rehypeReferenceList)
   // Local figures → stored media (generated markup, after the sanitizer and the text summary).
   .use(rehypeAssets)

@@ -2,6 +2,7 @@ import { documentOf } from './essay-file-data.js'
 import { preprocess } from './preprocess.js'
 import { documentAnchors } from './document-anchors.js'
 import { markdownProcessor } from './processor.js'
+import type { EssayAnchor, ReadingBlock } from '../shared/schemas/index.js'
 import type { RenderContext, RenderResult } from './types.js'
 
 /**
@@ -20,6 +21,7 @@ export function renderMarkdown(markdown: string, context: RenderContext = {}): R
   const document = documentOf(file)
   const html = String(file.value)
   const toc = summary?.toc ?? []
+  const allAnchors = [...document.anchors, ...documentAnchors(anchors, html, toc)]
   return {
     html,
     toc,
@@ -27,7 +29,21 @@ export function renderMarkdown(markdown: string, context: RenderContext = {}): R
     wordCount: summary?.wordCount ?? 0,
     assets: document.assets,
     references: document.references,
-    anchors: [...document.anchors, ...documentAnchors(anchors, html, toc)],
+    anchors: allAnchors,
     warnings: document.warnings,
+    reading: labelledDisplays(file.data.reading ?? [], file.data.readingNumbers ?? [], allAnchors),
   }
+}
+
+/** A numbered display takes back the label its author gave it (the tree only keeps the number). */
+function labelledDisplays(reading: ReadingBlock[], numbers: readonly (string | null)[], anchors: readonly EssayAnchor[]): ReadingBlock[] {
+  const byNumber = new Map<string, string>()
+  for (const a of anchors) if (a.kind === 'equation' && a.number && !byNumber.has(a.number)) byNumber.set(a.number, a.key)
+  let k = 0
+  return reading.map((block) => {
+    if (block.kind !== 'display') return block
+    const number = numbers[k++]
+    const label = number ? byNumber.get(number) : undefined
+    return label ? { ...block, label } : block
+  })
 }

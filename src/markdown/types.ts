@@ -1,4 +1,4 @@
-import type { CslEntry, EssayAnchor, EssayAsset, EssayWarning, TocEntry } from '../shared/schemas/index.js'
+import type { CslEntry, EssayAnchor, EssayAsset, EssayDocument, EssayWarning, ReadingBlock, TocEntry } from '../shared/schemas/index.js'
 
 /**
  * What the renderer may know beyond the markdown itself. Everything is optional: without a
@@ -37,7 +37,14 @@ export interface RenderResult {
   anchors: EssayAnchor[]
   /** Problems found while rendering (missing figure, unknown citation key, …). */
   warnings: EssayWarning[]
+  /** The essay's blocks as read from the rendered tree: what every analysis of its prose reads. */
+  reading: ReadingBlock[]
+}
+
+/** The essay document a render yields, as stored with the post. */
+export function documentOfRender(r: Pick<RenderResult, 'assets' | 'references' | 'anchors' | 'warnings' | 'reading'>): EssayDocument {
+  return { assets: r.assets, references: r.references, anchors: r.anchors, warnings: r.warnings, reading: r.reading }
 }
 
 /** Bump when the pipeline's output changes, so stored HTML is re-rendered on the next import. */
-export const RENDER_VERSION = 4
+export const RENDER_VERSION = 5

@@ -3,7 +3,7 @@ import { BlogError } from '../core/errors.js'
 import { requireAdmin, type Viewer } from '../core/viewer.js'
 import { contentHash, RENDER_VERSION } from '../markdown/index.js'
 import { renderOffThread } from '../importer/render-pool.js'
-import type { PostBody, PostMeta, PostUpdate } from '../shared/schemas/index.js'
+import { emptyEssayDocument, type PostBody, type PostMeta, type PostUpdate } from '../shared/schemas/index.js'
 import { readTimeFor } from './read-time.js'
 
 /**
@@ -30,7 +30,9 @@ export class PostEditor {
       const body: Partial<PostBody> = {}
       if (enhancedContent !== undefined) body.enhancedContent = enhancedContent
       if (content !== undefined && rendered) {
-        Object.assign(body, { content, html: rendered.html, toc: rendered.toc, plainText: rendered.plainText, renderVersion: RENDER_VERSION })
+        // The reading follows the new text; the rest of the document stays the render's context.
+        const reading = { ...(document ?? emptyEssayDocument()), reading: rendered.reading }
+        Object.assign(body, { content, html: rendered.html, toc: rendered.toc, plainText: rendered.plainText, renderVersion: RENDER_VERSION, document: reading })
         Object.assign(meta, { wordCount: rendered.wordCount, readTime: readTimeFor(rendered.wordCount), contentHash: contentHash(content) })
       }
       return tx.update(id, meta, Object.keys(body).length ? body : undefined)

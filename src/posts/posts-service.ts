@@ -1,5 +1,5 @@
 import type { Store } from '../store/index.js'
-import type { Post, PostListItem, PostMeta } from '../shared/schemas/index.js'
+import { emptyEssayDocument, type Post, type PostListItem, type PostMeta } from '../shared/schemas/index.js'
 import { BlogError } from '../core/errors.js'
 import { isAdmin, type Viewer } from '../core/viewer.js'
 import { RENDER_VERSION } from '../markdown/types.js'
@@ -77,7 +77,8 @@ export class PostsService {
     } catch {
       return toPost(meta, body, neighbours)
     }
-    const fresh = { html: rendered.html, toc: rendered.toc, plainText: rendered.plainText, renderVersion: RENDER_VERSION }
+    const document = { ...(body.document ?? emptyEssayDocument()), reading: rendered.reading }
+    const fresh = { html: rendered.html, toc: rendered.toc, plainText: rendered.plainText, renderVersion: RENDER_VERSION, document }
     const updated = await this.store.transact((tx) => (tx.post(meta.id)?.rev === meta.rev ? tx.update(meta.id, { updatedAt: meta.updatedAt }, fresh) : tx.post(meta.id)))
     return toPost(updated ?? meta, { ...body, ...fresh }, neighbours)
   }

@@ -3,7 +3,7 @@ import { drawLocalImage } from '../../images/local-art.js'
 import type { AiProvider, EssayInput, GeneratedImage, ImageRequest } from '../provider.js'
 import { localAnnotations } from './annotations.js'
 import { localBibliography } from './bibliography/index.js'
-import { readEssay } from './essay/read-essay.js'
+import { readEssay, readEssayMarkdown } from './essay/read-essay.js'
 import type { EssayDoc } from './essay/types.js'
 import { localModel } from './model/build-model.js'
 import { siteIndex } from './site-index.js'
@@ -48,7 +48,7 @@ export class LocalProvider implements AiProvider {
   private doc(input: EssayInput): EssayDoc {
     let doc = this.docs.get(input)
     if (!doc) {
-      doc = readEssay(input.markdown, input.references)
+      doc = input.reading ? readEssay(input.reading) : readEssayMarkdown(input.markdown, input.references)
       this.docs.set(input, doc)
     }
     return doc

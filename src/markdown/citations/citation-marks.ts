@@ -16,7 +16,7 @@ export type Resolved = { entry: CslEntry; number: number } | null
  */
 export function citationMarks(citation: Citation, resolve: (key: string) => Resolved, style: CitationStyle): ElementContent[] {
   const parts = citation.items.map((item) => ({ item, resolved: resolve(item.key) }))
-  if (parts.every((p) => p.resolved === null)) return joinWith(parts.map((p) => [unknownMark(p.item.key)]), ' ')
+  if (parts.every((p) => p.resolved === null)) return joinWith(parts.map((p) => [unknownMark(p.item.key, citation.mode === 'narrative')]), ' ')
   if (citation.mode === 'narrative') return joinWith(parts.map((p) => narrativeItem(p.item, p.resolved, style)), ', ')
   const numeric = style === 'numeric'
   const items = parts.map((p) => parentheticalItem(p.item, p.resolved, numeric))
@@ -46,7 +46,7 @@ function parentheticalItem(item: CitationItem, resolved: Resolved, numeric: bool
 }
 
 function narrativeItem(item: CitationItem, resolved: Resolved, style: CitationStyle): ElementContent[] {
-  if (!resolved) return [unknownMark(item.key)]
+  if (!resolved) return [unknownMark(item.key, true)]
   const parts = formatEntry(resolved.entry)
   const suffix = item.suffix ?? ''
   const label = style === 'numeric' ? `${parts.author} [${resolved.number}${suffix}]` : `${parts.author} (${parts.year}${suffix})`
@@ -62,8 +62,10 @@ function citationLink(key: string, label: string): Element {
   }
 }
 
-function unknownMark(key: string): Element {
-  return { type: 'element', tagName: 'span', properties: { className: ['citation', 'citation-unknown'], dataCite: key }, children: [text(`[?${key}]`)] }
+/** A narrative one is marked so, for readers of the essay's text ("as shown by [?key]" names someone). */
+function unknownMark(key: string, narrative = false): Element {
+  const className = narrative ? ['citation', 'citation-unknown', 'citation-narrative'] : ['citation', 'citation-unknown']
+  return { type: 'element', tagName: 'span', properties: { className, dataCite: key }, children: [text(`[?${key}]`)] }
 }
 
 function joinWith(groups: ElementContent[][], separator: string): ElementContent[] {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ReadingBlockSchema } from './essay-reading.js'
 
 /**
  * The structure an essay's one reading yields beside its HTML (the "essay document"): what the
@@ -59,6 +60,8 @@ export const EssayDocumentSchema = z.object({
   /** Labels the essay defines, so that other posts can link to them. */
   anchors: z.array(EssayAnchorSchema).default([]),
   warnings: z.array(EssayWarningSchema).default([]),
+  /** The essay's blocks as read once at render (absent in documents from before render version 5). */
+  reading: z.array(ReadingBlockSchema).optional(),
 })
 export type EssayDocument = z.infer<typeof EssayDocumentSchema>
 

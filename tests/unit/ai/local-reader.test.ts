@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readEssay } from '../../../src/ai/local/essay/read-essay.js'
+import { readEssayMarkdown as readEssay } from '../../../src/ai/local/essay/read-essay.js'
 
 describe('the local essay reader', () => {
   const doc = readEssay(

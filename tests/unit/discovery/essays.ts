@@ -1,3 +1,4 @@
+import { renderMarkdown } from '../../../src/markdown/render-markdown.js'
 import { essayOf, type Essay } from '../../../src/discovery/corpus.js'
 import { Snapshot } from '../../../src/discovery/snapshot.js'
 import type { PostMeta } from '../../../src/shared/schemas/index.js'
@@ -28,7 +29,7 @@ export function essay(id: number, title: string, markdown: string, opts: { tags?
     rev: 1,
     bodyRev: 1,
   }
-  return essayOf(meta, { content: markdown, plainText: markdown.replace(/[#*_[\]()`]/g, ' '), frontmatter: opts.frontmatter ?? {} })
+  return essayOf(meta, { plainText: markdown.replace(/[#*_[\]()`]/g, ' '), frontmatter: opts.frontmatter ?? {} }, renderMarkdown(markdown).reading)
 }
 
 export const snapshotOf = (...essays: Essay[]) => new Snapshot(essays)

@@ -1,4 +1,5 @@
 import { readableTex } from '../text/readable.js'
+import { keyAsName } from '../../../export/citation-text.js'
 import type { Segment } from './types.js'
 
 /** Words after which a full stop does not end a sentence. */
@@ -14,7 +15,8 @@ export function readableOf(segment: Segment): string {
     case 'math':
       return readableTex(segment.tex)
     case 'cite':
-      return ''
+      // An unresolved narrative citation still names someone ("as shown by Smith and Jones (2019)").
+      return segment.narrative ? segment.keys.map(keyAsName).join(', ') : ''
     default:
       return segment.text
   }

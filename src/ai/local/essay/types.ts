@@ -1,11 +1,7 @@
-/** A run of an essay's inline content, as the local enhancers read it. */
-export type Segment =
-  | { kind: 'text'; text: string }
-  | { kind: 'link'; text: string; url: string }
-  | { kind: 'math'; tex: string }
-  | { kind: 'code'; text: string }
-  /** A d2l-style `:cite:` of bibliography keys. */
-  | { kind: 'cite'; keys: string[] }
+import type { ReadingSegment } from '../../../shared/schemas/index.js'
+
+/** A run of an essay's inline content, as the site's one reading typed it (issue 20). */
+export type Segment = ReadingSegment
 
 export type BlockKind = 'paragraph' | 'item' | 'quote' | 'footnote' | 'table' | 'html'
 
