@@ -5,6 +5,8 @@ import { assetResolverFor } from './assets/asset-context.js'
 import { stampFiles, type FigureStamp } from './assets/figure-stamp.js'
 import { bibliographyFor } from './bibliography/bibliography-context.js'
 import { parseEssay, type EssayInput, type ParseOptions, type ParsedEssay } from './parse/index.js'
+import { renderedExcerpt } from './parse/parse-essay.js'
+import { readingExcerpt } from '../markdown/reading-excerpt.js'
 
 /** One file's text on its way to becoming a post. */
 export interface EssayTask {
@@ -31,10 +33,12 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     const context: RenderContext = {}
     const resolveAsset = assetResolverFor(essay, options)
     if (resolveAsset) context.resolveAsset = resolveAsset
-    const bibliography = bibliographyFor(essay, parsed)
+    const bibliography = bibliographyFor(essay, parsed, options.dataDir)
     if (bibliography) context.bibliography = bibliography.entries
     if (options.citationStyle) context.citationStyle = options.citationStyle
     const rendered = renderMarkdown(parsed.body, context)
+    const firstParagraph = readingExcerpt(rendered.reading)
+    if (firstParagraph) parsed = { ...parsed, excerpt: renderedExcerpt(parsed, firstParagraph) }
     const tooLarge = renderedSizeProblem(rendered.html)
     if (tooLarge) return { failed: `The essay ${tooLarge}` }
     // A missing or broken bibliography file is the import report's business too.

@@ -12,7 +12,7 @@ import { projectRoot, tempDir } from '../helpers/temp-dir.js'
 // the same pages as `blog import` of that folder. The owner picks the folder with the upload
 // page's folder chooser; a reader then opens the post and sees its figures, its citation and
 // references, and its numbered equation, exactly as on a blog that imported the folder.
-// Two known bugs are pinned with `it.fails` at the end.
+// A known bug is pinned with `it.fails` at the end.
 
 const shots = join(projectRoot, 'tests', 'e2e', 'screenshots')
 const TITLE = 'Attention in Pictures'
@@ -300,13 +300,10 @@ describe('uploading a folder in the browser', () => {
     expect(intro?.html).toBe(introImported?.html)
   })
 
-  // Known bug, not the upload's: the excerpt is cut from the first paragraph's markdown with its
-  // `[@vaswani2017]` still in it (src/importer/parse/parse-essay.ts chooseExcerpt), so the lede
-  // under the title shows the raw key, and, no longer matching the rendered opening, is shown
-  // although it repeats it (web/lib/lede.ts). Imported and uploaded posts alike (compared
-  // above). `it.fails` passes while the bug is there: make this a plain `it` once it is fixed.
-  it.fails('shows no raw citation key in the lede under the title', () => {
-    expect(uploadedLede).toBeTypeOf('string')
-    expect(uploadedLede).not.toContain('[@vaswani2017]')
+  // The excerpt comes from the essay's one reading (citations as their marks), so a lede that
+  // would only repeat the opening paragraph is not shown, and none shows a raw citation key.
+  it('shows no raw citation key in the lede under the title, and no lede repeating the opening', () => {
+    expect(uploadedLede ?? '').not.toContain('[@vaswani2017]')
+    expect(uploadedLede ?? '').not.toContain('Vaswani et al.')
   })
 })

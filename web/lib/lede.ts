@@ -18,8 +18,8 @@ export function ledeRepeatsOpening(excerpt: string, html: string): boolean {
 }
 
 /**
- * The text of the first `<p>` with four words or more, read the way the excerpt was made: no
- * footnote marks, citations or formula source.
+ * The text of the first `<p>` with four words or more, read the way the excerpt was made (from
+ * the essay's one reading): citations as their marks, no footnote marks or formula source.
  */
 function firstProseParagraph(html: string): string {
   let seen = 0
@@ -34,8 +34,6 @@ function firstProseParagraph(html: string): string {
 function textOf(fragment: string): string {
   return fragment
     .replace(/<sup>\s*<a [^>]*data-footnote-ref[^]*?<\/sup>/g, '')
-    .replace(/<span class="citation-group"[^]*?<\/span>/g, '')
-    .replace(/<a [^>]*class="citation"[^]*?<\/a>/g, '')
     .replace(/<span class="katex-mathml">[^]*?<\/math><\/span>/g, '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))

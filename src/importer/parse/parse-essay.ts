@@ -42,6 +42,7 @@ export function parseEssay(input: EssayInput, options: ParseOptions): ParsedEssa
       title,
       slug: essaySlug({ title, path: input.path }),
       excerpt: '',
+      excerptField: '',
       metaDescription: null,
       author: options.ownerName,
       tags: [],
@@ -80,6 +81,7 @@ function parseNormalised(text: string, path: string, mtime: Date, options: Parse
     slug: essaySlug({ slug: plainField(fields.first(SLUG_KEYS)?.value), title, path }),
     // Excerpts appear where markup cannot (cards, meta tags, feeds): formulas become readable text.
     excerpt: truncateText(mathToText(excerpt), MAX_EXCERPT_LENGTH),
+    excerptField,
     metaDescription: metaField ? truncateText(mathToText(metaField), MAX_EXCERPT_LENGTH) : null,
     author: readAuthor(fields) ?? options.ownerName,
     tags: readTags(fields.all(TAG_KEYS), { jekyll: isJekyllPage(path, fields) }),
@@ -129,6 +131,16 @@ function descriptionText(value: unknown, title: string): string {
  * that only repeats the title, or a feed teaser ("The first words of the post...") that the
  * first paragraph continues.
  */
+/**
+ * The excerpt once the essay is rendered: `firstParagraph` comes from the essay's one reading
+ * (src/markdown/reading-excerpt.ts), so it reads as the page does; a description in the front
+ * matter still wins, as before.
+ */
+export function renderedExcerpt(parsed: Pick<ParsedEssay, 'excerptField' | 'title'>, firstParagraph: string): string {
+  const chosen = chooseExcerpt(parsed.excerptField, firstParagraph, parsed.title)
+  return truncateText(chosen === firstParagraph ? chosen : mathToText(chosen), MAX_EXCERPT_LENGTH)
+}
+
 function chooseExcerpt(field: string, firstParagraph: string, title: string): string {
   if (!field) return firstParagraph
   if (firstParagraph && sameText(field, title)) return firstParagraph

@@ -28,6 +28,8 @@ export interface ParsedEssay {
   slug: string
   /** A description-like frontmatter field, else the first paragraph, as plain text; ≤ 300 chars. */
   excerpt: string
+  /** The front matter's description-like field as plain text ('' without one), for renderedExcerpt. */
+  excerptField: string
   /** An explicit description from the frontmatter (plain text, ≤ 300 chars), else null. */
   metaDescription: string | null
   /** Names only, comma separated; the site owner when the essay names nobody. */

@@ -104,8 +104,9 @@ class BlockCollector {
       return this.flush()
     }
     if (CONTAINERS.has(tag) || tag.includes('-')) {
+      // Paragraphs inside a wrapper (distill's <d-article>, a <div>) are still paragraphs; loose text there is 'html'.
       this.flush()
-      this.container(node.children, kind === 'paragraph' ? 'html' : kind)
+      this.container(node.children, kind)
       return this.flush()
     }
     this.looseRun(kind).push(...inlineOf([node]))

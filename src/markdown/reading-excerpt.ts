@@ -1,0 +1,67 @@
+import type { ReadingBlock, ReadingSegment } from '../shared/schemas/index.js'
+import { texToText } from './tex-to-text.js'
+
+type Prose = Extract<ReadingBlock, { kind: 'prose' }>
+
+/**
+ * The essay's first paragraph of prose as plain text, from its one reading: what a card or a
+ * feed shows when the front matter gives no description. Read after rendering, it says what
+ * the page says: citations as their marks ("Vaswani et al., 2017"), cross-references as
+ * "(1)", formulas as readable text, never a label or a TeX command. '' when there is no prose.
+ *
+ * Prefers a paragraph at the top of the essay that reads as prose (four words, or eight CJK
+ * characters); mathematical writing often breaks one sentence around a display formula ("Let"
+ * / formula / "be a linear model…"), which is put back together. Failing that, the first
+ * paragraph anywhere that reads as prose (an item, a quote); failing that, the first at all.
+ */
+export function readingExcerpt(reading: readonly ReadingBlock[]): string {
+  let fallback = ''
+  for (let i = 0; i < reading.length; i++) {
+    const block = reading[i]
+    if (block.kind !== 'prose' || block.block !== 'paragraph') continue
+    const text = proseText(block)
+    if (!text) continue
+    if (isProse(text)) return text
+    const continued = aroundDisplay(text, reading[i + 1], reading[i + 2])
+    if (continued) return continued
+  }
+  for (const block of reading) {
+    if (block.kind !== 'prose' || block.block === 'footnote' || block.block === 'table') continue
+    const text = proseText(block)
+    if (!text) continue
+    fallback ||= text
+    if (isProse(text)) return text
+  }
+  return fallback
+}
+
+function aroundDisplay(text: string, display: ReadingBlock | undefined, rest: ReadingBlock | undefined): string {
+  if (display?.kind !== 'display' || rest?.kind !== 'prose' || rest.block !== 'paragraph' || /[.!?]$/.test(text)) return ''
+  const continuation = proseText(rest)
+  if (!/^\p{Ll}/u.test(continuation)) return ''
+  const sentence = `${text} ${texToText(display.tex)} ${continuation}`.replace(/\s+/g, ' ').trim()
+  return isProse(sentence) ? sentence : ''
+}
+
+/** A block's text as a reader reads it; '' for one that is only formulas. */
+function proseText(block: Prose): string {
+  if (block.segments.every((s) => s.kind === 'math' || (s.kind === 'text' && s.text.trim() === ''))) return ''
+  return block.segments.map(segmentText).join('').replace(/\s+/g, ' ').replace(/ ([,.;:!?)])/g, '$1').trim()
+}
+
+function segmentText(s: ReadingSegment): string {
+  switch (s.kind) {
+    case 'math':
+      return texToText(s.tex)
+    case 'cite':
+      return ''
+    default:
+      return s.text
+  }
+}
+
+function isProse(text: string): boolean {
+  const words = text.split(' ').filter((word) => /\p{L}/u.test(word)).length
+  const cjk = (text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu) ?? []).length
+  return words >= 4 || cjk >= 8
+}
