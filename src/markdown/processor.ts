@@ -15,6 +15,7 @@ import rehypeRawIfNeeded from './plugins/rehype-raw-if-needed.js'
 import rehypeRestoreStash from './plugins/rehype-restore-stash.js'
 import rehypeTextSummary from './plugins/rehype-text-summary.js'
 import rehypeEssayReading from './plugins/rehype-essay-reading.js'
+import rehypeEquationAnchors from './plugins/rehype-equation-anchors.js'
 import rehypeTocHtml from './plugins/rehype-toc-html.js'
 import rehypeXrefLinks from './plugins/rehype-xref-links.js'
 import rehypeAssets from './plugins/rehype-assets.js'
@@ -50,6 +51,7 @@ export const markdownProcessor = unified()
   .use(rehypeSanitize, sanitizeSchema)
   // Citation marks (generated, so after the sanitizer); the list after the text summary, which it is no part of.
   .use(rehypeCitations)
+  .use(rehypeEquationAnchors)
   .use(rehypeSlug)
   .use(rehypeFixAttributes)
   .use(rehypeTextSummary)

@@ -16,7 +16,9 @@ import type { RenderContext, RenderResult } from './types.js'
  */
 export function renderMarkdown(markdown: string, context: RenderContext = {}): RenderResult {
   const { markdown: prepared, stash, mathPreamble, anchors } = preprocess(markdown, context.bibliography)
-  const file = markdownProcessor.processSync({ value: prepared, data: { stash, mathPreamble, context } })
+  const equationLabels = new Map<string, string>()
+  for (const a of anchors) if (a.kind === 'equation' && a.number && !equationLabels.has(a.number)) equationLabels.set(a.number, a.key)
+  const file = markdownProcessor.processSync({ value: prepared, data: { stash, mathPreamble, context, equationLabels } })
   const summary = file.data.textSummary
   const document = documentOf(file)
   const html = String(file.value)

@@ -30,9 +30,9 @@ export class PostEditor {
       const body: Partial<PostBody> = {}
       if (enhancedContent !== undefined) body.enhancedContent = enhancedContent
       if (content !== undefined && rendered) {
-        // The reading follows the new text; the rest of the document stays the render's context.
-        const reading = { ...(document ?? emptyEssayDocument()), reading: rendered.reading }
-        Object.assign(body, { content, html: rendered.html, toc: rendered.toc, plainText: rendered.plainText, renderVersion: RENDER_VERSION, document: reading })
+        // Labels and the reading follow the new text; figures and entries stay the render's context.
+        const edited = { ...(document ?? emptyEssayDocument()), anchors: rendered.anchors, reading: rendered.reading }
+        Object.assign(body, { content, html: rendered.html, toc: rendered.toc, plainText: rendered.plainText, renderVersion: RENDER_VERSION, document: edited })
         Object.assign(meta, { wordCount: rendered.wordCount, readTime: readTimeFor(rendered.wordCount), contentHash: contentHash(content) })
       }
       return tx.update(id, meta, Object.keys(body).length ? body : undefined)

@@ -77,7 +77,7 @@ export class PostsService {
     } catch {
       return toPost(meta, body, neighbours)
     }
-    const document = { ...(body.document ?? emptyEssayDocument()), reading: rendered.reading }
+    const document = { ...(body.document ?? emptyEssayDocument()), anchors: rendered.anchors, reading: rendered.reading }
     const fresh = { html: rendered.html, toc: rendered.toc, plainText: rendered.plainText, renderVersion: RENDER_VERSION, document }
     const updated = await this.store.transact((tx) => (tx.post(meta.id)?.rev === meta.rev ? tx.update(meta.id, { updatedAt: meta.updatedAt }, fresh) : tx.post(meta.id)))
     return toPost(updated ?? meta, { ...body, ...fresh }, neighbours)

@@ -89,4 +89,12 @@ describe('cross-references across imported posts', () => {
     expect(links.length).toBeGreaterThan(0)
     for (const id of links) expect(html).toContain(`id="${decodeURIComponent(id)}"`)
   })
+
+  it('an equation referred to from another chapter is linked to the equation itself', async () => {
+    const pages = await servedHtml('d2l-en')
+    const bySlug = new Map(await Promise.all(blog.store.posts().map(async (m) => [m.slug, (await blog.posts.get(m.slug, GUEST)).html] as const)))
+    const links = pages.flatMap(({ html }) => [...html.matchAll(/href="\/posts\/([^"#]+)#(user-content-eq-[^"]+)"/g)].map((m) => ({ slug: decodeURIComponent(m[1]), id: decodeURIComponent(m[2]) })))
+    expect(links.length).toBeGreaterThan(0)
+    for (const { slug, id } of links) expect(bySlug.get(slug), `${slug}#${id}`).toContain(`id="${id}"`)
+  })
 })

@@ -26,6 +26,7 @@ const TAGS = /\\tag\*?\s*\{[^{}]*\}/g
 const CJK_END = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}，。、；：！？）」]$/u
 const CJK_START = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}（「]/u
 const MAX_LEAD = 40
+const EQUATION_LINK = /^#(?:user-content-)?eq-/
 
 /**
  * The essay's one reading for everything that analyses its prose (issue 20): the sanitised
@@ -179,6 +180,8 @@ function inlineOf(nodes: readonly ElementContent[]): ReadingSegment[] {
       return walk(node.children)
     }
     const href = node.properties.href
+    // "(3)" pointing at an equation of this essay reads as the number it is, not as a link away.
+    if (tag === 'a' && typeof href === 'string' && EQUATION_LINK.test(href)) return walk(node.children)
     if (tag === 'a' && typeof href === 'string' && href !== '') return out.push({ kind: 'link', text: plain(node.children), url: linkAddress(node, href) })
     walk(node.children)
   }

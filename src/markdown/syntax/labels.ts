@@ -60,14 +60,14 @@ export class LabelRegistry {
       case 'tex-ref':
         return `\\text{(${eq ?? '?'})}`
       case 'eqref':
-        return `(${eq ?? '?'})`
+        return eq ? equationLink(key, eq) : '(?)'
       case 'ref':
-        return eq ? `(${eq})` : (this.anchorReference(key) ?? '(?)')
+        return eq ? equationLink(key, eq) : (this.anchorReference(key) ?? '(?)')
       case 'd2l-eqref':
-        return eq ? `(${eq})` : foreignReference(key, 'equation')
+        return eq ? equationLink(key, eq) : foreignReference(key, 'equation')
       case 'numref':
       case 'd2l-ref':
-        if (eq) return `(${eq})`
+        if (eq) return equationLink(key, eq)
         return this.anchorReference(key) ?? foreignReference(key, 'name')
     }
   }
@@ -75,7 +75,7 @@ export class LabelRegistry {
   /**
    * The labels this document defines, for other posts to link to: sections, figures and
    * tables by the id their element gets (`user-content-` + key, as the sanitizer prefixes it);
-   * equations have no element of their own, so their id is '' (a link goes to the post).
+   * equations by the anchor placed before their display (see equationAnchorId).
    * Titles are as written (markdown); the renderer replaces them with the heading's text.
    */
   list(): EssayAnchor[] {
@@ -86,7 +86,7 @@ export class LabelRegistry {
       if (anchor.number !== undefined) entry.number = String(anchor.number)
       out.push(entry)
     }
-    for (const [key, number] of this.equations) out.push({ key, id: '', kind: 'equation', number })
+    for (const [key, number] of this.equations) out.push({ key, id: ID_PREFIX + equationAnchorId(key), kind: 'equation', number })
     return out
   }
 
@@ -105,6 +105,19 @@ export class LabelRegistry {
         return `[${escapeLinkText(key)}](${href})`
     }
   }
+}
+
+/**
+ * The id of the anchor before a labelled display (rehype-equation-anchors.ts writes it; the
+ * sanitizer's prefix is added there, as for every id an author chose).
+ */
+export function equationAnchorId(key: string): string {
+  return `eq-${key}`
+}
+
+/** "(3)", linked to the equation it numbers; HTML, so it reads the same inside an HTML block. */
+function equationLink(key: string, number: string): string {
+  return `<a href="#${encodeURI(equationAnchorId(key)).replace(/"/g, '%22')}">(${escapeText(number)})</a>`
 }
 
 const FOREIGN_PREFIXES: Array<[RegExp, string]> = [

@@ -53,7 +53,9 @@ describe('the essay corpus', () => {
     expect(html).toContain('class="tag"')
     expect(html).not.toContain('\\label')
     // "\mu from \eqref{eq:bvn} and \Sigma from \eqref{eq:Sigma-det} and \eqref{eq:Sigma-inv}"
-    expect(html).toMatch(/<\/span> from \(1\) and <span class="katex">.*<\/span> from \(\d\) and \(\d\), the probability/)
+    // Each number links to its equation.
+    expect(html).toMatch(/<\/span> from <a href="#user-content-eq-eq:bvn">\(1\)<\/a> and <span class="katex">.*<\/span> from <a href="#user-content-eq-eq:Sigma-det">\(\d\)<\/a> and <a href="#user-content-eq-eq:Sigma-inv">\(\d\)<\/a>, the probability/)
+    expect(html).toContain('id="user-content-eq-eq:bvn"')
   })
 
   it(

@@ -33,7 +33,8 @@ describe('labels the essay defines (anchors)', () => {
     expect(r.html).toContain('<h2 id="user-content-sec_linear_regression">')
     expect(byKey.fig_fit).toMatchObject({ kind: 'figure', number: '1', id: 'user-content-fig_fit' })
     expect(r.html).toContain('id="user-content-fig_fit"')
-    expect(byKey.eq_y).toMatchObject({ kind: 'equation', number: '1', id: '' })
+    expect(byKey.eq_y).toMatchObject({ kind: 'equation', number: '1', id: 'user-content-eq-eq_y' })
+    expect(r.html).toContain('id="user-content-eq-eq_y"')
   })
 })
 

@@ -111,10 +111,10 @@ describe('equation labels and references', () => {
     const { html } = renderMarkdown(md)
     expect(html).not.toContain('katex-error')
     expect(html).not.toContain('\\label')
-    expect(html).toContain('By (2), and in math')
+    expect(html).toContain('By <a href="#user-content-eq-eq:second">(2)</a>, and in math')
     expect(annotations(html)).toEqual(['a \\overset{\\text{(1)}}{=} b', 'a = b \\tag{1}', 'c = d \\tag{2}', '\\text{(2)}'])
     expect(html).toContain('Unknown: (?).')
-    expect(html).toContain('Also (1) and')
+    expect(html).toContain('Also <a href="#user-content-eq-eq:first">(1)</a> and')
   })
 
   it('renders statproofbook-style labelled equations with a tag and no error', () => {
@@ -138,7 +138,9 @@ describe('equation labels and references', () => {
     expect(html).not.toContain('katex-error')
     expect(displayCount(html)).toBe(2)
     expect(html.split('class="tag"').length - 1).toBe(2)
-    expect(html).toContain('specified in (1) is equal to')
+    expect(html).toContain('specified in <a href="#user-content-eq-eq:bvn">(1)</a> is equal to')
+    // The number links to the equation: an anchor with that id stands before it.
+    expect(html).toContain('<span id="user-content-eq-eq:bvn" class="equation-anchor"></span>')
     expect(plainText).not.toContain('\\tag')
     expect(plainText).not.toContain('\\label')
   })
@@ -149,13 +151,14 @@ describe('equation labels and references', () => {
     expect(html).not.toContain('eqlabel')
     expect(annotations(html)).toEqual(['\\hat{y} = \\mathrm{softmax}(o). \\tag{1}'])
     // A label this essay does not define may be another post's: a link the site resolves when the page is read.
-    expect(html).toContain('as in (1); elsewhere <a href="#eq_other" data-xref="eqref:eq_other">(eq other)</a>.')
+    expect(html).toContain('as in <a href="#user-content-eq-eq_softmax">(1)</a>; elsewhere <a href="#eq_other" data-xref="eqref:eq_other">(eq other)</a>.')
   })
 
   it('gives every row label of an align its own number', () => {
     const { html } = renderMarkdown('$$\n\\begin{align} a &= b \\label{r1} \\\\ c &= d \\label{r2} \\end{align}\n$$\n\nSee \\eqref{r2}.')
     expect(html).not.toContain('katex-error')
-    expect(html).toContain('See (2).')
+    expect(html).toContain('See <a href="#user-content-eq-r2">(2)</a>.')
+    expect(html).toContain('<span id="user-content-eq-r1" class="equation-anchor"></span><span id="user-content-eq-r2" class="equation-anchor"></span>')
   })
 })
 
@@ -163,7 +166,7 @@ describe('environments KaTeX lacks or numbers on its own', () => {
   it('renders eqnarray (unknown to KaTeX) as aligned rows, numbered by label', () => {
     const { html } = renderMarkdown('$$\n\\begin{eqnarray} a &=& b \\label{e1} \\\\ c &=& d \\label{e2} \\end{eqnarray}\n$$\n\nSee \\eqref{e2}.')
     expect(html).not.toContain('katex-error')
-    expect(html).toContain('See (2).')
+    expect(html).toContain('See <a href="#user-content-eq-e2">(2)</a>.')
   })
 
   it('does not let KaTeX number unlabelled equation/align environments (every one would be (1))', () => {
