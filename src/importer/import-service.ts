@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
+import { relative as relativePath, sep } from 'node:path'
 import type { Store, Transaction } from '../store/index.js'
 import type { PostBody, PostMeta } from '../shared/schemas/index.js'
 import type { BlogConfig } from '../core/config.js'
@@ -45,8 +46,10 @@ interface Pending {
   parsed: ParsedEssay
   rendered: RenderResult
   figures?: FigureStamp
-  /** Same text as stored, but its figures changed on disk: update anyway. */
+  /** Same text as stored, but its figures changed on disk (or an upload moved in its folder): update anyway. */
   figuresChanged: boolean
+  /** An upload's path inside the folder it came in (see xrefSourcePath). */
+  relative?: string
 }
 
 /**
@@ -115,7 +118,7 @@ export class ImportService {
 
     await this.store.refresh()
     const bySource = sourceIndex(this.store.posts())
-    const read: Array<{ path: string; hash: string; essay: EssayInput; figuresChanged: boolean }> = []
+    const read: Array<{ path: string; hash: string; essay: EssayInput; figuresChanged: boolean; relative?: string }> = []
     const options = { ownerName: this.config.ownerName, dataDir: this.store.dataDir, citationStyle: this.config.citationStyle }
     for (const path of order) {
       const file = await readSource(path)
@@ -132,19 +135,24 @@ export class ImportService {
       const root = rootOf(path)
       const essay: EssayInput = { path: fileOf(path), text: file.text, mtime: file.mtime, ...(root ? { root } : {}) }
       const sameText = existing?.source?.hash === hash
-      if (existing && sameText && figuresUnchanged(existing.source?.figures, essay.root)) {
+      // A file re-uploaded on its own (no folder around it) keeps the place its folder gave it.
+      const uploadedAt = isUploadKey(path) && root ? relativePath(root, essay.path).split(sep).join('/') : undefined
+      const relative = uploadedAt && !uploadedAt.includes('/') && existing?.source?.relative ? existing.source.relative : uploadedAt
+      // An upload that moved within its folder is an update: links between uploads follow the path.
+      const samePlace = !relative || existing?.source?.relative === relative
+      if (existing && sameText && samePlace && figuresUnchanged(existing.source?.figures, essay.root)) {
         report({ path, status: 'unchanged', slug: existing.slug, error: null, warnings: [] })
         continue
       }
-      read.push({ path, hash, essay, figuresChanged: sameText })
+      read.push({ path, hash, essay, figuresChanged: sameText, ...(relative ? { relative } : {}) })
     }
 
     const prepared = await prepareMany(read.map(({ essay }) => ({ essay, options })))
     const ready: Pending[] = []
-    read.forEach(({ path, hash, figuresChanged }, i) => {
+    read.forEach(({ path, hash, figuresChanged, relative }, i) => {
       const outcome = prepared[i]
       if ('failed' in outcome) report({ path, status: 'failed', slug: null, error: outcome.failed, warnings: [] })
-      else ready.push({ path, hash, figuresChanged, ...outcome })
+      else ready.push({ path, hash, figuresChanged, ...(relative ? { relative } : {}), ...outcome })
     })
 
     if (ready.length) {
@@ -183,7 +191,7 @@ export class ImportService {
       publishedAt: p.parsed.publishedAt.toISOString(),
       status: p.parsed.status,
       featured: p.parsed.featured,
-      source: { path: p.path, hash: p.hash, ...(p.figures ? { figures: p.figures } : {}) },
+      source: { path: p.path, hash: p.hash, ...(p.figures ? { figures: p.figures } : {}), ...(p.relative ? { relative: p.relative } : {}) },
       contentHash: p.hash,
     }
     const body: Omit<PostBody, 'enhancedContent' | 'annotations' | 'annotatedContent' | 'summary' | 'bibliography' | 'bibliographyContent' | 'mathematicalModel' | 'provenance'> = {

@@ -3,6 +3,7 @@ import { emptyEssayDocument, type Post, type PostListItem, type PostMeta } from 
 import { BlogError } from '../core/errors.js'
 import { isAdmin, type Viewer } from '../core/viewer.js'
 import { RENDER_VERSION } from '../markdown/types.js'
+import { xrefSourcePath } from '../xref/xref-source.js'
 import type { RenderResult } from '../markdown/index.js'
 import { renderOffThread } from '../importer/render-pool.js'
 import { byPublishedDesc, neighboursIn, toListItem, toPost } from './post-views.js'
@@ -54,7 +55,7 @@ export class PostsService {
    */
   private async withCrossReferences(meta: PostMeta, viewer: Viewer): Promise<Post> {
     const post = await this.load(meta, viewer)
-    const from = { id: meta.id, sourcePath: meta.source?.path ?? null }
+    const from = { id: meta.id, sourcePath: xrefSourcePath(meta.source) }
     return { ...post, html: await crossReferencesOf(this.store).resolveHtml(post.html, from, isAdmin(viewer)) }
   }
 

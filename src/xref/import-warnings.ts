@@ -1,5 +1,7 @@
 import { isAbsolute } from 'node:path'
 import { crossReferencesOf, type XrefStore } from './cross-reference-index.js'
+import type { PostMeta } from '../shared/schemas/index.js'
+import { xrefSourcePath } from './xref-source.js'
 
 /** What the import knows of a file it has just stored. */
 interface ImportedFile {
@@ -15,7 +17,7 @@ interface ImportedFile {
  * resolved again whenever the post is read, so a post imported later still fixes them.
  */
 export async function addUnresolvedReferenceWarnings(
-  store: XrefStore & { postBySlug(slug: string): { id: number } | null },
+  store: XrefStore & { postBySlug(slug: string): Pick<PostMeta, 'id' | 'source'> | null },
   files: readonly ImportedFile[],
   htmlOf: (path: string) => string | undefined,
 ): Promise<void> {
@@ -24,7 +26,8 @@ export async function addUnresolvedReferenceWarnings(
     if ((file.status !== 'imported' && file.status !== 'updated') || !file.slug) continue
     const html = htmlOf(file.path)
     if (!html) continue
-    const from = { id: store.postBySlug(file.slug)?.id ?? null, sourcePath: isAbsolute(file.path) ? file.path : null }
+    const post = store.postBySlug(file.slug)
+    const from = { id: post?.id ?? null, sourcePath: xrefSourcePath(post?.source) ?? (isAbsolute(file.path) ? file.path : null) }
     file.warnings.push(...(await index.unresolved(html, from)))
   }
 }

@@ -1,6 +1,7 @@
 import { posix } from 'node:path'
 import type { EssayAnchor, PostMeta } from '../shared/schemas/index.js'
 import type { XrefTarget } from './xref-target.js'
+import { xrefSourcePath } from './xref-source.js'
 
 /** A post as a cross-reference can reach it. */
 export interface XrefPost {
@@ -16,7 +17,7 @@ export interface XrefPost {
 export interface Referrer {
   /** Null while it is not stored yet. */
   id: number | null
-  /** Its source file's absolute path (null for uploads and posts written here). */
+  /** Where its references are read from (xrefSourcePath): its source file, or its place among uploads. */
   sourcePath: string | null
 }
 
@@ -55,7 +56,7 @@ export class XrefCatalog {
     private readonly labels: () => Promise<ReadonlyMap<string, ReadonlyArray<{ post: number; anchor: EssayAnchor }>>>,
   ) {
     for (const meta of metas) {
-      const source = meta.source?.path && posix.isAbsolute(toSlashes(meta.source.path)) ? toSlashes(meta.source.path).replace(DOCUMENT_EXTENSION, '') : null
+      const source = xrefSourcePath(meta.source)?.replace(DOCUMENT_EXTENSION, '') ?? null
       const post: XrefPost = { id: meta.id, slug: meta.slug, title: meta.title, published: meta.status === 'published', source }
       this.bySlug.set(post.slug, post)
       this.byId.set(post.id, post)
@@ -73,7 +74,7 @@ export class XrefCatalog {
   async resolve(target: XrefTarget, from: Referrer, seesDrafts: boolean): Promise<XrefHit | null> {
     // A post may link to itself (`/P/x` inside P/x.md): that is its own page.
     const visible = (post: XrefPost) => seesDrafts || post.published
-    // Upload keys are names, not paths: nothing is relative to them.
+    // Posts written on the site have no path: nothing is relative to them.
     const source = from.sourcePath && posix.isAbsolute(toSlashes(from.sourcePath)) ? toSlashes(from.sourcePath) : null
     if (target.kind === 'label') return this.label(target.key, source, visible)
     const post =

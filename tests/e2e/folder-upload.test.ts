@@ -12,7 +12,6 @@ import { projectRoot, tempDir } from '../helpers/temp-dir.js'
 // the same pages as `blog import` of that folder. The owner picks the folder with the upload
 // page's folder chooser; a reader then opens the post and sees its figures, its citation and
 // references, and its numbered equation, exactly as on a blog that imported the folder.
-// A known bug is pinned with `it.fails` at the end.
 
 const shots = join(projectRoot, 'tests', 'e2e', 'screenshots')
 const TITLE = 'Attention in Pictures'
@@ -290,12 +289,9 @@ describe('uploading a folder in the browser', () => {
     await page.close()
   }, 90_000)
 
-  // Known bug (server, cross-references): an uploaded post's source is its upload key
-  // (`upload:intro.md`, the file's name only), and XrefCatalog resolves relative `.md` links and
-  // site links (`/D/…`) only from absolute source paths, so a link between essays uploaded in
-  // one folder is left as plain text where `blog import` of the folder links it. `it.fails`
-  // passes while the bug is there: make this a plain `it` once it is fixed.
-  it.fails('links essays uploaded together to each other, as blog import does', () => {
+  // An upload's source is a name (`upload:intro.md`), but essays uploaded as a folder refer to
+  // each other by their paths in it: each is placed at its path in the upload tree (xref-source.ts).
+  it('links essays uploaded together to each other, as blog import does', () => {
     expect(intro?.links).toContainEqual({ text: 'chapter on attention', href: POST })
     expect(intro?.html).toBe(introImported?.html)
   })

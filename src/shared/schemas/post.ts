@@ -44,6 +44,8 @@ export const PostMetaSchema = z.object({
       hash: z.string(),
       /** The local files its figures came from, with a stamp of their sizes and times (see figure-stamp.ts). */
       figures: z.object({ files: z.array(z.string()), stamp: z.string() }).optional(),
+      /** An upload's path inside the folder it came in (`chapter/attention.md`): essays uploaded together refer to each other by it. */
+      relative: z.string().max(1000).optional(),
     })
     .nullable(),
   /** Hash of the markdown the stored HTML was rendered from. */
