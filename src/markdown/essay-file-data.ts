@@ -1,5 +1,6 @@
 import type { RenderContext } from './types.js'
-import type { EssayDocument } from '../shared/schemas/index.js'
+import type { VFile } from 'vfile'
+import type { EssayDocument, EssayWarning } from '../shared/schemas/index.js'
 
 declare module 'vfile' {
   interface DataMap {
@@ -21,8 +22,17 @@ export function contextOf(file: { data: { context?: RenderContext } }): RenderCo
   return file.data.context ?? {}
 }
 
-/** Records a warning once (the same message twice reads as noise in the import report). */
-export function warn(file: { data: { document?: EssayDocument } }, rule: string, message: string): void {
-  const warnings = documentOf(file).warnings
-  if (!warnings.some((w) => w.rule === rule && w.message === message)) warnings.push({ rule, message })
+/**
+ * Records a problem found while reading the essay as a vfile message (rule id and reason), once:
+ * the same message twice reads as noise in the import report. `renderMarkdown` hands the
+ * file's messages on as the document's warnings.
+ */
+export function warn(file: VFile, rule: string, message: string): void {
+  if (file.messages.some((m) => m.ruleId === rule && m.reason === message)) return
+  file.message(message, { ruleId: rule, source: 'scholia' })
+}
+
+/** The file's messages as the essay document keeps them. */
+export function warningsOf(file: VFile): EssayWarning[] {
+  return file.messages.map((m) => ({ rule: m.ruleId ?? 'render', message: m.reason }))
 }

@@ -1,4 +1,4 @@
-import { documentOf } from './essay-file-data.js'
+import { documentOf, warningsOf } from './essay-file-data.js'
 import { preprocess } from './preprocess.js'
 import { documentAnchors } from './document-anchors.js'
 import { markdownProcessor } from './processor.js'
@@ -23,6 +23,8 @@ export function renderMarkdown(markdown: string, context: RenderContext = {}): R
   const document = documentOf(file)
   const html = String(file.value)
   const toc = summary?.toc ?? []
+  // The references list ends the essay: a reader finds it in the contents like any section.
+  if (document.references.length > 0 && html.includes('id="references-heading"')) toc.push({ depth: Math.min(...toc.map((t) => t.depth), 2), text: 'References', id: 'references-heading' })
   const allAnchors = [...document.anchors, ...documentAnchors(anchors, html, toc)]
   return {
     html,
@@ -32,7 +34,7 @@ export function renderMarkdown(markdown: string, context: RenderContext = {}): R
     assets: document.assets,
     references: document.references,
     anchors: allAnchors,
-    warnings: document.warnings,
+    warnings: [...document.warnings, ...warningsOf(file)],
     reading: labelledDisplays(file.data.reading ?? [], file.data.readingNumbers ?? [], allAnchors),
   }
 }

@@ -128,3 +128,20 @@ describe('reference ids', () => {
     expect(referenceId('a~20~b')).not.toBe(referenceId('a b'))
   })
 })
+
+describe('the references list in the contents, and warnings as the file’s messages', () => {
+  it('lists References in the table of contents after the essay’s sections, when something is cited', () => {
+    const { toc } = render('## Method\n\nTransformers [@Vaswani.Shazeer.Parmar.ea.2017] work.\n\n### Details\n\nMore.')
+    expect(toc.map((t) => [t.depth, t.text, t.id])).toEqual([
+      [2, 'Method', 'method'],
+      [3, 'Details', 'details'],
+      [2, 'References', 'references-heading'],
+    ])
+    expect(render('## Method\n\nNothing cited.').toc.map((t) => t.text)).toEqual(['Method'])
+  })
+
+  it('reports an unknown key once, with its rule, however often it is cited', () => {
+    const { warnings } = render('See [@nobody.1999] and again [@nobody.1999].')
+    expect(warnings).toEqual([{ rule: 'unknown-citation', message: 'Citation key "nobody.1999" is not in the essay\'s bibliography' }])
+  })
+})
