@@ -4,6 +4,7 @@ import {
   END_TAB_LINE,
   chooseFramework,
   keepsTab,
+  d2lTableOfContents,
   rewriteCodeBlock,
 } from './syntax/d2l.js'
 import {
@@ -62,6 +63,8 @@ const LIST_ITEM = /^(\s*)([-*+]|\d{1,9}[.)])([ \t]+|$)/
 const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)\s*$/
 const D2L_SIGNS = /:(?:label|numref|eqref|cite|citet):`|^```\{\.python \.input/m
 const FRANKLIN_INLINE_HTML = /^\s*~~~<[^]*~~~/
+/** A line holding only a line break tag. */
+const LONE_BREAK = /^ {0,3}<br\s*\/?>\s*$/i
 const FOOTNOTE_DEFINITION = /^\s*\[\^[^\]]+\]:/
 const SIMPLE_ID = /^[\w:.-]+$/
 const PUNCTUATION_AFTER_MATH = /^[.,;:]?\s*$/
@@ -148,6 +151,14 @@ class Rewriter {
       return this.indentedCode(i, codeIndent)
     }
     this.trackList(line, indent)
+    if (this.para.length === 0 && LONE_BREAK.test(line)) {
+      // Kramdown (Jekyll) reads a `<br>` line as a break and goes on with markdown; to CommonMark
+      // it opens an HTML block that swallows the next paragraph, links and formulas unread.
+      this.emit(line.trim())
+      this.emit('')
+      this.blankBefore = true
+      return i + 1
+    }
     this.blankBefore = false
     // A scan, not a regular expression: see contained-fence.ts (issue 21).
     const contained = matchContainedFence(line)
@@ -216,6 +227,15 @@ class Rewriter {
     if (char === '~' && isRawHtmlFence(rest, body)) {
       for (const line of rawHtmlBlock(rest, body, this.stash, this.ctx.variables)) this.emit(line)
       this.setLast('html', start, this.out.length - 1)
+      return next
+    }
+    const contents = d2lTableOfContents(rest, body)
+    if (contents) {
+      // The book's own order of its pages: a list of links the site resolves to the imported posts.
+      this.emit('')
+      for (const entry of contents) this.emit(`${indent}- [${entry}](${encodeURI(entry)}.md)`)
+      this.emit('')
+      this.setLast('paragraph', start, this.out.length - 1)
       return next
     }
     const block = rewriteCodeBlock({ info: rest, body }, this.framework)

@@ -51,6 +51,15 @@ export interface CodeBlock {
 }
 
 /**
+ * The pages a d2l ```` ```toc ```` block lists, in the book's order (`gd`, `chapter_x/index`),
+ * options such as `:maxdepth: 2` left out; null for any other block.
+ */
+export function d2lTableOfContents(info: string, body: readonly string[]): string[] | null {
+  if (info.trim() !== 'toc') return null
+  return body.map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith(':') && /^[\w./-]+$/.test(line))
+}
+
+/**
  * Turns a fenced code block of a d2l page into a plain one: `{.python .input n=1}` becomes
  * `python`, cells of other frameworks and the notebook's tab-selection setup disappear
  * (null: drop the block), and a ```` ```toc ```` block (the book's chapter list) is dropped.

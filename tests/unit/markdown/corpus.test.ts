@@ -75,6 +75,9 @@ describe('the essay corpus', () => {
         if (/[\uE000-\uE004]/.test(html + result.plainText)) problems.push(`${file}: internal marker left`)
         const text = readerText(html)
         for (const stray of STRAY) if (text.includes(stray)) problems.push(`${file}: shows ${stray}`)
+        // A link left unread as markdown (a `<br>` line made CommonMark swallow the paragraph as HTML).
+        const rawLink = /[^\\]\]\((?:\/|https?:|\.\.?\/)[^)\s]*\)/.exec(html.replace(/<pre[\s\S]*?<\/pre>|<code[\s\S]*?<\/code>/g, ''))
+        if (rawLink) problems.push(`${file}: shows raw link syntax ${rawLink[0]}`)
         for (const entry of toc) if (!html.includes(` id="${entry.id}"`)) problems.push(`${file}: no element with TOC id ${entry.id}`)
       }
       expect(problems).toEqual([])

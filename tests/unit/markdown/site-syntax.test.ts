@@ -228,3 +228,21 @@ describe('preprocess', () => {
     expect(out.markdown).not.toContain('code\n')
   })
 })
+
+describe('Jekyll/kramdown line breaks', () => {
+  it('reads the paragraph after a `<br>` line as markdown, as kramdown does (statproofbook)', () => {
+    const { html } = renderMarkdown('A first step.\n\n<br>\nWhen [deriving the posterior](/P/blr-post) $p(y)$ is used.\n')
+    expect(html).toContain('<br>\n<p>When <a href="/P/blr-post"')
+    expect(html).not.toContain('[deriving the posterior]')
+    expect(html).toContain('class="katex"')
+  })
+})
+
+describe('d2l tables of contents', () => {
+  it('turns a chapter’s toc block into its list of pages, linked for the site to resolve', () => {
+    const { html } = renderMarkdown('# Optimization\n\n```toc\n:maxdepth: 2\n\noptimization-intro\ngd\n```\n')
+    expect(html).toContain('<li><a href="optimization-intro.md" data-xref="file:optimization-intro.md">optimization-intro</a></li>')
+    expect(html).toContain('<li><a href="gd.md" data-xref="file:gd.md">gd</a></li>')
+    expect(html).not.toContain('maxdepth')
+  })
+})
