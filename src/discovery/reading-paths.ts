@@ -3,6 +3,7 @@ import type { Essay } from './corpus.js'
 import type { Relation } from './related-posts.js'
 import type { Snapshot } from './snapshot.js'
 import { describeGroup, displayValue, specificity } from './explain.js'
+import { teachingOrder, type OrderReason } from './teaching-order.js'
 
 type Path = SmartSidebar['readingPaths'][number]
 type Level = Path['difficulty']
@@ -20,23 +21,26 @@ const SERIES = /^(.*?)\b(chapter|part|essay|lesson|episode|lecture|week|day)\s+(
 export function readingPaths(snap: Snapshot, self: Essay, related: Relation[]): Path[] {
   const paths: Path[] = []
   const series = seriesOf(snap, self)
-  if (series) paths.push(build(snap, series.id, series.title, series.essays, 'series', series.description))
+  if (series) paths.push(build(snap, series.id, series.title, series.essays.map((essay) => ({ essay, reason: 'series' as const })), series.description))
   const group = [...self.taxonomy]
     .map((g) => ({ g, members: snap.essays.filter((e) => e.taxonomy.has(g)) }))
     .filter((x) => x.members.length >= 3 && !x.g.startsWith('series:'))
     .sort((a, b) => specificity(a.g) - specificity(b.g) || a.members.length - b.members.length)[0]
   if (group) {
-    const members = byDifficulty(snap, closest(group.members, self, related))
+    const members = teachingOrder(snap, closest(group.members, self, related))
     const name = displayValue(group.g, self)
-    paths.push(build(snap, `group-${slugOf(group.g)}`, `${name}: from first steps to depth`, members, 'difficulty', `${members.length} essays ${describeGroup(group.g, self)}, from the most accessible to the most demanding.`))
+    paths.push(build(snap, `group-${slugOf(group.g)}`, `${name}: from first steps to depth`, members, `${members.length} essays ${describeGroup(group.g, self)}, ${ORDER_WORDS}`))
   }
   const near = related.slice(0, PATH_LENGTH - 1).map((r) => r.essay)
   if (near.length >= 2) {
-    const members = byDifficulty(snap, [self, ...near])
-    paths.push(build(snap, `around-${self.meta.id}`, `Around “${self.meta.title}”`, members, 'difficulty', `This essay and the ${near.length} most closely related to it, from the most accessible to the most demanding.`))
+    const members = teachingOrder(snap, [self, ...near])
+    paths.push(build(snap, `around-${self.meta.id}`, `Around “${self.meta.title}”`, members, `This essay and the ${near.length} most closely related to it, ${ORDER_WORDS}`))
   }
   return paths
 }
+
+/** How a path that is not a series is ordered, in the words its description uses. */
+const ORDER_WORDS = 'in the order a book would teach them: what an essay builds on (links to) first, then the site’s own contents, then from the most accessible to the most demanding.'
 
 /** The group members most related to `self` (itself included), at most a path's length. */
 function closest(members: Essay[], self: Essay, related: Relation[]): Essay[] {
@@ -45,7 +49,6 @@ function closest(members: Essay[], self: Essay, related: Relation[]): Essay[] {
   return [self, ...others.slice(0, PATH_LENGTH - 1)]
 }
 
-const byDifficulty = (snap: Snapshot, essays: Essay[]) => [...essays].sort((a, b) => snap.difficulty(a.meta.id) - snap.difficulty(b.meta.id) || a.meta.id - b.meta.id)
 
 function seriesOf(snap: Snapshot, self: Essay): { id: string; title: string; essays: Essay[]; description: string } | null {
   const declared = [...self.taxonomy].find((g) => g.startsWith('series:'))
@@ -70,8 +73,8 @@ function seriesOf(snap: Snapshot, self: Essay): { id: string; title: string; ess
   return { id: `series-${slugOf(`${prefix} ${word}`)}`, title: `${label[0].toUpperCase()}${label.slice(1)} in order`, essays: members, description: `The ${members.length} numbered ${word}s, in their order.` }
 }
 
-function build(snap: Snapshot, id: string, title: string, essays: Essay[], order: 'series' | 'difficulty', description: string): Path {
-  const levels = essays.map((e) => levelOf(snap, e))
+function build(snap: Snapshot, id: string, title: string, ordered: { essay: Essay; reason: OrderReason | 'series' }[], description: string): Path {
+  const essays = ordered.map((o) => o.essay)
   const mean = essays.reduce((s, e) => s + snap.difficulty(e.meta.id), 0) / essays.length
   return {
     id,
@@ -79,13 +82,16 @@ function build(snap: Snapshot, id: string, title: string, essays: Essay[], order
     difficulty: levelFor(snap, mean),
     totalReadTime: essays.reduce((s, e) => s + e.meta.readTime, 0),
     description,
-    essays: essays.map((e, i) => ({ id: e.meta.id, slug: e.meta.slug, title: e.meta.title, order: i + 1, reason: reasonAt(e, i, essays.length, levels[i], order) })),
+    essays: ordered.map((o, i) => ({ id: o.essay.meta.id, slug: o.essay.meta.slug, title: o.essay.meta.title, order: i + 1, reason: reasonAt(o.essay, i, essays.length, levelOf(snap, o.essay), o.reason) })),
   }
 }
 
-function reasonAt(e: Essay, i: number, n: number, level: Level, order: 'series' | 'difficulty'): string {
+/** Each step says why it stands there, with its evidence (a link, the site's contents) or its level. */
+function reasonAt(e: Essay, i: number, n: number, level: Level, why: OrderReason | 'series'): string {
   const facts = `${level}, ${e.meta.readTime} min read${e.structure.mathDensity >= 1 ? `, ${Math.round(e.structure.mathDensity * 10) / 10} formulas per 100 words` : ''}`
-  if (order === 'series') return `Part ${i + 1} of ${n} (${facts})`
+  if (why === 'series') return `Part ${i + 1} of ${n} (${facts})`
+  if (why.kind === 'builds-on') return `Builds on “${why.on.meta.title}”, which it links to (${facts})`
+  if (why.kind === 'contents') return `${i === 0 ? 'Start here: first' : 'Next'} in the contents of “${why.of.meta.title}” (${facts})`
   if (i === 0) return `Start here: the most accessible (${facts})`
   if (i === n - 1) return `Finish with the most demanding (${facts})`
   return `Next step (${facts})`

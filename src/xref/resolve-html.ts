@@ -53,10 +53,21 @@ export async function rewriteXrefLinks(html: string, resolve: (target: XrefTarge
     }
     const { hit, target } = found
     const attributes = (m[1] + m[3]).replace(HREF, '')
-    const text = target.kind === 'label' ? escapeHtml(labelText(hit, target.style)) : inner
+    const text = target.kind === 'label' ? escapeHtml(labelText(hit, target.style)) : namesItsAddress(inner, target) ? escapeHtml(hit.post.title) : inner
     out += `<a href="${escapeHtml(postHref(hit))}"${attributes}>${text}</a>`
   })
   return out + html.slice(pos)
+}
+
+/**
+ * A link whose text is only the address it names (a d2l table of contents lists `gd` for
+ * `gd.md`) reads better as the title of the post it leads to.
+ */
+function namesItsAddress(inner: string, target: XrefTarget): boolean {
+  if (target.kind !== 'file' && target.kind !== 'site') return false
+  const address = target.path.replace(/^\/+|\/+$/g, '').replace(/\.(?:md|markdown|qmd|html?)$/i, '')
+  const text = inner.trim()
+  return text !== '' && (text === address || text === address.split('/').pop())
 }
 
 /** `/posts/{slug}#{id}`: the canonical address (DECISIONS.md), at the element when there is one. */

@@ -97,4 +97,13 @@ describe('cross-references across imported posts', () => {
     expect(links.length).toBeGreaterThan(0)
     for (const { slug, id } of links) expect(bySlug.get(slug), `${slug}#${id}`).toContain(`id="${id}"`)
   })
+
+  it('a d2l chapter page lists its sections in the book’s order, each linked and named by its title', async () => {
+    const chapter = blog.store.posts().find((p) => p.source?.path.endsWith('chapter_optimization/index.md'))!
+    const html = (await blog.posts.get(chapter.slug, GUEST)).html
+    const listed = [...html.matchAll(/<li><a href="\/posts\/([^"]+)"[^>]*>([^<]+)<\/a><\/li>/g)].map((m) => m[2])
+    expect(listed.slice(0, 3)).toEqual(['Optimization and Deep Learning', 'Convexity', 'Gradient Descent'])
+    expect(listed).toContain('Adam')
+    expect(html).not.toContain('>gd<')
+  })
 })
