@@ -17,9 +17,10 @@ const MAX_MERGED = 64
 /**
  * The entries an essay may cite, from its own bibliography files (see bibliographySources);
  * undefined when it has none. The first file that defines a key wins. Never throws: a missing
- * or broken file is a warning for the import report.
+ * or broken file is a warning for the import report. With the data folder, parsed files and
+ * formatted entries are cached there (see bibliography-cache.ts).
  */
-export function bibliographyFor(essay: EssayInput, parsed: ParsedEssay): EssayBibliography | undefined {
+export function bibliographyFor(essay: EssayInput, parsed: ParsedEssay, dataDir?: string): EssayBibliography | undefined {
   const sources = bibliographySources(essay.path, essay.root, parsed.frontmatter)
   if (sources.length === 0) return undefined
   const warnings: EssayWarning[] = []
@@ -30,7 +31,7 @@ export function bibliographyFor(essay: EssayInput, parsed: ParsedEssay): EssayBi
       warnings.push({ rule: 'bibliography-file', message: `Bibliography "${source.missing}": ${source.reason}` })
       continue
     }
-    const loaded = loadBibliographyFile(source.path)
+    const loaded = loadBibliographyFile(source.path, dataDir)
     if (loaded.problem) warnings.push({ rule: 'bibliography-file', message: `Bibliography ${basename(source.path)}: ${loaded.problem}` })
     files.push(source.path)
     lists.push(loaded.entries)

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import core from '@citation-js/core'
 import '@citation-js/plugin-csl'
 import CSL, { type Engine } from 'citeproc'
@@ -6,6 +7,10 @@ import type { CslEntry } from '../../shared/schemas/index.js'
 /** The style of inline marks and the references list: APA 7, as citation-js ships it. */
 const STYLE = 'apa'
 const LOCALE = 'en-US'
+/** Bump when what formatEntry makes of an entry changes (it is part of every cache key). */
+const FORMAT_VERSION = 1
+/** Formatted entries kept per thread by content (a long-running server sees many edits). */
+const MAX_BY_CONTENT = 10_000
 
 /** What an entry looks like in prose and in the references list, as the CSL style writes it. */
 export interface FormattedEntry {
@@ -19,64 +24,124 @@ export interface FormattedEntry {
   html: string
 }
 
-/** Entries by the id the engine knows them by (ids are made unique per entry object, see below). */
+/**
+ * Where formatted entries outlive the thread (the data folder, see the importer's
+ * bibliography cache): looked up by `entryKey` before the engine runs, written after.
+ * Both must never throw.
+ */
+export interface FormattedEntryStore {
+  get(key: string): FormattedEntry | undefined
+  set(key: string, value: FormattedEntry): void
+}
+
+/** Entries by the id the engine knows them by (ids are made unique per entry formatted, see below). */
 const items = new Map<string, CslEntry>()
-const engineIds = new WeakMap<CslEntry, string>()
-const formatted = new WeakMap<CslEntry, FormattedEntry>()
+let nextItem = 0
+/** Formatted entries by entry object (the loader hands out the same objects to every essay citing a file)… */
+let byObject = new WeakMap<CslEntry, FormattedEntry>()
+/** …and by content (a stored post's entries are new objects on every edit). */
+const byContent = new Map<string, FormattedEntry>()
+const keys = new WeakMap<CslEntry, string>()
+const stores = new WeakMap<CslEntry, FormattedEntryStore>()
 let engine: Engine | null = null
+let fingerprint: string | null = null
 
 /**
- * An entry formatted by citeproc-js (the CSL reference implementation), once per entry object
- * per thread: the bibliography loader hands out the same objects for every essay citing from
- * the same file. The engine is built on first use only (APA takes about 1.5 s to compile), so
- * essays without citations never pay for it.
+ * An entry formatted by citeproc-js (the CSL reference implementation). Each entry is formatted
+ * alone (its marks and its references-list entry), so the result depends on the entry's fields
+ * and the style only: it is cached by content, per thread and, for entries read from a data
+ * folder's bibliography files, in that folder (see useFormattedEntryStore). The engine is built
+ * on first need only, so essays without citations, and entries formatted before, never pay for it.
  */
 export function formatEntry(entry: CslEntry): FormattedEntry {
-  const hit = formatted.get(entry)
+  const hit = byObject.get(entry)
   if (hit) return hit
-  let result: FormattedEntry
-  try {
-    result = runEngine(entry)
-  } catch {
-    // citeproc rejects some malformed entries (a date it cannot read): show what is known.
-    const title = typeof entry.title === 'string' ? entry.title : entry.id
-    result = { label: entry.id, author: entry.id, year: 'n.d.', html: escapeHtml(title) }
+  const key = entryKey(entry)
+  let result = byContent.get(key)
+  if (result) {
+    // Most recently used last: the oldest go first when the map is full.
+    byContent.delete(key)
+    byContent.set(key, result)
+  } else {
+    const store = stores.get(entry)
+    result = store?.get(key)
+    if (!result) {
+      try {
+        result = runEngine(entry)
+        store?.set(key, result)
+      } catch {
+        // citeproc rejects some malformed entries (a date it cannot read): show what is known.
+        // Not cached by content: it shows the entry's id, which the key leaves out.
+        const title = typeof entry.title === 'string' ? entry.title : entry.id
+        result = { label: entry.id, author: entry.id, year: 'n.d.', html: escapeHtml(title) }
+        byObject.set(entry, result)
+        return result
+      }
+    }
+    byContent.set(key, result)
+    if (byContent.size > MAX_BY_CONTENT) byContent.delete(byContent.keys().next().value as string)
   }
-  formatted.set(entry, result)
+  byObject.set(entry, result)
   return result
 }
 
+/**
+ * The cache key of an entry's formatting: sha256 (hex) of the style, its locale, the versions of
+ * the code that formats, and the entry's fields but its id (the engine never sees the author's
+ * key), so a changed field is a new key and never served stale.
+ */
+export function entryKey(entry: CslEntry): string {
+  let key = keys.get(entry)
+  if (key !== undefined) return key
+  const { id: _id, ...fields } = entry
+  key = createHash('sha256').update(formatFingerprint()).update('\0').update(JSON.stringify(fields)).digest('hex')
+  keys.set(entry, key)
+  return key
+}
+
+/** Makes `store` where the formatting of these entries is looked for and kept (the importer's, per data folder). */
+export function useFormattedEntryStore(entries: Iterable<CslEntry>, store: FormattedEntryStore): void {
+  for (const entry of entries) stores.set(entry, store)
+}
+
+/** Forgets every formatted entry and the engine, as a new thread would start (tests). */
+export function resetFormattedEntries(): void {
+  byObject = new WeakMap()
+  byContent.clear()
+  items.clear()
+  engine = null
+}
+
+/** Formats the entry alone: three citation forms, then a one-entry bibliography. */
 function runEngine(entry: CslEntry): FormattedEntry {
   const cite = getEngine()
-  // Two bibliographies may use one key for different works: the engine sees a unique id per entry object.
-  let id = engineIds.get(entry)
-  if (id === undefined) {
-    id = `e${items.size}`
-    engineIds.set(entry, id)
-    items.set(id, { ...entry, id })
+  // A fresh id per entry formatted: two bibliographies may use one key for different works.
+  const id = `e${nextItem++}`
+  items.set(id, { ...entry, id })
+  try {
+    cite.setOutputFormat('text')
+    const label = stripParentheses(cite.makeCitationCluster([{ id }]))
+    const author = cite.makeCitationCluster([{ id, 'author-only': true }]).trim()
+    const year = stripParentheses(cite.makeCitationCluster([{ id, 'suppress-author': true }]))
+    cite.setOutputFormat('html')
+    cite.updateItems([id])
+    const bibliography = cite.makeBibliography()
+    const html = bibliography ? bibliography[1].join('').trim() : escapeHtml(entry.title ?? entry.id)
+    return { label, author, year, html }
+  } finally {
+    // The registry holds this one entry until the next; the engine keeps what it read of it.
+    items.delete(id)
   }
-  cite.setOutputFormat('text')
-  const label = stripParentheses(cite.makeCitationCluster([{ id }]))
-  const author = cite.makeCitationCluster([{ id, 'author-only': true }]).trim()
-  const year = stripParentheses(cite.makeCitationCluster([{ id, 'suppress-author': true }]))
-  cite.setOutputFormat('html')
-  cite.updateItems([id])
-  const bibliography = cite.makeBibliography()
-  const html = bibliography ? bibliography[1].join('').trim() : escapeHtml(entry.title ?? entry.id)
-  return { label, author, year, html }
 }
 
 function getEngine(): Engine {
   if (engine) return engine
-  const csl = core.plugins.config.get('@csl')
-  const style = csl.styles.get(STYLE)
-  if (!style) throw new Error(`citation-js has no ${STYLE} style`)
   const created = new CSL.Engine(
     {
-      retrieveLocale: (lang) => csl.locales.get(lang) ?? csl.locales.get(LOCALE),
+      retrieveLocale: (lang) => cslData().locales.get(lang) ?? cslData().locales.get(LOCALE),
       retrieveItem: (id) => items.get(id),
     },
-    style,
+    styleWithoutSort(),
     LOCALE,
     true,
   )
@@ -84,6 +149,40 @@ function getEngine(): Engine {
   created.opt.development_extensions.wrap_url_and_doi = true
   engine = created
   return created
+}
+
+/**
+ * The style without its `<sort>` elements. Every cluster and bibliography made here holds one
+ * entry, so sorting never changes a thing; but citeproc compiles APA's sort keys by inlining
+ * every macro they use, some 140,000 tokens: without them the engine builds in about 0.1 s
+ * instead of 1.5, holds a few MB instead of about 95, and each entry skips computing its keys.
+ * (tests/unit/markdown/csl-engine-cache.test.ts compares the two engines.)
+ */
+export function styleWithoutSort(): string {
+  return styleXml().replace(/<sort>[\s\S]*?<\/sort>/g, '')
+}
+
+function styleXml(): string {
+  const style = cslData().styles.get(STYLE)
+  if (!style) throw new Error(`citation-js has no ${STYLE} style`)
+  return style
+}
+
+function cslData(): ReturnType<typeof core.plugins.config.get> {
+  return core.plugins.config.get('@csl')
+}
+
+/** What, besides an entry, decides its formatting: style, locale and the versions of the code. */
+function formatFingerprint(): string {
+  if (fingerprint !== null) return fingerprint
+  const locale = cslData().locales.get(LOCALE) ?? ''
+  fingerprint = createHash('sha256')
+    .update(`scholia-csl-v${FORMAT_VERSION}\0citation-js ${(core as { version?: string }).version ?? '?'}\0${STYLE}\0${LOCALE}\0`)
+    .update(styleXml())
+    .update('\0')
+    .update(locale)
+    .digest('hex')
+  return fingerprint
 }
 
 function stripParentheses(text: string): string {

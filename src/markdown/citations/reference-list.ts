@@ -3,7 +3,7 @@ import { raw } from 'hast-util-raw'
 import { sanitize, type Schema } from 'hast-util-sanitize'
 import type { CslEntry } from '../../shared/schemas/index.js'
 import type { CitationStyle } from '../types.js'
-import { formatEntry } from './csl-engine.js'
+import { formatEntry, type FormattedEntry } from './csl-engine.js'
 import { referenceId } from './reference-id.js'
 
 /** What a formatted entry may contain: citeproc's inline markup and links to DOIs and URLs, nothing else. */
@@ -15,7 +15,8 @@ const ENTRY_SCHEMA: Schema = {
   strip: ['script', 'style'],
 }
 
-const entryNodes = new WeakMap<CslEntry, ElementContent[]>()
+/** By formatted entry: entries of the same content share one (see formatEntry). */
+const entryNodes = new WeakMap<FormattedEntry, ElementContent[]>()
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
 /**
@@ -47,15 +48,16 @@ export function referenceList(cited: ReadonlyArray<{ key: string; entry: CslEntr
   }
 }
 
-/** The entry as CSL formats it, parsed and sanitised once per entry object (citeproc escapes text, but a URL is a URL). */
+/** The entry as CSL formats it, parsed and sanitised once per formatted entry (citeproc escapes text, but a URL is a URL). */
 function entryContent(entry: CslEntry): ElementContent[] {
-  let nodes = entryNodes.get(entry)
+  const formatted = formatEntry(entry)
+  let nodes = entryNodes.get(formatted)
   if (nodes) return nodes
-  const tree = raw({ type: 'root', children: [{ type: 'raw', value: formatEntry(entry).html }] }) as Root
+  const tree = raw({ type: 'root', children: [{ type: 'raw', value: formatted.html }] }) as Root
   const clean = sanitize(tree, ENTRY_SCHEMA) as Root
   nodes = unwrapDivs(clean.children as ElementContent[])
   for (const node of nodes) markExternalLinks(node)
-  entryNodes.set(entry, nodes)
+  entryNodes.set(formatted, nodes)
   return nodes
 }
 
