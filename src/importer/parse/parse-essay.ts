@@ -159,6 +159,18 @@ function readAuthor(fields: FrontmatterLookup): string | null {
   return null
 }
 
+/**
+ * Whether the essay's front matter gives it a date of its own (else its date is the file's
+ * modification time, or the upload's: when it was imported, not when it was written).
+ */
+export function hasOwnDate(frontmatter: Record<string, unknown>): boolean {
+  const fields = new FrontmatterLookup(frontmatter)
+  return DATE_KEYS.some((key) => {
+    const found = fields.first([key])
+    return found != null && typeof found.value !== 'boolean' && parseDateValue(found.value) !== null
+  })
+}
+
 function readPublishedAt(fields: FrontmatterLookup, mtime: Date, warnings: string[]): Date {
   const unreadable: string[] = []
   for (const key of DATE_KEYS) {
