@@ -6,12 +6,14 @@ import { readableTex } from '../text/readable.js'
 import { dynamicsOf, dynamicsText, equationsOf, MAX_EQUATIONS } from './equations.js'
 import { fieldOf } from './field.js'
 import { symbolNames, type SymbolName } from './symbol-names.js'
-import { symbolsIn } from './tex-symbols.js'
+import { normalTex, symbolsIn } from './tex-symbols.js'
 
 type Variable = MathematicalModel['variables'][number]
 
 const MAX_VARIABLES = 15
-const APPLICATION = /\b(?:appl(?:y|ies|ied|ying|ication|ications)|in practice|practical(?:ly)?|real[- ]world|used (?:to|for|in)|useful (?:for|in|when)|allows? us to|enables?|industry|engineering|in the wild)\b/i
+/** A sentence that states a use: "is used to predict …", "applications include …", "popular applications of …", "useful for …". */
+const APPLICATION =
+  /\b(?:is|are|can\s+be|could\s+be|has\s+been|have\s+been|was|were)\s+(?:\w+ly\s+)?(?:used|applied|employed)\s+(?:to|for|in)\b|\bapplications?\s+(?:include|includes|range)\b|\b(?:popular|common|practical|important|main|typical|real[- ]world|many)\s+applications?\s+(?:of|in|include|are)\b|\b(?:useful|helpful)\s+(?:for|in|when)\b|\buse\s+cases?\b|\bin\s+practice\b[^.]*\b(?:used|applied)\b/i
 
 /**
  * A model made only of what the essay's formulas contain: their symbols (named from the text
@@ -21,7 +23,7 @@ const APPLICATION = /\b(?:appl(?:y|ies|ied|ying|ication|ications)|in practice|pr
  */
 export function localModel(input: EssayInput, doc: EssayDoc): MathematicalModel {
   const formulas = [...doc.displays.map((d) => d.tex), ...doc.inline.map((f) => f.tex)]
-  const names = symbolNames(doc.sentences)
+  const names = symbolNames(doc.sentences, doc.displays)
   const variables = variablesOf(formulas, names)
   const equations = equationsOf(doc)
   const dynamics = dynamicsOf(doc)
@@ -41,7 +43,8 @@ export function localModel(input: EssayInput, doc: EssayDoc): MathematicalModel 
       validationMethods: methods(stats, formulas.length),
     },
     practicalApplications: doc.sentences
-      .filter((s) => s.block !== 'table' && s.text.length >= 40 && APPLICATION.test(s.text))
+      // Whole sentences only: not a fragment ("which, applied to …, yields") nor the lead into a formula.
+      .filter((s) => s.block !== 'table' && s.text.length >= 40 && /^[\p{Lu}\d“"(]/u.test(s.text) && !/:\s*$/.test(s.text) && APPLICATION.test(s.text))
       .slice(0, 3)
       .map((s) => clip(s.text, 250)),
   }
@@ -49,15 +52,25 @@ export function localModel(input: EssayInput, doc: EssayDoc): MathematicalModel 
 
 type Stats = { displays: number; inline: number; variables: number; named: number; ranged: number; dynamics: number; code: number }
 
+/**
+ * The formulas' symbols, and the named ones as the essay writes them (`s_x^2`, `\mathrm{RSS}`,
+ * `ML`); a letter that only occurs inside a named one (the `M` and `L` of `ML`) is not listed apart.
+ */
 function variablesOf(formulas: string[], names: Map<string, SymbolName>): Variable[] {
   const uses = new Map<string, { count: number; first: number }>()
+  const use = (key: string, i: number) => {
+    const u = uses.get(key)
+    if (u) u.count++
+    else uses.set(key, { count: 1, first: i })
+  }
+  const written = [...names.keys()].filter((key) => !(symbolsIn(key).length === 1 && symbolsIn(key)[0] === key))
+  const inside = new Set(written.flatMap((key) => symbolsIn(key)).filter((atom) => !names.has(atom)))
   formulas.forEach((tex, i) => {
-    for (const key of symbolsIn(tex)) {
-      const u = uses.get(key)
-      if (u) u.count++
-      else uses.set(key, { count: 1, first: i })
-    }
+    const flat = normalTex(tex)
+    for (const key of symbolsIn(tex)) if (!inside.has(key)) use(key, i)
+    for (const key of written) if (flat.includes(normalTex(key))) use(key, i)
   })
+  for (const key of names.keys()) if (!uses.has(key)) use(key, formulas.length)
   const ranked = [...uses].sort(([a, x], [b, y]) => Number(names.has(b)) - Number(names.has(a)) || y.count - x.count || x.first - y.first || (a < b ? -1 : 1))
   return ranked.slice(0, MAX_VARIABLES).map(([symbol, use]) => {
     const named = names.get(symbol)
@@ -65,7 +78,9 @@ function variablesOf(formulas: string[], names: Map<string, SymbolName>): Variab
     return {
       symbol,
       name: named ? named.name : readableTex(symbol),
-      description: named ? `${times} The essay says: “${clip(named.sentence.text, 220)}”` : `${times} The essay does not say in words what it stands for.`,
+      description: named
+        ? `${times} ${named.note ? `${named.note} ` : ''}The essay says: “${clip(named.sentence.text, 220)}”`
+        : `${times} No sentence naming it was found in the essay.`,
       unit: named?.unit ?? '',
       range: rangeOf(symbol, formulas),
       measurability: measurability(symbol, named?.name ?? ''),

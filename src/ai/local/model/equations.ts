@@ -7,20 +7,46 @@ type Equation = MathematicalModel['equations'][number]
 export const MAX_EQUATIONS = 20
 
 /**
- * The essay's display formulas as equations, in order: named by their place (the heading or
- * "Theorem"/"Proof" lead-in above, and the author's label), described by the sentence that
- * introduces them, the TeX as written (labels and numbering aside).
+ * The essay's defining equations, in order: its display formulas (named by their place, the
+ * heading or "Theorem"/"Proof" lead-in above, and the author's label; described by the sentence
+ * that introduces them; the TeX as written, labels and numbering aside), without a proof's
+ * intermediate steps: of a proof only what it defines ("… is defined as") and the result it ends
+ * on. Inline equations join them when they state a rate or recurrence (`y'(x) = ML(x)`) or the
+ * sentence says what they are ("$f(x) = …$ is a three-layer network").
  */
 export function equationsOf(doc: EssayDoc): Equation[] {
   const perContext = new Map<string, number>()
-  return doc.displays.slice(0, MAX_EQUATIONS).map((d) => {
+  const kept = doc.displays.filter((d, i) => {
+    if (!isProof(d.context)) return true
+    const next = doc.displays[i + 1]
+    const last = !next || next.context !== d.context || (next.before && d.after && next.before.index > d.after.index + 3)
+    return last || DEFINES.test(d.before?.text ?? '')
+  })
+  const placed: Array<{ at: number; equation: Equation }> = kept.map((d) => {
     const where = d.context ?? 'Equation'
     const k = (perContext.get(where) ?? 0) + 1
     perContext.set(where, k)
     const name = d.label ? `${where} (${d.label})` : d.context ? `${where}, equation ${k}` : `Equation ${d.index + 1}`
-    return { name, equation: d.tex, description: describe(d) }
+    const at = d.before ? d.before.index + 0.5 : d.after ? d.after.index - 0.5 : d.index
+    return { at, equation: { name, equation: d.tex, description: describe(d) } }
   })
+  for (const f of doc.inline) {
+    if (!/=/.test(f.tex) || placed.some((p) => p.equation.equation.trim() === f.tex.trim())) continue
+    const k = f.sentence.segments.findIndex((seg) => seg.kind === 'math' && seg.tex === f.tex)
+    const next = f.sentence.segments[k + 1]
+    const stated = next?.kind === 'text' && /^\s*(?:is|are|defines|gives)\s+(?:a|an|the|our)\s/i.test(next.text) && f.tex.length >= 15
+    if (!stated && !changes(f.tex)) continue
+    placed.push({ at: f.sentence.index, equation: { name: `${f.sentence.heading ?? 'Text'}, inline equation`, equation: f.tex.trim(), description: clip(f.sentence.text, 300) } })
+  }
+  return placed
+    .sort((a, b) => a.at - b.at)
+    .slice(0, MAX_EQUATIONS)
+    .map((p) => p.equation)
 }
+
+const isProof = (context: string | null) => context !== null && /^proof\b/i.test(context)
+/** A proof's line that defines something rather than derives it. */
+const DEFINES = /\b(?:is|are)\s+(?:defined|given)\s+(?:as|by)\b|\bby\s+definition\b|\bdefined\s+(?:as|by)\b/i
 
 function describe(d: DisplayFormula): string {
   if (d.before && d.before.text.length >= 8) return clip(d.before.text, 300)
@@ -28,30 +54,37 @@ function describe(d: DisplayFormula): string {
   return `Display formula ${d.index + 1} of the essay; the text does not introduce it.`
 }
 
-const RECURRENCE = /_\{?\s*[tkn]\s*[+-]\s*1\s*\}?/
+const RECURRENCE = /_\{?\s*[tknij]\s*[+-]\s*1\s*\}?/
+/** A derivative written with a prime: `y'(x) = …`, `x^\prime = …`, `x' = … x …`. */
+const PRIME = /[A-Za-z}]'+\s*\(\s*[A-Za-z]\s*\)\s*=|\^\s*\{?\s*\\prime\s*\}?[^=]*=|(?<![A-Za-z\\_])([A-Za-z])'\s*=.*(?<![A-Za-z\\_{])\1(?![A-Za-z])/
 const UPDATE = /\\leftarrow|\\gets|:=/
 const RATE = /\\frac\s*\{\s*(?:\\mathrm\{d\}|d|\\partial)\s*[^{}]*\}\s*\{\s*(?:\\mathrm\{d\}|d|\\partial)\s*t\s*\}|\\dot\s*\{|\\dot\s*[A-Za-z]/
 
 /**
- * Formulas that say how something changes: recurrences (`x_{t+1} = …`), update rules
- * (`w \leftarrow …`) and rates (`dx/dt`, `\dot{x}`); at most three, in the essay's order.
+ * Formulas that say how something changes: recurrences (`x_{t+1} = …`, `y_{i+1} = …`), update
+ * rules (`w \leftarrow …`) and rates (`dx/dt`, `\dot{x}`, `y'(x)`, `x^\prime`); at most three, in
+ * the essay's order.
  */
 export function dynamicsOf(doc: EssayDoc): string[] {
   const all = [...doc.displays.map((d) => d.tex), ...doc.inline.map((f) => f.tex)]
   const found: string[] = []
   for (const tex of all) {
     if (found.length >= 3) break
-    const changes = RATE.test(tex) || UPDATE.test(tex) || (RECURRENCE.test(tex) && /=|\\approx/.test(tex))
-    if (changes && !found.includes(tex.trim())) found.push(tex.trim())
+    if (changes(tex) && !found.includes(tex.trim())) found.push(tex.trim())
   }
   return found
+}
+
+/** A recurrence (`x_{t+1} = …`), an update rule (`w \leftarrow …`) or a rate (`dx/dt`, `\dot{x}`, `x'(t)`). */
+function changes(tex: string): boolean {
+  return RATE.test(tex) || UPDATE.test(tex) || PRIME.test(tex) || (RECURRENCE.test(tex) && /=|\\approx/.test(tex))
 }
 
 /** One math block for the panel: several formulas stacked, unless one is itself laid out in rows. */
 export function dynamicsText(formulas: string[], formulaCount: number): string {
   if (formulas.length === 0) {
     return formulaCount === 0
-      ? 'The essay states no formulas, so nothing about how its quantities change can be read from it.'
+      ? 'The essay states no formulas, so there are no dynamics to read from it: nothing in it says how a quantity changes.'
       : `None of the essay's ${formulaCount} formulas is a recurrence, an update rule or a rate of change: the relations it states are static.`
   }
   const simple = formulas.filter((f) => !/\\begin|&|\\\\/.test(f))

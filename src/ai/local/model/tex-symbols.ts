@@ -3,13 +3,20 @@ const GREEK = new Set(
   'alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Sigma Upsilon Phi Psi Omega ell'.split(' '),
 )
 /** Decorations that make a new symbol of the one they wrap: ŷ is not y. */
-const DECORATIONS = new Set(['hat', 'widehat', 'bar', 'overline', 'tilde', 'widetilde', 'vec', 'dot', 'ddot', 'mathbf', 'boldsymbol', 'bm', 'mathcal', 'mathit', 'mathsf', 'mathscr', 'mathfrak', 'check', 'breve'])
+const DECORATIONS = new Set(['hat', 'widehat', 'bar', 'overline', 'tilde', 'widetilde', 'vec', 'dot', 'ddot', 'mathbf', 'boldsymbol', 'bm', 'mathcal', 'mathsf', 'mathscr', 'mathfrak', 'check', 'breve'])
+/** Commands that only set a letter in the ordinary italic: `\mathit{a}` is `a`. */
+const PLAIN = new Set(['mathit', 'mathnormal'])
 /** Commands whose argument is words or markup, never a variable. */
 const SKIP_ARGUMENT = new Set(['text', 'textrm', 'textit', 'textbf', 'textsf', 'texttt', 'mbox', 'hbox', 'mathrm', 'operatorname', 'mathbb', 'label', 'tag', 'begin', 'end', 'color', 'textcolor', 'hspace', 'vspace', 'phantom', 'mathop', 'DeclareMathOperator', 'newcommand', 'renewcommand'])
 /** Letter runs written without a backslash that are functions, not products of variables. */
 const FUNCTIONS = new Set('log ln exp sin cos tan sinh cosh tanh max min arg argmax argmin lim det var cov tr diag sgn sign sup inf mod gcd relu softmax sigmoid mse loss prob std mean'.split(' '))
 /** Calligraphic letters that name a distribution or an order of growth, not a variable. */
 const NOT_VARIABLES = new Set(['\\mathcal{N}', '\\mathcal{O}'])
+
+/** TeX as compared: without spaces and braces (`\\mathbf Q` is `\\mathbf{Q}`). */
+export function normalTex(tex: string): string {
+  return tex.replace(/[\s{}]/g, '')
+}
 
 interface Reader {
   tex: string
@@ -43,10 +50,16 @@ function nextSymbol(r: Reader, calculus: boolean): string | null {
     }
     r.at += name.length + 1
     if (GREEK.has(name)) return withSubscript(r, `\\${name}`)
+    if (PLAIN.has(name)) {
+      const arg = readArgument(r)?.trim() ?? ''
+      return /^\\?[A-Za-z]+$/.test(arg) && symbolsIn(arg).length === 1 ? withSubscript(r, arg) : null
+    }
     if (DECORATIONS.has(name)) {
       const arg = readArgument(r)
       const inner = arg === null ? [] : symbolsIn(arg)
-      const single = inner.length === 1 && /^\\?[A-Za-z]+$/.test(arg!.trim()) ? `\\${name}{${arg!.trim()}}` : null
+      // A letter, or a letter decorated once more (`\hat{\mathbf{v}}`).
+      const nested = inner.length === 1 && normalTex(arg!) === normalTex(inner[0]) && !inner[0].includes('_')
+      const single = nested ? `\\${name}{${/^\\?[A-Za-z]+$/.test(arg!.trim()) ? arg!.trim() : inner[0]}}` : null
       if (!single || NOT_VARIABLES.has(single)) return null
       return withSubscript(r, single)
     }
