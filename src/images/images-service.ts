@@ -1,3 +1,4 @@
+import { proseText } from '../markdown/reading-text.js'
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { AiProvider, GeneratedImage, ImageRequest, Provenance } from '../ai/provider.js'
@@ -220,8 +221,10 @@ export function socialCardKey(meta: Pick<PostMeta, 'slug' | 'title' | 'tags' | '
   return createHash('sha256').update(JSON.stringify([LOCAL_ART_MODEL, meta.slug, meta.title, meta.tags, meta.contentHash])).digest('hex').slice(0, 24)
 }
 
+/** Concepts from the essay's prose: its formulas' TeX ("mathbf mathbf") is no concept to draw or print. */
 function conceptsOfPost(meta: PostMeta, body: PostBody): string[] {
-  return conceptsOf({ tags: meta.tags, plainText: body.plainText })
+  const reading = body.document?.reading
+  return conceptsOf({ tags: meta.tags, plainText: reading ? proseText(reading) : body.plainText.replace(/\\[A-Za-z]+/g, ' ') })
 }
 
 function imageRequest(meta: PostMeta, concepts: string[], options: ImageOptions, kind: 'banner' | 'content', index: number): ImageRequest {
