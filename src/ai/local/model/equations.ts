@@ -35,7 +35,7 @@ export function equationsOf(doc: EssayDoc): Equation[] {
     const k = f.sentence.segments.findIndex((seg) => seg.kind === 'math' && seg.tex === f.tex)
     const next = f.sentence.segments[k + 1]
     const stated = next?.kind === 'text' && /^\s*(?:is|are|defines|gives)\s+(?:a|an|the|our)\s/i.test(next.text) && f.tex.length >= 15
-    if (!stated && !changes(f.tex)) continue
+    if (!stated && !changes(f.tex, `${f.sentence.heading ?? ''} ${f.sentence.text}`)) continue
     placed.push({ at: f.sentence.index, equation: { name: `${f.sentence.heading ?? 'Text'}, inline equation`, equation: f.tex.trim(), description: clip(f.sentence.text, 300) } })
   }
   return placed
@@ -55,8 +55,11 @@ function describe(d: DisplayFormula): string {
 }
 
 const RECURRENCE = /_\{?\s*[tknij]\s*[+-]\s*1\s*\}?/
+/** `y'(x) = …` is a rate where the text speaks of a differential equation (not `L'(b)` in a proof). */
+const PRIME_OF = /[A-Za-z}]'+\s*\(\s*[A-Za-z]\s*\)\s*=/
+const DIFFERENTIAL = /\bdifferential\s+equations?\b|\bODEs?\b|\bdynamic|\bover\s+time\b|\bevolv|\brate\s+of\s+change\b/i
 /** A derivative written with a prime: `y'(x) = …`, `x^\prime = …`, `x' = … x …`. */
-const PRIME = /[A-Za-z}]'+\s*\(\s*[A-Za-z]\s*\)\s*=|\^\s*\{?\s*\\prime\s*\}?[^=]*=|(?<![A-Za-z\\_])([A-Za-z])'\s*=.*(?<![A-Za-z\\_{])\1(?![A-Za-z])/
+const PRIME = /[A-Za-z}]'+\s*\(\s*t\s*\)\s*=|\^\s*\{?\s*\\prime\s*\}?[^=]*=|(?<![A-Za-z\\_])([A-Za-z])'\s*=.*(?<![A-Za-z\\_{])\1(?![A-Za-z])/
 const UPDATE = /\\leftarrow|\\gets|:=/
 const RATE = /\\frac\s*\{\s*(?:\\mathrm\{d\}|d|\\partial)\s*[^{}]*\}\s*\{\s*(?:\\mathrm\{d\}|d|\\partial)\s*t\s*\}|\\dot\s*\{|\\dot\s*[A-Za-z]/
 
@@ -66,18 +69,21 @@ const RATE = /\\frac\s*\{\s*(?:\\mathrm\{d\}|d|\\partial)\s*[^{}]*\}\s*\{\s*(?:\
  * the essay's order.
  */
 export function dynamicsOf(doc: EssayDoc): string[] {
-  const all = [...doc.displays.map((d) => d.tex), ...doc.inline.map((f) => f.tex)]
+  const all = [
+    ...doc.displays.map((d) => ({ tex: d.tex, around: `${d.context ?? ''} ${d.before?.heading ?? ''} ${d.before?.text ?? ''} ${d.after?.text ?? ''}` })),
+    ...doc.inline.map((f) => ({ tex: f.tex, around: `${f.sentence.heading ?? ''} ${f.sentence.text}` })),
+  ]
   const found: string[] = []
-  for (const tex of all) {
+  for (const { tex, around } of all) {
     if (found.length >= 3) break
-    if (changes(tex) && !found.includes(tex.trim())) found.push(tex.trim())
+    if (changes(tex, around) && !found.includes(tex.trim())) found.push(tex.trim())
   }
   return found
 }
 
 /** A recurrence (`x_{t+1} = …`), an update rule (`w \leftarrow …`) or a rate (`dx/dt`, `\dot{x}`, `x'(t)`). */
-function changes(tex: string): boolean {
-  return RATE.test(tex) || UPDATE.test(tex) || PRIME.test(tex) || (RECURRENCE.test(tex) && /=|\\approx/.test(tex))
+function changes(tex: string, around: string): boolean {
+  return RATE.test(tex) || UPDATE.test(tex) || PRIME.test(tex) || (PRIME_OF.test(tex) && DIFFERENTIAL.test(around)) || (RECURRENCE.test(tex) && /=|\\approx/.test(tex))
 }
 
 /** One math block for the panel: several formulas stacked, unless one is itself laid out in rows. */

@@ -34,7 +34,7 @@ const STATED: RegExp[] = [
   String.raw`${SELF}\s*,?\s*(?:is|are|be|was|were|as)\s+(?:also\s+)?${DET}\s+${PHRASE}`,
   String.raw`${SELF}\s*,?\s*(?:denotes?|represents?|stands\s+for|refers\s+to|corresponds\s+to|measures|counts|describes)\s+(?:${DET}\s+)?${PHRASE}`,
   String.raw`${SELF}\s*(?:is|are)\s+(?:called|known\s+as|referred\s+to\s+as|termed)\s+(?:${DET}\s+)?${PHRASE}`,
-  String.raw`\b${DET}\s+${PLAIN_PHRASE}\(\s*(?:let'?s|let\s+us|we(?:'ll|\s+will)?)\s+call\s+(?:it|this|them|these)\s+${SELF}\s*\)`,
+  String.raw`\b${DET}\s+((?:[\p{L}-]+\s+){0,5}[\p{L}-]+)\s*\(\s*(?:let'?s|let\s+us|we(?:'ll|\s+will)?)\s+call\s+(?:it|this|them|these)\s+${SELF}\s*\)`,
   String.raw`\bdenote\s+(?:${DET}\s+)?${PLAIN_PHRASE}\s+(?:by|as|with)\s+${SELF}`,
 ].map((source) => new RegExp(source, 'iu'))
 /** "x and y are sample means": a plural name without an article, for a list. */
