@@ -42,6 +42,8 @@ export const ArgumentStrengthSchema = z.object({
   sourceDiversity: score,
   supportingEvidence: z.array(z.string()),
   weakPoints: z.array(z.string()),
+  /** How each score was computed, one line per measure (issue 22: every number explains itself). */
+  method: z.array(z.string()).optional(),
 })
 export const CrossReferenceSchema = z.object({
   concept: z.string(),

@@ -50,6 +50,16 @@ export function ArgumentQualityTab({ postId }: { postId: number }) {
           <MoreNote more={weak.more} />
         </TabSection>
       )}
+      {data.method && data.method.length > 0 && (
+        <details className="analytics-method">
+          <summary>How these scores are computed</summary>
+          <ul>
+            {data.method.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </details>
+      )}
     </div>
   )
 }
