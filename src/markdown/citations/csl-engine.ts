@@ -7,7 +7,11 @@ import type { CslEntry } from '../../shared/schemas/index.js'
 /** The style of inline marks and the references list: APA 7, as citation-js ships it. */
 const STYLE = 'apa'
 const LOCALE = 'en-US'
-/** Bump when what formatEntry makes of an entry changes (it is part of every cache key). */
+/**
+ * Part of every cache key, with the style's and the locale's text and citation-js's version: bump
+ * it when what formatEntry makes of an entry changes otherwise (this code, or a citeproc upgrade
+ * that formats differently), so that no data folder serves the old formatting.
+ */
 const FORMAT_VERSION = 1
 /** Formatted entries kept per thread by content (a long-running server sees many edits). */
 const MAX_BY_CONTENT = 10_000
