@@ -111,6 +111,15 @@ $$ \\hat{u}_t = u_t / 2 \\textrm{ and } \\hat{w}_t = w_t / 2 $$`)
     expect(m.variables.find((v) => v.symbol === '\\beta')?.description).toContain('Named after its estimate')
   })
 
+  it('splits a list named "respectively", and takes neither a type nor an adjective for a name', async () => {
+    const m = await modelOf(`The skewness is $s = \\mu / \\sigma$, where $\\mu$ and $\\sigma$ are the mean and standard deviation of $X$, respectively.
+Say that we have two matrices $A \\in \\mathbb{R}^{n \\times k}$ and $B \\in \\mathbb{R}^{k \\times m}$. Here $\\mathbf{w}$ is a vector. We want the smallest $\\delta$ such that $\\delta > A B \\mathbf{w}$.`)
+    const names = namesOf(m)
+    expect(names.get('\\mu')).toBe('mean')
+    expect(names.get('\\sigma')).toBe('standard deviation of X')
+    for (const symbol of ['A', 'B', '\\mathbf{w}', '\\delta']) expect(m.variables.find((v) => v.symbol === symbol)?.description).toContain('No sentence naming it')
+  })
+
   it('reads the mean and covariance of a normal distribution from its notation', async () => {
     const m = await modelOf('Assume that $X \\sim \\mathcal{N}(\\mu_1, \\Sigma_1)$ and $\\varepsilon \\sim \\mathcal{N}(0, \\sigma^2)$ hold for all samples.')
     const names = namesOf(m)

@@ -13,7 +13,7 @@ type Variable = MathematicalModel['variables'][number]
 const MAX_VARIABLES = 15
 /** A sentence that states a use: "is used to predict …", "applications include …", "popular applications of …", "useful for …". */
 const APPLICATION =
-  /\b(?:is|are|can\s+be|could\s+be|has\s+been|have\s+been|was|were)\s+(?:\w+ly\s+)?(?:used|applied|employed)\s+(?:to|for|in)\b|\bapplications?\s+(?:include|includes|range)\b|\b(?:popular|common|practical|important|main|typical|real[- ]world|many)\s+applications?\s+(?:of|in|include|are)\b|\b(?:useful|helpful)\s+(?:for|in|when)\b|\buse\s+cases?\b|\bin\s+practice\b[^.]*\b(?:used|applied)\b/i
+  /\b(?:can|could|may)\s+be\s+(?:\w+ly\s+)?(?:used|applied|employed)\s+(?:to|for|in)\b|\b(?:is|are|has\s+been|have\s+been|was|were)\s+(?:widely|commonly|frequently|often|routinely|extensively|successfully)\s+(?:used|applied|employed)\b|\bapplications?\s+(?:include|includes|range)\b|\b(?:popular|common|practical|important|main|typical|real[- ]world|many)\s+applications?\s+(?:of|in|include|are)\b|\b(?:useful|helpful)\s+(?:for|in|when)\b|\buse\s+cases?\b|\bin\s+practice\b[^.]*\b(?:used|applied)\b/i
 
 /**
  * A model made only of what the essay's formulas contain: their symbols (named from the text

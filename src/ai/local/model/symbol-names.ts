@@ -52,6 +52,8 @@ const GENERIC_NOUNS = new Set(
     ' ',
   ),
 )
+/** A type is not a name: "w is a vector", "two matrices A and B". */
+const TYPE_WORD = /^(?:vectors?|scalars?|matri(?:x|ces)|functions?|distributions?|numbers?|sets?|integers?|variables?|parameters?|constants?|elements?|points?|values?|reals?|tensors?)$/i
 const PREPOSITION = /^(?:at|in|of|on|for|by|with|from|to|into|over|under|between|along|inside|within|via|than|as|like|about|through)$/i
 /** Plural nouns one symbol can hold many of: a weight matrix is "the weights", not "the weight". */
 const COLLECTIVE = /(?:parameters|weights|coefficients|features|data|statistics|observations|samples|inputs|outputs|biases|logits|scores)$/i
@@ -149,6 +151,12 @@ function namesInSentence(s: Sentence): Found[] {
     const at = marked.indexOf('⟦*⟧')
     const unit = UNIT.exec(marked.slice(at + 3))?.[1] ?? ''
     const named = (name: string, tier: number) => {
+      // "μ and σ are the mean and standard deviation of X, respectively"
+      const each = name.split(/\s*,\s*(?:and\s+)?|\s+and\s+/)
+      if (shared && /\brespectively\b/i.test(marked) && each.length === members.length) {
+        members.forEach((m, i) => out.push({ key: heads[m]!.key, name: readable(each[i]), sentence: s, unit: '', tier, shared: false }))
+        return
+      }
       const final = readable(singular(name))
       for (const m of members) {
         const h = heads[m]!
@@ -213,14 +221,16 @@ function nounBefore(before: string): string | null {
   const stop = words[words.length - 1] ?? ''
   // "we initialize x", "we can then use x": a verb, not a name.
   if (PRONOUN.test(stop) || /^(?:to|can|will|may|must|should|would|could|not|also)$/i.test(stop)) return null
+  // "the smallest δ", "by substituting a_t": an adjective or a verb, not a name.
+  if (run.length === 1 && /(?:est|ing)$/i.test(run[0])) return null
   if (run.length === 1 && /^[\p{L}]/u.test(stop) && !new RegExp(`^(?:${DET}|that|of|and|or|with|for|from|into|by|between|two|three|four|both|all|these|those)$`, 'i').test(stop)) return null
   const name = tidy(run.join(' '))
   if (!name || (!name.includes(' ') && GENERIC_NOUNS.has(name.toLowerCase()))) return null
   return name
 }
 
-const INTRODUCES_END = new RegExp(String.raw`(?:^|[^\p{L}])(?:(?<prep>\p{L}+)\s+)?${DET}\s+([^,;:()]{2,90}?)\s*:?\s*$`, 'iu')
-const INTRODUCES_VERB = new RegExp(String.raw`(?:^|[^\p{L}])${DET}\s+([^,;:()]{2,90}?)\s+(?:is|are|can\s+be|will\s+be)\s+(?:then\s+)?(?:defined|given|computed|written|obtained|calculated|expressed)\s+(?:as|by)\s*:?\s*$`, 'iu')
+const INTRODUCES_END = new RegExp(String.raw`(?:^|[^\p{L}])(?:(?<prep>\p{L}+)\s+)?${DET}\s+([^,;:()]{2,140}?)\s*:?\s*$`, 'iu')
+const INTRODUCES_VERB = new RegExp(String.raw`(?:^|[^\p{L}])${DET}\s+([^,;:()]{2,140}?)\s+(?:is|are|can\s+be|will\s+be)\s+(?:then\s+)?(?:defined|given|computed|written|obtained|calculated|expressed)\s+(?:as|by)\s*:?\s*$`, 'iu')
 
 /**
  * A display introduced by its name: "The residual sum of squares is defined as", "the normalized
@@ -236,8 +246,10 @@ function namesForDisplay(d: DisplayFormula): Found[] {
   else {
     const end = INTRODUCES_END.exec(text)
     // "the estimate for the intercept:", not "inside the trace:" nor "the expectation can be moved …".
-    if (end && !(end.groups?.prep && PREPOSITION.test(end.groups.prep)) && end[2].replace(NAME_END, '') === end[2]) phrase = end[2]
+    if (end && !(end.groups?.prep && PREPOSITION.test(end.groups.prep)) && end[2].replace(NAME_END, '') === end[2] && !/\bwith\b/i.test(end[2])) phrase = end[2]
   }
+  // "the number of training points and test points are given by": the first thing named.
+  if (phrase) phrase = phrase.replace(/\s+and\s+.*$/i, '')
   const name = phrase && tidy(phrase)
   // Not "a simple update of the form", "the Adam update as follows", nor a hypothesis ("Given a model …").
   const words = name ? name.split(' ') : []
@@ -301,7 +313,7 @@ function singular(name: string): string {
   const words = name.split(' ')
   const last = words.pop()!
   if (COLLECTIVE.test(last) || /(?:ss|us|is|as|os|ics)$/i.test(last) || /⟧$/.test(last) || words.some((w) => PREPOSITION.test(w))) return name
-  const one = /ies$/i.test(last) ? last.replace(/ies$/i, 'y') : /(?:ches|shes|sses|xes)$/i.test(last) ? last.slice(0, -2) : /s$/i.test(last) && last.length > 3 ? last.slice(0, -1) : last
+  const one = /^(?:matr|ind|vert|simpl)ices$/i.test(last) ? last.replace(/ices$/i, /^ind/i.test(last) ? 'ex' : /^vert/i.test(last) ? 'ex' : 'ix') : /ies$/i.test(last) ? last.replace(/ies$/i, 'y') : /(?:ches|shes|sses|xes)$/i.test(last) ? last.slice(0, -2) : /s$/i.test(last) && last.length > 3 ? last.slice(0, -1) : last
   return [...words, one].join(' ')
 }
 
@@ -320,7 +332,10 @@ function tidy(raw: string): string | null {
   if (words.length && PREPOSITION.test(words[words.length - 1])) return null
   while (words.length && STOP_WORDS.has(words[words.length - 1].toLowerCase())) words.pop()
   while (words.length && /^(?:the|a|an)$/i.test(words[0])) words.shift()
-  name = words.slice(0, 8).join(' ')
+  const kept = words.slice(0, 8)
+  while (kept.length && (STOP_WORDS.has(kept[kept.length - 1].toLowerCase()) || PREPOSITION.test(kept[kept.length - 1]))) kept.pop()
+  name = kept.join(' ')
+  if (kept.length === 1 && TYPE_WORD.test(name)) return null
   if (name.length < 3 || NOT_A_NAME.test(name) || words.every((w) => STOP_WORDS.has(w.toLowerCase()) || /^⟦\d+⟧$/.test(w))) return null
   return name
 }
