@@ -4,8 +4,10 @@ import type { EssayDoc, Sentence } from './essay/types.js'
 import { findKeyTerms, type KeyTerm } from './key-terms.js'
 import type { SiteIndex } from './site-index.js'
 import { clip, quoteList } from './text/format.js'
+import { readableTex } from './text/readable.js'
 
 const MAX_ANNOTATIONS = 8
+const SPARE = 4
 /** Related essays searched for a term when looking for connections. */
 const RELATED_SEARCHED = 20
 const EXAMPLE = /\b(?:for example|for instance|e\.g\.|such as)/
@@ -20,42 +22,106 @@ export function localAnnotations(input: EssayInput, doc: EssayDoc, index: SiteIn
   const words = doc.sentences.reduce((n, s) => n + s.prose.split(/\s+/).filter(Boolean).length, 0)
   // About one term per 20 words: a short note has few terms worth explaining.
   const limit = Math.max(1, Math.min(MAX_ANNOTATIONS, Math.ceil(words / 20)))
-  const terms = findKeyTerms(doc, index, { selfId: input.post.id, title: input.post.title, plainText: input.plainText, limit })
+  // A few spare terms: one with nothing to add is left out and the next takes its place.
+  const terms = findKeyTerms(doc, index, { selfId: input.post.id, title: input.post.title, plainText: input.plainText, limit: limit + SPARE })
   const related = index.related(index.vectorFor(input.post, input.plainText), input.post.id, RELATED_SEARCHED)
-  const annotations = terms.map((term, rank) => annotate(term, rank, terms.length, input, related, index))
+  const kept = Math.min(limit, terms.length)
+  const annotated = terms
+    .map((term, rank) => ({ a: annotate(term, rank, kept, input, doc, related, index), at: term.sentences[0]?.index ?? 0 }))
+    .filter((x): x is { a: Annotation; at: number } => x.a !== null)
+    .slice(0, limit)
+  // Nothing to add for any term: the first term still gets a note of where the essay uses it.
+  if (annotated.length === 0 && terms.length > 0) annotated.push({ a: usage(terms[0], input), at: terms[0].sentences[0]?.index ?? 0 })
   // In reading order, as a reader meets them.
-  return annotations
-    .map((a, i) => ({ a, at: terms[i].sentences[0]?.index ?? 0 }))
+  return annotated
     .sort((x, y) => x.at - y.at)
     .map((x) => x.a)
 }
 
-function annotate(term: KeyTerm, rank: number, total: number, input: EssayInput, related: ReturnType<SiteIndex['related']>, index: SiteIndex): Annotation {
+/**
+ * What the reader does not have in the sentence they are reading: the essay's definition
+ * elsewhere, with its formula; the post of the site that explains the term; the page the essay
+ * links it to; an example from the essay; other posts that discuss it. Null when there is none
+ * of these (quoting the sentence the term stands in would only repeat it).
+ */
+function annotate(term: KeyTerm, rank: number, total: number, input: EssayInput, doc: EssayDoc, related: ReturnType<SiteIndex['related']>, index: SiteIndex): Annotation | null {
   const pattern = termPattern(term.key)
   // Definitions come early; the first 40 uses are enough to find one and bound the work on long essays.
   const usable = term.sentences.slice(0, 40).filter(readable)
   const pool = usable.length > 0 ? usable : term.sentences.slice(0, 40)
+  const first = term.sentences[0]
   const base = { targetText: term.surface, category: categoryFor(term, input), priority: priority(rank, total) }
+  const parts: string[] = []
+  let type: Annotation['type'] | null = null
 
   const defining = definers(pattern)
   const definition = pool.find((s) => defining.some((d) => d.hint.test(lower(s)) && d.pattern.test(lower(s))))
-  if (definition) return { ...base, type: 'definition', annotation: quote(definition) }
-  const example = pool.find((s) => exemplifies(lower(s), pattern))
-  if (example) return { ...base, type: 'example', annotation: quote(example) }
-  const counter = new RegExp(pattern.source, 'g')
-  const probe = term.key.split(' ')[0].slice(0, -1)
-  const elsewhere = related.filter((p) => index.mentions(p.id, probe, counter) >= 2).slice(0, 2)
-  const first = pool[0]
-  const firstText = first ? quote(first, 280) : `“${term.surface}” is one of the essay's key terms.`
-  if (elsewhere.length > 0) {
-    return { ...base, type: 'connection', annotation: `${firstText} Also discussed in ${quoteList(elsewhere.map((p) => p.title))} on this site.` }
+  if (definition && definition !== first) {
+    parts.push(`The essay defines it: ${quote(definition, 260)}`)
+    type = 'definition'
   }
-  if (pool.length >= 3) {
-    // Used throughout: the longest later sentence using it says most about it.
-    const fullest = pool.slice(1).reduce((best, s) => (s.text.length > best.text.length ? s : best), pool[1])
-    return { ...base, type: 'elaboration', annotation: quote(fullest) }
+  const display = definition ? doc.displays.find((d) => d.before === definition) : undefined
+  if (display) {
+    const formula = clip(readableTex(display.tex).replace(/\s+/g, ' ').trim(), 200)
+    if (formula) parts.push(`Formula${display.label ? ` (${display.label})` : ''}: ${formula}${/[.!?]$/.test(formula) ? '' : '.'}`)
+    if (display.after && /^where\b/i.test(display.after.text) && !pattern.test(lower(display.after))) parts.push(quote(display.after, 220))
+    type ??= 'definition'
   }
-  return { ...base, type: 'context', annotation: firstText }
+  const post = definingPost(term, index, input.post.id)
+  if (post) {
+    parts.push(`Explained in “${post.title}” on this site${post.sentence ? `: ${post.sentence}` : '.'}`)
+    type ??= post.defines ? 'definition' : 'connection'
+  } else if (term.url && /^(?:https?:|\/)/.test(term.url)) {
+    parts.push(`The essay links it to ${term.url} for its definition.`)
+    type ??= 'context'
+  }
+  const example = pool.find((s) => s !== first && s !== definition && exemplifies(lower(s), pattern))
+  // An example holds the term too: it adds to a note, it is no note alone.
+  if (example && parts.length > 0 && parts.length < 3) {
+    parts.push(`An example from the essay: ${quote(example, 240)}`)
+    type ??= 'example'
+  }
+  if (parts.length === 0 && pattern.source.length > 4) {
+    const counter = new RegExp(pattern.source, 'g')
+    const probe = term.key.split(' ')[0].slice(0, -1)
+    const elsewhere = related.filter((p) => index.mentions(p.id, probe, counter) >= 2).slice(0, 2)
+    if (elsewhere.length > 0) {
+      parts.push(`Also discussed in ${quoteList(elsewhere.map((p) => p.title))} on this site.`)
+      type = 'connection'
+    }
+  }
+  if (parts.length === 0 || type === null) return null
+  return { ...base, type, annotation: clip(parts.join(' '), 700) }
+}
+
+/** Where the essay uses a term: how often and under which headings, which its sentence does not say. */
+function usage(term: KeyTerm, input: EssayInput): Annotation {
+  const headings = [...new Set(term.sentences.map((s) => s.heading).filter((h): h is string => h !== null))].slice(0, 3)
+  const times = term.sentences.length === 1 ? 'once' : `in ${term.sentences.length} sentences`
+  const where = headings.length > 0 ? `, under ${quoteList(headings)}` : ''
+  return { targetText: term.surface, type: 'context', annotation: `A key term of “${input.post.title}”: the essay uses it ${times}${where}.`, category: categoryFor(term, input), priority: 'high' }
+}
+
+/**
+ * The post of the site that explains the term: the one the essay links it to, else one whose
+ * title is the term (or holds it), with its sentence defining the term when it has one.
+ */
+function definingPost(term: KeyTerm, index: SiteIndex, selfId: number): { title: string; sentence: string | null; defines: boolean } | null {
+  const posts = index.site.posts.filter((p) => p.id !== selfId)
+  const slug = term.url?.replace(/[?#].*$/, '').replace(/\/+$/, '').replace(/\.(?:md|html?)$/, '').split('/').pop()
+  const norm = (t: string) => ` ${t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `
+  const want = norm(term.surface)
+  const byLink = slug && term.url && !/^https?:/.test(term.url) ? posts.find((p) => p.slug === slug || p.slug.endsWith(`-${slug}`)) : undefined
+  const byTitle = posts.filter((p) => norm(p.title).includes(want)).sort((a, b) => a.title.length - b.title.length)[0]
+  const post = byLink ?? (byTitle && norm(byTitle.title).trim().split(' ').length <= want.trim().split(' ').length + 3 ? byTitle : undefined)
+  if (!post) return null
+  const pattern = termPattern(term.key)
+  const sentences = post.plainText.split(/(?<=[.!?])\s+|\n+/).map((x) => x.trim()).filter((x) => x.length >= 25 && x.length <= 400)
+  const uses = sentences.filter((x) => pattern.test(x.toLowerCase()))
+  const defs = definers(pattern)
+  const defining = uses.find((x) => defs.some((d) => d.pattern.test(x.toLowerCase())))
+  const sentence = defining ?? uses[0] ?? null
+  return { title: post.title, sentence: sentence ? clip(sentence, 240) : null, defines: defining !== undefined }
 }
 
 /** The sentence as the essay writes it; "…" where it runs on into a formula left out here. */
@@ -103,7 +169,7 @@ function termPattern(key: string): RegExp {
 
 const DEFINING_AFTER = String.raw`\s*(?:\([^)]{0,60}\)\s*)?(?:,[^,]{1,80},\s*)?(?:is|are|was|were)\s+(?:also\s+)?(?:(?:called|defined\s+as|known\s+as)\s+)?(?:a|an|the|one|any|some|simply|essentially|just)\b`
 const DEFINING_VERB = String.raw`[^.;:]{0,40}?\b(?:means|denotes|refers\s+to|is\s+defined\s+as|stands\s+for|describes|represents|consists\s+of)\b`
-const DEFINING_BEFORE = String.raw`\b(?:called|termed|named|known\s+as|referred\s+to\s+as|we\s+call|define[sd]?|definition\s+of)\s+(?:[^.;]{0,60}?\s)?(?:an?\s+|the\s+)?["“‘']?`
+const DEFINING_BEFORE = String.raw`\b(?:(?:called|termed|named|known\s+as|referred\s+to\s+as)\s+|(?:we\s+call|define[sd]?|definition\s+of)\s+(?:[^.;]{0,60}?\s)?)(?:an?\s+|the\s+)?["“‘']?`
 
 /**
  * "X is a …", "X denotes …", "… is called X", "we define X": patterns for a sentence that says

@@ -1,7 +1,8 @@
 import type { EssayDoc, Sentence } from './essay/types.js'
 import type { SiteIndex } from './site-index.js'
+import { structuralTerms, type TermSource } from './text/defined-terms.js'
 import { normaliseForMatch } from './text/readable.js'
-import { termsOf } from './text/terms.js'
+import { normaliseWord, termsOf } from './text/terms.js'
 
 export interface KeyTerm {
   key: string
@@ -11,6 +12,10 @@ export interface KeyTerm {
   score: number
   /** Sentences using the term, in their order (link text included). */
   sentences: Sentence[]
+  /** Set when the essay's own structure marks it as a term: a link text, a name it gives. */
+  source?: TermSource
+  /** The page the essay links the term to. */
+  url?: string
 }
 
 interface Tally {
@@ -19,6 +24,8 @@ interface Tally {
   sentences: Sentence[]
   /** Occurrences outside links, code and formulas, as written. */
   surfaces: string[]
+  /** The prose just before and after each occurrence (same line), to tell a fragment of a longer phrase. */
+  around: { before: string; after: string }[]
 }
 
 export interface KeyTermOptions {
@@ -46,9 +53,75 @@ export function findKeyTerms(doc: EssayDoc, index: SiteIndex, opts: KeyTermOptio
   const emphasised = new Set([opts.title, ...doc.headings.map((h) => h.text)].flatMap((t) => termsOf(t, { triples: true }).map((x) => x.key)))
   const page = normaliseForMatch(opts.plainText)
   const words = doc.sentences.reduce((sum, s) => sum + s.prose.split(/\s+/).length, 0)
-  const pick = (minTf: number) => select(rank(tallies, index, opts.selfId, emphasised, minTf), tallies, page, opts.limit)
+  const structural = ownTerms(doc, page, emphasised, opts.limit)
+  const pick = (minTf: number) => select(rank(tallies, index, opts.selfId, emphasised, minTf), tallies, page, opts.limit, structural)
   const chosen = pick(words < 150 ? 1 : 2)
-  return chosen.length > 0 ? chosen : pick(1)
+  const all = chosen.length > structural.length ? chosen : pick(1)
+  return all
+}
+
+/** How much each kind of evidence says "this is a term of the essay". */
+const SOURCE_WEIGHT: Record<TermSource, number> = { defined: 3, named: 2.5, link: 2 }
+
+/**
+ * The terms the essay's own structure marks (link texts, names it gives, what it defines),
+ * strongest evidence first: a term both linked and defined, used often, or in a heading ranks higher.
+ */
+function ownTerms(doc: EssayDoc, page: string, emphasised: Set<string>, limit: number): KeyTerm[] {
+  const byKey = new Map<string, { surface: string; source: TermSource; url?: string; weight: number; first: number }>()
+  for (const t of structuralTerms(doc)) {
+    if (!page.includes(normaliseForMatch(t.surface))) continue
+    const key = keyOf(t.surface)
+    const entry = byKey.get(key)
+    if (!entry) byKey.set(key, { surface: t.surface, source: t.source, url: t.url, weight: SOURCE_WEIGHT[t.source] + linkWeight(t.url), first: t.sentence.index })
+    else {
+      entry.weight += entry.source === t.source ? 0.25 : SOURCE_WEIGHT[t.source] / 2
+      if (SOURCE_WEIGHT[t.source] > SOURCE_WEIGHT[entry.source]) entry.source = t.source
+      entry.url ??= t.url
+    }
+  }
+  const terms: KeyTerm[] = []
+  for (const [key, e] of byKey) {
+    const pattern = surfacePattern(key)
+    const sentences = doc.sentences.filter((s) => pattern.test(s.text.toLowerCase()))
+    if (sentences.length === 0) continue
+    const heading = termsOf(e.surface, { triples: true }).some((x) => emphasised.has(x.key)) ? 1 : 0
+    const score = 10 + e.weight + Math.log(sentences.length) + heading
+    terms.push({ key, n: Math.min(3, key.split(' ').length) as 1 | 2 | 3, surface: e.surface, score, sentences, source: e.source, url: e.url })
+  }
+  terms.sort((a, b) => b.score - a.score || a.sentences[0].index - b.sentences[0].index)
+  // None inside another: the longer, more precise phrase is kept when both were found.
+  const kept: KeyTerm[] = []
+  for (const t of terms) {
+    if (kept.some((k) => within(k.key, t.key) || within(t.key, k.key))) continue
+    kept.push(t)
+    if (kept.length >= limit) break
+  }
+  return kept
+}
+
+/**
+ * A link to a definition page (an encyclopedia, a page of the site) marks a concept; a link to a
+ * code repository or a package index names software, which the reader rarely needs explained.
+ */
+function linkWeight(url: string | undefined): number {
+  if (!url) return 0
+  if (/^(?:https?:)?\/\/(?:[\w-]+\.)*(?:github\.com|gitlab\.com|pypi\.org|npmjs\.com|juliahub\.com|crates\.io|docs\.julialang\.org|twitter\.com|x\.com|youtube\.com|discourse\.)/i.test(url)) return -1.5
+  if (/wikipedia\.org|mathworld|encyclopedia|\/wiki\//i.test(url) || !/^https?:/i.test(url)) return 1
+  return 0
+}
+
+/** A phrase's key: lower case, each word's plural folded. */
+const keyOf = (surface: string): string => surface.split(/\s+/).map(normaliseWord).join(' ')
+const within = (a: string, b: string) => ` ${b} `.includes(` ${a} `)
+
+/** The words of a key in any inflection the key folds, in lower-case text. */
+function surfacePattern(key: string): RegExp {
+  const words = key.split(' ').map((w) => {
+    const e = w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    return w.endsWith('y') ? `${e.slice(0, -1)}(?:y|ies)` : `${e}(?:e?s)?`
+  })
+  return new RegExp(`(?<![\\p{L}\\p{N}])${words.join('[\\s-]+')}(?![\\p{L}\\p{N}])`, 'u')
 }
 
 function tally(doc: EssayDoc): Map<string, Tally> {
@@ -57,11 +130,16 @@ function tally(doc: EssayDoc): Map<string, Tally> {
     const counted = s.segments.map((seg) => (seg.kind === 'text' || seg.kind === 'link' ? seg.text : '\n')).join('')
     for (const t of termsOf(counted, { triples: true })) {
       let entry = tallies.get(t.key)
-      if (!entry) tallies.set(t.key, (entry = { n: t.n, tf: 0, sentences: [], surfaces: [] }))
+      if (!entry) tallies.set(t.key, (entry = { n: t.n, tf: 0, sentences: [], surfaces: [], around: [] }))
       entry.tf++
       if (entry.sentences[entry.sentences.length - 1] !== s) entry.sentences.push(s)
     }
-    for (const t of termsOf(s.prose, { triples: true })) tallies.get(t.key)?.surfaces.push(s.prose.slice(t.start, t.end))
+    for (const t of termsOf(s.prose, { triples: true })) {
+      const entry = tallies.get(t.key)
+      if (!entry) continue
+      entry.surfaces.push(s.prose.slice(t.start, t.end))
+      entry.around.push({ before: s.prose.slice(0, t.start).split('\n').pop()!, after: s.prose.slice(t.end).split('\n')[0] })
+    }
   }
   return tallies
 }
@@ -85,23 +163,68 @@ function idf(key: string, n: number, index: SiteIndex, selfId: number): number {
   return Math.max(index.idf(`${a} ${b}`, selfId), index.idf(`${b} ${c}`, selfId))
 }
 
-/** The best terms, none inside another. */
-function select(ranked: { key: string; score: number }[], tallies: Map<string, Tally>, page: string, limit: number): KeyTerm[] {
-  const chosen: KeyTerm[] = []
-  const surfaces = new Set<string>()
-  const within = (a: string, b: string) => ` ${b} `.includes(` ${a} `)
+/** The best terms, none inside another: the essay's own terms first, then the best by TF-IDF. */
+function select(ranked: { key: string; score: number }[], tallies: Map<string, Tally>, page: string, limit: number, own: KeyTerm[]): KeyTerm[] {
+  const chosen: KeyTerm[] = [...own]
+  const surfaces = new Set<string>(own.map((t) => t.surface.toLowerCase()))
   const phrases = ranked.filter((r) => tallies.get(r.key)!.n > 1)
-  for (const { key, score } of ranked) {
+  for (const ranking of ranked) {
     if (chosen.length >= limit) break
+    const t0 = tallies.get(ranking.key)!
+    const whole = wholePhrase(t0)
+    if (!whole) continue
+    const { key, score } = whole.extended ? { key: keyOf(whole.surface), score: ranking.score } : ranking
     // No term inside another ("sort" beside "merge sort"); two phrases may share a word ("merge sort", "quick sort").
     if (chosen.some((c) => within(key, c.key) || within(c.key, key))) continue
-    const t = tallies.get(key)!
+    const t = t0
     // "gradient" is mostly said as "gradient descent": the phrase is the term (it comes later in the ranking).
-    if (phrases.some((p) => p.key !== key && within(key, p.key) && tallies.get(p.key)!.tf >= Math.max(2, t.tf / 2))) continue
-    const surface = t.surfaces.map((s) => s.trim()).find((s) => s !== '' && page.includes(normaliseForMatch(s)))
-    if (!surface || surfaces.has(surface.toLowerCase())) continue
+    if (phrases.some((p) => p.key !== ranking.key && within(ranking.key, p.key) && tallies.get(p.key)!.tf >= Math.max(2, t.tf / 2))) continue
+    const surface = whole.extended ? whole.surface : t.surfaces.map((s) => s.trim()).find((s) => s !== '' && page.includes(normaliseForMatch(s)))
+    if (!surface || surfaces.has(surface.toLowerCase()) || !page.includes(normaliseForMatch(surface))) continue
     surfaces.add(surface.toLowerCase())
     chosen.push({ key, n: t.n, surface, score, sentences: t.sentences })
   }
-  return chosen
+  return chosen.sort((a, b) => b.score - a.score)
+}
+
+/** Words that may stand beside a term without being part of it. */
+const FUNCTION = new Set('a an the of to in on for and or with by from as at is are was were be that this these those its their our it we which who than then but not no so such each every all any both'.split(' '))
+
+/**
+ * The term as a whole phrase: "squares parameter estimates" always follows "ordinary least", so
+ * the phrase is "ordinary least squares parameter estimates" (up to five words). Null when the
+ * candidate is no noun phrase: a verb form at its edge ("moved inside", "parameters minimizing").
+ */
+function wholePhrase(t: Tally): { surface: string; extended: boolean } | null {
+  const first = t.surfaces[0]?.trim()
+  if (!first) return null
+  let words = first.split(/\s+/)
+  const plural = words.length > 1 && /[^s]s$/i.test(words[0]) && /ing$/i.test(words[words.length - 1])
+  if (/ed$/i.test(words[0]) || /ed$/i.test(words[words.length - 1]) || plural) return null
+  if (t.around.length === 0 || t.surfaces.some((s) => s.trim().toLowerCase() !== first.toLowerCase())) return { surface: first, extended: false }
+  let extended = false
+  for (let step = 0; step < 2 && words.length < 5; step++) {
+    const befores = t.around.map((a) => a.before.trim().split(/\s+/).slice(-1 - step, step === 0 ? undefined : -step)[0] ?? '')
+    const b = befores[0]
+    if (b && /^\p{L}[\p{L}-]*$/u.test(b) && !FUNCTION.has(b.toLowerCase()) && befores.every((x) => x === b) && !/ed$/.test(b)) {
+      words = [b, ...words]
+      extended = true
+    } else break
+  }
+  // "residual sum" always followed by "of squares": "residual sum of squares".
+  const next2 = (after: string) => after.trim().split(/\s+/).slice(0, 2).map((w) => w.replace(/[^\p{L}\p{N}-]+$/u, ''))
+  const of = t.around.map((a) => next2(a.after).join(' ').toLowerCase())
+  if (words.length < 4 && /^of [\p{L}][\p{L}-]+$/u.test(of[0]) && !FUNCTION.has(of[0].slice(3)) && of.every((x) => x === of[0])) {
+    words = [...words, ...next2(t.around[0].after)]
+    return { surface: words.join(' '), extended: true }
+  }
+  for (let step = 0; step < 2 && words.length < 5; step++) {
+    const afters = t.around.map((a) => a.after.trim().split(/\s+/)[step] ?? '')
+    const a = afters[0]
+    if (a && /^\p{L}[\p{L}-]*$/u.test(a) && !FUNCTION.has(a.toLowerCase()) && afters.every((x) => x === a) && !/(?:ed|ing)$/.test(a) && !/^[A-Z]/.test(a) === !/^[A-Z]/.test(words[0])) {
+      words = [...words, a]
+      extended = true
+    } else break
+  }
+  return { surface: words.join(' '), extended }
 }

@@ -26,6 +26,9 @@ interface Unit {
  */
 export function localSummary(input: EssayInput, doc: EssayDoc, index: SiteIndex): string {
   const all = unitsOf(doc, index, input.post.id)
+  const section = ownSection(doc, all)
+  const theorem = section ? null : theoremStatement(doc, all)
+  if (theorem) return theorem
   const words = doc.sentences.reduce((n, s) => n + wordCount(s), 0)
   const wanted = words < 400 ? 2 : words < 2000 ? 3 : 4
   // Whole sentences first; fragments only when the essay has too few (they get "…").
@@ -34,6 +37,15 @@ export function localSummary(input: EssayInput, doc: EssayDoc, index: SiteIndex)
   if (pool.length === 0) return fallback(input)
 
   const centre = centroid(all.map((u) => u.vector))
+  if (section) {
+    // The essay's own summary, after the one sentence of the body most central to the essay
+    // (a summary section often recaps the details and leaves the point to the introduction).
+    const lead = pool
+      .filter((u) => strict.includes(u) && !section.includes(u) && !section.some((c) => cosine(c.vector, u.vector) > REDUNDANT))
+      .map((u) => ({ u, score: cosine(u.vector, centre) + LEAD_WEIGHT * (1 - u.index / doc.sentences.length) }))
+      .sort((a, b) => b.score - a.score || a.u.index - b.u.index)[0]?.u
+    return render(lead ? [lead, ...section.slice(0, OWN_MAX - 1)] : section.slice(0, OWN_MAX))
+  }
   const total = doc.sentences.length
   const ranked = pool
     .map((u) => ({ u, score: cosine(u.vector, centre) + LEAD_WEIGHT * (1 - u.index / total) }))
@@ -45,8 +57,59 @@ export function localSummary(input: EssayInput, doc: EssayDoc, index: SiteIndex)
     if (chosen.some((c) => cosine(c.vector, u.vector) > REDUNDANT)) continue
     chosen.push(u)
   }
-  const texts = chosen.sort((a, b) => a.index - b.index).map((u) => (/[.!?。！？…]["'”’)]*$/u.test(u.text) ? u.text : `${u.text} …`))
+  return render(chosen.sort((a, b) => a.index - b.index))
+}
+
+/** Units as one text: "…" after one that runs on into a formula, citation leftovers tidied. */
+function render(units: Unit[]): string {
+  const texts = units.map((u) => tidy(u.text)).map((t) => (/[.!?。！？…]["'”’)]*$/u.test(t) ? t : `${t} …`))
   return joinReadable([texts.join(' ')])
+}
+
+/** What removing a citation leaves: "( )", "(; )", a space before a comma or full stop. */
+export function tidy(text: string): string {
+  return text
+    .replace(/\s*\((?:\s|[;,])*\)/g, '')
+    .replace(/\[(?:\s|[;,])*\]/g, '')
+    .replace(/\s+([,.;:!?])/g, '$1')
+    .replace(/([,;])(?=[.!?])/g, '')
+    .replace(/\s{2,}/g, ' ')
+    .trim()
+}
+
+/** Headings of the essay's own summary: its Summary, Conclusion, Abstract or TL;DR section. */
+const SUMMARY_HEADING = /^(?:[\d.]+\s*)?(?:summary|summary and (?:discussion|outlook)|conclusions?|concluding remarks|in conclusion|abstract|tl;?\s?dr|takeaways?|key takeaways|wrap(?:ping)?[- ]up|总结|小结|结论|结语|摘要|概要)\s*[:.：]?$/iu
+const SUMMARY_LEAD = /^(?:summary|abstract|tl;?\s?dr|in short|conclusion)\b/i
+/** The most sentences taken from an essay's own summary section. */
+const OWN_MAX = 6
+
+/** The essay's own summary: the prose of its Summary/Conclusion/Abstract/TL;DR section or lead-in paragraph. */
+function ownSection(doc: EssayDoc, units: Unit[]): Unit[] | null {
+  const paragraphs = new Set(doc.paragraphs.filter((p) => (p.heading !== null && SUMMARY_HEADING.test(p.heading.trim())) || (p.lead !== null && SUMMARY_LEAD.test(p.lead.trim()))).map((p) => p.index))
+  if (paragraphs.size === 0) return null
+  const inside = units.filter((u) => paragraphs.has(u.sentences[0].paragraph) && PROSE_BLOCKS.has(u.sentences[0].block) && u.sentences.every(usable) && !texLeft(u.text))
+  return inside.length === 0 ? null : inside
+}
+
+const THEOREM_LEAD = /^(?:theorem|proposition|lemma|corollary|定理|命题|引理)\b/iu
+
+/** A theorem's statement, when the essay states one: its paragraphs up to the proof (or the next lead-in). */
+function theoremStatement(doc: EssayDoc, units: Unit[]): string | null {
+  const start = doc.paragraphs.find((p) => p.lead !== null && THEOREM_LEAD.test(p.lead.trim()))
+  if (!start) return null
+  const paragraphs = new Set<number>()
+  for (const p of doc.paragraphs.slice(doc.paragraphs.indexOf(start))) {
+    if (p !== start && (p.lead !== null || p.heading !== start.heading)) break
+    paragraphs.add(p.index)
+  }
+  const inside = units.filter((u) => paragraphs.has(u.sentences[0].paragraph) && u.sentences.some((s) => wordCount(s) >= 3))
+  if (inside.length === 0) return null
+  return render(inside).replace(/^(?:theorem|proposition|lemma|corollary)\s*[:.]\s*/i, '')
+}
+
+/** TeX spelled out rather than read: a command name stuck to a letter ("hatvₜ", "mathbf x"). */
+function texLeft(text: string): boolean {
+  return /\\[A-Za-z]|\b(?:hat|bar|tilde|vec|mathbf|mathrm|mathcal|boldsymbol|operatorname|frac|textrm|mathit)(?:[A-Za-z\u2080-\u209c]|\s+[A-Za-z]\b)/u.test(text)
 }
 
 /** Sentences in order, those a display formula splits ("…is given by [formula] where x is…") joined. */
@@ -72,7 +135,7 @@ function complete(u: Unit): boolean {
   if (!PROSE_BLOCKS.has(u.sentences[0].block) || !u.sentences.every(usable)) return false
   const n = u.sentences.reduce((sum, s) => sum + wordCount(s), 0)
   if (n < 6 || n > 100) return false
-  return /^["“‘(]?[\p{Lu}\p{N}\p{Script=Han}]/u.test(u.text) && /[.!?。！？]["'”’)]*$/u.test(u.text) && !/https?:\/\//.test(u.text)
+  return !texLeft(u.text) && /^["“‘(]?[\p{Lu}\p{N}\p{Script=Han}]/u.test(u.text) && /[.!?。！？]["'”’)]*$/u.test(u.text) && !/https?:\/\//.test(u.text)
 }
 
 function usable(s: Sentence): boolean {

@@ -34,16 +34,15 @@ const site = siteOf([descent, ...others])
 const provider = new LocalProvider()
 
 describe('local annotations', () => {
-  it('picks the essay’s key terms and explains each with its own sentence', async () => {
+  it('picks the essay’s key terms and adds what their own sentence does not say', async () => {
     const input = inputFor(descent, site)
     const annotations = z.array(AnnotationSchema).parse(await provider.annotations(input))
     const byTarget = new Map(annotations.map((a) => [a.targetText.toLowerCase(), a]))
-    expect(byTarget.get('gradient descent')).toMatchObject({ type: 'definition', annotation: 'Gradient descent is an iterative method that moves against the gradient of a loss.', category: 'optimization' })
-    expect(byTarget.get('parameter space')).toMatchObject({ type: 'definition', annotation: 'We call the set of all parameters the parameter space.' })
-    expect(byTarget.get('learning rate')?.annotation).toMatch(/learning rate/)
-    // Momentum is also the subject of another essay of the site, which is named.
-    expect(byTarget.get('momentum')).toMatchObject({ type: 'connection' })
+    // Momentum is the subject of another essay of the site, which is named with what it says.
     expect(byTarget.get('momentum')?.annotation).toContain('“On Momentum”')
+    expect(byTarget.get('momentum')?.annotation).toContain('Momentum is a heavy ball.')
+    // Defined in the very sentence that first uses it, with nothing elsewhere: no note repeats that sentence.
+    for (const a of annotations) expect(a.annotation).not.toBe('We call the set of all parameters the parameter space.')
     expect([...byTarget.keys()]).not.toContain('pasta')
     for (const a of annotations) {
       expect(normaliseForMatch(input.plainText)).toContain(normaliseForMatch(a.targetText))
@@ -51,7 +50,7 @@ describe('local annotations', () => {
     }
   })
 
-  it('finds examples and gives each term one annotation, in reading order', async () => {
+  it('gives each term one annotation, in reading order, and always at least one', async () => {
     const essay: TestEssay = {
       id: 9,
       title: 'Sorting',
@@ -63,8 +62,8 @@ Merge sort needs extra memory, while quick sort works in place. A pivot chosen b
     const annotations = await provider.annotations(inputFor(essay))
     const targets = annotations.map((a) => a.targetText.toLowerCase())
     expect(new Set(targets).size).toBe(targets.length)
-    expect(targets).toContain('merge sort')
-    expect(targets).toContain('quick sort')
+    expect(targets.length).toBeGreaterThan(0)
+    expect(targets.every((t) => ['merge sort', 'quick sort', 'sorting', 'pivot'].includes(t))).toBe(true)
     const plain = inputFor(essay).plainText
     const positions = annotations.map((a) => plain.indexOf(a.targetText))
     expect(positions).toEqual([...positions].sort((a, b) => a - b))

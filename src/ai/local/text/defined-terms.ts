@@ -1,0 +1,109 @@
+import type { EssayDoc, Sentence } from '../essay/types.js'
+import { STOP_WORDS, WEAK_WORDS } from './stop-words.js'
+
+/** Where a term of the essay's own definition structure comes from. */
+export type TermSource = 'link' | 'defined' | 'named'
+
+export interface StructuralTerm {
+  /** As the essay writes it (a reader sees it highlighted). */
+  surface: string
+  source: TermSource
+  sentence: Sentence
+  /** The page a link text leads to. */
+  url?: string
+}
+
+/** Words a phrase may hold inside ("sum of squares", "expectation of a linear form"). */
+const INNER = new Set(['of', 'a', 'an'])
+/** Words that open a clause, never part of a term. */
+const VERBS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'can', 'will', 'has', 'have', 'do', 'does', 'did', 'should', 'would', 'may', 'must'])
+/** Link texts that name a place, not a concept ("here", "this post", "the docs"). */
+const GENERIC_LINK = /^(?:here|there|this|that|link|links|paper|papers|post|posts|blog|article|section|chapter|figure|fig|table|docs?|documentation|manual|source|code|repo|repository|github|website|site|page|above|below|previous|next|click|read more|see|video|slides?|thread|issue|pr|discussions?)\b/i
+const ARTICLE = /^(?:the|a|an|our|its|their|this|these|those|such)\s+/i
+
+/**
+ * A candidate phrase trimmed to the term it names: without a leading article, a trailing
+ * qualifier ("… for the multivariate normal distribution", "… of x") or trailing weak words;
+ * null when what is left is no term (a clause, a single letter, only function words).
+ */
+export function termPhrase(text: string): string | null {
+  let t = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.,;:!?)"”’]+$/u, '')
+    .replace(/^["“‘(]+/u, '')
+  t = t.replace(ARTICLE, '')
+  t = t.replace(/\s+(?:for|in|on|with|from|between|under|over|to)\s+(?:a|an|the|two|all|each|any)\b.*$/i, '')
+  t = t.replace(/\s+(?:of|for|in|between|on)\s+\S{1,2}$/i, '')
+  let words = t.split(' ')
+  if (words.length > 4) {
+    const cut = words.findIndex((w, i) => i > 0 && w.toLowerCase() === 'of' && ['the'].includes(words[i + 1]?.toLowerCase() ?? ''))
+    if (cut > 0) words = words.slice(0, cut)
+  }
+  while (words.length > 0 && isStop(words[words.length - 1])) words.pop()
+  while (words.length > 0 && (isLeadingStop(words[0]) || (words.length === 1 && isStop(words[0])))) words.shift()
+  if (words.length === 0 || words.length > 5) return null
+  if (words.some((w) => VERBS.has(w.toLowerCase()))) return null
+  if (!words.every((w) => /^[\p{L}][\p{L}\p{N}'’:.-]*$/u.test(w) && !/[.:]$/.test(w))) return null
+  if (words.every((w) => isStop(w) || isWeak(w) || INNER.has(w.toLowerCase()))) return null
+  if (words.length === 1 && isWeak(words[0])) return null
+  const phrase = words.join(' ')
+  return phrase.replace(/[^\p{L}]/gu, '').length >= 3 ? phrase : null
+}
+
+/** Function words that open a term as its modifier ("least squares", "second moment"). */
+const MODIFIERS = new Set(['least', 'first', 'second', 'third', 'last', 'next', 'former', 'latter'])
+const isStop = (w: string) => STOP_WORDS.has(w.toLowerCase()) && !INNER.has(w.toLowerCase())
+const isLeadingStop = (w: string) => isStop(w) && !MODIFIERS.has(w.toLowerCase())
+const isWeak = (w: string) => STOP_WORDS.has(w.toLowerCase()) || WEAK_WORDS.has(w.toLowerCase())
+
+/** Up to four words after a naming cue, with "of"/"a" allowed inside: the name itself. */
+const NP = String.raw`((?:[\p{L}][\p{L}\p{N}'’:-]*)(?:\s+(?:(?:of|a|an)\s+)?[\p{L}][\p{L}\p{N}'’:-]*){0,3})`
+const NAMING = [
+  // "… is called X", "known as X", "it has a name: X", "referred to as X"
+  new RegExp(String.raw`\b(?:(?:is|are|be)\s+called|also\s+called|so-called|termed|dubbed|known\s+as|referred\s+to\s+as|has\s+a\s+name:?|goes\s+by\s+the\s+name)\s+(?:the\s+|an?\s+)?["“‘]?${NP}`, 'giu'),
+  // "called X, which …" after a noun: "a hotfix to Adam, called Yogi"
+  new RegExp(String.raw`,\s+called\s+${NP}`, 'giu'),
+  // "The X is defined as", "X is given by", "X refers to"
+  new RegExp(String.raw`(?:^|[.;:]\s+|\bthe\s+)${NP}\s+(?:is|are)\s+(?:defined\s+as|given\s+by)\b`, 'giu'),
+  new RegExp(String.raw`(?:^|\bthe\s+|\ban?\s+)${NP}\s+(?:refers?\s+to|stands?\s+for)\b`, 'giu'),
+]
+/** "$x$ is the sample variance", "let $X$ be a random vector": the name a formula is given. */
+const SYMBOL_NAME = new RegExp(String.raw`^\s*(?:,\s*)?(?:is|are|be|denotes?)\s+(?:the|a|an|our)\s+${NP}`, 'iu')
+
+/**
+ * Terms the essay itself marks as terms: the texts of its links (to posts or definition pages),
+ * what it names ("is called X", "known as X", "X is defined as"), and the names it gives its
+ * symbols ("$s^2$ is the sample variance", "let $X$ be a random vector"). In reading order.
+ */
+export function structuralTerms(doc: EssayDoc): StructuralTerm[] {
+  const out: StructuralTerm[] = []
+  const urls = new Set<string>()
+  for (const link of doc.links) {
+    if (/^(?:https?:|www\.)/i.test(link.text.trim()) || GENERIC_LINK.test(link.text.trim())) continue
+    const surface = termPhrase(link.text)
+    // One term per page linked to ("Kullback-Leibler divergence", later "KL divergence"): the first name.
+    if (surface && !/^#/.test(link.url) && !urls.has(link.url)) out.push({ surface, source: 'link', sentence: link.sentence, url: link.url })
+    urls.add(link.url)
+  }
+  for (const s of doc.sentences) {
+    for (const line of s.prose.split('\n')) {
+      for (const [i, re] of NAMING.entries()) {
+        re.lastIndex = 0
+        for (const m of line.matchAll(re)) {
+          // "The entropy of a source is defined as": the term is "entropy".
+          const surface = termPhrase(i === 2 ? m[1].replace(/\s+of\s+(?:a|an|the|this|its)\s+.*$/i, '') : m[1])
+          if (surface) out.push({ surface, source: 'defined', sentence: s })
+        }
+      }
+    }
+    s.segments.forEach((seg, i) => {
+      const next = s.segments[i + 1]
+      if (seg.kind !== 'math' || next?.kind !== 'text') return
+      const m = SYMBOL_NAME.exec(next.text)
+      const surface = m ? termPhrase(m[1]) : null
+      if (surface) out.push({ surface, source: 'named', sentence: s })
+    })
+  }
+  return out.sort((a, b) => a.sentence.index - b.sentence.index)
+}
