@@ -5,6 +5,8 @@ import type { Essay } from './corpus.js'
 import type { Snapshot } from './snapshot.js'
 
 export interface Work {
+  /** What tells two citations of it apart: its DOI, address or title, normalised. */
+  key: string
   title: string
   /** Who or where it comes from: a site's host, a publication, or a first author. */
   source: string | null
@@ -29,7 +31,7 @@ export function citedWorks(e: Essay): Work[] {
     const key = (entry.doi ?? entry.url ?? entry.title).toLowerCase().replace(/\/+$/, '')
     if (seen.has(key)) continue
     seen.add(key)
-    works.push({ title: entry.title, source: sourceOf(entry), identified: Boolean(entry.doi || entry.url || entry.isbn) })
+    works.push({ key, title: entry.title, source: sourceOf(entry), identified: Boolean(entry.doi || entry.url || entry.isbn) })
   }
   return works
 }
