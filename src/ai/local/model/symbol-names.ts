@@ -42,9 +42,9 @@ const ARE_PLURAL = new RegExp(String.raw`${SELF}\s*,?\s*are\s+((?:[\p{L}-]+\s+){
 /** Apposition after the symbol: "x (the …)", "x, the …,". */
 const AFTER: RegExp[] = [String.raw`${SELF}\s*\(\s*(?:${DET}\s+)?${PHRASE}\)`, String.raw`${SELF}\s*,\s*${DET}\s+${PHRASE},`].map((source) => new RegExp(source, 'iu'))
 /** A name ends where the sentence goes on to something else. */
-const NAME_END = /\s+(?:where|which|that|such|so|if|when|while|whose|given|i\.e|e\.g|and\s+⟦|with\s+⟦|for\s+all|is|are|was|were|can|will|has|have)(?![\p{L}]).*$/iu
+const NAME_END = /-?\s+(?:where|which|that|such|so|if|when|while|whose|given|using|resulting|connecting|to\s+(?:obtain|get|compute|find|make)|i\.e|e\.g|and\s+⟦|with\s+⟦|for\s+all|is|are|was|were|can|will|has|have)(?![\p{L}]).*$/iu
 /** Words that start a statement about the symbol, not its name ("x is distributed as …"). */
-const NOT_A_NAME = /^(?:given|distributed|equal|independent|defined|called|known|used|obtained|written|true|false|positive|negative|zero|greater|smaller|larger|less|more|not|also|then|now|only|just|same|following|above|below|function\s+of)\b/i
+const NOT_A_NAME = /^(?:smallest|largest|highest|lowest|greatest|best|worst|using|takes?|taking|rewritten|small|large|smaller|larger|given|distributed|equal|independent|defined|called|known|used|obtained|written|true|false|positive|negative|zero|greater|smaller|larger|less|more|not|also|then|now|only|just|same|following|above|below|function\s+of)\b/i
 const UNIT = /^\s*(?:\(\s*)?(?:is\s+)?(?:measured\s+)?in\s+(meters|metres|seconds|minutes|hours|days|years|kilograms|grams|dollars|euros|percent|bits|bytes|pixels|degrees|radians|kelvin|joules|watts|volts|newtons|hertz|square\s+feet|feet|miles|kilometers|kilometres|centimeters|millimeters)\b/i
 /** Nouns too general to name a symbol on their own ("in the direction x", "the value x"). */
 const GENERIC_NOUNS = new Set(
@@ -250,6 +250,8 @@ function namesForDisplay(d: DisplayFormula): Found[] {
   }
   // "the number of training points and test points are given by": the first thing named.
   if (phrase) phrase = phrase.replace(/\s+and\s+.*$/i, '')
+  // "Applying the product rule to f gives:": the sentence's verb, not a name.
+  if (phrase && /\b(?:gives|yields|becomes|holds|follows|reads|implies|shows|results)$/i.test(phrase)) phrase = null
   const name = phrase && tidy(phrase)
   // Not "a simple update of the form", "the Adam update as follows", nor a hypothesis ("Given a model …").
   const words = name ? name.split(' ') : []
@@ -334,7 +336,7 @@ function tidy(raw: string): string | null {
   while (words.length && /^(?:the|a|an)$/i.test(words[0])) words.shift()
   const kept = words.slice(0, 8)
   while (kept.length && (STOP_WORDS.has(kept[kept.length - 1].toLowerCase()) || PREPOSITION.test(kept[kept.length - 1]))) kept.pop()
-  name = kept.join(' ')
+  name = kept.join(' ').replace(/-$/, '')
   if (kept.length === 1 && TYPE_WORD.test(name)) return null
   if (name.length < 3 || NOT_A_NAME.test(name) || words.every((w) => STOP_WORDS.has(w.toLowerCase()) || /^⟦\d+⟧$/.test(w))) return null
   return name
