@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createBlog } from '../src/core/blog.js'
 import { findEssayFiles } from '../src/importer/files/find-essay-files.js'
 import { load, startProcess, stop } from './load.js'
@@ -59,14 +59,20 @@ const bin = join(root, 'bin', 'blog.js')
 // 1b. The same through the command a user runs (the built CLI: bundled worker, process start included).
 log('importing the corpus with `blog import`…')
 const cliData = join(work, 'cli-data')
-const cliRun = (): number => {
+// The process's peak memory and CPU time (all threads) come from bench/process-usage.mjs, preloaded.
+const usageHook = pathToFileURL(join(root, 'bench', 'process-usage.mjs')).href
+const cliRun = (): { seconds: number; peakMB: number; cpuSeconds: number } => {
   const started = performance.now()
-  const run = spawnSync(process.execPath, [bin, 'import', ...families, '--data', cliData, '--json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  const run = spawnSync(process.execPath, ['--import', usageHook, bin, 'import', ...families, '--data', cliData, '--json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
   if (run.status !== 0) throw new Error(`blog import exited with ${run.status}: ${run.stderr}`)
-  return (performance.now() - started) / 1000
+  const seconds = (performance.now() - started) / 1000
+  const usage = /^bench-usage (.*)$/m.exec(run.stderr)
+  if (!usage) throw new Error(`blog import did not report its memory: ${run.stderr}`)
+  const { maxRssKb, userMs, systemMs } = JSON.parse(usage[1]) as { maxRssKb: number; userMs: number; systemMs: number }
+  return { seconds, peakMB: maxRssKb / 1024, cpuSeconds: (userMs + systemMs) / 1000 }
 }
-const cliColdSeconds = cliRun()
-const cliUnchangedSeconds = cliRun()
+const cliCold = cliRun()
+const cliUnchanged = cliRun()
 
 // 2. A post page under load, beside a plain node:http server sending the same bytes.
 log(`loading /posts/${median.slug} (${median.wordCount} words) for ${seconds} s…`)
@@ -95,7 +101,7 @@ log('measuring related posts against StatProofBook links…')
 const recall = await relatedRecall(join(corpus, 'statproofbook'), join(work, 'recall'))
 
 const result = {
-  import: { essays, failed: cold.summary.failed, coldSeconds: round(coldSeconds, 2), unchangedSeconds: round(unchangedSeconds, 3), unchangedFiles: again.summary.unchanged, cliColdSeconds: round(cliColdSeconds, 2), cliUnchangedSeconds: round(cliUnchangedSeconds, 2) },
+  import: { essays, failed: cold.summary.failed, coldSeconds: round(coldSeconds, 2), unchangedSeconds: round(unchangedSeconds, 3), unchangedFiles: again.summary.unchanged, cliColdSeconds: round(cliCold.seconds, 2), cliColdPeakMB: Math.round(cliCold.peakMB), cliColdCpuSeconds: round(cliCold.cpuSeconds, 1), cliUnchangedSeconds: round(cliUnchanged.seconds, 2) },
   postPage: {
     rps: Math.round(page.rps),
     p99Ms: page.p99Ms,
@@ -120,6 +126,7 @@ if (json) {
     ['import.coldSeconds', String(result.import.coldSeconds), 'target ≤ 10'],
     ['import.unchangedSeconds', String(result.import.unchangedSeconds), 'target ≤ 1'],
     ['import.cliColdSeconds', String(result.import.cliColdSeconds), `\`blog import\` as a user runs it (unchanged: ${result.import.cliUnchangedSeconds})`],
+    ['import.cliColdPeakMB', String(result.import.cliColdPeakMB), `peak memory of that cold \`blog import\`, render workers included (CPU ${result.import.cliColdCpuSeconds} s, all threads)`],
     ['postPage.rps', String(result.postPage.rps), `${result.postPage.errors} errors, ${result.postPage.bytes} bytes, load from ${result.postPage.tool}`],
     ['postPage.p99Ms', String(result.postPage.p99Ms), `target ≤ 20 (plain server: ${result.postPage.plainP99Ms})${result.postPage.tool === 'autocannon' ? '; capped by autocannon itself: apt-get install wrk' : ''}`],
     ['postPage.plainRps', String(result.postPage.plainRps), 'node:http, same bytes'],
