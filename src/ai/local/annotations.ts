@@ -23,13 +23,15 @@ export function localAnnotations(input: EssayInput, doc: EssayDoc, index: SiteIn
   // About one term per 20 words: a short note has few terms worth explaining.
   const limit = Math.max(1, Math.min(MAX_ANNOTATIONS, Math.ceil(words / 20)))
   // A few spare terms: one with nothing to add is left out and the next takes its place.
-  const terms = findKeyTerms(doc, index, { selfId: input.post.id, title: input.post.title, plainText: input.plainText, limit: limit + SPARE })
+  const terms = findKeyTerms(doc, index, { selfId: input.post.id, title: input.post.title, plainText: input.plainText, limit: limit + SPARE, ownLimit: MAX_ANNOTATIONS + SPARE })
   const related = index.related(index.vectorFor(input.post, input.plainText), input.post.id, RELATED_SEARCHED)
   const kept = Math.min(limit, terms.length)
   const annotated = terms
     .map((term, rank) => ({ a: annotate(term, rank, kept, input, doc, related, index), at: term.sentences[0]?.index ?? 0 }))
     .filter((x): x is { a: Annotation; at: number } => x.a !== null)
-    .slice(0, limit)
+  // The essay's own terms (links, names it gives) need no room from the word count; they come first.
+  const own = terms.filter((t, i) => t.source !== undefined && annotated.some((x) => x.a.targetText === terms[i].surface)).length
+  annotated.splice(Math.max(limit, Math.min(MAX_ANNOTATIONS, own)))
   // Nothing to add for any term: the first term still gets a note of where the essay uses it.
   if (annotated.length === 0 && terms.length > 0) annotated.push({ a: usage(terms[0], input), at: terms[0].sentences[0]?.index ?? 0 })
   // In reading order, as a reader meets them.
@@ -63,7 +65,7 @@ function annotate(term: KeyTerm, rank: number, total: number, input: EssayInput,
   const display = definition ? doc.displays.find((d) => d.before === definition) : undefined
   if (display) {
     const formula = clip(readableTex(display.tex).replace(/\s+/g, ' ').trim(), 200)
-    if (formula) parts.push(`Formula${display.label ? ` (${display.label})` : ''}: ${formula}${/[.!?]$/.test(formula) ? '' : '.'}`)
+    if (formula && !texSpelled(formula)) parts.push(`Formula${display.label ? ` (${display.label})` : ''}: ${formula}${/[.!?]$/.test(formula) ? '' : '.'}`)
     if (display.after && /^where\b/i.test(display.after.text) && !pattern.test(lower(display.after))) parts.push(quote(display.after, 220))
     type ??= 'definition'
   }
@@ -81,6 +83,12 @@ function annotate(term: KeyTerm, rank: number, total: number, input: EssayInput,
     parts.push(`An example from the essay: ${quote(example, 240)}`)
     type ??= 'example'
   }
+  // The formula the essay writes right after a sentence using the term ("Adam's update is …").
+  const near = parts.length === 0 ? doc.displays.find((d) => d.before !== null && term.sentences.slice(0, 40).includes(d.before) && readableTex(d.tex).length >= 5 && !texSpelled(readableTex(d.tex))) : undefined
+  if (near) {
+    parts.push(`The essay's formula for it${near.label ? ` (${near.label})` : ''}: ${clip(readableTex(near.tex).replace(/\s+/g, ' ').trim(), 200)}`)
+    type = 'elaboration'
+  }
   if (parts.length === 0 && pattern.source.length > 4) {
     const counter = new RegExp(pattern.source, 'g')
     const probe = term.key.split(' ')[0].slice(0, -1)
@@ -92,6 +100,11 @@ function annotate(term: KeyTerm, rank: number, total: number, input: EssayInput,
   }
   if (parts.length === 0 || type === null) return null
   return { ...base, type, annotation: clip(parts.join(' '), 700) }
+}
+
+/** TeX the reading could not turn into text: a command name stuck to its argument ("hatvₜ", "fracvₜ1"). */
+function texSpelled(text: string): boolean {
+  return /\\[A-Za-z]|(?:^|[^\p{L}])(?:hat|bar|tilde|vec|frac|dfrac|mathbf|mathrm|mathcal|boldsymbol|operatorname|textrm|left|right)(?=[\p{L}\p{N}\u2080-\u209c{])/u.test(text)
 }
 
 /** Where the essay uses a term: how often and under which headings, which its sentence does not say. */

@@ -1,6 +1,6 @@
 import type { EssayDoc, Sentence } from './essay/types.js'
 import type { SiteIndex } from './site-index.js'
-import { structuralTerms, type TermSource } from './text/defined-terms.js'
+import { structuralTerms, termPhrase, type TermSource } from './text/defined-terms.js'
 import { normaliseForMatch } from './text/readable.js'
 import { normaliseWord, termsOf } from './text/terms.js'
 
@@ -34,6 +34,8 @@ export interface KeyTermOptions {
   /** What the reader's page shows as text; a target must occur in it (whitespace aside). */
   plainText: string
   limit: number
+  /** How many of the essay's own terms (links, names it gives) may be taken; `limit` when not set. */
+  ownLimit?: number
 }
 
 /** Several words name a concept more precisely than one ("gradient descent" over "gradient"). */
@@ -53,7 +55,7 @@ export function findKeyTerms(doc: EssayDoc, index: SiteIndex, opts: KeyTermOptio
   const emphasised = new Set([opts.title, ...doc.headings.map((h) => h.text)].flatMap((t) => termsOf(t, { triples: true }).map((x) => x.key)))
   const page = normaliseForMatch(opts.plainText)
   const words = doc.sentences.reduce((sum, s) => sum + s.prose.split(/\s+/).length, 0)
-  const structural = ownTerms(doc, page, emphasised, opts.limit)
+  const structural = ownTerms(doc, page, emphasised, opts.ownLimit ?? opts.limit, opts.title)
   const pick = (minTf: number) => select(rank(tallies, index, opts.selfId, emphasised, minTf), tallies, page, opts.limit, structural)
   const chosen = pick(words < 150 ? 1 : 2)
   const all = chosen.length > structural.length ? chosen : pick(1)
@@ -67,9 +69,14 @@ const SOURCE_WEIGHT: Record<TermSource, number> = { defined: 3, named: 2.5, link
  * The terms the essay's own structure marks (link texts, names it gives, what it defines),
  * strongest evidence first: a term both linked and defined, used often, or in a heading ranks higher.
  */
-function ownTerms(doc: EssayDoc, page: string, emphasised: Set<string>, limit: number): KeyTerm[] {
+function ownTerms(doc: EssayDoc, page: string, emphasised: Set<string>, limit: number, title: string): KeyTerm[] {
   const byKey = new Map<string, { surface: string; source: TermSource; url?: string; weight: number; first: number }>()
-  for (const t of structuralTerms(doc)) {
+  const found = structuralTerms(doc)
+  // The title's head ("Ordinary least squares" of "Ordinary least squares for simple linear regression") names the subject.
+  const head = termPhrase(title.replace(/\s*[:–—(|].*$/u, '').replace(/\s+(?:for|in|with|and|on|under|via|using|from|to|vs\.?|versus)\s+.*$/i, ''))
+  const headSentence = head ? doc.sentences.find((s) => s.prose.toLowerCase().includes(head.toLowerCase())) : undefined
+  if (head && headSentence) found.push({ surface: headSentence.prose.substr(headSentence.prose.toLowerCase().indexOf(head.toLowerCase()), head.length), source: 'named', sentence: headSentence })
+  for (const t of found) {
     if (!page.includes(normaliseForMatch(t.surface))) continue
     const key = keyOf(t.surface)
     const entry = byKey.get(key)

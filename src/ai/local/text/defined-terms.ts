@@ -18,7 +18,9 @@ const INNER = new Set(['of', 'a', 'an'])
 /** Words that open a clause, never part of a term. */
 const VERBS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'can', 'will', 'has', 'have', 'do', 'does', 'did', 'should', 'would', 'may', 'must'])
 /** Link texts that name a place, not a concept ("here", "this post", "the docs"). */
-const GENERIC_LINK = /^(?:here|there|this|that|link|links|paper|papers|post|posts|blog|article|section|chapter|figure|fig|table|docs?|documentation|manual|source|code|repo|repository|github|website|site|page|above|below|previous|next|click|read more|see|video|slides?|thread|issue|pr|discussions?)\b/i
+const GENERIC_LINK = /^(?:here|there|this|that|link|links|paper|papers|post|posts|blog|article|section|chapter|figure|fig|table|docs?|documentation|manual|source|code|repo|repository|github|website|site|page|above|below|previous|next|click|read more|see|video|slides?|thread|issue|pr|discussions?|(?:traditional |simplified )?(?:chinese|english|japanese|korean|french|german|spanish|portuguese|russian)(?: version| translation)?|translations?|中文|繁體中文|简体中文)\b/iu
+/** Pages of software (repositories, package indexes, API docs): their link texts name code, not concepts. */
+const SOFTWARE = /^(?:https?:)?\/\/(?:[\w-]+\.)*(?:github\.com|gitlab\.com|bitbucket\.org|pypi\.org|npmjs\.com|juliahub\.com|juliapackages\.com|crates\.io|pkg\.go\.dev|readthedocs\.io|docs\.rs)\b/i
 const ARTICLE = /^(?:the|a|an|our|its|their|this|these|those|such)\s+/i
 
 /**
@@ -80,7 +82,7 @@ export function structuralTerms(doc: EssayDoc): StructuralTerm[] {
   const out: StructuralTerm[] = []
   const urls = new Set<string>()
   for (const link of doc.links) {
-    if (/^(?:https?:|www\.)/i.test(link.text.trim()) || GENERIC_LINK.test(link.text.trim())) continue
+    if (SOFTWARE.test(link.url) || /\.(?:jl|py|js|ts|rs|rb|go|cpp|h|R|md)$/.test(link.text.trim()) || /^(?:https?:|www\.)/i.test(link.text.trim()) || GENERIC_LINK.test(link.text.trim())) continue
     const surface = termPhrase(link.text)
     // One term per page linked to ("Kullback-Leibler divergence", later "KL divergence"): the first name.
     if (surface && !/^#/.test(link.url) && !urls.has(link.url)) out.push({ surface, source: 'link', sentence: link.sentence, url: link.url })
