@@ -36,6 +36,8 @@ export interface EssayInput {
    * provider analyses instead of parsing the markdown again. Without it, it is made from `markdown`.
    */
   reading?: readonly ReadingBlock[]
+  /** Told how many parts of an answer were dropped because the essay does not bear them out. */
+  onDropped?: (what: string, count: number) => void
   site: SiteCorpus
 }
 

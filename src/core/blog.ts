@@ -109,7 +109,7 @@ export async function createBlog(options: CreateBlogOptions = {}): Promise<Blog>
     export: new ExportService(posts, () => config.baseUrl, citedEntriesIn(store)),
     images,
     jobs,
-    enhance: new EnhanceService({ store, config, now, images }),
+    enhance: new EnhanceService({ store, config, now, images, log }),
     uploads: new UploadService({ store, importer, jobs }),
     discovery: new DiscoveryService({ store, posts, tracking: () => blog.tracking, provider: () => (embedder ??= config.aiProvider === 'openai' && config.openaiApiKey ? chooseProvider(config) : null), log }),
     mailer,

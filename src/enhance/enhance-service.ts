@@ -19,6 +19,8 @@ export interface EnhanceServiceDeps {
   provider?: (name?: ProviderName) => AiProvider
   /** Banner and content images for `blog generate --images` (the images service). */
   images?: { regenerate(postId: number, input: { imageType: 'both'; provider?: AiProvider }): Promise<unknown> }
+  /** Where a provider's dropped answers are reported (parts of an answer not found in the essay). */
+  log?: (message: string) => void
 }
 
 /**
@@ -130,6 +132,7 @@ export class EnhanceService implements EnhanceRunner {
       frontmatter: body.frontmatter,
       references: body.document?.references ?? [],
       reading: await readingOf(body),
+      onDropped: (what, count) => this.deps.log?.(`${meta.slug}: ${count} ${what} not found in the essay were dropped.`),
       site,
     }
   }

@@ -9,10 +9,12 @@ import { generateOpenAiImage } from './images.js'
 import { OUTPUTS, type OutputKind } from './output-schemas.js'
 import { messagesFor } from './prompts.js'
 import { strictJsonSchema } from './strict-schema.js'
+import { checkAnnotations, checkBibliography, checkModel, type Checked } from './verify-answers.js'
 
 const WHAT: Record<OutputKind, string> = { annotations: 'annotations', bibliography: 'a bibliography', summary: 'a summary', mathematicalModel: 'a mathematical model' }
 /** The embeddings API takes at most 2,048 inputs per call. */
 const EMBED_BATCH = 512
+const SEED = 20_221
 
 /**
  * The `openai` provider: chat completions with structured outputs, whose JSON schema is
@@ -30,21 +32,29 @@ export class OpenAiProvider implements AiProvider {
     this.textModel = settings.model
   }
 
+  /** Only annotations whose target the essay holds. */
   async annotations(input: EssayInput): Promise<Annotation[]> {
-    return (await this.structured('annotations', input)).annotations
+    return kept(input, 'annotations', checkAnnotations((await this.structured('annotations', input)).annotations, input.plainText))
   }
 
-  /** The essay's cited entries come first as the author's bibliography gives them; the model's answer adds to them, never replaces them. */
+  /**
+   * The essay's cited entries come first as the author's bibliography gives them; the model's
+   * answer adds to them, never replaces them, and only with works the essay names and the
+   * site's essays it was offered.
+   */
   async bibliography(input: EssayInput): Promise<Bibliography> {
-    return withCitedEntries(await this.structured('bibliography', input), input.references)
+    const sources = [input.markdown, JSON.stringify(input.frontmatter), JSON.stringify(input.references ?? [])].join('\n')
+    const checked = checkBibliography(await this.structured('bibliography', input), sources, relatedTitles(input))
+    return withCitedEntries(kept(input, 'bibliography entries', checked), input.references)
   }
 
   async summary(input: EssayInput): Promise<string> {
     return (await this.structured('summary', input)).summary
   }
 
-  mathematicalModel(input: EssayInput): Promise<MathematicalModel> {
-    return this.structured('mathematicalModel', input)
+  /** Only equations the essay writes and symbols it uses. */
+  async mathematicalModel(input: EssayInput): Promise<MathematicalModel> {
+    return kept(input, 'equations and variables', checkModel(await this.structured('mathematicalModel', input), essayTex(input)))
   }
 
   async image(request: ImageRequest): Promise<GeneratedImage> {
@@ -69,6 +79,9 @@ export class OpenAiProvider implements AiProvider {
       (await this.client()).chat.completions.create({
         model: this.settings.model,
         messages: messagesFor(kind, input, related),
+        // The same essay gives the same answer, as far as the server allows.
+        temperature: 0,
+        seed: SEED,
         response_format: { type: 'json_schema', json_schema: { name: `scholia_${kind}`, strict: true, schema: strictJsonSchema(schema) } },
       }),
     )
@@ -106,6 +119,17 @@ export class OpenAiProvider implements AiProvider {
 
 function failure(what: string, why: string): BlogError {
   return new BlogError('AI_FAILED', `OpenAI could not generate ${what}: ${why.replace(/[.\s]+$/, '')}. Nothing was changed.`)
+}
+
+function kept<T>(input: EssayInput, what: string, checked: Checked<T>): T {
+  if (checked.dropped > 0) input.onDropped?.(what, checked.dropped)
+  return checked.value
+}
+
+/** Every formula the essay writes, displayed and inline, from its reading (else its markdown). */
+function essayTex(input: EssayInput): string[] {
+  if (!input.reading) return [input.markdown]
+  return input.reading.flatMap((b) => (b.kind === 'display' ? [b.tex] : b.kind === 'prose' || b.kind === 'heading' ? b.segments.flatMap((s) => (s.kind === 'math' ? [s.tex] : [])) : []))
 }
 
 function relatedTitles(input: EssayInput): string[] {

@@ -1,3 +1,4 @@
+import { essayText } from './essay-text.js'
 import { authorLabel, cslText, cslYear } from '../../export/cited-entries.js'
 import type { EssayInput } from '../provider.js'
 import type { OutputKind } from './output-schemas.js'
@@ -55,7 +56,9 @@ function citedList(input: EssayInput): string {
 
 /** The chat messages for one kind of enhancement of one essay. */
 export function messagesFor(kind: OutputKind, input: EssayInput, related: string[]): { role: 'system' | 'user'; content: string }[] {
-  const essay = input.markdown.length > MAX_ESSAY_CHARS ? `${input.markdown.slice(0, MAX_ESSAY_CHARS)}\n\n[The rest of the essay is left out for length.]` : input.markdown
+  // The essay as readers read it (the site's one reading), not its source with every dialect's syntax.
+  const text = input.reading ? essayText(input.reading) : input.markdown
+  const essay = text.length > MAX_ESSAY_CHARS ? `${text.slice(0, MAX_ESSAY_CHARS)}\n\n[The rest of the essay is left out for length.]` : text
   const frontmatter = JSON.stringify(input.frontmatter).slice(0, MAX_FRONTMATTER_CHARS)
   const parts = [
     TASKS[kind],
@@ -64,7 +67,7 @@ export function messagesFor(kind: OutputKind, input: EssayInput, related: string
     `Front matter (JSON): ${frontmatter}`,
     kind === 'bibliography' ? `Related essays on this site: ${related.length ? related.map((t) => JSON.stringify(t)).join(', ') : '(none)'}` : '',
     kind === 'bibliography' ? citedList(input) : '',
-    `Essay (markdown):\n${essay}`,
+    `Essay (markdown, formulas in $…$):\n${essay}`,
   ]
   return [
     { role: 'system', content: SYSTEM },

@@ -1,0 +1,47 @@
+import type { ReadingBlock, ReadingSegment } from '../../shared/schemas/index.js'
+
+/**
+ * The essay as the model is given it: its one reading written out as light markdown (headings,
+ * paragraphs, `$…$` formulas as the author wrote them without labels or numbering, links with
+ * their addresses, citations as their marks). No front matter, no HTML, no other framework's
+ * code, no d2l or Liquid syntax: only what a reader reads.
+ */
+export function essayText(reading: readonly ReadingBlock[]): string {
+  const out: string[] = []
+  for (const block of reading) {
+    switch (block.kind) {
+      case 'heading':
+        out.push(`${'#'.repeat(block.depth)} ${inline(block.segments)}`)
+        break
+      case 'display':
+        out.push(`$$${block.tex}$$`)
+        break
+      case 'code':
+        out.push('[code]')
+        break
+      case 'prose':
+        out.push(`${block.block === 'item' ? '- ' : block.block === 'quote' ? '> ' : block.block === 'footnote' ? 'Note: ' : ''}${inline(block.segments)}`)
+        break
+    }
+  }
+  return out.join('\n\n')
+}
+
+function inline(segments: readonly ReadingSegment[]): string {
+  return segments
+    .map((s) => {
+      switch (s.kind) {
+        case 'text':
+          return s.text
+        case 'math':
+          return `$${s.tex}$`
+        case 'code':
+          return `\`${s.text}\``
+        case 'link':
+          return /^https?:/i.test(s.url) ? `[${s.text}](${s.url})` : s.text
+        case 'cite':
+          return ''
+      }
+    })
+    .join('')
+}
