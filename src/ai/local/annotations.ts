@@ -89,6 +89,12 @@ function annotate(term: KeyTerm, rank: number, total: number, input: EssayInput,
     parts.push(`The essay's formula for it${near.label ? ` (${near.label})` : ''}: ${clip(readableTex(near.tex).replace(/\s+/g, ' ').trim(), 200)}`)
     type = 'elaboration'
   }
+  // Defined where first used: the next sentence, when it goes on about it ("It …", "This …"), says more.
+  const next = parts.length === 0 && definition === first && first ? doc.sentences[first.index + 1] : undefined
+  if (next && next.paragraph === first!.paragraph && /^(?:it|this|these|they|such|its|their|that|the latter)\b/i.test(next.text) && !pattern.test(lower(next)) && readable(next)) {
+    parts.push(`The essay goes on: ${quote(next, 260)}`)
+    type = 'elaboration'
+  }
   if (parts.length === 0 && pattern.source.length > 4) {
     const counter = new RegExp(pattern.source, 'g')
     const probe = term.key.split(' ')[0].slice(0, -1)

@@ -53,6 +53,21 @@ Ordinary least squares is fast, and ordinary least squares is easy to explain; t
     }
   })
 
+  it('takes the title’s head as a term and never a repository’s or a translation’s link text', async () => {
+    const essay: TestEssay = {
+      id: 3,
+      title: 'Gradient clipping for recurrent networks',
+      markdown: `Gradient clipping rescales a gradient whose norm exceeds a threshold. We use [Clipper.jl](https://github.com/example/Clipper.jl) to apply it, and a [Chinese translation](/zh/clipping/) exists.
+Exploding gradients are known as a failure of [recurrent networks](https://en.wikipedia.org/wiki/Recurrent_neural_network) trained over long sequences.
+It keeps the direction of the gradient and only shortens it. Gradient clipping is cheap, and gradient clipping is easy to tune.`,
+    }
+    const targets = (await provider.annotations(inputFor(essay))).map((a) => a.targetText.toLowerCase())
+    expect(targets).toContain('recurrent networks')
+    expect(targets.join(' ')).not.toMatch(/clipper|chinese/)
+    const found = structuralTerms(readEssayMarkdown(inputFor(essay).markdown, [])).map((t) => t.surface.toLowerCase())
+    expect(found).not.toContain('clipper.jl')
+  })
+
   it('prefers the whole phrase to a fragment of it ("ordinary least squares", not "squares estimate")', async () => {
     const essay: TestEssay = {
       id: 2,
