@@ -63,6 +63,14 @@ const LIST_ITEM = /^(\s*)([-*+]|\d{1,9}[.)])([ \t]+|$)/
 const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)\s*$/
 const D2L_SIGNS = /:(?:label|numref|eqref|cite|citet):`|^```\{\.python \.input/m
 const FRANKLIN_INLINE_HTML = /^\s*~~~<[^]*~~~/
+/** Quarto's label after a display's closing `$$`. */
+const QUARTO_EQUATION_LABEL = /\$\$\s*\{#(eq-[\w-]+)\}\s*$/
+/** The same label after a one-line display (`$$ x = 1 $$ {#eq-x}`), read after its `$$`. */
+const QUARTO_LABEL_AFTER = /^\s*\{#(eq-[\w-]+)\}\s*$/
+/** A paragraph that is one image with a Quarto figure label (other attributes allowed after it). */
+const QUARTO_FIGURE = /^(\s*!\[[^\n]*\]\([^)\n]*\))\{#(fig-[\w-]+)[^}\n]*\}\s*$/
+/** A heading's `{#id}` attribute. */
+const HEADING_ID = /\{#([\w:.-]+)\}[ \t]*$/
 /** A line holding only a line break tag. */
 const LONE_BREAK = /^ {0,3}<br\s*\/?>\s*$/i
 const FOOTNOTE_DEFINITION = /^\s*\[\^[^\]]+\]:/
@@ -186,6 +194,10 @@ class Rewriter {
       const start = this.out.length
       this.emit(heading)
       this.setLast('heading', start, start, headingTitle(heading))
+      // `## Title {#sec-x}` (pandoc, Quarto): a section other text may refer to (`@sec-x`).
+      // A cheap test first: the pattern is anchored at the end, and long blank runs must not cost (issue 21).
+      const id = heading.includes('{#') ? HEADING_ID.exec(heading) : null
+      if (id && SIMPLE_ID.test(id[1])) this.labels.addAnchor(id[1], 'section', headingTitle(heading).replace(HEADING_ID, '').trim())
       return i + 1
     }
     this.para.push(line)
@@ -275,9 +287,15 @@ class Rewriter {
     let tex: string
     let next: number
     const close = rest.indexOf('$$')
+    let quartoLabel: string | undefined
     if (close >= 0) {
       const content = rest.slice(0, close)
-      const after = rest.slice(close + 2)
+      let after = rest.slice(close + 2)
+      const attribute = QUARTO_LABEL_AFTER.exec(after)
+      if (attribute) {
+        quartoLabel = attribute[1]
+        after = ''
+      }
       if (content.includes('$') || !PUNCTUATION_AFTER_MATH.test(after)) return -1
       tex = content + after.trim()
       next = i + 1
@@ -289,7 +307,12 @@ class Rewriter {
         this.para.push(`${indent}\\$\\$${rest}`)
         return i + 1
       }
-      tex = [rest, ...this.lines.slice(i + 1, j), this.lines[j].trimEnd().slice(0, -2)].join('\n')
+      // Quarto labels a display after its closing `$$`: `$$ {#eq-name}`.
+      const closing = this.lines[j].trimEnd()
+      const attribute = QUARTO_EQUATION_LABEL.exec(closing)
+      if (attribute) quartoLabel = attribute[1]
+      const body = attribute ? closing.slice(0, attribute.index).trimEnd() : closing
+      tex = [rest, ...this.lines.slice(i + 1, j), body.slice(0, -2)].join('\n')
       next = j + 1
     }
     this.flushPara()
@@ -300,6 +323,7 @@ class Rewriter {
     this.emit(indent + this.stash.put(source))
     this.emit(`${indent}$$`)
     this.setLast('math', start, this.out.length - 1, undefined, this.stash.entries.length - 1)
+    if (quartoLabel) this.tagLastEquation(quartoLabel)
     return next
   }
 
@@ -310,7 +334,7 @@ class Rewriter {
   private closingDisplayLine(from: number): number {
     for (let j = from; j < this.lines.length; j++) {
       const line = this.lines[j].trimEnd()
-      if (line.endsWith('$$')) return j
+      if (line.endsWith('$$') || (line.endsWith('}') && line.includes('{#eq-') && QUARTO_EQUATION_LABEL.test(line))) return j
       if (line.trim() === '' || DISPLAY_OPEN.test(line)) return -1
     }
     return -1
@@ -506,6 +530,10 @@ class Rewriter {
 
   private flushPara(): void {
     if (this.para.length === 0) return
+    // Quarto's labelled figure: `![Caption](plot.png){#fig-plot}` on its own, numbered for `@fig-plot`.
+    const whole = this.para.join('\n')
+    const figure = whole.length < 4_000 && whole.includes('{#fig-') ? QUARTO_FIGURE.exec(whole) : null
+    if (figure) this.para = [figure[1]]
     const text = this.para.join('\n')
     const indent = contentIndent(this.para[0])
     this.para = []
@@ -513,6 +541,7 @@ class Rewriter {
     const start = this.out.length
     for (const line of rewritten.split('\n')) this.emit(line)
     this.setLast('paragraph', start, this.out.length - 1)
+    if (figure) this.attachLabel(figure[2])
   }
 
   private emit(line: string): void {

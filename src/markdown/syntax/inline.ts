@@ -98,7 +98,7 @@ class InlineScanner {
     if (c === ':') return this.role(start, token)
     // Citations (syntax/citations.ts): `[…@key…]`, a bare `@key`, distill's `<d-cite>`.
     if (token === '[') return bracketCitation(text, start, this.ctx.citations)
-    if (c === '@') return narrativeCitation(text, start, this.ctx.citations)
+    if (c === '@') return quartoReference(text, start) ?? narrativeCitation(text, start, this.ctx.citations)
     if (c === '<') return distillCitation(text, start)
     if (c === '[' || c === '(') return this.ctx.d2l ? this.slideMark(start, token) : null
     if (c === '{') return this.template(start, token)
@@ -265,4 +265,14 @@ function isEscaped(text: string, index: number): boolean {
   let n = 0
   for (let p = index - 1; p >= 0 && text[p] === '\\'; p--) n++
   return n % 2 === 1
+}
+
+/** Quarto's cross-reference prefixes: `@fig-plot`, `@eq-model`, `@sec-intro`, `@tbl-data`. */
+const QUARTO_REFERENCE = /^@((?:fig|eq|sec|tbl)-[\w-]*\w)/
+
+/** `@fig-plot` (not an e-mail's `a@fig-…`): a reference resolved once the document's labels are known. */
+function quartoReference(text: string, start: number): Handled | null {
+  if (start > 0 && /[\w.]/.test(text[start - 1])) return null
+  const m = QUARTO_REFERENCE.exec(text.slice(start, start + 200))
+  return m ? { text: placeholder('ref', m[1]), end: start + m[0].length } : null
 }

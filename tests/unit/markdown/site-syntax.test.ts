@@ -246,3 +246,21 @@ describe('d2l tables of contents', () => {
     expect(html).not.toContain('maxdepth')
   })
 })
+
+describe('Quarto cross-references', () => {
+  it('numbers labelled figures and equations and links @fig-, @eq- and @sec- references to them', () => {
+    const md = '## Introduction {#sec-intro}\n\nAs @fig-plot shows and @eq-model states (see @sec-intro); mail me@fig-plot.com.\n\n![The loss falls.](plot.png){#fig-plot width=80%}\n\n$$\ny = ax + b\n$$ {#eq-model}\n\n$$ z = 1 $$ {#eq-one}\n\nAnd @eq-one.\n'
+    const { html, anchors } = renderMarkdown(md)
+    expect(html).toContain('As <a href="#user-content-fig-plot">Figure 1</a> shows and <a href="#user-content-eq-eq-model">(1)</a> states (see <a href="#user-content-sec-intro">Introduction</a>)')
+    expect(html).toContain('<a href="mailto:me@fig-plot.com">')
+    expect(html).toContain('And <a href="#user-content-eq-eq-one">(2)</a>.')
+    expect(html).toContain('id="user-content-fig-plot"')
+    expect(html).not.toMatch(/\{#(?:fig|eq)-/)
+    expect(anchors.map((a) => [a.key, a.kind, a.number ?? null])).toEqual([
+      ['sec-intro', 'section', null],
+      ['fig-plot', 'figure', '1'],
+      ['eq-model', 'equation', '1'],
+      ['eq-one', 'equation', '2'],
+    ])
+  })
+})
