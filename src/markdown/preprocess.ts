@@ -162,7 +162,8 @@ class Rewriter {
     if (this.para.length === 0 && LONE_BREAK.test(line)) {
       // Kramdown (Jekyll) reads a `<br>` line as a break and goes on with markdown; to CommonMark
       // it opens an HTML block that swallows the next paragraph, links and formulas unread.
-      this.emit(line.trim())
+      // As written (a list item's indentation kept), then a blank line.
+      this.emit(line.trimEnd())
       this.emit('')
       this.blankBefore = true
       return i + 1
