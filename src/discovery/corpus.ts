@@ -4,7 +4,7 @@ import type { PostBody, PostMeta, ReadingBlock } from '../shared/schemas/index.j
 import { readingOf } from '../posts/essay-reading.js'
 import { readEssay } from '../ai/local/essay/read-essay.js'
 import type { EssayDoc } from '../ai/local/essay/types.js'
-import { readingLinks, structureOf, type StructureFeatures } from './structure-features.js'
+import { readingLinks, structureOf, type ReadingLink, type StructureFeatures } from './structure-features.js'
 import { Snapshot } from './snapshot.js'
 
 /** One essay as discovery reads it: text, parsed structure, declared categories and vocabulary. */
@@ -14,7 +14,7 @@ export interface Essay {
   /** The essay read sentence by sentence (built on first use from its stored reading). */
   readonly doc: EssayDoc
   /** Where it links to, with the link texts, as the site's reading of it found them. */
-  links: { text: string; url: string }[]
+  links: ReadingLink[]
   frontmatter: Record<string, unknown>
   /** Tags and the categories the frontmatter declares, as `kind:value` (lower case). */
   taxonomy: Set<string>

@@ -48,12 +48,20 @@ export function structureOf(reading: readonly ReadingBlock[], words: number): St
   }
 }
 
-/** Where the essay links to, with each link's text, as the reading found them. */
-export function readingLinks(reading: readonly ReadingBlock[]): { text: string; url: string }[] {
-  const out: { text: string; url: string }[] = []
+export interface ReadingLink {
+  text: string
+  url: string
+  /** The kind of block it stands in (`item` for a list's, as a table of contents has them). */
+  block: string
+}
+
+/** Where the essay links to, with each link's text and block, as the reading found them. */
+export function readingLinks(reading: readonly ReadingBlock[]): ReadingLink[] {
+  const out: ReadingLink[] = []
   for (const block of reading) {
     if (block.kind !== 'prose' && block.kind !== 'heading') continue
-    for (const s of block.segments) if (s.kind === 'link') out.push({ text: s.text, url: s.url })
+    const kind = block.kind === 'prose' ? block.block : 'heading'
+    for (const s of block.segments) if (s.kind === 'link') out.push({ text: s.text, url: s.url, block: kind })
   }
   return out
 }

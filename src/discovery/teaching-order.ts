@@ -58,8 +58,9 @@ function listedBy(snap: Snapshot, page: Essay): Set<Essay> {
 
 function listOf(snap: Snapshot, page: Essay): Essay[] {
   const listed: Essay[] = []
-  for (const link of page.doc.links) {
-    if (link.sentence.block !== 'item') continue
+  // From the stored links, not the essay's sentences: this runs over every essay of the site.
+  for (const link of page.links) {
+    if (link.block !== 'item') continue
     const target = snap.linkTarget(link.url)
     if (target && target !== page && !listed.includes(target)) listed.push(target)
   }

@@ -29,8 +29,8 @@ describe('structure features', () => {
 
   it('reads links with their text, as the site rendered them', () => {
     expect(readingLinks(readingOf('See [the proof](/P/norm-snorm) and [a site](https://example.org "title").'))).toEqual([
-      { text: 'the proof', url: '/P/norm-snorm' },
-      { text: 'a site', url: 'https://example.org' },
+      { text: 'the proof', url: '/P/norm-snorm', block: 'paragraph' },
+      { text: 'a site', url: 'https://example.org', block: 'paragraph' },
     ])
   })
 })
