@@ -19,7 +19,7 @@ export function readingExcerpt(reading: readonly ReadingBlock[]): string {
   for (let i = 0; i < reading.length; i++) {
     const block = reading[i]
     if (block.kind !== 'prose' || block.block !== 'paragraph') continue
-    const text = proseText(block)
+    const text = blockText(block)
     if (!text) continue
     if (isProse(text)) return text
     const continued = aroundDisplay(text, reading[i + 1], reading[i + 2])
@@ -27,7 +27,7 @@ export function readingExcerpt(reading: readonly ReadingBlock[]): string {
   }
   for (const block of reading) {
     if (block.kind !== 'prose' || block.block === 'footnote' || block.block === 'table') continue
-    const text = proseText(block)
+    const text = blockText(block)
     if (!text) continue
     fallback ||= text
     if (isProse(text)) return text
@@ -37,14 +37,14 @@ export function readingExcerpt(reading: readonly ReadingBlock[]): string {
 
 function aroundDisplay(text: string, display: ReadingBlock | undefined, rest: ReadingBlock | undefined): string {
   if (display?.kind !== 'display' || rest?.kind !== 'prose' || rest.block !== 'paragraph' || /[.!?]$/.test(text)) return ''
-  const continuation = proseText(rest)
+  const continuation = blockText(rest)
   if (!/^\p{Ll}/u.test(continuation)) return ''
   const sentence = `${text} ${texToText(display.tex)} ${continuation}`.replace(/\s+/g, ' ').trim()
   return isProse(sentence) ? sentence : ''
 }
 
 /** A block's text as a reader reads it; '' for one that is only formulas. */
-function proseText(block: Prose): string {
+function blockText(block: Prose): string {
   if (block.segments.every((s) => s.kind === 'math' || (s.kind === 'text' && s.text.trim() === ''))) return ''
   return block.segments.map(segmentText).join('').replace(/\s+/g, ' ').replace(/ ([,.;:!?)])/g, '$1').trim()
 }

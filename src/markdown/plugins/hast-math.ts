@@ -15,3 +15,13 @@ export function textOf(node: Element): string {
   }
   return out
 }
+
+/** Heading elements and their levels. */
+export const HEADING_DEPTH: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 }
+
+/** Footnote reference numbers, back-arrows and the screen-reader "Footnotes" heading: no text of the essay. */
+export function isFootnoteChrome(node: Element): boolean {
+  const p = node.properties
+  if (node.tagName === 'a') return p.dataFootnoteRef !== undefined || p.dataFootnoteBackref !== undefined
+  return node.tagName === 'h2' && Array.isArray(p.className) && p.className.includes('sr-only')
+}

@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast'
 import type { VFile } from 'vfile'
 import type { ReadingBlock, ReadingSegment } from '../../shared/schemas/index.js'
-import { isMathCode, textOf } from './hast-math.js'
+import { HEADING_DEPTH, isFootnoteChrome, isMathCode, textOf } from './hast-math.js'
 
 type ProseKind = Extract<ReadingBlock, { kind: 'prose' }>['block']
 
@@ -13,7 +13,6 @@ declare module 'vfile' {
   }
 }
 
-const HEADING_DEPTH: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 }
 /** Pictures and controls: no prose in them (an SVG plot's labels are not sentences). */
 const SKIPPED = new Set(['img', 'svg', 'input', 'video', 'audio', 'picture', 'select', 'button', 'script', 'style', 'template'])
 /** Elements that hold blocks rather than text; their inline children are read as their own block. */
@@ -242,9 +241,3 @@ function* descendants(node: Element, tag: string): Generator<Element> {
   }
 }
 
-/** Footnote reference numbers, back-arrows and the screen-reader "Footnotes" heading. */
-function isFootnoteChrome(node: Element): boolean {
-  const p = node.properties
-  if (node.tagName === 'a') return p.dataFootnoteRef !== undefined || p.dataFootnoteBackref !== undefined
-  return node.tagName === 'h2' && Array.isArray(p.className) && p.className.includes('sr-only')
-}

@@ -2,7 +2,7 @@ import type { Element, ElementContent, Root } from 'hast'
 import type { VFile } from 'vfile'
 import type { TocEntry } from '../../shared/schemas/index.js'
 import { countWords } from '../word-count.js'
-import { isMathCode, textOf } from './hast-math.js'
+import { HEADING_DEPTH, isFootnoteChrome, isMathCode, textOf } from './hast-math.js'
 
 /** What an essay says, as text: the TOC, the plain text and its length in words. */
 export interface TextSummary {
@@ -17,7 +17,6 @@ declare module 'vfile' {
   }
 }
 
-const HEADING_DEPTH: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 }
 const BLOCKS = new Set([
   'p', 'div', 'section', 'article', 'blockquote', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'table',
   'thead', 'tbody', 'tfoot', 'tr', 'figure', 'figcaption', 'details', 'summary', 'hr', 'caption',
@@ -104,12 +103,6 @@ class TextReader {
   }
 }
 
-/** Footnote reference numbers, back-arrows and the screen-reader "Footnotes" heading. */
-function isFootnoteChrome(node: Element): boolean {
-  const p = node.properties
-  if (node.tagName === 'a') return p.dataFootnoteRef !== undefined || p.dataFootnoteBackref !== undefined
-  return node.tagName === 'h2' && Array.isArray(p.className) && p.className.includes('sr-only')
-}
 
 function normalise(text: string): string {
   return text
