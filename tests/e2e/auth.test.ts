@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { OWNER } from '../../src/auth/auth-service.js'
 import { servedBlog } from '../helpers/blog.js'
-import { launchBrowser, type TestBrowser } from '../helpers/browser.js'
+import { hydrated, launchBrowser, type TestBrowser } from '../helpers/browser.js'
 import { outboxFiles, waitForResetLink } from '../helpers/outbox.js'
 import { projectRoot } from '../helpers/temp-dir.js'
 
@@ -54,6 +54,7 @@ async function signInWithDialog(page: Page, username: string, pass: string) {
 
 async function signIn(page: Page) {
   await page.goto(`${ctx.server.url}/about`)
+  await hydrated(page)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await signInWithDialog(page, 'ada', password)
   await toast(page, 'Login successful')
@@ -270,6 +271,7 @@ describe('accounts in the browser', () => {
     await page.goto(`${ctx.server.url}/admin-secret`)
     const main = page.locator('main')
     await page.getByText('Not authenticated').waitFor()
+    await hydrated(page)
     expect(await main.textContent()).toContain('Read-only guest access')
     // empty fields: nothing is sent, nothing is said
     await page.getByRole('button', { name: 'Create admin' }).click()

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page, Route } from 'playwright-core'
 import { servedBlog } from '../helpers/blog.js'
-import { launchBrowser, type TestBrowser } from '../helpers/browser.js'
+import { hydrated, launchBrowser, type TestBrowser } from '../helpers/browser.js'
 
 // What a reader's first visit loads, and in which order: the server's page is complete and
 // styled before any app code runs, the app then takes it over, and a guest downloads only the
@@ -32,13 +32,6 @@ async function recordingPage(): Promise<{ page: Page; scripts: Map<string, strin
     if (res.request().resourceType() === 'script') scripts.set(res.url(), await res.text().catch(() => ''))
   })
   return { page, scripts, errors }
-}
-
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const main = document.getElementById('main')
-    return !!main && Object.keys(main).some((k) => k.startsWith('__reactFiber$'))
-  })
 }
 
 /** Holds back the app's code (everything after the first small script) until released. */

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page, Request, Route } from 'playwright-core'
 import { servedBlog } from '../helpers/blog.js'
-import { launchBrowser, type TestBrowser } from '../helpers/browser.js'
+import { hydrated, launchBrowser, type TestBrowser } from '../helpers/browser.js'
 import { projectRoot, tempDir } from '../helpers/temp-dir.js'
 
 /*
@@ -91,17 +91,6 @@ async function newPage(errors: string[], on: TestBrowser = browser): Promise<Pag
   // the guest's 401 from the current-user read, and the failures these tests force, are expected
   page.on('console', (m) => m.type() === 'error' && !/status of (401|500)/.test(m.text()) && errors.push(m.text()))
   return page
-}
-
-/** Waits until React has hydrated the page, so clicks are handled in the app, not by a reload. */
-async function hydrated(page: Page): Promise<void> {
-  if ((await page.locator('script[type="module"]').count()) === 0) {
-    throw new Error('The page has no client script: run `npm run build` before the browser tests.')
-  }
-  await page.waitForFunction(() => {
-    const main = document.getElementById('main')
-    return !!main && Object.keys(main).some((k) => k.startsWith('__reactFiber$'))
-  })
 }
 
 async function open(page: Page, path: string): Promise<void> {

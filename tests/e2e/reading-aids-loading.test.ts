@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { servedBlog } from '../helpers/blog.js'
-import { launchBrowser, type TestBrowser } from '../helpers/browser.js'
+import { hydrated, launchBrowser, type TestBrowser } from '../helpers/browser.js'
 
 // The reading aids' reader (annotations, bibliography, model: zod and all) is a chunk of its own,
 // fetched only for posts that have stored enhancements.
@@ -41,14 +41,6 @@ async function watchedPage() {
   page.on('console', (m) => m.type() === 'error' && !/status of (401|404)/.test(m.text()) && seen.errors.push(m.text()))
   page.on('request', (r) => /\/assets\/reading-aids-[\w-]+\.js$/.test(r.url()) && (seen.readerFetched = true))
   return { page, seen }
-}
-
-/** Waits until React has hydrated the page, so clicks are handled in the app, not by a reload. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.getElementById('main')
-    return !!main && Object.keys(main).some((k) => k.startsWith('__reactFiber$'))
-  })
 }
 
 describe('the reading aids load with the posts that have them', () => {

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page, Request } from 'playwright-core'
 import { servedBlog } from '../helpers/blog.js'
-import { launchBrowser, type TestBrowser } from '../helpers/browser.js'
+import { hydrated, launchBrowser, type TestBrowser } from '../helpers/browser.js'
 import { projectRoot, tempDir } from '../helpers/temp-dir.js'
 import { writeDiscoveryEssays } from './discovery-fixtures.js'
 
@@ -39,10 +39,7 @@ async function newPage(errors: string[]): Promise<Page> {
 /** Opens a path and waits until React has hydrated it, so clicks are handled by the app. */
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(`${ctx.server.url}${path}`)
-  await page.waitForFunction(() => {
-    const main = document.getElementById('main')
-    return !!main && Object.keys(main).some((k) => k.startsWith('__reactFiber$'))
-  })
+  await hydrated(page)
 }
 
 const isSearch = (r: Request) => new URL(r.url()).pathname === '/api/search/advanced'

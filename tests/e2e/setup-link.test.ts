@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import type { Page } from 'playwright-core'
 import { servedBlog } from '../helpers/blog.js'
-import { launchBrowser, type TestBrowser } from '../helpers/browser.js'
+import { hydrated, launchBrowser, type TestBrowser } from '../helpers/browser.js'
 
 /**
  * Issue 21: a site that already has posts never takes an anonymous first admin; its owner uses
@@ -20,6 +20,7 @@ afterAll(async () => {
 })
 
 async function createAdmin(page: Page, username: string): Promise<string> {
+  await hydrated(page)
   const create = page.getByRole('region', { name: 'Create an admin account' })
   await create.getByLabel('Username').fill(username)
   await create.getByLabel('Password').fill('secret-pass')

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type BrowserContext } from 'playwright-core'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium'
 const FLAGS = [
@@ -56,4 +56,18 @@ export async function launchBrowser(viewport = { width: 1280, height: 900 }): Pr
       rmSync(profile, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * Waits until React has hydrated the page, so clicks are handled in the app: a form submitted
+ * before that is a native GET of the same page, which drops the click on a busy machine.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  if ((await page.locator('script[type="module"]').count()) === 0) {
+    throw new Error('The page has no client script: run `npm run build` before the browser tests.')
+  }
+  await page.waitForFunction(() => {
+    const main = document.getElementById('main')
+    return !!main && Object.keys(main).some((k) => k.startsWith('__reactFiber$'))
+  })
 }
