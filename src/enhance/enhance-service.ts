@@ -38,13 +38,35 @@ export class EnhanceService implements EnhanceRunner {
 
   /** The job runner's entry point (EnhanceRunner): one kind for one post, with the configured provider. */
   async run(postId: number, kind: EnhanceKind): Promise<void> {
-    await this.enhance(postId, kind)
+    await this.fromWeb(postId, kind)
   }
 
   /** POST /api/posts/{id}/generate-…: admins only; answers what was stored. */
   async generateFor<K extends EnhanceKind>(viewer: Viewer, postId: number, kind: K): Promise<EnhanceValues[K]> {
     requireAdmin(viewer)
-    return this.enhance(postId, kind)
+    return this.fromWeb(postId, kind)
+  }
+
+  /**
+   * One kind as the web asks for it (a post's button, or a bulk job). Annotations come with the
+   * post's summary: the spec's post page shows one, and the web has no button of its own for it
+   * (DECISIONS.md). The summary is made from the same reading of the essay; if it fails, the
+   * annotations still stand and the reason goes to the log. `blog generate` keeps its flags apart.
+   */
+  private async fromWeb<K extends EnhanceKind>(postId: number, kind: K): Promise<EnhanceValues[K]> {
+    if (kind !== 'annotations') return this.enhance(postId, kind)
+    let result: EnhanceValues[K] | undefined
+    let failure: unknown
+    await this.enhanceMany(postId, ['annotations', 'summary'], undefined, (k, outcome) => {
+      if (k === 'annotations') {
+        if (outcome.ok) result = outcome.value as EnhanceValues[K]
+        else failure = outcome.error
+      } else if (!outcome.ok) {
+        this.deps.log?.(`The summary of post ${postId} was not made: ${describeError(outcome.error)}`)
+      }
+    })
+    if (failure !== undefined) throw failure
+    return result!
   }
 
   /** The model panel's Generate/Regen (SPEC §3: the model and how many variables it has). */
