@@ -1,7 +1,11 @@
 import { Store } from '../store/index.js'
 import { loadConfig, type BlogConfig, type ConfigInput } from './config.js'
 import { BlogEventBus } from './events.js'
+import { requireAdmin, type Viewer } from './viewer.js'
 import { PostsService } from '../posts/posts-service.js'
+import { PostManager } from '../posts/post-manager.js'
+import { aiStatusOf } from '../ai/ai-status.js'
+import type { AiStatus } from '../shared/schemas/index.js'
 import { ImportService } from '../importer/import-service.js'
 import { PostEditor } from '../posts/post-editor.js'
 import type { SiteInfo } from '../shared/site-info.js'
@@ -43,6 +47,10 @@ export interface Blog {
   store: Store
   events: BlogEventBus
   posts: PostsService
+  /** The owner's Post Manager: search, filters and pages over every post. */
+  manage: PostManager
+  /** Which provider answers generation calls, for the owner's screens (admins only). */
+  aiStatus(viewer: Viewer): AiStatus
   /** Full-text, filtered and semantic search; kept in step with the store. */
   search: SearchService
   importer: ImportService
@@ -97,6 +105,11 @@ export async function createBlog(options: CreateBlogOptions = {}): Promise<Blog>
     store,
     events,
     posts,
+    manage: new PostManager(posts, store),
+    aiStatus: (viewer) => {
+      requireAdmin(viewer)
+      return aiStatusOf(config)
+    },
     search,
     importer,
     editor: new PostEditor(store),

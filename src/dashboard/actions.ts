@@ -4,7 +4,7 @@ import type { Blog } from '../core/blog.js'
 import { describeError } from '../core/errors.js'
 import type { GenerateKind } from '../enhance/batch.js'
 import type { ActivityLog } from './activity.js'
-import type { Enhancement } from './enhancement-index.js'
+import type { Enhancement } from '../posts/enhancement-index.js'
 import type { OpenUrl } from './opener.js'
 import { TERMINAL_OWNER } from './owner.js'
 

@@ -1,7 +1,7 @@
 import { OWNER } from '../auth/auth-service.js'
 import type { Blog } from '../core/blog.js'
 import type { Job } from '../shared/schemas/index.js'
-import { EnhancementIndex, type Enhancement } from './enhancement-index.js'
+import type { Enhancement } from '../posts/enhancement-index.js'
 import { TERMINAL_OWNER } from './owner.js'
 
 export interface PostRow {
@@ -44,18 +44,15 @@ export interface Snapshot {
 
 const RECENT_IMPORTS = 5
 
-/** Reads snapshots of one blog; keeps what it learnt about bodies between reads. */
+/** Reads snapshots of one blog (what the bodies hold is remembered by the core between reads). */
 export class SnapshotReader {
-  private readonly enhancements: EnhancementIndex
-
-  constructor(private readonly blog: Blog) {
-    this.enhancements = new EnhancementIndex(blog.store)
-  }
+  constructor(private readonly blog: Blog) {}
 
   async read(): Promise<Snapshot> {
     const { blog } = this
     const metas = blog.posts.visible(TERMINAL_OWNER)
-    const enhanced = await this.enhancements.of(metas)
+    // the Post Manager's index: bodies read once for both
+    const enhanced = await blog.manage.enhancementsOf(metas)
     const jobs = blog.jobs.status(OWNER)
     const titles = new Map(metas.map((m) => [m.id, m.title]))
     return {

@@ -16,6 +16,7 @@ import { exportRoutes } from './routes/export.js'
 import { imagesRoutes } from './routes/images.js'
 import { enhanceRoutes } from './routes/enhance.js'
 import { jobsRoutes } from './routes/jobs.js'
+import { manageRoutes } from './routes/manage.js'
 import { mediaRoutes } from './routes/media.js'
 import { authRoutes } from './routes/auth.js'
 import { siteContentRoutes } from './routes/site-content.js'
@@ -81,6 +82,7 @@ export function createApp(blog: Blog, opts: AppOptions = {}): ScholiaApp {
   app.use(postsAdminRoutes(blog))
   app.use(uploadRoutes(blog))
   app.use(jobsRoutes(blog))
+  app.use(manageRoutes(blog))
   app.use(imagesRoutes(blog))
   app.use(enhanceRoutes(blog))
   app.use(discoveryRoutes(blog))

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink'
 import { useState } from 'react'
-import { ENHANCEMENTS, type Enhancement } from '../enhancement-index.js'
+import { ENHANCEMENTS, type Enhancement } from '../../posts/enhancement-index.js'
 import { useKeys } from '../hooks/use-keys.js'
 import { Pane } from './pane.js'
 

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink'
-import { ENHANCEMENTS } from '../enhancement-index.js'
+import { ENHANCEMENTS } from '../../posts/enhancement-index.js'
 import { visibleWindow } from '../post-list.js'
 import type { PostRow } from '../snapshot.js'
 import { Pane } from './pane.js'

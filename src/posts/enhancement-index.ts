@@ -1,9 +1,7 @@
 import type { Store } from '../store/index.js'
-import type { PostBody, PostMeta } from '../shared/schemas/index.js'
+import { ENHANCEMENTS, type Enhancement, type PostBody, type PostMeta } from '../shared/schemas/index.js'
 
-/** The enhancements a post can have, by the names `blog generate` uses for them. */
-export const ENHANCEMENTS = ['annotations', 'bibliography', 'summary', 'models', 'images'] as const
-export type Enhancement = (typeof ENHANCEMENTS)[number]
+export { ENHANCEMENTS, type Enhancement }
 
 /** Which enhancements a stored body holds (images live on the post's metadata). */
 export function enhancementsOf(meta: PostMeta, body: PostBody): Enhancement[] {
@@ -19,7 +17,8 @@ export function enhancementsOf(meta: PostMeta, body: PostBody): Enhancement[] {
 
 /**
  * Remembers which enhancements each post revision has, so a refresh reads only the bodies
- * that changed (a body file per revision: the key `id.bodyRev.rev` changes with it).
+ * that changed (a body file per revision: the key `id.bodyRev.rev` changes with it). Shared by
+ * the Post Manager's filter and the terminal dashboard.
  */
 export class EnhancementIndex {
   private readonly known = new Map<number, { key: string; value: Enhancement[] }>()
