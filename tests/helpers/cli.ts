@@ -48,7 +48,7 @@ export function blogServe(args: string[], opts: { env?: NodeJS.ProcessEnv } = {}
     const timer = setTimeout(() => reject(new Error(`blog serve did not start:\n${out}`)), 60_000)
     const onData = (d: Buffer) => {
       out += d
-      const m = /serving \d+ posts at (http:\/\/\S+?)\/? /.exec(out)
+      const m = /serving \d+ posts? at (http:\/\/\S+?)\/? /.exec(out)
       if (m) {
         clearTimeout(timer)
         resolve({

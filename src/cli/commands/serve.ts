@@ -32,7 +32,6 @@ export function serveCommand(io: CliIO): Command {
       ])
       const blog = await createBlog({ dataDir: opts.data, baseUrl: opts.baseUrl ?? (process.env.BLOG_BASE_URL ? undefined : `http://localhost:${port}`) })
       const server = await startServer(blog, { port, host: opts.host, log: io.err })
-      io.out(`Scholia is serving ${blog.store.posts().length} posts at ${server.url}/ (data: ${relative(process.cwd(), blog.config.dataDir) || '.'})`)
       const watcher = opts.watch
         ? watchFolder(opts.watch, blog.importer, {
             onReport: (r) => {
@@ -45,10 +44,12 @@ export function serveCommand(io: CliIO): Command {
             onError: (e) => io.err(`watch: ${e instanceof Error ? e.message : String(e)}`),
           })
         : null
-      if (watcher) {
-        await watcher.ready.catch(() => {})
-        io.out(`Watching ${opts.watch} for essays.`)
-      }
+      // The watched folder is imported first, so the count below is what the site really serves
+      // (issue 23.15: it used to say "serving 0 posts" while the first import was still running).
+      if (watcher) await watcher.ready.catch(() => {})
+      const count = blog.store.posts().length
+      io.out(`Scholia is serving ${count} post${count === 1 ? '' : 's'} at ${server.url}/ (data: ${relative(process.cwd(), blog.config.dataDir) || '.'})`)
+      if (watcher) io.out(`Watching ${opts.watch} for essays.`)
       const setup = blog.auth.firstAdminSetup()
       if (setup) io.out(`No admin account yet: run \`blog admin create USERNAME\`, or open ${server.url}/admin-secret?setup=${setup.token} to create one in the browser.`)
       await new Promise<void>((resolve) => {
