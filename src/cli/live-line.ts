@@ -1,3 +1,5 @@
+import { truncateTo } from './text-fit.js'
+
 /**
  * One line of progress on a terminal, rewritten in place (`\r`, then clear to the end of the
  * line). Only for a TTY: piped output gets plain lines instead.
@@ -25,8 +27,8 @@ export class LiveLine {
     this.shown = false
   }
 
+  /** One column short of the terminal, measured in columns: a wider line would wrap and leave copies behind. */
   private fit(text: string): string {
-    const width = this.stream.columns ? this.stream.columns - 1 : 100
-    return text.length > width ? `${text.slice(0, width - 1)}…` : text
+    return truncateTo(text, this.stream.columns ? this.stream.columns - 1 : 100)
   }
 }

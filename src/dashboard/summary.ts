@@ -1,3 +1,4 @@
+import { truncateTo } from '../cli/text-fit.js'
 import type { Snapshot } from './snapshot.js'
 
 /**
@@ -22,10 +23,9 @@ export function formatSummary(s: Snapshot): string[] {
   return lines
 }
 
-/** Text shown on one line, cut with an ellipsis past `max` characters. */
+/** Text shown on one line, cut with an ellipsis past `max` terminal columns. */
 export function oneLine(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim()
-  return flat.length > max ? `${flat.slice(0, Math.max(0, max - 1))}…` : flat
+  return truncateTo(text.replace(/\s+/g, ' ').trim(), max)
 }
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink'
 import { ENHANCEMENTS } from '../../posts/enhancement-index.js'
 import { visibleWindow } from '../post-list.js'
 import type { PostRow } from '../snapshot.js'
+import { fitColumn } from '../../cli/text-fit.js'
 import { Pane } from './pane.js'
 
 export interface PostsPaneProps {
@@ -40,15 +41,11 @@ export function PostsPane({ posts, total, cursor, selected, filter, width, heigh
               {selected.has(p.id) ? '◉ ' : '  '}
               <Text color={p.status === 'published' ? 'green' : 'yellow'}>{p.status === 'published' ? 'live   ' : 'draft  '}</Text>
               {p.featured ? '★ ' : '  '}
-              {fit(p.title, titleWidth)} {`${p.readTime} min`.padStart(6)} {ENHANCEMENTS.map((e) => (p.enhancements.includes(e) ? LETTER[e] : '·')).join('')}
+              {fitColumn(p.title, titleWidth)} {`${p.readTime} min`.padStart(6)} {ENHANCEMENTS.map((e) => (p.enhancements.includes(e) ? LETTER[e] : '·')).join('')}
             </Text>
           </Box>
         )
       })}
     </Pane>
   )
-}
-
-function fit(text: string, width: number): string {
-  return text.length > width ? `${text.slice(0, width - 1)}…` : text.padEnd(width)
 }
