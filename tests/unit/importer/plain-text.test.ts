@@ -42,7 +42,15 @@ describe('stripHtml and decodeEntities', () => {
   })
 
   it('leaves unknown or invalid references alone', () => {
-    expect(decodeEntities('&bogus; &#0; &#x110000; &lt;b&gt;')).toBe('&bogus; &#0; &#x110000; <b>')
+    expect(decodeEntities('&bogus; &#0; &#x110000; &#xD800; &lt;b&gt;')).toBe('&bogus; &#0; &#x110000; &#xD800; <b>')
+  })
+
+  it('knows every name HTML defines, not only the common ones', () => {
+    expect(decodeEntities('Wait&hellip; &thetasym; &NotNestedLessLess; &frac12; &sup2; &there4; &Zopf;')).toBe('Wait… ϑ ⪡̸ ½ ² ∴ ℤ')
+    // the longest name there is, and names are case-sensitive
+    expect(decodeEntities('&CounterClockwiseContourIntegral; &Aacute;&aacute; &AMP;')).toBe('∳ Áá &')
+    expect(decodeEntities('&HELLIP; &hellip')).toBe('&HELLIP; &hellip')
+    expect(decodeEntities('&#8230; &#x2026; &#X2026;')).toBe('… … …')
   })
 })
 

@@ -1,3 +1,4 @@
+import { decodeEntities } from '../../../importer/parse/plain-text.js'
 import type { Segment } from './types.js'
 
 /** What the inline reader needs from the block reader. */
@@ -25,23 +26,6 @@ const INLINE = new RegExp(
   ].join('|'),
   'g',
 )
-
-const ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', mdash: '—', ndash: '–', hellip: '…',
-  rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“', times: '×', copy: '©', laquo: '«', raquo: '»', middot: '·',
-}
-
-/** HTML entities as characters (the renderer shows them so). */
-export function decodeEntities(text: string): string {
-  if (!text.includes('&')) return text
-  return text.replace(/&(?:#(\d+)|#[xX]([0-9a-fA-F]+)|([a-zA-Z]+));/g, (whole, dec: string, hex: string, name: string) => {
-    if (dec || hex) {
-      const code = dec ? Number(dec) : parseInt(hex, 16)
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
-    }
-    return ENTITIES[name] ?? whole
-  })
-}
 
 /** Markdown punctuation a reader never sees: emphasis marks, escapes, placeholder characters. */
 function cleanText(text: string): string {
