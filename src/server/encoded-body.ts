@@ -27,8 +27,17 @@ export function preferredEncoding(acceptEncoding: string | undefined): ContentEn
  */
 export class EncodedBody {
   private readonly encoded = new Map<ContentEncoding, Buffer>()
+  /** Called after a compressed form is made, so a cache holding this body can count it. */
+  onEncoded?: () => void
 
   constructor(readonly body: Buffer) {}
+
+  /** The bytes held: the body and the compressed forms made so far. */
+  get byteLength(): number {
+    let bytes = this.body.length
+    for (const form of this.encoded.values()) bytes += form.length
+    return bytes
+  }
 
   as(encoding: ContentEncoding | null): Buffer {
     if (!encoding) return this.body
@@ -39,6 +48,7 @@ export class EncodedBody {
           ? brotliCompressSync(this.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: this.body.length } })
           : gzipSync(this.body)
       this.encoded.set(encoding, out)
+      this.onEncoded?.()
     }
     return out
   }
