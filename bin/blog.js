@@ -1,13 +1,25 @@
 #!/usr/bin/env node
 // Runs the compiled CLI when the package is built; in a source checkout (or with
-// SCHOLIA_SOURCE=1) it runs the TypeScript directly through tsx.
+// SCHOLIA_SOURCE=1) it runs the TypeScript directly through tsx, a dev dependency.
 import { existsSync } from 'node:fs'
 
 const built = new URL('../dist/node/src/cli/main.js', import.meta.url)
 if (process.env.SCHOLIA_SOURCE !== '1' && existsSync(built)) {
   await import(built.href)
 } else {
-  const { register } = await import('tsx/esm/api')
-  register()
+  let tsx
+  try {
+    tsx = await import('tsx/esm/api')
+  } catch (error) {
+    if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error
+    const root = decodeURIComponent(new URL('..', import.meta.url).pathname)
+    console.error(
+      `blog: Scholia in ${root} is not built (no dist/), and tsx, which would run its sources, is not installed.\n` +
+        `  In a checkout: npm install && npm run build\n` +
+        `  From git: npm installs it with its build (the prepare script) unless scripts are turned off (--ignore-scripts).`,
+    )
+    process.exit(1)
+  }
+  tsx.register()
   await import(new URL('../src/cli/main.ts', import.meta.url).href)
 }
