@@ -9,6 +9,7 @@ import { useToast } from '../ui/toaster.js'
 import { EMPTY_MEMORY, JOB_KIND_LABELS, JOB_STATUS_LABELS, jobsSummary, nextExpiry, observeJobs, shownJobs } from './job-visibility.js'
 import type { JobMemory } from './job-visibility.js'
 import { useToastClearance } from './use-toast-clearance.js'
+import { SIDE_DOCK_QUERY, useDockSpace } from './use-dock-space.js'
 
 const STATUS_ICONS: Record<Job['status'], ReactNode> = {
   pending: <Clock3 size={16} aria-hidden="true" />,
@@ -20,7 +21,8 @@ const STATUS_ICONS: Record<Job['status'], ReactNode> = {
 /**
  * SPEC §2/§4 floating job tracker: what is queued and running, completed jobs for 5 seconds,
  * and failures until dismissed; pending jobs can be cancelled one by one or all at once.
- * Nothing shows while there is no work.
+ * Nothing shows while there is no work. It is docked, and the page makes room for it
+ * (use-dock-space.ts), so it never covers the page's controls.
  */
 export function JobTrackerPanel() {
   const { data, dataUpdatedAt } = useJobsStatus(true)
@@ -32,7 +34,8 @@ export function JobTrackerPanel() {
   const [memory, setMemory] = useState<JobMemory>(EMPTY_MEMORY)
   const [now, setNow] = useState(0)
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set())
-  const [open, setOpen] = useState(true)
+  // a column on wide screens opens with its list; a bar on narrow ones starts folded, one line high
+  const [open, setOpen] = useState(() => window.matchMedia(SIDE_DOCK_QUERY).matches)
   const clearance = useToastClearance()
   const id = useId()
 
@@ -82,11 +85,7 @@ export function JobTrackerPanel() {
   }
 
   return (
-    <section
-      className={`job-tracker${open ? ' job-tracker--open' : ''}`}
-      aria-labelledby={`${id}-title`}
-      style={{ '--toast-clearance': `${clearance}px` } as CSSProperties}
-    >
+    <Dock className={`job-tracker${open ? ' job-tracker--open' : ''}`} labelledBy={`${id}-title`} style={{ '--toast-clearance': `${clearance}px` } as CSSProperties}>
       <button type="button" className="job-tracker__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)}>
         <span className={`job-tracker__badge${running ? ' job-tracker__badge--busy' : ''}`} aria-hidden="true">
           {running ? <LoaderCircle size={16} className="spin" /> : <Layers size={16} />}
@@ -99,7 +98,7 @@ export function JobTrackerPanel() {
             {jobsSummary(shown)}
           </span>
         </span>
-        {open ? <ChevronDown size={16} aria-hidden="true" /> : <ChevronUp size={16} aria-hidden="true" />}
+        {open ? <ChevronDown size={16} aria-hidden="true" className="job-tracker__chevron" /> : <ChevronUp size={16} aria-hidden="true" className="job-tracker__chevron" />}
       </button>
       {open && (
         <div id={listId} className="job-tracker__body">
@@ -149,6 +148,17 @@ export function JobTrackerPanel() {
           )}
         </div>
       )}
+    </Dock>
+  )
+}
+
+/** The tracker's landmark; while it is mounted the page keeps room for it. */
+function Dock({ className, labelledBy, style, children }: { className: string; labelledBy: string; style: CSSProperties; children: ReactNode }) {
+  const ref = useRef<HTMLElement>(null)
+  useDockSpace(ref)
+  return (
+    <section ref={ref} className={className} aria-labelledby={labelledBy} style={style}>
+      {children}
     </section>
   )
 }
