@@ -9,10 +9,10 @@ import { relativePathOf } from '../components/upload/folder-files.js'
 // The owner's calls on posts (SPEC §7). Every change refetches what shows posts: the lists,
 // searches and single posts all have keys that start with '/api/posts'.
 
-/** Queries that show posts: the list, a search, one post. */
+/** Queries that show posts: the list, a search, one post, the Post Manager's pages. */
 export function isPostsQuery(query: Query): boolean {
   const first = query.queryKey[0]
-  return typeof first === 'string' && first.startsWith('/api/posts')
+  return typeof first === 'string' && (first.startsWith('/api/posts') || first.startsWith('/api/manage/posts'))
 }
 
 /** Refetch every list, search and post on screen (SPEC §4: after a change the posts list is refetched). */
