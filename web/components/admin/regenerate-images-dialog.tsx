@@ -3,6 +3,8 @@ import { Dialog, RadioGroup, Select, Switch } from 'radix-ui'
 import { useId, useState } from 'react'
 import type { FormEvent } from 'react'
 import type { RegenerationOutcome } from '../../api/admin.js'
+import { useAiStatus } from '../../api/manage.js'
+import type { AiStatus } from '../../../src/shared/schemas/manage.js'
 import {
   DEFAULT_REGENERATION,
   IMAGE_MODELS,
@@ -67,6 +69,8 @@ function RegenerationFormBody({
   const advanced = hasQualityAndStyle(form.model)
   const promptMissing = form.useCustomPrompt && form.customPrompt.trim() === ''
   const ready = canStartRegeneration(form, pending) && targets.length > 0
+  const { data: ai } = useAiStatus()
+  const providerNote = ai ? imageProviderNote(ai) : null
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault()
@@ -97,12 +101,18 @@ function RegenerationFormBody({
         <Segmented labelledBy={`${id}-scope`} value={form.scope} options={IMAGE_SCOPES} onChange={(v) => set('scope', v)} />
       </div>
 
-      <div className="regen-form__group">
+      {providerNote && (
+        <p id={`${id}-provider`} className={`regen-form__provider regen-form__provider--${ai?.images ?? 'local'}`} role="note">
+          {providerNote}
+        </p>
+      )}
+
+      <div className={`regen-form__group${ai && !ai.imageOptionsApply ? ' regen-form__group--inert' : ''}`}>
         <label className="regen-form__legend" htmlFor={`${id}-model`}>
           Model
         </label>
         <Select.Root value={form.model} onValueChange={(v) => set('model', v as RegenerationForm['model'])}>
-          <Select.Trigger id={`${id}-model`} className="select-trigger" aria-describedby={`${id}-model-note`}>
+          <Select.Trigger id={`${id}-model`} className="select-trigger" aria-describedby={providerNote ? `${id}-provider ${id}-model-note` : `${id}-model-note`}>
             <Select.Value />
             <Select.Icon className="select-trigger__icon">
               <ChevronDown size={16} aria-hidden="true" />
@@ -125,12 +135,16 @@ function RegenerationFormBody({
           </Select.Portal>
         </Select.Root>
         <p id={`${id}-model-note`} className="field__hint">
-          {advanced ? 'Quality and style below apply to DALL·E 3.' : 'This model uses standard quality and a natural style.'}
+          {ai && !ai.imageOptionsApply
+            ? 'Sent with the request, for when a key is set.'
+            : advanced
+              ? 'Quality and style below apply to DALL·E 3.'
+              : 'This model uses standard quality and a natural style.'}
         </p>
       </div>
 
       {advanced && (
-        <div className="regen-form__row">
+        <div className={`regen-form__row${ai && !ai.imageOptionsApply ? ' regen-form__group--inert' : ''}`}>
           <div className="regen-form__group">
             <span className="regen-form__legend" id={`${id}-quality`}>
               Quality
@@ -202,6 +216,18 @@ function RegenerationFormBody({
       </Dialog.Close>
     </form>
   )
+}
+
+/**
+ * What the server's settings mean for these choices (issue 23.11): without OPENAI_API_KEY the
+ * local artist draws, and the model, quality and style are not used. Nothing to say with openai.
+ */
+export function imageProviderNote(ai: AiStatus): string | null {
+  if (ai.images === 'local') {
+    return 'No OPENAI_API_KEY is set, so Scholia’s local artist draws these images from the essay’s title and ideas. The model, quality and style below are not used; set a key to use them.'
+  }
+  if (ai.images === 'unavailable') return 'BLOG_AI_PROVIDER is openai but no OPENAI_API_KEY is set: image jobs will fail until a key is set.'
+  return null
 }
 
 /** A small radio group drawn as segmented buttons (arrow keys move between them). */
