@@ -106,11 +106,18 @@ export function activeFilterCount(state: SearchState): number {
 }
 
 /**
- * Whether there is anything to search for. SPEC §5 asks for a non-empty query; a filter on its
- * own (all essays tagged 'probability') is a search too, so either one is enough.
+ * What the page does with a state (SPEC §5, issue 23.13): a search runs only with a non-empty
+ * query; filters without one are a browse (every essay tagged 'probability'), which readers
+ * expect and which is not counted as a search; with neither, nothing is asked of the server.
  */
+export function searchMode(state: SearchState): 'search' | 'browse' | 'idle' {
+  if (state.q.trim() !== '') return 'search'
+  return activeFilterCount(state) > 0 ? 'browse' : 'idle'
+}
+
+/** Whether the page asks the server at all: a search, or a browse by filters. */
 export function canSearch(state: SearchState): boolean {
-  return state.q !== '' || activeFilterCount(state) > 0
+  return searchMode(state) !== 'idle'
 }
 
 /** The state with every filter cleared and the query kept ('Clear all'). */

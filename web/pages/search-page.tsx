@@ -19,7 +19,8 @@ export const SEARCH_FAILED = 'Search failed. Please try again.'
 /**
  * SPEC §2 advanced search. The query and every filter live in the address, so a search can be
  * shared, reloaded and stepped back through; the results come from GET /api/search/advanced
- * (prefetched by the server for the first paint). It searches with a query or with any filter.
+ * (prefetched by the server for the first paint). A search runs only with a non-empty query;
+ * filters alone browse the essays they match (lib/search-params.ts searchMode).
  */
 export function SearchPage() {
   const [, navigate] = useLocation()

@@ -13,6 +13,7 @@ import {
 } from '../../lib/search-params.js'
 import { TagFilter } from './tag-filter.js'
 import { useDebouncedText } from '../../hooks/use-debounced-text.js'
+import { useDebouncedRange } from './use-debounced-range.js'
 
 interface SearchFiltersProps {
   state: SearchState
@@ -33,10 +34,8 @@ export function SearchFilters({ state, onChange }: SearchFiltersProps) {
     tagCount.current = state.tags.length
   }, [state.tags.length])
   const author = useDebouncedText(state.author, (text) => onChange({ ...state, author: text }, { replace: true }))
-  // the slider moves freely; the address changes when the thumb is let go
-  const [readTime, setReadTime] = useState(state.readTime)
-  const [min, max] = state.readTime
-  useEffect(() => setReadTime([min, max]), [min, max])
+  // the slider moves freely; the address (and the request) follows 300 ms after it stops
+  const readTime = useDebouncedRange(state.readTime, (range) => onChange({ ...state, readTime: range }, { replace: true }))
 
   return (
     <Collapsible.Root open={open} onOpenChange={setOpen} className="search-filters">
@@ -87,7 +86,7 @@ export function SearchFilters({ state, onChange }: SearchFiltersProps) {
           </div>
           <div className="field search-filters__read-time">
             <span className="field__label" id={`${id}-rt`}>
-              Read time <span className="search-filters__value">{readTimeText(readTime)}</span>
+              Read time <span className="search-filters__value">{readTimeText(readTime.range)}</span>
             </span>
             <Slider.Root
               className="slider"
@@ -95,9 +94,8 @@ export function SearchFilters({ state, onChange }: SearchFiltersProps) {
               max={READ_TIME_MAX}
               step={READ_TIME_STEP}
               minStepsBetweenThumbs={0}
-              value={readTime}
-              onValueChange={(v) => setReadTime([v[0], v[1]])}
-              onValueCommit={(v) => onChange({ ...state, readTime: [v[0], v[1]] })}
+              value={readTime.range}
+              onValueChange={(v) => readTime.change([v[0], v[1]])}
               aria-labelledby={`${id}-rt`}
             >
               <Slider.Track className="slider__track">
