@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { render } from 'ink-testing-library'
 import stringWidth from 'string-width'
+import { stripVTControlCharacters } from 'node:util'
 import { PostsPane } from '../../../src/dashboard/panes/posts-pane.js'
 import type { PostRow } from '../../../src/dashboard/snapshot.js'
 import { oneLine } from '../../../src/dashboard/summary.js'
@@ -13,7 +14,7 @@ import { fitColumn, truncateTo } from '../../../src/cli/text-fit.js'
 
 const CJK = '注意力机制与变换器：从序列到序列的学习方法综述'
 const row = (id: number, title: string): PostRow => ({ id, title, slug: `p-${id}`, status: 'published', featured: false, readTime: 12, enhancements: ['annotations'], url: `https://x.org/posts/${id}` })
-const strip = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '')
+const strip = (s: string) => stripVTControlCharacters(s)
 
 describe('text measured in terminal columns', () => {
   it('cuts and pads by columns, CJK and accents alike', () => {
@@ -30,7 +31,7 @@ describe('text measured in terminal columns', () => {
     let written = ''
     const line = new LiveLine({ columns: 40, write: (s: string) => ((written += s), true) } as unknown as NodeJS.WriteStream)
     line.update(`[#####-----] 3/10  ${CJK}`)
-    const shown = written.replace(/^\r/, '').replace(/\x1b\[K$/, '')
+    const shown = stripVTControlCharacters(written).replace(/^\r/, '')
     expect(stringWidth(shown)).toBeLessThanOrEqual(39)
     expect(shown.endsWith('…')).toBe(true)
   })
