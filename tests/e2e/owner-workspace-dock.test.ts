@@ -81,7 +81,7 @@ describe('the owner’s workspace, docked and filtered', () => {
     await open(page, '/manage')
     // queue image jobs for five posts: the tracker appears
     const ids = (await ctx.blog.manage.browse({ userId: 1, role: 'admin' }, { q: '', status: 'all', featured: 'any', enhanced: 'any', page: 1, pageSize: 5 })).posts.map((p) => p.id)
-    for (const id of ids) await ctx.blog.jobs.enqueue({ userId: 1, role: 'admin' }, id, 'images', { imageType: 'both', imageOptions: { model: 'dall-e-3', quality: 'hd', style: 'natural', useCustomPrompt: false } })
+    for (const id of ids) await ctx.blog.jobs.enqueue({ userId: 1, role: 'admin' }, id, 'images', { imageType: 'both', imageOptions: { model: 'dall-e-3', quality: 'hd', style: 'natural', useCustomPrompt: false, customPrompt: '' } })
     const tracker = page.getByRole('region', { name: 'Background jobs' })
     await tracker.getByText('5 queued').waitFor({ timeout: 15_000 })
     await sleep(400)
