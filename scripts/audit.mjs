@@ -1,14 +1,16 @@
 // `npm run audit`: Lighthouse on the home page and a post page of a freshly imported copy of
 // the sample essays, served by `blog serve`. Prints the four category scores per page.
 // Needs a client build (npm run build) and Chromium (/usr/bin/chromium or CHROME_PATH).
-import { spawn } from 'node:child_process'
-import { cpSync, mkdtempSync, rmSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
+// Lighthouse (about 200 MB with its dependencies) is no dependency of the project: npx fetches
+// it into npm's cache on the first audit, so that not every `npm ci` has to carry it.
+import { spawn, spawnSync } from 'node:child_process'
+import { cpSync, mkdtempSync, rmSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import lighthouse from 'lighthouse'
-import * as chromeLauncher from 'chrome-launcher'
 
+/** 12.x (13 needs Node ≥ 22.19, STACK.md), pinned so that scores compare from audit to audit. */
+const LIGHTHOUSE = 'lighthouse@12.8.2'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 // `--save DIR` keeps each page's full Lighthouse report and trace (DIR/home.json, DIR/home.trace.json, …)
 // for a closer look.
@@ -35,10 +37,66 @@ const base = `http://localhost:${port}`
 const posts = await (await fetch(`${base}/api/posts`)).json()
 const pages = { home: `${base}/`, post: `${base}/posts/${posts[0].slug}` }
 
-const chrome = await chromeLauncher.launch({
-  chromePath,
-  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-})
+// One Chromium for all runs, driven by Lighthouse over its debugging port; the flags are the
+// ones chrome-launcher (Lighthouse's own launcher) starts it with.
+const cdpPort = port + 1000
+const chrome = spawn(chromePath, [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--no-default-browser-check',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-extensions',
+  '--disable-default-apps', '--disable-client-side-phishing-detection', '--disable-domain-reliability',
+  '--disable-backgrounding-occluded-windows', '--disable-renderer-backgrounding', '--disable-background-timer-throttling',
+  '--disable-ipc-flooding-protection', '--disable-hang-monitor', '--metrics-recording-only', '--mute-audio',
+  '--password-store=basic', '--use-mock-keychain', '--disable-features=Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider,RenderDocument',
+  `--remote-debugging-port=${cdpPort}`, `--user-data-dir=${join(work, 'profile')}`, 'about:blank',
+], { stdio: 'ignore' })
+
+/** Ends Chromium and the server; the work folder goes once Chromium no longer writes its profile. */
+async function stop() {
+  const exited = chrome.exitCode !== null || chrome.signalCode !== null ? Promise.resolve() : new Promise((resolve) => chrome.once('exit', resolve))
+  chrome.kill()
+  server.kill('SIGTERM')
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
+  rmSync(work, { recursive: true, force: true, maxRetries: 5 })
+}
+
+/** Polls `url` until it answers: Chromium opens its debugging port a moment after it starts. */
+async function waitFor(url, what) {
+  for (let i = 0; i < 150; i++) {
+    if (await fetch(url).then((r) => r.ok, () => false)) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  await stop()
+  throw new Error(`${what} did not answer at ${url}`)
+}
+await waitFor(`http://127.0.0.1:${cdpPort}/json/version`, 'Chromium')
+
+// Fetched (or found in npm's cache) once, before any run is timed.
+const version = spawnSync('npx', ['--yes', LIGHTHOUSE, '--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+if (version.status !== 0) {
+  await stop()
+  console.error(`Could not run ${LIGHTHOUSE} with npx: it needs the npm registry once, then npm's cache.`)
+  process.exit(2)
+}
+console.log(`Lighthouse ${version.stdout.trim()} on ${chromePath}`)
+
+let runCount = 0
+/** One Lighthouse CLI run on the shared Chromium: its report (lhr) and, with --save, its trace file. */
+function lighthouse(url) {
+  const base = join(work, `run-${++runCount}`)
+  const args = ['--yes', LIGHTHOUSE, url, `--port=${cdpPort}`, '--output=json', `--output-path=${base}.json`, '--quiet', '--only-categories=performance,accessibility,best-practices,seo']
+  if (saveDir) args.push('--save-assets')
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', args, { stdio: ['ignore', 'ignore', 'inherit'] })
+    child.on('error', reject)
+    // A runtime error (NO_FCP and the like) still writes the report, then exits 1.
+    child.on('exit', (code) => {
+      if (!existsSync(`${base}.json`)) return reject(new Error(`Lighthouse exited with ${code} and wrote no report for ${url}`))
+      const report = readFileSync(`${base}.json`, 'utf8')
+      resolve({ lhr: JSON.parse(report), report, trace: existsSync(`${base}-0.trace.json`) ? `${base}-0.trace.json` : null })
+    })
+  })
+}
+
 const results = {}
 /**
  * One Lighthouse run. The first page load of a fresh Chromium sometimes ends in a runtime error
@@ -47,7 +105,7 @@ const results = {}
  */
 async function audit(url) {
   for (let attempt = 1; ; attempt++) {
-    const run = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] })
+    const run = await lighthouse(url)
     const error = run.lhr.runtimeError
     if (!error || attempt === 3) return run
     console.error(`      (Lighthouse could not measure ${url}: ${error.code} ${error.message}; again)`)
@@ -78,8 +136,7 @@ try {
     if (saveDir) {
       mkdirSync(saveDir, { recursive: true })
       writeFileSync(join(saveDir, `${name}.json`), run.report)
-      const trace = run.artifacts.Trace ?? run.artifacts.traces?.defaultPass
-      if (trace) writeFileSync(join(saveDir, `${name}.trace.json`), JSON.stringify(trace))
+      if (run.trace) renameSync(run.trace, join(saveDir, `${name}.trace.json`))
     }
     results[name] = Object.fromEntries(Object.entries(c).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)]))
     const failing = Object.values(run.lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary').map((a) => a.id)
@@ -92,8 +149,6 @@ try {
     if (opportunities.length) console.log(`      opportunities: ${opportunities.map((a) => `${a.id} (${Math.round(a.details.overallSavingsMs)} ms)`).join(', ')}`)
   }
 } finally {
-  await chrome.kill()
-  server.kill('SIGTERM')
-  rmSync(work, { recursive: true, force: true })
+  await stop()
 }
 if (process.argv.includes('--json')) console.log(JSON.stringify(results))

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
@@ -15,23 +15,17 @@ const FLAGS = [
 ]
 
 /**
- * Debian's Chromium when it is installed (CI installs it); otherwise the Chromium that ships
- * inside the @sparticuz/chromium npm tarball, so `npm test` also runs on a machine without it.
- * Outside AWS that package only unpacks its libraries when AWS_LAMBDA_JS_RUNTIME is set before
- * it is imported, and it needs a fonts.conf naming its bundled fonts (STACK.md).
+ * Debian's Chromium (`apt-get install chromium`; .ci/run installs it), or the browser named by
+ * CHROME_PATH. There is no bundled fallback: a Chromium shipped in an npm package weighed 67 MB
+ * on every `npm ci` for the machines that lack one.
  */
-async function chromiumExecutable(): Promise<{ path: string; extraArgs: string[] }> {
-  if (process.env.SCHOLIA_BUNDLED_CHROMIUM !== '1' && existsSync(SYSTEM_CHROMIUM)) return { path: SYSTEM_CHROMIUM, extraArgs: [] }
-  process.env.AWS_LAMBDA_JS_RUNTIME ??= 'nodejs20.x'
-  const fontsConfDir = join(tmpdir(), 'scholia-fontconfig')
-  mkdirSync(fontsConfDir, { recursive: true })
-  writeFileSync(
-    join(fontsConfDir, 'fonts.conf'),
-    `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig><dir>${join(tmpdir(), 'fonts')}</dir><cachedir>${join(tmpdir(), 'fonts-cache')}</cachedir></fontconfig>\n`,
+function chromiumExecutable(): string {
+  const path = process.env.CHROME_PATH || SYSTEM_CHROMIUM
+  if (existsSync(path)) return path
+  throw new Error(
+    `The browser tests need Chromium and there is none at ${path}: install Debian's ` +
+      '(`apt-get install -y --no-install-recommends chromium`) or set CHROME_PATH to a Chromium or Chrome.',
   )
-  process.env.FONTCONFIG_PATH = fontsConfDir
-  const { default: bundled } = await import('@sparticuz/chromium')
-  return { path: await bundled.executablePath(), extraArgs: ['--single-process'] }
 }
 
 export interface TestBrowser {
@@ -41,12 +35,12 @@ export interface TestBrowser {
 
 /** A headless browser with a fresh profile (playwright refuses --user-data-dir in args). */
 export async function launchBrowser(viewport = { width: 1280, height: 900 }): Promise<TestBrowser> {
-  const { path, extraArgs } = await chromiumExecutable()
+  const path = chromiumExecutable()
   const profile = mkdtempSync(join(tmpdir(), 'scholia-profile-'))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: path,
     headless: true,
-    args: [...FLAGS, ...extraArgs],
+    args: FLAGS,
     viewport,
   })
   return {
