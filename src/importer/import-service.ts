@@ -162,8 +162,13 @@ export class ImportService {
         for (const p of ready) out.push(await this.apply(tx, p, bySource))
         return out
       })
-      const htmlByPath = new Map(ready.map((p) => [p.path, p.rendered.html]))
-      await addUnresolvedReferenceWarnings(this.store, outcomes, (path) => htmlByPath.get(path))
+      const byPath = new Map(ready.map((p) => [p.path, p.rendered]))
+      await addUnresolvedReferenceWarnings(
+        this.store,
+        outcomes,
+        (path) => byPath.get(path)?.html,
+        (path) => byPath.get(path)?.anchors,
+      )
       outcomes.forEach(report)
     }
 
@@ -186,7 +191,7 @@ export class ImportService {
       metaDescription: p.parsed.metaDescription,
       author: p.parsed.author,
       tags: p.parsed.tags,
-      readTime: readTimeFor(rendered.wordCount),
+      readTime: readTimeFor(rendered.readingLength),
       wordCount: rendered.wordCount,
       publishedAt: p.parsed.publishedAt.toISOString(),
       status: p.parsed.status,

@@ -34,6 +34,14 @@ export class CrossReferenceIndex {
     return rewriteXrefLinks(html, (target) => catalog.resolve(target, from, seesDrafts))
   }
 
+  /**
+   * The anchors of a body revision just stored, which its writer still holds: an import then
+   * checks its references without reading back every body it wrote.
+   */
+  know(post: Pick<PostMeta, 'id' | 'bodyRev'>, anchors: EssayAnchor[]): void {
+    this.anchors.set(post.id, { bodyRev: post.bodyRev, anchors })
+  }
+
   /** The references in `html` that lead nowhere, as import warnings (each once). */
   async unresolved(html: string, from: Referrer): Promise<string[]> {
     if (!hasXrefLinks(html)) return []

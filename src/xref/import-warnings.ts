@@ -1,6 +1,6 @@
 import { isAbsolute } from 'node:path'
 import { crossReferencesOf, type XrefStore } from './cross-reference-index.js'
-import type { PostMeta } from '../shared/schemas/index.js'
+import type { EssayAnchor, PostMeta } from '../shared/schemas/index.js'
 import { xrefSourcePath } from './xref-source.js'
 
 /** What the import knows of a file it has just stored. */
@@ -17,11 +17,17 @@ interface ImportedFile {
  * resolved again whenever the post is read, so a post imported later still fixes them.
  */
 export async function addUnresolvedReferenceWarnings(
-  store: XrefStore & { postBySlug(slug: string): Pick<PostMeta, 'id' | 'source'> | null },
+  store: XrefStore & { postBySlug(slug: string): Pick<PostMeta, 'id' | 'bodyRev' | 'source'> | null },
   files: readonly ImportedFile[],
   htmlOf: (path: string) => string | undefined,
+  anchorsOf: (path: string) => EssayAnchor[] | undefined = () => undefined,
 ): Promise<void> {
   const index = crossReferencesOf(store)
+  for (const file of files) {
+    const post = file.slug ? store.postBySlug(file.slug) : null
+    const anchors = anchorsOf(file.path)
+    if (post && anchors && (file.status === 'imported' || file.status === 'updated')) index.know(post, anchors)
+  }
   for (const file of files) {
     if ((file.status !== 'imported' && file.status !== 'updated') || !file.slug) continue
     const html = htmlOf(file.path)
