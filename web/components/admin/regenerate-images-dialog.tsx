@@ -135,11 +135,7 @@ function RegenerationFormBody({
           </Select.Portal>
         </Select.Root>
         <p id={`${id}-model-note`} className="field__hint">
-          {ai && !ai.imageOptionsApply
-            ? 'Sent with the request, for when a key is set.'
-            : advanced
-              ? 'Quality and style below apply to DALL·E 3.'
-              : 'This model uses standard quality and a natural style.'}
+          {advanced ? 'Quality and style below apply to DALL·E 3.' : 'This model uses standard quality and a natural style.'}
         </p>
       </div>
 
