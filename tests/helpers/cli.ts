@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import { projectRoot } from './temp-dir.js'
+import { cliSourceMode } from './cli-mode.js'
 
 const BIN = join(projectRoot, 'bin', 'blog.js')
 
@@ -11,7 +12,7 @@ export interface CliResult {
 }
 
 /**
- * Run `blog ARGS` as a user would, from the TypeScript sources (SCHOLIA_SOURCE=1). With
+ * Run `blog ARGS` as a user would, from the compiled CLI when it is current, else from the TypeScript sources (see cli-mode.ts). With
  * `input`, standard input is a pipe that receives that text and is then closed (a script
  * piping a password); without, it is empty.
  */
@@ -19,7 +20,7 @@ export function blog(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessE
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: opts.cwd ?? projectRoot,
-      env: { ...process.env, SCHOLIA_SOURCE: '1', ...opts.env },
+      env: { ...process.env, SCHOLIA_SOURCE: cliSourceMode(), ...opts.env },
       stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     })
     if (opts.input !== undefined) {
@@ -41,7 +42,7 @@ export function blogServe(args: string[], opts: { env?: NodeJS.ProcessEnv } = {}
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, 'serve', ...args], {
       cwd: projectRoot,
-      env: { ...process.env, SCHOLIA_SOURCE: '1', ...opts.env },
+      env: { ...process.env, SCHOLIA_SOURCE: cliSourceMode(), ...opts.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let out = ''

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { projectRoot } from './temp-dir.js'
+import { cliSourceMode } from './cli-mode.js'
 
 const BIN = join(projectRoot, 'bin', 'blog.js')
 
@@ -23,12 +24,12 @@ export function seeded(seed: number): () => number {
   }
 }
 
-/** Start `blog ARGS` (from the sources) and SIGKILL it after `afterMs`, unless it ended before. */
+/** Start `blog ARGS` (compiled when current, see cli-mode.ts) and SIGKILL it after `afterMs`, unless it ended before. */
 export function runAndKill(args: string[], afterMs: number, env: NodeJS.ProcessEnv = {}): Promise<KilledRun> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(process.execPath, [BIN, ...args], {
       cwd: projectRoot,
-      env: { ...process.env, SCHOLIA_SOURCE: '1', ...env },
+      env: { ...process.env, SCHOLIA_SOURCE: cliSourceMode(), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let stdout = ''
@@ -55,7 +56,7 @@ export function runAndKillWhen(args: string[], ready: () => boolean, extraMs: nu
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(process.execPath, [BIN, ...args], {
       cwd: projectRoot,
-      env: { ...process.env, SCHOLIA_SOURCE: '1', ...env },
+      env: { ...process.env, SCHOLIA_SOURCE: cliSourceMode(), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let stdout = ''

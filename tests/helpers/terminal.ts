@@ -1,6 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { projectRoot } from './temp-dir.js'
+import { cliSourceMode } from './cli-mode.js'
 
 /** Whether tmux is installed: the pseudo-terminal tests need it and are skipped without it. */
 export const hasTmux = spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0
@@ -26,7 +27,7 @@ const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
 export function blogInTerminal(args: string[], env: Record<string, string> = {}): Terminal {
   const socket = `scholia-test-${process.pid}-${++sessions}`
   const tmux = (...a: string[]) => execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...a], { encoding: 'utf8' })
-  const vars = Object.entries({ SCHOLIA_SOURCE: '1', ...env }).map(([k, v]) => `${k}=${quote(v)}`)
+  const vars = Object.entries({ SCHOLIA_SOURCE: cliSourceMode(), ...env }).map(([k, v]) => `${k}=${quote(v)}`)
   const command = ['env', ...vars, quote(process.execPath), quote(join(projectRoot, 'bin', 'blog.js')), ...args.map(quote)].join(' ')
   tmux('new-session', '-d', '-s', 'blog', '-x', '160', '-y', '40', '-c', projectRoot, `${command}; echo "[exit $?]"; sleep 600`)
   const screen = () => tmux('capture-pane', '-p', '-J', '-S', '-', '-t', 'blog')

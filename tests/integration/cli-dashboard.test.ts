@@ -7,6 +7,7 @@ import { blog, blogServe, eventually } from '../helpers/cli.js'
 import { fixtureSite } from '../helpers/blog.js'
 import { blogInTerminal, hasTmux } from '../helpers/terminal.js'
 import { projectRoot, tempDir } from '../helpers/temp-dir.js'
+import { cliSourceMode } from '../helpers/cli-mode.js'
 
 const tmp = tempDir('cli-dashboard-')
 const data = join(tmp.path, 'data')
@@ -111,7 +112,7 @@ function resizableTerminal(args: string[]) {
   const socket = `scholia-dashboard-${process.pid}`
   const tmux = (...a: string[]) => execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...a], { encoding: 'utf8' })
   const quote = (v: string) => `'${v.replace(/'/g, `'\\''`)}'`
-  const command = ['env', 'SCHOLIA_SOURCE=1', quote(process.execPath), quote(join(projectRoot, 'bin', 'blog.js')), ...args.map(quote)].join(' ')
+  const command = ['env', `SCHOLIA_SOURCE=${cliSourceMode()}`, quote(process.execPath), quote(join(projectRoot, 'bin', 'blog.js')), ...args.map(quote)].join(' ')
   tmux('new-session', '-d', '-s', 'blog', '-x', '160', '-y', '40', '-c', projectRoot, `${command}; echo "[exit $?]"; sleep 600`)
   const screen = () => tmux('capture-pane', '-p', '-t', 'blog')
   return {

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process'
 import { blog, blogServe, eventually } from '../helpers/cli.js'
 import { fixtureSite } from '../helpers/blog.js'
 import { projectRoot, tempDir } from '../helpers/temp-dir.js'
+import { cliSourceMode } from '../helpers/cli-mode.js'
 
 const tmp = tempDir('cli-')
 afterAll(tmp.cleanup)
@@ -45,7 +46,7 @@ describe('blog --help', () => {
   })
 
   it('ends quietly when its reader closes the pipe early (blog … | head)', async () => {
-    const child = spawn(process.execPath, [join(projectRoot, 'bin', 'blog.js'), '--help'], { env: { ...process.env, SCHOLIA_SOURCE: '1' }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [join(projectRoot, 'bin', 'blog.js'), '--help'], { env: { ...process.env, SCHOLIA_SOURCE: cliSourceMode() }, stdio: ['ignore', 'pipe', 'pipe'] })
     child.stdout.destroy()
     let stderr = ''
     child.stderr.on('data', (d: Buffer) => (stderr += d))
