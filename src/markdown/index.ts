@@ -5,5 +5,5 @@
 export { renderMarkdown } from './render-markdown.js'
 export { renderCached, contentHash, clearRenderCache } from './render-cache.js'
 export { preprocess, type Preprocessed } from './preprocess.js'
-export { countWords } from './word-count.js'
+export { countReading, countWords, type ReadingLength } from './word-count.js'
 export { RENDER_VERSION, documentOfRender, type RenderContext, type RenderResult } from './types.js'

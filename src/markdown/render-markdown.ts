@@ -31,6 +31,7 @@ export function renderMarkdown(markdown: string, context: RenderContext = {}): R
     toc,
     plainText: summary?.plainText ?? '',
     wordCount: summary?.wordCount ?? 0,
+    readingLength: summary?.readingLength ?? { words: 0, cjkCharacters: 0 },
     assets: document.assets,
     references: document.references,
     anchors: allAnchors,

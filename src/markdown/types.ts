@@ -1,4 +1,5 @@
 import type { CslEntry, EssayAnchor, EssayAsset, EssayDocument, EssayWarning, ReadingBlock, TocEntry } from '../shared/schemas/index.js'
+import type { ReadingLength } from './word-count.js'
 
 /**
  * What the renderer may know beyond the markdown itself. Everything is optional: without a
@@ -29,6 +30,8 @@ export interface RenderResult {
   plainText: string
   /** Words a reader reads (CJK characters count one each); code blocks excluded. */
   wordCount: number
+  /** The same, words and CJK characters apart, for the read time (src/posts/read-time.ts). */
+  readingLength: ReadingLength
   /** Local files the essay refers to, as written, to their stored copies (only those found). */
   assets: Record<string, EssayAsset>
   /** Entries cited, in order of first citation. */
@@ -47,4 +50,4 @@ export function documentOfRender(r: Pick<RenderResult, 'assets' | 'references' |
 }
 
 /** Bump when the pipeline's output changes, so stored HTML is re-rendered on the next import. */
-export const RENDER_VERSION = 8
+export const RENDER_VERSION = 10

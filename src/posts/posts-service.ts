@@ -6,6 +6,7 @@ import { RENDER_VERSION } from '../markdown/types.js'
 import { xrefSourcePath } from '../xref/xref-source.js'
 import type { RenderResult } from '../markdown/index.js'
 import { renderOffThread } from '../importer/render-pool.js'
+import { readTimeFor } from './read-time.js'
 import { byPublishedDesc, neighboursIn, toListItem, toPost } from './post-views.js'
 import { crossReferencesOf } from '../xref/index.js'
 
@@ -80,7 +81,9 @@ export class PostsService {
     }
     const document = { ...(body.document ?? emptyEssayDocument()), anchors: rendered.anchors, reading: rendered.reading }
     const fresh = { html: rendered.html, toc: rendered.toc, plainText: rendered.plainText, renderVersion: RENDER_VERSION, document }
-    const updated = await this.store.transact((tx) => (tx.post(meta.id)?.rev === meta.rev ? tx.update(meta.id, { updatedAt: meta.updatedAt }, fresh) : tx.post(meta.id)))
+    // the read time follows the pipeline too (its rule may have changed with it)
+    const length = { wordCount: rendered.wordCount, readTime: readTimeFor(rendered.readingLength) }
+    const updated = await this.store.transact((tx) => (tx.post(meta.id)?.rev === meta.rev ? tx.update(meta.id, { updatedAt: meta.updatedAt, ...length }, fresh) : tx.post(meta.id)))
     return toPost(updated ?? meta, { ...body, ...fresh }, neighbours)
   }
 }

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto'
 import { readFile, rename, stat } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { PostBodySchema, PostMetaSchema, type PostBody, type PostMeta } from '../shared/schemas/index.js'
+import { countReading } from '../markdown/word-count.js'
+import { readTimeFor } from '../posts/read-time.js'
 import { slugify, uniqueSlug } from '../posts/slug.js'
 import { writeFileAtomic } from './atomic-file.js'
 import { readJournal, recoverJournal } from './commit-journal.js'
@@ -240,7 +242,8 @@ async function restoreFromBody(files: Layout, id: number, rev: number, opts: { a
   const heading = /^#\s+(.+)$/m.exec(b.content)?.[1]?.trim()
   const title = (typeof front.title === 'string' && front.title.trim()) || heading || `Recovered post ${id}`
   const at = (await stat(path)).mtime.toISOString()
-  const words = b.content.split(/\s+/).filter(Boolean).length
+  // from the markdown source: the rendered reading is rebuilt later, this is a first estimate
+  const length = countReading(b.content)
   const meta: PostMeta = {
     id,
     title,
@@ -249,8 +252,8 @@ async function restoreFromBody(files: Layout, id: number, rev: number, opts: { a
     metaDescription: null,
     author: typeof front.author === 'string' ? front.author : '',
     tags: Array.isArray(front.tags) ? front.tags.filter((t): t is string => typeof t === 'string') : [],
-    readTime: Math.max(1, Math.round(words / 200)),
-    wordCount: words,
+    readTime: readTimeFor(length),
+    wordCount: length.words + length.cjkCharacters,
     publishedAt: at,
     createdAt: at,
     updatedAt: at,

@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Root } from 'hast'
 import type { VFile } from 'vfile'
 import type { TocEntry } from '../../shared/schemas/index.js'
-import { countWords } from '../word-count.js'
+import { countReading, type ReadingLength } from '../word-count.js'
 import { HEADING_DEPTH, isFootnoteChrome, isMathCode, textOf } from './hast-math.js'
 
 /** What an essay says, as text: the TOC, the plain text and its length in words. */
@@ -9,6 +9,8 @@ export interface TextSummary {
   toc: TocEntry[]
   plainText: string
   wordCount: number
+  /** Words and CJK characters apart: they are read at different speeds. */
+  readingLength: ReadingLength
 }
 
 declare module 'vfile' {
@@ -35,10 +37,12 @@ export default function rehypeTextSummary() {
     const reader = new TextReader()
     reader.children(tree.children)
     const plainText = normalise(reader.plain.join(''))
+    const readingLength = countReading(reader.countable.join(''))
     file.data.textSummary = {
       toc: reader.toc,
       plainText,
-      wordCount: countWords(reader.countable.join('')),
+      wordCount: readingLength.words + readingLength.cjkCharacters,
+      readingLength,
     }
   }
 }
