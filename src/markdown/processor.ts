@@ -1,5 +1,4 @@
 import rehypeSanitize from 'rehype-sanitize'
-import rehypeSlug from 'rehype-slug'
 import rehypeStringify from 'rehype-stringify'
 import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
@@ -9,8 +8,10 @@ import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import rehypeHighlightSafe from './plugins/rehype-highlight-safe.js'
 import remarkLeanAutolinks from './plugins/remark-lean-autolinks.js'
+import remarkTypography from './plugins/remark-typography.js'
 import rehypeKatexRaw from './plugins/rehype-katex-raw.js'
 import rehypeFixAttributes from './plugins/rehype-fix-attributes.js'
+import rehypeHeadingSlugs from './plugins/rehype-heading-slugs.js'
 import rehypeRawIfNeeded from './plugins/rehype-raw-if-needed.js'
 import rehypeRestoreStash from './plugins/rehype-restore-stash.js'
 import rehypeTextSummary from './plugins/rehype-text-summary.js'
@@ -42,6 +43,12 @@ export const markdownProcessor = unified()
   .use(remarkHeadingIds)
   .use(remarkFigures)
   .use(remarkDistillFootnotes)
+  // Typographic quotes, dashes and ellipses in prose, as academic sites set them. Last in
+  // remark, once site syntax has been read from the text (attribute lists, footnote marks);
+  // code, inline code, formulas and raw HTML are nodes of their own (or stash markers) and are
+  // never touched. LaTeX's dashes, which these essays' authors write: -- en, --- em. Double
+  // backticks left in text are broken code markup, not TeX quotes: they stay as written.
+  .use(remarkTypography, { dashes: 'oldschool', backticks: false })
   // No id prefix here: the sanitizer adds `user-content-` to every id, footnotes included.
   .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: '' })
   .use(rehypeRestoreStash)
@@ -52,7 +59,7 @@ export const markdownProcessor = unified()
   // Citation marks (generated, so after the sanitizer); the list after the text summary, which it is no part of.
   .use(rehypeCitations)
   .use(rehypeEquationAnchors)
-  .use(rehypeSlug)
+  .use(rehypeHeadingSlugs)
   .use(rehypeFixAttributes)
   .use(rehypeTextSummary)
   .use(rehypeEssayReading)
