@@ -50,4 +50,4 @@ export function documentOfRender(r: Pick<RenderResult, 'assets' | 'references' |
 }
 
 /** Bump when the pipeline's output changes, so stored HTML is re-rendered on the next import. */
-export const RENDER_VERSION = 10
+export const RENDER_VERSION = 11

@@ -95,6 +95,12 @@ function annotate(term: KeyTerm, rank: number, total: number, input: EssayInput,
     parts.push(`The essay goes on: ${quote(next, 260)}`)
     type = 'elaboration'
   }
+  // Named after it is described ("… Since it is such a common problem, it has a name: the X"): the sentence before says what it is.
+  const described = parts.length === 0 && first && BACK_NAMING.test(lower(first)) ? doc.sentences[first.index - 1] : undefined
+  if (described && described.paragraph === first!.paragraph && !pattern.test(lower(described)) && described.text.length >= 25 && !texSpelled(described.text)) {
+    parts.push(`What the essay names so: ${quote(described, 260)}`)
+    type = 'definition'
+  }
   if (parts.length === 0 && pattern.source.length > 4) {
     const counter = new RegExp(pattern.source, 'g')
     const probe = term.key.split(' ')[0].slice(0, -1)
@@ -185,6 +191,9 @@ function termPattern(key: string): RegExp {
   const body = words.join('[\\s-]+')
   return new RegExp(cjk ? body : `\\b${body}\\b`)
 }
+
+/** A name given to what the sentence before described: "…, it has a name:", "This is called", "Such a … is known as" (a clause's subject, not "that are known as"). */
+const BACK_NAMING = /(?:^|[,;:]\s*|\b(?:and|so|hence|thus)\s+)(?:it|this|these|they|such\s+(?:an?\s+)?\w+)\s+(?:(?:also\s+)?(?:has|have|goes\s+by)\s+(?:a|the)\s+name|(?:is|are)\s+(?:often\s+|usually\s+|also\s+)?(?:called|known\s+as|referred\s+to\s+as|termed|dubbed))\b/
 
 const DEFINING_AFTER = String.raw`\s*(?:\([^)]{0,60}\)\s*)?(?:,[^,]{1,80},\s*)?(?:is|are|was|were)\s+(?:also\s+)?(?:(?:called|defined\s+as|known\s+as)\s+)?(?:a|an|the|one|any|some|simply|essentially|just)\b`
 const DEFINING_VERB = String.raw`[^.;:]{0,40}?\b(?:means|denotes|refers\s+to|is\s+defined\s+as|stands\s+for|describes|represents|consists\s+of)\b`

@@ -55,7 +55,7 @@ export function findKeyTerms(doc: EssayDoc, index: SiteIndex, opts: KeyTermOptio
   const emphasised = new Set([opts.title, ...doc.headings.map((h) => h.text)].flatMap((t) => termsOf(t, { triples: true }).map((x) => x.key)))
   const page = normaliseForMatch(opts.plainText)
   const words = doc.sentences.reduce((sum, s) => sum + s.prose.split(/\s+/).length, 0)
-  const structural = ownTerms(doc, page, emphasised, opts.ownLimit ?? opts.limit, opts.title)
+  const structural = ownTerms(doc, index, page, emphasised, opts.ownLimit ?? opts.limit, opts.title)
   const pick = (minTf: number) => select(rank(tallies, index, opts.selfId, emphasised, minTf), tallies, page, opts.limit, structural)
   const chosen = pick(words < 150 ? 1 : 2)
   const all = chosen.length > structural.length ? chosen : pick(1)
@@ -63,13 +63,13 @@ export function findKeyTerms(doc: EssayDoc, index: SiteIndex, opts: KeyTermOptio
 }
 
 /** How much each kind of evidence says "this is a term of the essay". */
-const SOURCE_WEIGHT: Record<TermSource, number> = { defined: 3, named: 2.5, link: 2 }
+const SOURCE_WEIGHT: Record<TermSource, number> = { defined: 3, named: 2.5, emphasised: 2.5, link: 2 }
 
 /**
  * The terms the essay's own structure marks (link texts, names it gives, what it defines),
  * strongest evidence first: a term both linked and defined, used often, or in a heading ranks higher.
  */
-function ownTerms(doc: EssayDoc, page: string, emphasised: Set<string>, limit: number, title: string): KeyTerm[] {
+function ownTerms(doc: EssayDoc, index: SiteIndex, page: string, emphasised: Set<string>, limit: number, title: string): KeyTerm[] {
   const byKey = new Map<string, { surface: string; source: TermSource; url?: string; weight: number; first: number }>()
   const found = structuralTerms(doc)
   // The title's head ("Ordinary least squares" of "Ordinary least squares for simple linear regression") names the subject.
@@ -80,7 +80,7 @@ function ownTerms(doc: EssayDoc, page: string, emphasised: Set<string>, limit: n
     if (!page.includes(normaliseForMatch(t.surface))) continue
     const key = keyOf(t.surface)
     const entry = byKey.get(key)
-    if (!entry) byKey.set(key, { surface: t.surface, source: t.source, url: t.url, weight: SOURCE_WEIGHT[t.source] + linkWeight(t.url), first: t.sentence.index })
+    if (!entry) byKey.set(key, { surface: t.surface, source: t.source, url: t.url, weight: SOURCE_WEIGHT[t.source] + linkWeight(t.url, index), first: t.sentence.index })
     else {
       entry.weight += entry.source === t.source ? 0.25 : SOURCE_WEIGHT[t.source] / 2
       if (SOURCE_WEIGHT[t.source] > SOURCE_WEIGHT[entry.source]) entry.source = t.source
@@ -92,7 +92,10 @@ function ownTerms(doc: EssayDoc, page: string, emphasised: Set<string>, limit: n
     const pattern = surfacePattern(key)
     const sentences = doc.sentences.filter((s) => pattern.test(s.text.toLowerCase()))
     if (sentences.length === 0) continue
-    const heading = termsOf(e.surface, { triples: true }).some((x) => emphasised.has(x.key)) ? 1 : 0
+    // In a heading or the title as a phrase, or by its head noun: "Julia Slack" is not about "A Julia Library".
+    const parts = termsOf(e.surface, { triples: true })
+    const head = parts.filter((x) => x.n === 1).pop()
+    const heading = parts.some((x) => emphasised.has(x.key) && (x.n > 1 || x === head)) ? 1 : 0
     const score = 10 + e.weight + Math.log(sentences.length) + heading
     terms.push({ key, n: Math.min(3, key.split(' ').length) as 1 | 2 | 3, surface: e.surface, score, sentences, source: e.source, url: e.url })
   }
@@ -108,14 +111,17 @@ function ownTerms(doc: EssayDoc, page: string, emphasised: Set<string>, limit: n
 }
 
 /**
- * A link to a definition page (an encyclopedia, a page of the site) marks a concept; a link to a
+ * A link to a definition page (an encyclopedia, a post of the site) marks a concept; a link to a
  * code repository or a package index names software, which the reader rarely needs explained.
+ * On a site of some size, a relative link that leads to none of its posts (a chat room, a list
+ * of projects) is no definition page.
  */
-function linkWeight(url: string | undefined): number {
+function linkWeight(url: string | undefined, index: SiteIndex): number {
   if (!url) return 0
   if (/^(?:https?:)?\/\/(?:[\w-]+\.)*(?:github\.com|gitlab\.com|pypi\.org|npmjs\.com|juliahub\.com|crates\.io|docs\.julialang\.org|twitter\.com|x\.com|youtube\.com|discourse\.)/i.test(url)) return -1.5
-  if (/wikipedia\.org|mathworld|encyclopedia|\/wiki\//i.test(url) || !/^https?:/i.test(url)) return 1
-  return 0
+  if (/wikipedia\.org|mathworld|encyclopedia|\/wiki\//i.test(url)) return 1
+  if (/^(?:[a-z][a-z+.-]*:|\/\/)/i.test(url)) return 0
+  return index.size < 10 || index.postAt(url) ? 1 : 0
 }
 
 /** A phrase's key: lower case, each word's plural folded. */

@@ -57,6 +57,17 @@ export class SiteIndex {
     return Math.log((1 + n) / (1 + df)) + 1
   }
 
+  /**
+   * The post a relative address leads to (`/D/var-samp`, `../posts/intro.html`): the one whose
+   * slug is the address's last part (or ends with it). Undefined for an address off the site's essays.
+   */
+  postAt(url: string): SiteCorpus['posts'][number] | undefined {
+    const slug = url.replace(/[?#].*$/, '').replace(/\/+$/, '').replace(/\.(?:md|html?)$/, '').split('/').pop()
+    if (!slug || /^[a-z][a-z+.-]*:/i.test(url)) return undefined
+    // A Jekyll `post_url` names the file ("2019-01-05-intro"), the post's slug its end.
+    return this.site.posts.find((p) => p.slug === slug || p.slug.endsWith(`-${slug}`) || slug.endsWith(`-${p.slug}`))
+  }
+
   /** Share of the other essays that use the term (0 when the site has no others). */
   spread(key: string, selfId: number): number {
     const self = this.has(selfId) ? 1 : 0

@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast'
 import type { VFile } from 'vfile'
-import type { ReadingBlock, ReadingSegment } from '../../shared/schemas/index.js'
+import type { Emphasis, ReadingBlock, ReadingSegment } from '../../shared/schemas/index.js'
 import { HEADING_DEPTH, isFootnoteChrome, isMathCode, textOf } from './hast-math.js'
 
 type ProseKind = Extract<ReadingBlock, { kind: 'prose' }>['block']
@@ -26,6 +26,10 @@ const CJK_END = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}，。、�
 const CJK_START = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}（「]/u
 const MAX_LEAD = 40
 const EQUATION_LINK = /^#(?:user-content-)?eq-/
+/** Elements that emphasise their text; bold (`strong`, `b`) is told apart from italics. */
+const EMPHASIS: Record<string, 'em' | 'strong'> = { em: 'em', i: 'em', strong: 'strong', b: 'strong' }
+type Emphasised = 'em' | 'strong' | null
+type TextSegment = Extract<ReadingSegment, { kind: 'text' }>
 
 /**
  * The essay's one reading for everything that analyses its prose (issue 20): the sanitised
@@ -154,16 +158,16 @@ class BlockCollector {
   }
 }
 
-/** The inline runs of some phrasing content, in reading order. */
+/** The inline runs of some phrasing content, in reading order; emphasised text keeps its `emphasis`. */
 function inlineOf(nodes: readonly ElementContent[]): ReadingSegment[] {
   const out: ReadingSegment[] = []
-  const walk = (list: readonly ElementContent[]) => {
+  const walk = (list: readonly ElementContent[], emphasis: Emphasised = null) => {
     for (const node of list) {
-      if (node.type === 'text') out.push(...textSegment(node.value))
-      else if (node.type === 'element') inline(node)
+      if (node.type === 'text') out.push(...textSegment(node.value, emphasis))
+      else if (node.type === 'element') inline(node, emphasis)
     }
   }
-  const inline = (node: Element) => {
+  const inline = (node: Element, emphasis: Emphasised) => {
     const tag = node.tagName
     if (SKIPPED.has(tag) || isFootnoteChrome(node)) return
     if (tag === 'br') return out.push({ kind: 'text', text: ' ' })
@@ -176,13 +180,14 @@ function inlineOf(nodes: readonly ElementContent[]): ReadingSegment[] {
         return out.push(cls.includes('citation-narrative') ? { kind: 'cite', keys, narrative: true } : { kind: 'cite', keys })
       }
       // A resolved mark reads as the reader sees it ("Vaswani et al., 2017").
-      return walk(node.children)
+      return walk(node.children, emphasis)
     }
     const href = node.properties.href
     // "(3)" pointing at an equation of this essay reads as the number it is, not as a link away.
-    if (tag === 'a' && typeof href === 'string' && EQUATION_LINK.test(href)) return walk(node.children)
+    if (tag === 'a' && typeof href === 'string' && EQUATION_LINK.test(href)) return walk(node.children, emphasis)
     if (tag === 'a' && typeof href === 'string' && href !== '') return out.push({ kind: 'link', text: plain(node.children), url: linkAddress(node, href) })
-    walk(node.children)
+    const own = EMPHASIS[tag]
+    walk(node.children, own ? (emphasis === 'strong' || own === 'strong' ? 'strong' : 'em') : emphasis)
   }
   walk(nodes)
   return out
@@ -205,24 +210,60 @@ function plain(nodes: readonly ElementContent[]): string {
 }
 
 /** Soft line breaks read as spaces, except between Chinese or Japanese characters (no spaces there). */
-function textSegment(value: string): ReadingSegment[] {
-  const text = value.replace(/[ \t]*\r?\n[ \t]*/g, (_m, offset: number, all: string) =>
-    CJK_END.test(all.slice(0, offset)) && CJK_START.test(all.slice(offset + _m.length)) ? '' : ' ',
-  )
-  return text === '' ? [] : [{ kind: 'text', text: text.replace(/\s+/g, ' ') }]
+function textSegment(value: string, emphasis: Emphasised = null): ReadingSegment[] {
+  const text = value
+    .replace(/[ \t]*\r?\n[ \t]*/g, (_m, offset: number, all: string) => (CJK_END.test(all.slice(0, offset)) && CJK_START.test(all.slice(offset + _m.length)) ? '' : ' '))
+    .replace(/\s+/g, ' ')
+  if (text === '') return []
+  const run = emphasis ? spanOf(text, 0, text.length, emphasis === 'strong') : null
+  return [run ? { kind: 'text', text, emphasis: [run] } : { kind: 'text', text }]
 }
 
+/** An emphasised run without the spaces at its edges; null when nothing is left. */
+function spanOf(text: string, start: number, end: number, strong: boolean | undefined): Emphasis | null {
+  while (start < end && text[start] === ' ') start++
+  while (end > start && text[end - 1] === ' ') end--
+  return start < end ? { start, end, ...(strong ? { strong: true } : {}) } : null
+}
+
+/** Adjacent text runs as one segment (a double space at the seam read as one), their emphasis kept. */
 function merged(segments: ReadingSegment[]): ReadingSegment[] {
   const out: ReadingSegment[] = []
   for (const s of segments) {
     const last = out[out.length - 1]
-    if (s.kind === 'text' && last?.kind === 'text') last.text = (last.text + s.text).replace(/ {2,}/g, ' ')
-    else out.push(s.kind === 'text' ? { ...s } : s)
+    if (s.kind === 'text' && last?.kind === 'text') out[out.length - 1] = joined(last, s)
+    else out.push(s)
   }
-  if (out[0]?.kind === 'text') out[0].text = out[0].text.trimStart()
+  if (out[0]?.kind === 'text') out[0] = trimmed(out[0], out[0].text.length - out[0].text.trimStart().length, out[0].text.length)
   const end = out[out.length - 1]
-  if (end?.kind === 'text') end.text = end.text.trimEnd()
+  if (end?.kind === 'text') out[out.length - 1] = trimmed(end, 0, end.text.trimEnd().length)
   return out.filter((s) => s.kind !== 'text' || s.text !== '')
+}
+
+function joined(a: TextSegment, b: TextSegment): TextSegment {
+  const cut = a.text.endsWith(' ') ? b.text.length - b.text.replace(/^ +/, '').length : 0
+  const shift = a.text.length - cut
+  const runs = [...(a.emphasis ?? []), ...(b.emphasis ?? []).map((r) => ({ ...r, start: Math.max(a.text.length, r.start + shift), end: r.end + shift }))]
+  return withRuns(a.text + b.text.slice(cut), runs)
+}
+
+function trimmed(s: TextSegment, from: number, to: number): TextSegment {
+  if (from === 0 && to === s.text.length) return s
+  const text = s.text.slice(from, to)
+  return withRuns(text, (s.emphasis ?? []).map((r) => ({ ...r, start: r.start - from, end: r.end - from })))
+}
+
+/** The segment with its runs clipped to its text, touching runs joined; no `emphasis` when none is left. */
+function withRuns(text: string, runs: Emphasis[]): TextSegment {
+  const kept: Emphasis[] = []
+  for (const r of runs) {
+    const span = spanOf(text, Math.max(0, r.start), Math.min(text.length, r.end), r.strong)
+    if (!span) continue
+    const last = kept[kept.length - 1]
+    if (last && span.start <= last.end) kept[kept.length - 1] = { start: last.start, end: Math.max(last.end, span.end), ...(last.strong && span.strong ? { strong: true } : {}) }
+    else kept.push(span)
+  }
+  return kept.length > 0 ? { kind: 'text', text, emphasis: kept } : { kind: 'text', text }
 }
 
 /** "**Theorem:** …" → "Theorem": a short bold run that opens the paragraph. */

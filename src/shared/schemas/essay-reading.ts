@@ -5,8 +5,16 @@ import { z } from 'zod'
  * typed, taken from the rendered tree before formulas become KaTeX markup. Everything that
  * analyses an essay's prose (the local AI provider, discovery) reads this, never the markdown.
  */
+/**
+ * A run of a text segment the author emphasised (`*term*`, `**term**`, `<em>`, `<b>`), as
+ * character offsets into its text: a first emphasised use is how many essays mark a new term.
+ */
+export const EmphasisSchema = z.object({ start: z.number().int().min(0), end: z.number().int().min(0), strong: z.boolean().optional() })
+export type Emphasis = z.infer<typeof EmphasisSchema>
+
 export const ReadingSegmentSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('text'), text: z.string() }),
+  /** Prose as read; `emphasis` (left out when none) marks its emphasised runs. */
+  z.object({ kind: z.literal('text'), text: z.string(), emphasis: z.array(EmphasisSchema).optional() }),
   z.object({ kind: z.literal('link'), text: z.string(), url: z.string() }),
   z.object({ kind: z.literal('math'), tex: z.string() }),
   z.object({ kind: z.literal('code'), text: z.string() }),

@@ -52,14 +52,30 @@ export function splitSentences(segments: Segment[]): Segment[][] {
       const cut = m.index + (m[1] ?? m[4]).length + (m[2] ?? m[5] ?? '').length
       const after = m.index + m[0].length
       if (m[1] && !endsSentence(text, m.index, after, segments[i + 1])) continue
-      current.push({ kind: 'text', text: text.slice(from, cut) })
+      current.push(sliceText(segment, from, cut))
       flush()
       from = after
     }
-    if (from < text.length) current.push({ kind: 'text', text: text.slice(from) })
+    if (from < text.length) current.push(sliceText(segment, from, text.length))
   })
   flush()
   return sentences
+}
+
+type TextSegment = Extract<Segment, { kind: 'text' }>
+
+/** Part of a text run, with the emphasised runs that fall in it. */
+function sliceText(segment: TextSegment, from: number, to: number): TextSegment {
+  const text = segment.text.slice(from, to)
+  const emphasis = (segment.emphasis ?? [])
+    .filter((r) => r.end > from && r.start < to)
+    .map((r) => ({ ...r, start: Math.max(r.start, from) - from, end: Math.min(r.end, to) - from }))
+  return emphasis.length > 0 ? { kind: 'text', text, emphasis } : { kind: 'text', text }
+}
+
+/** The emphasised runs of a sentence's text, as written ("*masked softmax operation*"). */
+export function emphasisedRuns(segments: readonly Segment[]): string[] {
+  return segments.flatMap((s) => (s.kind === 'text' && s.emphasis ? s.emphasis.map((r) => s.text.slice(r.start, r.end)) : []))
 }
 
 function endsSentence(text: string, stop: number, after: number, next: Segment | undefined): boolean {

@@ -34,7 +34,7 @@ const STATED: RegExp[] = [
   String.raw`${SELF}\s*,?\s*(?:is|are|be|was|were|as)\s+(?:also\s+)?${DET}\s+${PHRASE}`,
   String.raw`${SELF}\s*,?\s*(?:denotes?|represents?|stands\s+for|refers\s+to|corresponds\s+to|measures|counts|describes)\s+(?:${DET}\s+)?${PHRASE}`,
   String.raw`${SELF}\s*(?:is|are)\s+(?:called|known\s+as|referred\s+to\s+as|termed)\s+(?:${DET}\s+)?${PHRASE}`,
-  String.raw`\b${DET}\s+((?:[\p{L}-]+\s+){0,5}[\p{L}-]+)\s*\(\s*(?:let'?s|let\s+us|we(?:'ll|\s+will)?)\s+call\s+(?:it|this|them|these)\s+${SELF}\s*\)`,
+  String.raw`\b${DET}\s+((?:[\p{L}-]+\s+){0,5}[\p{L}-]+)\s*\(\s*(?:let['’]?s|let\s+us|we(?:['’]ll|\s+will)?)\s+call\s+(?:it|this|them|these)\s+${SELF}\s*\)`,
   String.raw`\bdenote\s+(?:${DET}\s+)?${PLAIN_PHRASE}\s+(?:by|as|with)\s+${SELF}`,
 ].map((source) => new RegExp(source, 'iu'))
 /** "x and y are sample means": a plural name without an article, for a list. */
@@ -58,7 +58,7 @@ const PREPOSITION = /^(?:at|in|of|on|for|by|with|from|to|into|over|under|between
 /** Plural nouns one symbol can hold many of: a weight matrix is "the weights", not "the weight". */
 const COLLECTIVE = /(?:parameters|weights|coefficients|features|data|statistics|observations|samples|inputs|outputs|biases|logits|scores)$/i
 const NUMBER_WORD = /^(?:two|three|four|five|six|both|all|several|these|those)$/i
-const PRONOUN = /^(?:we|you|they|i|it|one|he|she|let's|lets)$/i
+const PRONOUN = /^(?:we|you|they|i|it|one|he|she|let['’]?s)$/i
 
 /**
  * Names for symbols from the sentences around the formulas: "where P is the projection matrix",

@@ -1,8 +1,9 @@
+import { emphasisedRuns } from '../essay/sentences.js'
 import type { EssayDoc, Sentence } from '../essay/types.js'
 import { STOP_WORDS, WEAK_WORDS } from './stop-words.js'
 
 /** Where a term of the essay's own definition structure comes from. */
-export type TermSource = 'link' | 'defined' | 'named'
+export type TermSource = 'link' | 'defined' | 'named' | 'emphasised'
 
 export interface StructuralTerm {
   /** As the essay writes it (a reader sees it highlighted). */
@@ -38,6 +39,9 @@ export function termPhrase(text: string): string | null {
   t = t.replace(/\s+(?:for|in|on|with|from|between|under|over|to)\s+(?:a|an|the|two|all|each|any)\b.*$/i, '')
   t = t.replace(/\s+(?:of|for|in|between|on)\s+\S{1,2}$/i, '')
   let words = t.split(' ')
+  // A relative clause is what is said of the term, not part of it ("Yogi which addresses these issues").
+  const clause = words.findIndex((w, i) => i > 0 && RELATIVE.has(w.toLowerCase()))
+  if (clause > 0) words = words.slice(0, clause)
   if (words.length > 4) {
     const cut = words.findIndex((w, i) => i > 0 && w.toLowerCase() === 'of' && ['the'].includes(words[i + 1]?.toLowerCase() ?? ''))
     if (cut > 0) words = words.slice(0, cut)
@@ -52,6 +56,9 @@ export function termPhrase(text: string): string | null {
   const phrase = words.join(' ')
   return phrase.replace(/[^\p{L}]/gu, '').length >= 3 ? phrase : null
 }
+
+/** Words that open a relative clause after a name. */
+const RELATIVE = new Set(['which', 'that', 'who', 'whose', 'whom', 'where', 'whereby', 'wherein'])
 
 /** Function words that open a term as its modifier ("least squares", "second moment"). */
 const MODIFIERS = new Set(['least', 'first', 'second', 'third', 'last', 'next', 'former', 'latter'])
@@ -73,26 +80,76 @@ const NAMING = [
 /** "$x$ is the sample variance", "let $X$ be a random vector": the name a formula is given. */
 const SYMBOL_NAME = new RegExp(String.raw`^\s*(?:,\s*)?(?:is|are|be|denotes?)\s+(?:the|a|an|our)\s+${NP}`, 'iu')
 
+/** Head nouns of a link text that names a resource to read or watch, not a concept ("ODE tutorial"). */
+const RESOURCE = /\b(?:tutorials?|documentation|docs|guides?|videos?|slides|talks?|notebooks?|repositor(?:y|ies)|repo|websites?|homepage|threads?|posts?|blogs?|articles?|papers?|preprints?|courses?|lectures?|manuals?|readme|pages?|channels?)$/i
+
+/**
+ * A link text as a term: the name of the page it leads to when the text says more than that
+ * ("[Lotka-Volterra equations describe the dynamics of …](…/wiki/Lotka–Volterra_equations)"),
+ * else the text trimmed to its term; null for a resource ("the ODE tutorial").
+ */
+export function linkTerm(text: string, url: string): string | null {
+  const page = pageName(url)
+  const words = text.replace(/\s+/g, ' ').trim().split(' ')
+  const fold = (w: string) => w.toLowerCase().replace(/[‐-―−]/g, '-').replace(/[^\p{L}\p{N}-]+/gu, '')
+  if (page && page.length >= 2 && words.length > page.length) {
+    const at = words.findIndex((_, i) => page.every((p, k) => fold(words[i + k] ?? '') === p))
+    if (at >= 0) return termPhrase(words.slice(at, at + page.length).join(' '))
+  }
+  const surface = termPhrase(text)
+  return surface && !RESOURCE.test(surface) ? surface : null
+}
+
+/** The words of a page's name in its address (`/wiki/Lotka%E2%80%93Volterra_equations`), lower case; null when it has none. */
+function pageName(url: string): string[] | null {
+  let last: string
+  try {
+    last = decodeURIComponent(url.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() ?? '')
+  } catch {
+    return null
+  }
+  const words = last.replace(/\.(?:html?|php|aspx?)$/i, '').replace(/_\(.*\)$/, '').split(/[_\s+]+/).map((w) => w.toLowerCase().replace(/[‐-―−]/g, '-'))
+  return words.every((w) => /^\p{L}[\p{L}-]*$/u.test(w)) ? words : null
+}
+
+/**
+ * An emphasised run that reads as a new term: a phrase of two to five words, none of them a
+ * function word (but "of", "a" inside and "least", "second" in front), no code, TeX or number,
+ * not a participle at its end. Stress ("*much more slowly*", "*not*") and whole clauses are none.
+ */
+export function emphasisedTerm(run: string): string | null {
+  const raw = run.replace(/\s+/g, ' ').trim().replace(/[.,;:!?)"”’]+$/u, '').replace(/^["“‘(]+/u, '').replace(ARTICLE, '')
+  const words = raw.split(' ')
+  if (words.length < 2 || words.length > 5) return null
+  if (!words.every((w) => /^[\p{L}][\p{L}'’-]*$/u.test(w) && !/['’-]$/u.test(w))) return null
+  if (words.some((w, i) => VERBS.has(w.toLowerCase()) || (isStop(w) && !(i === 0 && MODIFIERS.has(w.toLowerCase()))))) return null
+  if (INNER.has(words[0].toLowerCase()) || INNER.has(words[words.length - 1].toLowerCase()) || /ed$/i.test(words[words.length - 1])) return null
+  return termPhrase(raw) === raw ? raw : null
+}
+
 /**
  * Terms the essay itself marks as terms: the texts of its links (to posts or definition pages),
- * what it names ("is called X", "known as X", "X is defined as"), and the names it gives its
- * symbols ("$s^2$ is the sample variance", "let $X$ be a random vector"). In reading order.
+ * what it names ("is called X", "known as X", "X is defined as"), the names it gives its
+ * symbols ("$s^2$ is the sample variance", "let $X$ be a random vector"), and phrases it
+ * emphasises where it first uses them ("we use the *scaled dot product attention*"). In reading order.
  */
 export function structuralTerms(doc: EssayDoc): StructuralTerm[] {
   const out: StructuralTerm[] = []
   const urls = new Set<string>()
   for (const link of doc.links) {
     if (SOFTWARE.test(link.url) || /\.(?:jl|py|js|ts|rs|rb|go|cpp|h|R|md)$/.test(link.text.trim()) || /^(?:https?:|www\.)/i.test(link.text.trim()) || GENERIC_LINK.test(link.text.trim())) continue
-    const surface = termPhrase(link.text)
+    const surface = linkTerm(link.text, link.url)
     // One term per page linked to ("Kullback-Leibler divergence", later "KL divergence"): the first name.
     if (surface && !/^#/.test(link.url) && !urls.has(link.url)) out.push({ surface, source: 'link', sentence: link.sentence, url: link.url })
     urls.add(link.url)
   }
   for (const s of doc.sentences) {
     for (const line of s.prose.split('\n')) {
+      // "known as (adjoint) sensitivity analysis": the bracketed word is part of the name.
+      const named = line.replace(/\((\p{L}[\p{L}-]*)\)\s+(?=\p{L})/gu, '$1 ')
       for (const [i, re] of NAMING.entries()) {
         re.lastIndex = 0
-        for (const m of line.matchAll(re)) {
+        for (const m of named.matchAll(re)) {
           // "The entropy of a source is defined as": the term is "entropy".
           const surface = termPhrase(i === 2 ? m[1].replace(/\s+of\s+(?:a|an|the|this|its)\s+.*$/i, '') : m[1])
           if (surface) out.push({ surface, source: 'defined', sentence: s })
@@ -107,5 +164,30 @@ export function structuralTerms(doc: EssayDoc): StructuralTerm[] {
       if (surface) out.push({ surface, source: 'named', sentence: s })
     })
   }
+  out.push(...emphasisedTerms(doc))
   return out.sort((a, b) => a.sentence.index - b.sentence.index)
+}
+
+/**
+ * Phrases emphasised at their first use in the prose (headings aside): how textbooks and d2l
+ * introduce a term. A later emphasis is stress, and so is a bold lead-in ("**Main result:**")
+ * or a bracketed d2l marker (`[**implement it**]`).
+ */
+function emphasisedTerms(doc: EssayDoc): StructuralTerm[] {
+  const out: StructuralTerm[] = []
+  const seen = new Set<string>()
+  for (const s of doc.sentences) {
+    const lead = doc.paragraphs[s.paragraph]?.lead?.toLowerCase()
+    for (const run of emphasisedRuns(s.segments)) {
+      const surface = emphasisedTerm(run)
+      if (!surface) continue
+      const key = surface.toLowerCase()
+      if (seen.has(key) || lead === run.replace(/[:.]\s*$/, '').trim().toLowerCase() || s.text.includes(`[${run}]`)) continue
+      seen.add(key)
+      const used = new RegExp(`(?<![\\p{L}\\p{N}])${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u')
+      if (doc.sentences.slice(0, s.index).some((e) => used.test(e.text.toLowerCase()))) continue
+      out.push({ surface, source: 'emphasised', sentence: s })
+    }
+  }
+  return out
 }

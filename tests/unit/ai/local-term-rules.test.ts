@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest'
+import { LocalProvider } from '../../../src/ai/local/local-provider.js'
+import { readEssayMarkdown } from '../../../src/ai/local/essay/read-essay.js'
+import { emphasisedRuns } from '../../../src/ai/local/essay/sentences.js'
+import { siteIndex } from '../../../src/ai/local/site-index.js'
+import { emphasisedTerm, linkTerm, structuralTerms, termPhrase } from '../../../src/ai/local/text/defined-terms.js'
+import { inputFor, type TestEssay } from './essays.js'
+
+const provider = new LocalProvider()
+const termsOf = (markdown: string) => structuralTerms(readEssayMarkdown(markdown)).map((t) => `${t.source}:${t.surface}`)
+
+describe('first emphasised uses as terms', () => {
+  it('takes a phrase of content words, never stress, a clause, code, TeX or a single word', () => {
+    expect(emphasisedTerm('scaled dot product attention')).toBe('scaled dot product attention')
+    expect(emphasisedTerm('the masked softmax operation.')).toBe('masked softmax operation')
+    expect(emphasisedTerm('sum of squares')).toBe('sum of squares')
+    expect(emphasisedTerm('least squares')).toBe('least squares')
+    expect(emphasisedTerm('much more slowly')).toBeNull()
+    expect(emphasisedTerm('illustrate how this function works')).toBeNull()
+    expect(emphasisedTerm('Common misconceptions about threadid() and nthreads()')).toBeNull()
+    expect(emphasisedTerm('not')).toBeNull()
+    expect(emphasisedTerm('valid_lens mask')).toBeNull()
+    expect(emphasisedTerm('x_i and y')).toBeNull()
+    expect(emphasisedTerm('well defined')).toBeNull()
+  })
+
+  it('keeps emphasis through sentence splitting', () => {
+    const doc = readEssayMarkdown('A first sentence. Then the *masked softmax operation* masks. Last *one.* Here.')
+    expect(doc.sentences.map((s) => emphasisedRuns(s.segments))).toEqual([[], ['masked softmax operation'], ['one.'], []])
+  })
+
+  it('marks a phrase emphasised where the prose first uses it, not a later emphasis, a lead-in or a d2l marker', () => {
+    const found = termsOf(`## Masked Softmax Operation
+
+Since it is such a common problem, it has a name: the *masked softmax operation*. We use the *scaled dot product attention*.
+
+The attention weights matter. Later the *attention weights* are stressed, and *very* much so.
+
+**Main result:** the claim holds. Let us [**implement the masked attention**] next.`)
+    expect(found).toContain('emphasised:masked softmax operation')
+    expect(found).toContain('emphasised:scaled dot product attention')
+    expect(found.filter((t) => t.startsWith('emphasised:'))).toEqual(['emphasised:masked softmax operation', 'emphasised:scaled dot product attention'])
+  })
+})
+
+describe('names, link texts and the terms they give', () => {
+  it('ends a name where a relative clause starts', () => {
+    expect(termPhrase('Yogi which addresses these issues')).toBe('Yogi')
+    expect(termsOf('In a follow-up work they proposed a hotfix to Adam, called Yogi which addresses these issues.')).toContain('defined:Yogi')
+  })
+
+  it('reads a bracketed word as part of the name it opens', () => {
+    expect(termsOf('There are several ways. The most common is known as (adjoint) sensitivity analysis, which solves backwards.')).toContain('defined:adjoint sensitivity analysis')
+  })
+
+  it('takes the name of the page a long link text leads to, and no resource as a term', () => {
+    expect(linkTerm('Lotka-Volterra equations describe the dynamics of the population of rabbits and wolves', 'https://en.wikipedia.org/wiki/Lotka%E2%80%93Volterra_equations')).toBe('Lotka-Volterra equations')
+    expect(linkTerm('stiff', 'https://en.wikipedia.org/wiki/Stiff_equation')).toBe('stiff')
+    expect(linkTerm('ODE tutorial of the DifferentialEquations.jl documentation', 'https://docs.sciml.ai/dev/tutorials/ode_example')).toBeNull()
+    expect(linkTerm('residual neural network', 'https://arxiv.org/abs/1512.03385')).toBe('residual neural network')
+  })
+})
+
+describe('annotations for emphasised and back-named terms', () => {
+  const essay: TestEssay = {
+    id: 60,
+    title: 'Masking attention',
+    markdown: `Sequences in one minibatch have different lengths, so shorter ones are padded with blank tokens.
+Since we do not want blanks in the weighted average, we simply limit the sum to the actual length of each sentence. Since it is such a common problem, it has a name: the *masked softmax operation*.
+Padding is cheap, and padding keeps the minibatch rectangular. The attention weights of padded positions are zero after masking, and masking is applied before the softmax.
+Let us implement it in a few lines and test it on a small minibatch of two sequences.`,
+  }
+
+  it('annotates a term named after its description with that description, which its own sentence does not say', async () => {
+    const input = inputFor(essay)
+    const masked = (await provider.annotations(input)).find((a) => a.targetText === 'masked softmax operation')
+    expect(masked?.type).toBe('definition')
+    expect(masked?.annotation).toContain('we simply limit the sum to the actual length of each sentence')
+  })
+
+  it('never reads a relative "that are known as" as a name for the sentence before', async () => {
+    const e: TestEssay = { id: 61, title: 'Fits', markdown: 'We fit a line to the points by minimising squared errors of the fit. Minimising it gives estimates that are known as least squares estimates.' }
+    const targets = (await provider.annotations(inputFor(e))).filter((a) => a.annotation.startsWith('What the essay names so'))
+    expect(targets).toEqual([])
+  })
+})
+
+describe('link texts by where they lead', () => {
+  it('finds the post a relative address or a post_url name leads to, and none for a page off the essays', () => {
+    const index = siteIndex({ posts: [{ id: 1, slug: 'var-samp', title: 'Sample variance', tags: [], plainText: '' }, { id: 2, slug: 'intro', title: 'Intro', tags: [], plainText: '' }] })
+    expect(index.postAt('/D/var-samp')?.id).toBe(1)
+    expect(index.postAt('2019-01-05-intro')?.id).toBe(2)
+    expect(index.postAt('/slack/')).toBeUndefined()
+    expect(index.postAt('https://example.org/intro')).toBeUndefined()
+  })
+})
