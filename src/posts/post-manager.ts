@@ -15,9 +15,18 @@ export class PostManager {
 
   constructor(
     private readonly posts: PostsService,
-    store: Store,
+    private readonly store: Store,
   ) {
     this.enhancements = new EnhancementIndex(store)
+  }
+
+  /**
+   * Learns what every body holds, for the serving process's first quiet moment: the first look
+   * reads each post's body (measured on the 281-post corpus: 2.4 s cold, 0.5 ms after), which
+   * the owner's first visit to the Post Manager should not wait for.
+   */
+  async warm(): Promise<void> {
+    await this.enhancements.of(this.store.posts())
   }
 
   /** GET /api/manage/posts: admins only. */

@@ -32,6 +32,8 @@ export async function startServer(blog: Blog, opts: AppOptions & { port?: number
   // Built when the server first has a quiet second, or by the first search, whichever is sooner.
   const stopWarmUp = whenIdle(server, () => {
     blog.search.warm()
+    // The Post Manager's filters need what each body holds (see PostManager.warm).
+    void blog.manage.warm().catch(() => {})
     // The first upload or preview then finds a render worker loaded (see render-pool.ts).
     warmRenderWorkers()
   })
