@@ -168,15 +168,20 @@ describe('the owner’s workspace, docked and filtered', () => {
     await summary.filter({ hasText: '9 of' }).waitFor()
     await page.getByRole('button', { name: 'Select All' }).click()
     await page.getByText('9 selected').waitFor()
-    const bulk = page.waitForRequest((r) => r.url().endsWith('/api/posts/models/bulk-generate'))
+    const bulk = page.waitForResponse((r) => r.url().endsWith('/api/posts/models/bulk-generate'), { timeout: 60_000 })
     await page.getByRole('button', { name: 'Generate Models (9)' }).click()
-    const sent = (await bulk).postDataJSON() as { postIds: number[] }
+    const done = await bulk
+    expect(await done.json()).toEqual({ modelsCreated: 9, failed: [] })
+    const sent = done.request().postDataJSON() as { postIds: number[] }
     const drafts = ctx.blog.store.posts().filter((p) => p.status === 'draft').map((p) => p.id)
     expect([...sent.postIds].sort((a, b) => a - b)).toEqual([...drafts].sort((a, b) => a - b))
 
-    // enhanced: the drafts now have models, so they are the enhanced posts
+    // enhanced: the drafts now have models, so they are the enhanced posts (the server says so)
+    const enhanced = page.waitForResponse((r) => r.url().includes('/api/manage/posts?') && r.url().includes('enhanced=yes'))
     await page.getByLabel('Enhanced').selectOption('yes')
-    await summary.filter({ hasText: '9 of' }).waitFor({ timeout: 30_000 })
+    expect(await (await enhanced).json()).toMatchObject({ total: 9, counts: { enhanced: 9 } })
+    await summary.filter({ hasText: '9 of 43 posts match' }).waitFor()
+    await page.getByText('9 selected').waitFor()
     await page.setViewportSize({ width: 375, height: 812 })
     await sleep(300)
     await page.screenshot({ path: join(shots, 'manage-filtered-375.png'), fullPage: true })
