@@ -1,35 +1,45 @@
-import remarkFrontmatter from 'remark-frontmatter'
-import remarkGfm from 'remark-gfm'
-import remarkMath from 'remark-math'
-import remarkParse from 'remark-parse'
-import { unified } from 'unified'
 import { toKatexDefinition } from '../markdown/syntax/tex.js'
-import type { CslEntry, Post } from '../shared/schemas/index.js'
+import type { CslEntry, EssayAnchor, Post } from '../shared/schemas/index.js'
 import { bibliographyLatex } from './bibliography.js'
-import { latexCitations, latexCiteKey, type CitationWriter } from './citations.js'
+import type { FigureFile } from './figure-files.js'
+import { FigureFiles } from './figure-files.js'
+import { parseStoredHtml } from './html-tree.js'
 import { commentText, escapeText } from './latex-text.js'
 import { LatexWriter } from './latex-writer.js'
 import { balanced } from './math.js'
-import { prepareSource } from './source.js'
 import { neutraliseTex } from './tex-safety.js'
 import { fillTemplate } from './template.js'
 import { hasCjk, unicodeDeclarations } from './unicode.js'
 
 /**
- * What the export reads of a post; `references` are the entries its citations resolved to at
- * import (`body.document.references`). Without them every citation is written as a `\cite`.
+ * What the export reads of a post: its stored rendered HTML and the essay document made with it
+ * at import (issue 20: one reading; the export parses no markdown). `summaryHtml` is the
+ * summary as the site renders it. `references` are the entries the citations resolved to
+ * (`document.references`); without them (a post read before citations were) every citation is
+ * written as a `\cite`. `macros` are the TeX definitions the essay writes in its prose.
  */
-export type ArxivPost = Pick<Post, 'title' | 'slug' | 'author' | 'publishedAt' | 'excerpt' | 'summary' | 'content' | 'bibliography' | 'tags'> & {
+export type ArxivPost = Pick<Post, 'title' | 'slug' | 'author' | 'publishedAt' | 'excerpt' | 'html' | 'bibliography' | 'tags'> & {
+  summaryHtml?: string | null
   references?: readonly CslEntry[]
+  anchors?: readonly EssayAnchor[]
+  macros?: readonly string[]
 }
 
 export interface ArxivOptions {
   /** The site's public address: links and images given as site paths (`/media/…`) become absolute. */
   baseUrl?: string
+  /**
+   * Include the stored figures from files beside the `.tex` (an archive, `exportArxivSource`);
+   * without it each figure shows its address, so that the text alone compiles.
+   */
+  figureFiles?: boolean
 }
 
-/** The same parser as the site's (processor.ts), without the HTML stages. */
-const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml', 'toml']).use(remarkGfm).use(remarkMath).freeze()
+/** The `.tex` and the stored figures it includes (empty unless `figureFiles` is on). */
+export interface ArxivSource {
+  tex: string
+  figures: FigureFile[]
+}
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
@@ -46,13 +56,21 @@ export function arxivFileName(slug: string): string {
  * Deterministic: the same post and options always give the same text. Never throws on content.
  */
 export function exportArxiv(post: ArxivPost, options: ArxivOptions = {}): string {
+  return exportArxivSource(post, options).tex
+}
+
+/** `exportArxiv`, with the list of stored figures the text includes from `figures/`. */
+export function exportArxivSource(post: ArxivPost, options: ArxivOptions = {}): ArxivSource {
   const postUrl = options.baseUrl ? `${options.baseUrl.replace(/\/+$/, '')}/posts/${encodeURIComponent(post.slug)}` : null
   const resolveUrl = (url: string) => resolveLink(url, postUrl)
-  const citations = latexCitations(post.references ? new Set(post.references.map((r) => latexCiteKey(r.id))) : undefined)
-  const body = convert(post.content, { title: post.title, resolveUrl, citations })
-  const summary = post.summary?.trim() ? convert(post.summary, { resolveUrl, sections: false, citations }) : null
-  const citedKeys = citedKeysIn(`${body.latex}\n${summary?.latex ?? ''}`)
-  const abstractText = summary ? summary.latex : escapeText(post.excerpt.trim())
+  const figures = options.figureFiles ? new FigureFiles() : undefined
+  const shared = { resolveUrl, anchors: post.anchors, referencesKnown: post.references !== undefined }
+  const essay = new LatexWriter(parseStoredHtml(post.html), { ...shared, title: post.title, figures })
+  const body = essay.document()
+  const summaryWriter = post.summaryHtml?.trim() ? new LatexWriter(parseStoredHtml(post.summaryHtml), { ...shared, sections: false }) : null
+  const summary = summaryWriter?.document() ?? null
+  const citedKeys = citedKeysIn(`${body}\n${summary ?? ''}`)
+  const abstractText = summary ?? escapeText(post.excerpt.trim())
   const keywords = post.tags.map((t) => t.trim()).filter(Boolean)
   const abstract = [
     abstractText.trim() ? `\\begin{abstract}\n${abstractText.trim()}\n\\end{abstract}` : '',
@@ -67,9 +85,9 @@ export function exportArxiv(post: ArxivPost, options: ArxivOptions = {}): string
     author: escapeText(post.author.trim()),
     date: formatDate(post.publishedAt),
     abstract,
-    body: body.latex,
+    body,
     bibliography: bibliographyLatex(post.bibliography, { references: post.references, citedKeys }),
-    macros: macroBlock([...body.macros, ...(summary?.macros ?? [])]),
+    macros: macroBlock([...(post.macros ?? []), ...essay.macros, ...(summaryWriter?.macros ?? [])]),
   }
   // A lone surrogate cannot be written as UTF-8 (it would become U+FFFD in the file): make it one now.
   for (const [name, value] of Object.entries(values)) values[name] = value.replace(LONE_SURROGATE, '\uFFFD')
@@ -81,15 +99,7 @@ export function exportArxiv(post: ArxivPost, options: ArxivOptions = {}): string
   values.packages = [cjk ? '\\usepackage{CJKutf8}' : '', citedKeys.size > 0 || (post.references?.length ?? 0) > 0 ? '\\usepackage{natbib}' : ''].filter(Boolean).join('\n')
   values.begin = cjk ? '\\begin{CJK}{UTF8}{gbsn}' : ''
   values.end = cjk ? '\\end{CJK}' : ''
-  return `${fillTemplate(values).trimEnd()}\n`
-}
-
-function convert(markdown: string, options: { title?: string; sections?: boolean; resolveUrl: (url: string) => string | null; citations: CitationWriter }): { latex: string; macros: string[] } {
-  const source = prepareSource(markdown, { citations: options.citations })
-  const tree = parser.parse(source.markdown)
-  const writer = new LatexWriter(source, source.markdown, options)
-  const latex = writer.document(tree)
-  return { latex, macros: [...source.macros, ...writer.macros] }
+  return { tex: `${fillTemplate(values).trimEnd()}\n`, figures: figures?.list() ?? [] }
 }
 
 /** The keys the written `\citep`/`\citet` commands cite. */
@@ -144,6 +154,6 @@ function formatDate(iso: string): string {
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`
 }
 
-function jobName(slug: string): string {
+export function jobName(slug: string): string {
   return slug.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '') || 'post'
 }

@@ -182,3 +182,51 @@ export function balanced(tex: string, comments = true): boolean {
   }
   return braces === 0 && delimiters === 0 && envs.length === 0
 }
+
+/**
+ * A display's TeX as the stored HTML holds it, with the author's labels back: the site numbers a
+ * labelled display with `\tag{N}` (and stars its environment); LaTeX numbers it itself, from
+ * `\label{KEY}`. A tag the author chose (`\tag{A}`) stays, with the label after it.
+ */
+export function labelledDisplay(tex: string, labels: ReadonlyArray<{ key: string; number: string | null }>): string {
+  const remaining = [...labels]
+  let labelled = false
+  let out = tex.replace(/\\tag\*?\s*\{([^{}]*)\}/g, (all, n: string) => {
+    const i = remaining.findIndex((l) => l.number === n.trim())
+    if (i < 0) return all
+    const [{ key }] = remaining.splice(i, 1)
+    labelled = true
+    return /^\d+$/.test(n.trim()) ? `\\label{${key}}` : `${all}\\label{${key}}`
+  })
+  if (!labelled) return tex
+  // A starred environment would not number the rows the site numbered.
+  out = out.replace(/\\(begin|end)\s*\{(equation|align|gather|multline|flalign|alignat|eqnarray)\*\}/g, '\\$1{$2}')
+  // A label after the environment (the site tags a whole `align` once) goes inside its last row.
+  const trailing = /(\\end\{[a-z]+\})\s*((?:\\label\{[^{}]*\}\s*)+)$/.exec(out)
+  if (trailing) out = `${out.slice(0, trailing.index)}${trailing[2].trim()}\n${trailing[1]}`
+  return out.replace(/\\begin\{(align|gather|flalign|alignat|eqnarray)\}([\s\S]*?)\\end\{\1\}/g, (_all, env: string, body: string) => `\\begin{${env}}${unnumberedRows(body)}\\end{${env}}`)
+}
+
+/** Rows of a numbered environment the site left without a number get `\nonumber`, as there. */
+function unnumberedRows(body: string): string {
+  const rows: string[] = []
+  let depth = 0
+  let start = 0
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i]
+    if (ch === '\\') {
+      const name = /^\\([A-Za-z]+|.)/s.exec(body.slice(i, i + 40))?.[1] ?? ''
+      if (name === 'begin') depth++
+      else if (name === 'end') depth--
+      else if (name === '\\' && depth === 0) {
+        rows.push(body.slice(start, i))
+        start = i + 2
+      }
+      i += name.length
+    } else if (ch === '{') depth++
+    else if (ch === '}') depth--
+  }
+  rows.push(body.slice(start))
+  const numbered = /\\(?:label|tag|nonumber|notag)(?![A-Za-z])/
+  return rows.map((row) => (row.trim() === '' || numbered.test(row) ? row : row.replace(/(\s*)$/, ' \\nonumber$1'))).join('\\\\')
+}

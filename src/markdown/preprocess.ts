@@ -28,6 +28,7 @@ import { resolvePlaceholders, stripPlaceholderChars } from './syntax/placeholder
 import { Stash, unstash } from './syntax/stash.js'
 import type { EssayAnchor } from '../shared/schemas/index.js'
 import { isTexDefinitionLine, rewriteTex, tagDisplay, toKatexDefinition } from './syntax/tex.js'
+import { wrapBareEnvironments } from './syntax/bare-environments.js'
 
 /** Markdown ready for the remark pipeline, plus what the later stages must know. */
 export interface Preprocessed {
@@ -52,7 +53,7 @@ export function preprocess(source: string, bibliography?: ReadonlyMap<string, un
   let text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source
   if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n')
   const { body, variables } = stripFrontMatter(stripPlaceholderChars(text))
-  return new Rewriter(body, variables, bibliography).run()
+  return new Rewriter(wrapBareEnvironments(body), variables, bibliography).run()
 }
 
 const FENCE = /^(\s*)(`{3,}|~{3,})(.*)$/

@@ -20,13 +20,21 @@ export function exportCommand(io: CliIO, setExit: (code: number) => void): Comma
       `
 Prints the LaTeX source (the same bytes as the site's arXiv download) to standard output, or
 writes it to FILE, replacing it in one step. Compile it with pdflatex.
+With -o NAME.tar.gz (or .tgz) it writes an arXiv submission instead: NAME's .tex plus the
+essay's stored figures in figures/ (drawings as PNG), included with \\includegraphics.
 Exit code 1 if there is no post with that slug.`,
     )
     .action(async (opts: ExportOptions) => {
       const { OWNER } = await import('../../auth/auth-service.js')
+      const archive = opts.output !== undefined && /\.(?:tar\.gz|tgz)$/i.test(opts.output)
       const file = await withBlog(opts, async (blog) => {
         try {
-          return await blog.export.arxiv(opts.arxiv, OWNER)
+          if (archive) {
+            const made = await blog.export.arxivArchive(opts.arxiv, OWNER)
+            for (const asset of made.missing) io.err(`Warning: figure ${asset} is missing from the media folder; the archive goes without it.`)
+            return { fileName: made.fileName, text: '', bytes: made.bytes }
+          }
+          return { ...(await blog.export.arxiv(opts.arxiv, OWNER)), bytes: null }
         } catch (e) {
           io.err(formatCliError(e))
           setExit(EXIT.failed)
@@ -42,7 +50,7 @@ Exit code 1 if there is no post with that slug.`,
       const { writeFileAtomic } = await import('../../store/atomic-file.js')
       const target = resolve(opts.output)
       try {
-        await writeFileAtomic(target, file.text)
+        await writeFileAtomic(target, file.bytes ?? file.text)
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code
         const why = code === 'ENOENT' ? 'its folder does not exist' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (e as Error).message

@@ -7,11 +7,12 @@ import { parseEssay } from '../../../src/importer/parse/index.js'
 import { projectRoot, tempDir } from '../../helpers/temp-dir.js'
 import { corpusFiles, readCorpusFile } from '../markdown/corpus.js'
 import { lintLatex } from './latex-lint.js'
+import { renderedPost } from './rendered-post.js'
 
-/** A post as the importer would make it from one essay file. */
+/** A post as the importer would make it from one essay file (rendered once, as an import stores it). */
 function postFrom(path: string, text: string): ArxivPost {
   const parsed = parseEssay({ path, text, mtime: new Date('2025-01-01T00:00:00Z') }, { ownerName: 'Site Owner' })
-  return {
+  return renderedPost({
     title: parsed.title,
     slug: parsed.slug,
     author: parsed.author,
@@ -21,7 +22,7 @@ function postFrom(path: string, text: string): ArxivPost {
     content: parsed.body,
     bibliography: null,
     tags: parsed.tags,
-  }
+  })
 }
 
 const fixtureDirs = ['site', 'essays'].map((d) => join(projectRoot, 'tests', 'fixtures', d))
@@ -120,5 +121,6 @@ describe('compiling', () => {
     } finally {
       tmp.cleanup()
     }
-  })
+    // Two pdflatex runs for each of about fifteen documents: minutes on a small, busy machine.
+  }, 600_000)
 })

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { arxivFileName, exportArxiv, type ArxivPost } from '../../../src/export/arxiv.js'
+import { arxivFileName, exportArxiv } from '../../../src/export/arxiv.js'
 import { lintLatex } from './latex-lint.js'
+import { renderedPost, type MarkdownPost } from './rendered-post.js'
 
-const POST: ArxivPost = {
+const POST: MarkdownPost = {
   title: 'A Test Essay',
   slug: 'a-test-essay',
   author: 'Ada Lovelace',
@@ -14,10 +15,10 @@ const POST: ArxivPost = {
   tags: [],
 }
 
-const exported = (content: string, post: Partial<ArxivPost> = {}) => exportArxiv({ ...POST, content, ...post }, { baseUrl: 'https://blog.example' })
+const exported = (content: string, post: Partial<MarkdownPost> = {}) => exportArxiv(renderedPost({ ...POST, content, ...post }), { baseUrl: 'https://blog.example' })
 
 /** What the essay became: the document between the abstract and `\end{document}`. */
-function body(content: string, post: Partial<ArxivPost> = {}): string {
+function body(content: string, post: Partial<MarkdownPost> = {}): string {
   const doc = exported(content, post)
   const problems = lintLatex(doc)
   expect(problems, doc).toEqual([])

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { exportArxiv, type ArxivPost } from '../../../src/export/arxiv.js'
 import type { CslEntry } from '../../../src/shared/schemas/index.js'
 import { lintLatex } from './latex-lint.js'
+import { renderedPost, type MarkdownPost } from './rendered-post.js'
 
 const REFERENCES: CslEntry[] = [
   {
@@ -25,7 +26,8 @@ const REFERENCES: CslEntry[] = [
   { id: 'anon', type: 'webpage', title: 'A page with no author', URL: 'https://x.org/~a' },
 ]
 
-const post = (content: string, extra: Partial<ArxivPost> = {}): ArxivPost => ({
+const post = (content: string, extra: Partial<MarkdownPost> = {}): ArxivPost =>
+  renderedPost({
   title: 'T',
   slug: 't',
   author: 'A',
@@ -35,9 +37,9 @@ const post = (content: string, extra: Partial<ArxivPost> = {}): ArxivPost => ({
   content,
   bibliography: null,
   tags: [],
-  references: REFERENCES,
-  ...extra,
-})
+    references: REFERENCES,
+    ...extra,
+  })
 
 const citedKeys = (tex: string) => [...tex.matchAll(/\\cite[pt]\{([^}]*)\}/g)].flatMap((m) => m[1].split(','))
 const bibitemKeys = (tex: string) => [...tex.matchAll(/\\bibitem(?:\[[^\]]*\])?\{([^}]*)\}/g)].map((m) => m[1])

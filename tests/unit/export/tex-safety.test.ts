@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { exportArxiv, type ArxivPost } from '../../../src/export/arxiv.js'
+import { exportArxiv } from '../../../src/export/arxiv.js'
 import { neutraliseTex } from '../../../src/export/tex-safety.js'
 import { lintLatex } from './latex-lint.js'
+import { renderedPost, type MarkdownPost } from './rendered-post.js'
 
 /** Issue 21, finding 9: the exported `.tex` must not read files or run programs when compiled. */
 
-const POST: ArxivPost = {
+const POST: MarkdownPost = {
   title: 'Hostile',
   slug: 'hostile',
   author: 'Mallory',
@@ -40,8 +41,8 @@ const HOSTILE = [
 ].join('\n\n')
 
 describe('file and shell primitives in an exported essay (issue 21)', () => {
-  const doc = exportArxiv({ ...POST, content: HOSTILE })
-  const template = exportArxiv({ ...POST, content: 'Nothing hostile.' })
+  const doc = exportArxiv(renderedPost({ ...POST, content: HOSTILE }))
+  const template = exportArxiv(renderedPost({ ...POST, content: 'Nothing hostile.' }))
 
   it('leaves none for TeX to act on: only the template’s own \\usepackage lines remain', () => {
     const found = commands(doc).filter((n) => DANGEROUS.test(n))
