@@ -203,7 +203,13 @@ export function labelledDisplay(tex: string, labels: ReadonlyArray<{ key: string
   out = out.replace(/\\(begin|end)\s*\{(equation|align|gather|multline|flalign|alignat|eqnarray)\*\}/g, '\\$1{$2}')
   // A label after the environment (the site tags a whole `align` once) goes inside its last row.
   const trailing = /(\\end\{[a-z]+\})\s*((?:\\label\{[^{}]*\}\s*)+)$/.exec(out)
-  if (trailing) out = `${out.slice(0, trailing.index)}${trailing[2].trim()}\n${trailing[1]}`
+  if (trailing) {
+    const labels = trailing[2].trim()
+    const start = /^\s*\\begin\{(equation|multline)\}/.exec(out)
+    // One number for the whole display: the label goes where authors write it, after `\begin`.
+    if (start && trailing[1] === `\\end{${start[1]}}`) out = `${start[0]}${labels}${out.slice(start[0].length, trailing.index).replace(/\s+$/, '')}\n${trailing[1]}`
+    else out = `${out.slice(0, trailing.index)}${labels}\n${trailing[1]}`
+  }
   return out.replace(/\\begin\{(align|gather|flalign|alignat|eqnarray)\}([\s\S]*?)\\end\{\1\}/g, (_all, env: string, body: string) => `\\begin{${env}}${unnumberedRows(body)}\\end{${env}}`)
 }
 
