@@ -1,6 +1,6 @@
-import { LogIn, LogOut, X } from 'lucide-react'
-import { useEffect, useRef } from 'react'
-import type { KeyboardEvent, RefObject } from 'react'
+import { LogIn, LogOut, Menu, X } from 'lucide-react'
+import { Dialog } from 'radix-ui'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import type { User } from '../../../src/shared/schemas/index.js'
 import { useSite } from '../../site-context.js'
@@ -12,137 +12,107 @@ import type { NavLink } from './nav-links.js'
 import { isCurrentLink } from './nav-links.js'
 
 interface MobileMenuProps {
-  open: boolean
-  /** Closes the menu (state only). */
-  onClose: () => void
-  /** Where focus returns when the reader dismisses the menu. */
-  triggerRef: RefObject<HTMLButtonElement | null>
   links: readonly NavLink[]
   pathname: string
   /** The signed-in user, or null for a guest. */
   user: User | null
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])'
-
 /**
- * The slide-out menu for narrow screens (SPEC §2): the header's links, and 'Admin Login' for
- * signed-out visitors or the username, role and Logout for a signed-in user. Always in the markup so it can slide; `inert` while closed keeps it out
- * of the tab order and the accessibility tree.
+ * The slide-out menu for narrow screens (SPEC §2) and the header button that opens it: the
+ * header's links, and 'Admin Login' for signed-out visitors or the username, role and Logout
+ * for a signed-in user. A Radix dialog like the site's others: it traps focus, closes on
+ * Escape or a tap outside, locks the page's scroll and gives focus back to the button.
  */
-export function MobileMenu({ open, onClose, triggerRef, links, pathname, user }: MobileMenuProps) {
+export function MobileMenu({ links, pathname, user }: MobileMenuProps) {
   const site = useSite()
   const { openLogin } = useLoginUi()
   const { logout, isPending } = useLogoutAction()
-  const panel = useRef<HTMLDivElement>(null)
-  const closeButton = useRef<HTMLButtonElement>(null)
+  const [open, setOpen] = useState(false)
+  /** The menu closes to open the login dialog, which takes focus: the menu must not take it back. */
+  const handingOver = useRef(false)
 
-  useEffect(() => {
-    if (!open) return
-    closeButton.current?.focus()
-    const previous = document.body.style.overflow
-    document.body.style.overflow = 'hidden'
-    return () => {
-      document.body.style.overflow = previous
-    }
-  }, [open])
-
-  // a navigation closes the menu
+  // a navigation closes the menu (a link, or the browser's Back)
   const lastPath = useRef(pathname)
   useEffect(() => {
-    if (open && lastPath.current !== pathname) onClose()
+    if (lastPath.current !== pathname) setOpen(false)
     lastPath.current = pathname
-  }, [pathname, open, onClose])
-
-  function dismiss() {
-    onClose()
-    triggerRef.current?.focus()
-  }
-
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key === 'Escape') {
-      event.stopPropagation()
-      dismiss()
-      return
-    }
-    if (event.key !== 'Tab' || !panel.current) return
-    // keep focus inside the open menu
-    const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)]
-    const first = items[0]
-    const last = items[items.length - 1]
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault()
-      last?.focus()
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault()
-      first?.focus()
-    }
-  }
+  }, [pathname])
 
   return (
-    <div className="mobile-menu" data-open={open} inert={!open} onKeyDown={onKeyDown}>
-      <div className="mobile-menu__backdrop" onClick={dismiss} aria-hidden="true" />
-      <div
-        ref={panel}
-        id="mobile-menu"
-        className="mobile-menu__panel"
-        role="dialog"
-        aria-modal="true"
-        aria-label="Menu"
-      >
-        <div className="mobile-menu__top">
-          <span className="brand">
-            <BrandMark size={26} />
-            <span className="brand__name">{site.name}</span>
-          </span>
-          <button ref={closeButton} type="button" className="icon-button" aria-label="Close menu" onClick={dismiss}>
-            <X size={22} aria-hidden="true" />
-          </button>
-        </div>
-        <nav aria-label="Mobile">
-          <ul className="mobile-menu__list">
-            {links.map((link) => (
-              <li key={link.href}>
-                <Link
-                  href={link.href}
-                  className="mobile-menu__link"
-                  aria-current={isCurrentLink(link.href, pathname) ? 'page' : undefined}
-                  onClick={onClose}
-                >
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="mobile-menu__footer">
-          {user ? (
-            <>
-              <p className="mobile-menu__user">
-                <span className="sr-only">Signed in as </span>
-                <span className="mobile-menu__username">{user.username}</span>
-                <RoleBadge role={user.role} />
-              </p>
-              <button type="button" className="button button--secondary button--block" disabled={isPending} onClick={() => logout(dismiss)}>
-                <LogOut size={18} aria-hidden="true" />
-                {isPending ? 'Logging out…' : 'Logout'}
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <button type="button" className="icon-button site-header__menu-button" aria-label="Open menu">
+          <Menu size={22} aria-hidden="true" />
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="mobile-menu__backdrop" />
+        <Dialog.Content
+          id="mobile-menu"
+          className="mobile-menu__panel"
+          aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            if (handingOver.current) event.preventDefault()
+            handingOver.current = false
+          }}
+        >
+          <Dialog.Title className="sr-only">Menu</Dialog.Title>
+          <div className="mobile-menu__top">
+            <span className="brand">
+              <BrandMark size={26} />
+              <span className="brand__name">{site.name}</span>
+            </span>
+            <Dialog.Close className="icon-button" aria-label="Close menu">
+              <X size={22} aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          <nav aria-label="Mobile">
+            <ul className="mobile-menu__list">
+              {links.map((link) => (
+                <li key={link.href}>
+                  <Link
+                    href={link.href}
+                    className="mobile-menu__link"
+                    aria-current={isCurrentLink(link.href, pathname) ? 'page' : undefined}
+                    onClick={() => setOpen(false)}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="mobile-menu__footer">
+            {user ? (
+              <>
+                <p className="mobile-menu__user">
+                  <span className="sr-only">Signed in as </span>
+                  <span className="mobile-menu__username">{user.username}</span>
+                  <RoleBadge role={user.role} />
+                </p>
+                <button type="button" className="button button--secondary button--block" disabled={isPending} onClick={() => logout(() => setOpen(false))}>
+                  <LogOut size={18} aria-hidden="true" />
+                  {isPending ? 'Logging out…' : 'Logout'}
+                </button>
+              </>
+            ) : (
+              <button
+                type="button"
+                className="button button--primary button--block"
+                onClick={() => {
+                  handingOver.current = true
+                  setOpen(false)
+                  openLogin()
+                }}
+              >
+                <LogIn size={18} aria-hidden="true" />
+                Admin Login
               </button>
-            </>
-          ) : (
-            <button
-              type="button"
-              className="button button--primary button--block"
-              onClick={() => {
-                onClose()
-                openLogin()
-              }}
-            >
-              <LogIn size={18} aria-hidden="true" />
-              Admin Login
-            </button>
-          )}
-        </div>
-      </div>
-    </div>
+            )}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   )
 }

@@ -1,5 +1,3 @@
-import { Menu } from 'lucide-react'
-import { useCallback, useRef, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { isAdmin, useCurrentUser } from '../../api/auth.js'
 import { useSite } from '../../site-context.js'
@@ -12,9 +10,6 @@ export function SiteHeader() {
   const site = useSite()
   const [pathname] = useLocation()
   const { user, isLoading } = useCurrentUser()
-  const [menuOpen, setMenuOpen] = useState(false)
-  const menuButton = useRef<HTMLButtonElement>(null)
-  const closeMenu = useCallback(() => setMenuOpen(false), [])
   const links = NAV_LINKS.filter((l) => !l.adminOnly || isAdmin(user))
 
   return (
@@ -44,20 +39,8 @@ export function SiteHeader() {
           <HeaderAccount user={user} isLoading={isLoading} />
         </div>
 
-        <button
-          ref={menuButton}
-          type="button"
-          className="icon-button site-header__menu-button"
-          aria-label="Open menu"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          onClick={() => setMenuOpen(true)}
-        >
-          <Menu size={22} aria-hidden="true" />
-        </button>
+        <MobileMenu links={links} pathname={pathname} user={user} />
       </div>
-
-      <MobileMenu open={menuOpen} onClose={closeMenu} triggerRef={menuButton} links={links} pathname={pathname} user={user} />
     </header>
   )
 }
