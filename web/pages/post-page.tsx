@@ -1,5 +1,5 @@
 import { ArrowLeft, CircleAlert, FileQuestion } from 'lucide-react'
-import { memo, useState } from 'react'
+import { memo, useEffect, useMemo, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import type { Post } from '../../src/shared/schemas/index.js'
 import { useCurrentUser } from '../api/auth.js'
@@ -22,7 +22,10 @@ import { FallibleImage } from '../components/ui/fallible-image.js'
 import { RetryButton } from '../components/ui/retry-button.js'
 import { StateMessage } from '../components/ui/state-message.js'
 import { useDocumentTitle } from '../hooks/use-document-title.js'
+import { useHydrated } from '../hooks/use-hydrated.js'
 import { useReadingAids } from '../hooks/use-reading-aids.js'
+import { withContentFigures } from '../lib/content-figures.js'
+import { fragmentTarget, landOn } from '../lib/essay-jump.js'
 import { isNotFound } from '../lib/errors.js'
 import { versionedImageUrl } from '../lib/format.js'
 import type { MathematicalModel } from '../lib/math-model.js'
@@ -103,6 +106,35 @@ function PostModelPanel({ post, model }: { post: Post; model: MathematicalModel 
   return <ModelPanel model={model} generate={signedIn ? { postId: post.id, slug: post.slug } : undefined} />
 }
 
+/**
+ * The essay with its generated content images placed between its sections (lib/content-figures.ts),
+ * each with the post's title in its alt text and a cache-busting address like the banner's.
+ */
+function useEssayHtml(post: Post, html: string): string {
+  const { contentImages, title, updatedAt, toc } = post
+  return useMemo(() => {
+    const top = Math.min(...toc.map((t) => t.depth))
+    const sections = toc.filter((t) => t.depth === top && t.id !== 'references-heading').map((t) => t.id)
+    const figures = contentImages.map((src) => ({ src: versionedImageUrl(src, updatedAt), alt: `Illustration for “${title}”` }))
+    return withContentFigures(html, sections, figures)
+  }, [html, contentImages, title, updatedAt, toc])
+}
+
+/**
+ * An in-app navigation to /posts/slug#id renders the essay after the route changed: land on
+ * #id once it is there. The server's page is left to the browser, which follows the fragment
+ * itself (prose.css lays the essay out for it).
+ */
+function useLandOnFragment(slug: string) {
+  const hydrated = useHydrated()
+  const mountedInApp = useRef(hydrated)
+  useEffect(() => {
+    if (!mountedInApp.current) return
+    const target = fragmentTarget()
+    if (target) landOn(target, false)
+  }, [slug])
+}
+
 // The signed-in parts read the current user themselves: when that read answers (a guest's
 // 401 after the page is hydrated), only they render again, not the whole essay. Memoised on
 // the post: SPEC §7's refetch of a shown post toggles the query's fetching state twice, and an
@@ -116,6 +148,8 @@ const PostView = memo(function PostView({ post }: { post: Post }) {
   const { previous, next } = post.neighbours
   const titleId = 'post-title'
   const summary = post.summary?.trim() || post.contentSummary?.trim() || null
+  const essayHtml = useEssayHtml(post, annotating ? highlighted.html : post.html)
+  useLandOnFragment(post.slug)
   return (
     <div className="container post-page">
       {/* the sidebar is always there on large screens: the smart sidebar is for every post */}
@@ -136,6 +170,8 @@ const PostView = memo(function PostView({ post }: { post: Post }) {
               </figure>
             )}
             <PostSummary text={summary} />
+            {/* fixed at the bottom left on wide screens; on a phone a button here, over no text (post-model.css) */}
+            <PostModelPanel post={post} model={model} />
             {highlighted && (
               <AnnotationToggle
                 shown={annotating}
@@ -146,7 +182,7 @@ const PostView = memo(function PostView({ post }: { post: Post }) {
               />
             )}
             <div id={PROSE_ID} className={`post-content${annotating ? ' post-content--annotated' : ''}`}>
-              <AnnotatedProse html={annotating ? highlighted.html : post.html} annotations={annotating ? annotations : null} />
+              <AnnotatedProse html={essayHtml} annotations={annotating ? annotations : null} />
             </div>
             {bibliography && <PostBibliography bibliography={bibliography} />}
           </article>
@@ -156,7 +192,6 @@ const PostView = memo(function PostView({ post }: { post: Post }) {
         </div>
       </div>
       <AnalyticsDock postId={post.id} />
-      <PostModelPanel post={post} model={model} />
     </div>
   )
 })

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import type { ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { useOwnerStyles } from '../../hooks/use-owner-styles.js'
+import { fragmentTarget, landOn } from '../../lib/essay-jump.js'
 import { ReadingTrackerMount } from './reading-tracker.js'
 import { SiteFooter } from './site-footer.js'
 import { SiteHeader } from './site-header.js'
@@ -20,9 +21,9 @@ function useRouteChangeFocus(pathname: string) {
       first.current = false
       return
     }
-    const target = window.location.hash ? document.getElementById(decodeURIComponent(window.location.hash.slice(1))) : null
+    const target = fragmentTarget()
     if (target) {
-      target.scrollIntoView()
+      landOn(target, false)
     } else {
       window.scrollTo(0, 0)
     }

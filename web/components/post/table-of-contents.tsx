@@ -2,16 +2,13 @@ import { ChevronDown, ListTree } from 'lucide-react'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { MouseEvent } from 'react'
 import type { TocEntry } from '../../../src/shared/schemas/index.js'
+import { landOn } from '../../lib/essay-jump.js'
 
 /** SPEC §9: the table of contents scrolls beyond this many entries. */
 export const TOC_SCROLL_THRESHOLD = 12
 
 /** Offset below the sticky header at which a heading counts as "being read". */
 const ACTIVE_OFFSET = 120
-
-function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
-}
 
 /**
  * The id of the heading the reader is in: the last one whose top has passed the line just
@@ -68,7 +65,7 @@ function useActiveHeading(ids: readonly string[], version: unknown): string | nu
 export function scrollToHeading(id: string): boolean {
   const el = document.getElementById(id)
   if (!el) return false
-  el.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' })
+  landOn(el, true)
   history.replaceState(history.state, '', `#${encodeURIComponent(id)}`)
   if (!el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1')
   el.focus({ preventScroll: true })

@@ -82,7 +82,7 @@ export function PostCard({ post, featured = false, headingLevel = 2, admin }: Po
           </Link>
         </Heading>
         {post.excerpt && <p className="post-card__excerpt">{post.excerpt}</p>}
-        <PostMeta author={post.author} publishedAt={post.publishedAt} readTime={post.readTime} className="post-card__meta" />
+        <PostMeta author={post.author} publishedAt={post.publishedAt} readTime={post.readTime} draft={post.status === 'draft'} className="post-card__meta" />
         <TagList tags={post.tags} max={featured ? FEATURED_CARD_TAGS : REGULAR_CARD_TAGS} />
       </div>
     </article>

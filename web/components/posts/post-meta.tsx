@@ -5,11 +5,13 @@ interface PostMetaProps {
   author: string
   publishedAt: string
   readTime: number
+  /** A draft is not published: its date is the one it carries, not a publication date. */
+  draft?: boolean
   className?: string
 }
 
-/** Author, published date and read time, as a definition-free inline list. */
-export function PostMeta({ author, publishedAt, readTime, className = '' }: PostMetaProps) {
+/** Author, published date (or a draft's date) and read time, as a definition-free inline list. */
+export function PostMeta({ author, publishedAt, readTime, draft = false, className = '' }: PostMetaProps) {
   return (
     <ul className={`post-meta ${className}`.trim()}>
       {author && (
@@ -21,7 +23,7 @@ export function PostMeta({ author, publishedAt, readTime, className = '' }: Post
       )}
       <li>
         <CalendarDays size={15} aria-hidden="true" />
-        <span className="sr-only">Published </span>
+        {draft ? <span className="post-meta__draft">Draft dated </span> : <span className="sr-only">Published </span>}
         <time dateTime={publishedAt}>{formatDate(publishedAt)}</time>
       </li>
       <li>
