@@ -89,6 +89,7 @@ export class ExportService {
       summaryHtml,
       references: document?.references,
       anchors: document?.anchors,
+      macros: document?.macros,
     }
   }
 }

@@ -37,6 +37,7 @@ export function renderMarkdown(markdown: string, context: RenderContext = {}): R
     anchors: allAnchors,
     warnings: [...document.warnings, ...warningsOf(file)],
     reading: labelledDisplays(file.data.reading ?? [], file.data.readingNumbers ?? [], allAnchors),
+    macros: mathPreamble,
   }
 }
 

@@ -42,12 +42,14 @@ export interface RenderResult {
   warnings: EssayWarning[]
   /** The essay's blocks as read from the rendered tree: what every analysis of its prose reads. */
   reading: ReadingBlock[]
+  /** TeX definitions written in the prose, outside formulas (see EssayDocument.macros). */
+  macros: string[]
 }
 
 /** The essay document a render yields, as stored with the post. */
-export function documentOfRender(r: Pick<RenderResult, 'assets' | 'references' | 'anchors' | 'warnings' | 'reading'>): EssayDocument {
-  return { assets: r.assets, references: r.references, anchors: r.anchors, warnings: r.warnings, reading: r.reading }
+export function documentOfRender(r: Pick<RenderResult, 'assets' | 'references' | 'anchors' | 'warnings' | 'reading' | 'macros'>): EssayDocument {
+  return { assets: r.assets, references: r.references, anchors: r.anchors, warnings: r.warnings, reading: r.reading, ...(r.macros.length ? { macros: r.macros } : {}) }
 }
 
 /** Bump when the pipeline's output changes, so stored HTML is re-rendered on the next import. */
-export const RENDER_VERSION = 11
+export const RENDER_VERSION = 12

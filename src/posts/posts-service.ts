@@ -79,7 +79,7 @@ export class PostsService {
     } catch {
       return toPost(meta, body, neighbours)
     }
-    const document = { ...(body.document ?? emptyEssayDocument()), anchors: rendered.anchors, reading: rendered.reading }
+    const document = { ...(body.document ?? emptyEssayDocument()), anchors: rendered.anchors, reading: rendered.reading, macros: rendered.macros }
     const fresh = { html: rendered.html, toc: rendered.toc, plainText: rendered.plainText, renderVersion: RENDER_VERSION, document }
     // the read time follows the pipeline too (its rule may have changed with it)
     const length = { wordCount: rendered.wordCount, readTime: readTimeFor(rendered.readingLength) }

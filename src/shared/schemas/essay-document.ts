@@ -62,6 +62,11 @@ export const EssayDocumentSchema = z.object({
   warnings: z.array(EssayWarningSchema).default([]),
   /** The essay's blocks as read once at render (absent in documents from before render version 5). */
   reading: z.array(ReadingBlockSchema).optional(),
+  /**
+   * TeX definitions the essay writes in its prose (`\newcommand…` outside any formula): its
+   * formulas are typeset with them, and the arXiv export puts them in the preamble.
+   */
+  macros: z.array(z.string()).optional(),
 })
 export type EssayDocument = z.infer<typeof EssayDocumentSchema>
 
