@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
 import { servedBlog } from '../helpers/blog.js'
 import { hydrated, launchBrowser, type TestBrowser } from '../helpers/browser.js'
 
