@@ -23,6 +23,8 @@ export interface GenerateResult {
   kind: GenerateKind
   status: 'done' | 'failed'
   error: string | null
+  /** What was dropped from the provider's answer because the essay does not support it (absent when nothing was). */
+  notes?: string[]
 }
 
 export type GenerateProgress =
@@ -36,7 +38,7 @@ export interface GenerateReport {
   summary: { done: number; failed: number }
 }
 
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown }
+type Outcome = { ok: true; value: unknown; notes?: string[] } | { ok: false; error: unknown }
 type EnhanceMany = (postId: number, kinds: EnhanceKind[], provider: ProviderName | undefined, onResult: (kind: EnhanceKind, outcome: Outcome) => void) => Promise<void>
 
 /** Remote providers answer slowly but in parallel; the local one is CPU-bound and gains nothing from it. */
@@ -68,7 +70,7 @@ export async function runBatch(
       const post = posts[i]
       options.onProgress?.({ type: 'start', slug: post.slug, kind: options.kinds[0], done, total })
       const record = (kind: GenerateKind, outcome: Outcome) => {
-        const result: GenerateResult = { postId: post.id, slug: post.slug, kind, status: outcome.ok ? 'done' : 'failed', error: outcome.ok ? null : describeError(outcome.error) }
+        const result: GenerateResult = { postId: post.id, slug: post.slug, kind, status: outcome.ok ? 'done' : 'failed', error: outcome.ok ? null : describeError(outcome.error), ...(outcome.ok && outcome.notes?.length ? { notes: outcome.notes } : {}) }
         results[i].push(result)
         done++
         options.onProgress?.({ type: 'result', result, done, total })

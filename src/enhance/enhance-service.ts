@@ -36,9 +36,15 @@ export class EnhanceService implements EnhanceRunner {
     this.corpus = new SiteCorpusCache(deps.store)
   }
 
-  /** The job runner's entry point (EnhanceRunner): one kind for one post, with the configured provider. */
-  async run(postId: number, kind: EnhanceKind): Promise<void> {
-    await this.fromWeb(postId, kind)
+  /**
+   * The job runner's entry point (EnhanceRunner): one kind for one post, with the configured
+   * provider. Answers what the job should say beside "completed": parts of the answer dropped
+   * because the essay does not support them (issue 22: the OpenAI path checks every answer).
+   */
+  async run(postId: number, kind: EnhanceKind): Promise<{ notes: string[] }> {
+    const notes: string[] = []
+    await this.fromWeb(postId, kind, notes)
+    return { notes }
   }
 
   /** POST /api/posts/{id}/generate-…: admins only; answers what was stored. */
@@ -50,21 +56,24 @@ export class EnhanceService implements EnhanceRunner {
   /**
    * One kind as the web asks for it (a post's button, or a bulk job). Annotations come with the
    * post's summary: the spec's post page shows one, and the web has no button of its own for it
-   * (DECISIONS.md). The summary is made from the same reading of the essay; if it fails, the
+   * (DECISIONS.md). The summary is made from the same reading of the essay, and only once the
+   * annotations are stored: a failed request stores nothing. If the summary fails, the
    * annotations still stand and the reason goes to the log. `blog generate` keeps its flags apart.
    */
-  private async fromWeb<K extends EnhanceKind>(postId: number, kind: K): Promise<EnhanceValues[K]> {
-    if (kind !== 'annotations') return this.enhance(postId, kind)
+  private async fromWeb<K extends EnhanceKind>(postId: number, kind: K, notes: string[] = []): Promise<EnhanceValues[K]> {
+    if (kind !== 'annotations') return this.enhance(postId, kind, undefined, notes)
     let result: EnhanceValues[K] | undefined
     let failure: unknown
+    const stopAfterFailure = true
     await this.enhanceMany(postId, ['annotations', 'summary'], undefined, (k, outcome) => {
+      if (outcome.ok) notes.push(...outcome.notes)
       if (k === 'annotations') {
         if (outcome.ok) result = outcome.value as EnhanceValues[K]
         else failure = outcome.error
       } else if (!outcome.ok) {
         this.deps.log?.(`The summary of post ${postId} was not made: ${describeError(outcome.error)}`)
       }
-    })
+    }, stopAfterFailure)
     if (failure !== undefined) throw failure
     return result!
   }
@@ -107,30 +116,50 @@ export class EnhanceService implements EnhanceRunner {
   }
 
   /** One kind for one post: generate, validate, store. Resolves to what was stored. */
-  async enhance<K extends EnhanceKind>(postId: number, kind: K, providerName?: ProviderName): Promise<EnhanceValues[K]> {
+  async enhance<K extends EnhanceKind>(postId: number, kind: K, providerName?: ProviderName, notes: string[] = []): Promise<EnhanceValues[K]> {
     let result: EnhanceValues[K] | undefined
     let failure: unknown
     await this.enhanceMany(postId, [kind], providerName, (_k, outcome) => {
-      if (outcome.ok) result = outcome.value as EnhanceValues[K]
-      else failure = outcome.error
+      if (outcome.ok) {
+        result = outcome.value as EnhanceValues[K]
+        notes.push(...outcome.notes)
+      } else failure = outcome.error
     })
     if (failure !== undefined) throw failure
     return result!
   }
 
   /** Several kinds for one post, sharing one essay input (the local provider reads the essay once). */
-  private async enhanceMany(postId: number, kinds: EnhanceKind[], providerName: ProviderName | undefined, onResult: (kind: EnhanceKind, outcome: { ok: true; value: unknown } | { ok: false; error: unknown }) => void): Promise<void> {
+  private async enhanceMany(
+    postId: number,
+    kinds: EnhanceKind[],
+    providerName: ProviderName | undefined,
+    onResult: (kind: EnhanceKind, outcome: EnhanceOutcome) => void,
+    /** Leave the remaining kinds undone once one fails (the web's annotations and their summary). */
+    stopAfterFailure = false,
+  ): Promise<void> {
     const meta = this.deps.store.post(postId)
     if (!meta) throw new BlogError('POST_NOT_FOUND', `No post with id ${postId}.`)
     const provider = this.provider(providerName)
-    const input = await this.input(meta)
+    // The kinds run one after another on one input: what is dropped belongs to the kind running.
+    let notes: string[] = []
+    const input: EssayInput = {
+      ...(await this.input(meta)),
+      onDropped: (what, count) => {
+        const note = droppedNote(what, count)
+        notes.push(note)
+        this.deps.log?.(`${meta.slug}: ${note}.`)
+      },
+    }
     for (const kind of kinds) {
+      notes = []
       try {
         const value = this.validate(kind, provider, await provider[kind](input))
         await this.store(meta, kind, value, provider)
-        onResult(kind, { ok: true, value })
+        onResult(kind, { ok: true, value, notes })
       } catch (e) {
         onResult(kind, { ok: false, error: e })
+        if (stopAfterFailure) return
       }
     }
   }
@@ -154,7 +183,6 @@ export class EnhanceService implements EnhanceRunner {
       frontmatter: body.frontmatter,
       references: body.document?.references ?? [],
       reading: await readingOf(body),
-      onDropped: (what, count) => this.deps.log?.(`${meta.slug}: ${count} ${what} not found in the essay were dropped.`),
       site,
     }
   }
@@ -180,4 +208,12 @@ export class EnhanceService implements EnhanceRunner {
       await tx.update(meta.id, { updatedAt: current.updatedAt }, { ...bodyFields(kind, value), provenance: { ...body.provenance, [kind]: provenance } })
     })
   }
+}
+
+/** One kind's result for a post, with what was dropped from the provider's answer on the way. */
+export type EnhanceOutcome = { ok: true; value: unknown; notes: string[] } | { ok: false; error: unknown }
+
+/** "annotations not found in the essay, dropped: 2" (the provider names what, in the plural). */
+export function droppedNote(what: string, count: number): string {
+  return `${what} not found in the essay, dropped: ${count}`
 }

@@ -3,5 +3,6 @@ export type EnhanceKind = 'annotations' | 'bibliography' | 'summary' | 'mathemat
 
 /** What the job runner calls to do one enhancement of one post; implemented by the enhance service. */
 export interface EnhanceRunner {
-  run(postId: number, kind: EnhanceKind): Promise<void>
+  /** Resolves to notes on what was dropped from the provider's answer (the job keeps them). */
+  run(postId: number, kind: EnhanceKind): Promise<{ notes: string[] }>
 }

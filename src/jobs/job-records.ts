@@ -9,8 +9,8 @@ const KEPT_FINISHED = 200
 
 /** The public face of a job (SPEC §3 Job, plus kind and error). */
 export function toJob(record: JobRecord): Job {
-  const { id, postId, title, kind, status, createdAt, completedAt, error } = record
-  return { id, postId, title, kind, status, createdAt, completedAt, error }
+  const { id, postId, title, kind, status, createdAt, completedAt, error, note } = record
+  return { id, postId, title, kind, status, createdAt, completedAt, error, ...(note ? { note } : {}) }
 }
 
 const finishedAge = (job: JobRecord, now: number): number => now - Date.parse(job.completedAt ?? job.createdAt)

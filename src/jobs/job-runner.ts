@@ -5,6 +5,11 @@ import type { JobRecord } from '../shared/schemas/index.js'
 import type { Store } from '../store/index.js'
 import { pruneFinished, toJob } from './job-records.js'
 
+/** What a job's work says beside its status: what was dropped from an AI answer, say. */
+export interface JobOutcome {
+  note?: string
+}
+
 export interface JobStepProgress {
   done: number
   total: number
@@ -27,7 +32,7 @@ export const DEFAULT_RUNNER: RunnerSettings = { concurrency: 2, pollMs: 2_000, l
 export interface RunnerOptions {
   store: Store
   events: BlogEventBus
-  execute: (job: JobRecord, progress: (p: JobStepProgress) => void) => Promise<void>
+  execute: (job: JobRecord, progress: (p: JobStepProgress) => void) => Promise<JobOutcome>
   now: () => Date
   log: (message: string) => void
   settings?: Partial<RunnerSettings>
@@ -193,8 +198,9 @@ export class JobRunner {
 
   private async run(job: JobRecord): Promise<void> {
     let error: string | null = null
+    let note: string | null = null
     try {
-      await this.o.execute(job, (p) => this.o.events.emit('job:progress', { jobId: job.id, postId: job.postId, kind: job.kind, ...p }))
+      note = (await this.o.execute(job, (p) => this.o.events.emit('job:progress', { jobId: job.id, postId: job.postId, kind: job.kind, ...p }))).note ?? null
     } catch (e) {
       error = e instanceof Error ? e.message : String(e)
       // A bug (not a refusal or bad answer from a provider) leaves its stack in the log.
@@ -202,19 +208,20 @@ export class JobRunner {
       this.o.log(`Job ${job.id} (${job.kind} for post ${job.postId}) failed: ${bug ? (e.stack ?? error) : error}`)
     }
     try {
-      await this.finish(job.id, error)
+      await this.finish(job.id, error, note)
     } catch (e) {
       this.report(`Could not record the end of job ${job.id}`, e)
     }
   }
 
-  private async finish(id: string, error: string | null): Promise<void> {
+  private async finish(id: string, error: string | null, note: string | null): Promise<void> {
     const done = await this.o.store.transact((tx) => {
       const job = tx.db.jobs.find((j) => j.id === id)
       // Handed back or cancelled meanwhile: this runner no longer speaks for it.
       if (!job || job.status !== 'processing' || job.owner?.runner !== this.id) return null
       const now = this.o.now()
       Object.assign(job, { status: error ? 'failed' : 'completed', error, completedAt: now.toISOString(), owner: null, leaseUntil: null })
+      if (note && !error) job.note = note
       const result = { ...job }
       tx.db.jobs = pruneFinished(tx.db.jobs, now.getTime())
       return result

@@ -4,6 +4,7 @@ import { BlogError } from '../core/errors.js'
 import type { BlogEventBus } from '../core/events.js'
 import { requireAdmin } from '../core/viewer.js'
 import type { EnhanceRunner } from '../enhance/types.js'
+import type { JobOutcome } from './job-runner.js'
 import type { ImagesService } from '../images/images-service.js'
 import type { ImageJobOptions, Job, JobKind, JobRecord } from '../shared/schemas/index.js'
 import type { Store } from '../store/index.js'
@@ -103,17 +104,18 @@ export class JobsService {
     await runner?.stop()
   }
 
-  private async execute(job: JobRecord, progress: (p: JobStepProgress) => void): Promise<void> {
+  private async execute(job: JobRecord, progress: (p: JobStepProgress) => void): Promise<JobOutcome> {
     if (job.kind === 'images') {
       const options = job.options ?? { imageType: 'both' as const, imageOptions: undefined }
       await this.o.images.regenerate(job.postId, options, progress)
-      return
+      return {}
     }
     const enhance = this.o.enhance()
     if (!enhance) throw new BlogError('NOT_IMPLEMENTED', `Generating ${job.kind} is not available in this version of Scholia.`)
     progress({ done: 0, total: 1, message: `Generating ${job.kind}` })
-    await enhance.run(job.postId, job.kind)
+    const { notes } = await enhance.run(job.postId, job.kind)
     progress({ done: 1, total: 1, message: `${job.kind === 'annotations' ? 'Annotations' : 'Bibliography'} ready` })
+    return notes.length > 0 ? { note: `${notes.join('; ')}.` } : {}
   }
 
   private async add(postIds: number[], kind: JobKind, options: ImageJobOptions | null, mustExist: boolean): Promise<{ job: Job; created: boolean }[]> {

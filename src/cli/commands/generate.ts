@@ -41,7 +41,7 @@ Progress: a live bar ([#####-----] n/total, current post) on a terminal, a line 
 Exit code 1 if anything failed (everything else is kept), 2 if nothing could run.
 
 --json prints: {"provider": "local"|"openai",
-                "results": [{"slug", "kind": "annotations"|"bibliography"|"summary"|"models"|"images", "status": "done"|"failed", "error"}],
+                "results": [{"slug", "kind": "annotations"|"bibliography"|"summary"|"models"|"images", "status": "done"|"failed", "error", "notes"?: [what was dropped from the answer]}],
                 "summary": {"done", "failed"}}`,
     )
     .action(async (slugs: string[], flags: GenerateFlags) => {
@@ -71,14 +71,15 @@ function show(e: GenerateProgress, io: CliIO, live: LiveLine | null): void {
   }
   const r = e.result
   // On a terminal only failures stay on screen; elsewhere (logs, CI) every result is a line.
-  if (live && r.status === 'done') {
+  if (live && r.status === 'done' && !r.notes) {
     live.update(progressLine(e.done, e.total, `${FLAG_OF[r.kind]}  ${r.slug}`))
     return
   }
   live?.clear()
   io.out(r.status === 'done' ? `✓ ${FLAG_OF[r.kind].padEnd(12)} ${r.slug}` : `✗ ${FLAG_OF[r.kind].padEnd(12)} ${r.slug}: ${r.error}`)
+  for (const note of r.notes ?? []) io.out(`  ⚠ ${note}`)
 }
 
 function publicResult(r: GenerateResult) {
-  return { slug: r.slug, kind: FLAG_OF[r.kind], status: r.status, error: r.error }
+  return { slug: r.slug, kind: FLAG_OF[r.kind], status: r.status, error: r.error, ...(r.notes ? { notes: r.notes } : {}) }
 }

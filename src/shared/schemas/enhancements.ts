@@ -88,6 +88,8 @@ export const JobSchema = z.object({
   createdAt: z.string(),
   completedAt: z.string().nullable(),
   error: z.string().nullable(),
+  /** A completed job's remark: parts of the AI's answer dropped because the essay does not support them. */
+  note: z.string().optional(),
 })
 export type Job = z.infer<typeof JobSchema>
 export const JobsStatusSchema = z.object({

@@ -111,6 +111,30 @@ describe('the enhance service', () => {
     await expect(flaky.generate({ kinds: ['summary'] })).rejects.toThrow(/by their slugs, or use --all/)
   })
 
+  it('says, per kind, what the provider dropped as unsupported by the essay: in the batch report and for the job', async () => {
+    const local = new LocalProvider()
+    const checking = service(
+      provider({
+        summary: async (input) => {
+          input.onDropped?.('annotations', 2)
+          return local.summary(input)
+        },
+        bibliography: async (input) => {
+          input.onDropped?.('bibliography entries', 1)
+          return local.bibliography(input)
+        },
+      }),
+    )
+    const slug = 'the-gaussian-integral-three-ways'
+    const report = await checking.generate({ slugs: [slug], kinds: ['summary', 'bibliography', 'mathematicalModel'] })
+    expect(report.results.map((r) => [r.kind, r.notes])).toEqual([
+      ['summary', ['annotations not found in the essay, dropped: 2']],
+      ['bibliography', ['bibliography entries not found in the essay, dropped: 1']],
+      ['mathematicalModel', undefined],
+    ])
+    expect(await checking.run(idOf(slug), 'bibliography')).toEqual({ notes: ['bibliography entries not found in the essay, dropped: 1'] })
+  })
+
   it('makes images through the images service when asked, and says plainly when there is none', async () => {
     const asked: unknown[] = []
     const withImages = new EnhanceService({

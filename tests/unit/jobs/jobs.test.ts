@@ -36,7 +36,7 @@ async function addPosts(blog: Blog, count: number): Promise<number[]> {
 }
 
 /** A fake EnhanceRunner: records calls, can be slowed down and made to fail. */
-function fakeEnhance(opts: { delayMs?: number; fail?: (postId: number) => boolean; tag?: string; log?: string[] } = {}) {
+function fakeEnhance(opts: { delayMs?: number; fail?: (postId: number) => boolean; tag?: string; log?: string[]; notes?: (postId: number) => string[] } = {}) {
   const calls: { postId: number; kind: EnhanceKind; tag?: string }[] = []
   let current = 0
   let peak = 0
@@ -48,6 +48,7 @@ function fakeEnhance(opts: { delayMs?: number; fail?: (postId: number) => boolea
       try {
         await new Promise((r) => setTimeout(r, opts.delayMs ?? 5))
         if (opts.fail?.(postId)) throw new Error(`The essay ${postId} has no references to list.`)
+        return { notes: opts.notes?.(postId) ?? [] }
       } finally {
         current -= 1
       }
@@ -184,6 +185,20 @@ describe('jobs', () => {
     jobs.start({ pollMs: 50 })
     await eventually(allFinished(blog))
     expect(jobs.status(OWNER).jobs[0].error).toMatch(/not available/)
+  })
+
+  it('keeps beside a completed job what was dropped from the AI answer (issue 22), and says nothing when nothing was', async () => {
+    const { blog } = await openBlog()
+    const [first, second] = await addPosts(blog, 2)
+    const fake = fakeEnhance({ notes: (postId) => (postId === first ? ['annotations not found in the essay, dropped: 2'] : []) })
+    const { jobs } = jobsFor(blog, fake.runner)
+    await jobs.enqueueMany(OWNER, [first, second], 'annotations')
+    jobs.start({ pollMs: 30 })
+    await eventually(allFinished(blog))
+    const byPost = new Map(jobs.status(OWNER).jobs.map((j) => [j.postId, j]))
+    expect(byPost.get(first)).toMatchObject({ status: 'completed', error: null, note: 'annotations not found in the essay, dropped: 2.' })
+    expect(byPost.get(second)!.status).toBe('completed')
+    expect(byPost.get(second)).not.toHaveProperty('note')
   })
 
   it('honours the concurrency limit', async () => {

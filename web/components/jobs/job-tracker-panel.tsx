@@ -112,6 +112,7 @@ export function JobTrackerPanel() {
                     {JOB_KIND_LABELS[job.kind] ?? job.kind} · {JOB_STATUS_LABELS[job.status]}
                   </p>
                   {job.status === 'failed' && job.error && <p className="job__error">{job.error}</p>}
+                  {job.status === 'completed' && job.note && <p className="job__note">{job.note}</p>}
                 </div>
                 {job.status === 'pending' && (
                   <button
