@@ -56,3 +56,37 @@ In the end, a fast and trustworthy test suite is what lets a team change code wi
     expect(await provider.summary(inputFor(code))).toBe('“Snippets” has no prose to summarise: it consists of code, formulas or links only.')
   })
 })
+
+describe('local summary of a Chinese essay', () => {
+  // The opening of the corpus's Traditional Chinese translation of "On Machine Learning and
+  // Programming Languages" (julialang-blog, 2017), with its TensorFlow example.
+  const essay: TestEssay = {
+    id: 3,
+    title: '機器學習以及程式語言',
+    markdown: `作為一個設計程式語言的人，我們抱持莫大的興趣看著機器學習迅速竄升。人們用它來建立更複雜的機器學習模型與框架。
+
+然而機器學習還沒有一個可靠的語言，許多人正在努力創造隱藏在 Python API 底下的新語言。也有其他人再利用 Python 當作一個建模語言。
+
+\`\`\`
+function add(a,b) {
+  return \`\${a}+\${b}\`;
+}
+\`\`\`
+
+事實上，你可以用任何語言寫出 TensorFlow 的惰性風格。我們認為機器學習需要一個真正的程式語言，而不是半成品。`,
+  }
+
+  it('is the essay’s own Chinese sentences, not English and not code', async () => {
+    const input = inputFor(essay)
+    const summary = await provider.summary(input)
+    const han = (summary.match(/\p{Script=Han}/gu) ?? []).length
+    const latinWords = summary.match(/[A-Za-z]{4,}/g) ?? []
+    expect(han).toBeGreaterThan(30)
+    // Only the names the essay itself writes in Latin letters (Python, TensorFlow, API).
+    for (const w of latinWords) expect(['Python', 'TensorFlow']).toContain(w)
+    expect(summary).not.toMatch(/function|return/)
+    for (const sentence of summary.split(/(?<=[。！？])/).map((s) => s.trim()).filter(Boolean)) {
+      expect(input.plainText.replace(/\s+/g, '')).toContain(sentence.replace(/\s+/g, '').replace(/…/g, ''))
+    }
+  })
+})
