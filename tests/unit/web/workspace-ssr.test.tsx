@@ -7,11 +7,30 @@ import type { User } from '../../../src/shared/schemas/index.js'
 import { createQueryClient } from '../../../web/api/query-client.js'
 import { render } from '../../../web/entry-server.js'
 import { ManagePage } from '../../../web/pages/manage-page.js'
+import { manageKeys } from '../../../web/api/manage.js'
+import { MANAGE_PAGE_SIZE, ManageQuerySchema, type ManagePage as ManagePageData } from '../../../src/shared/schemas/manage.js'
 import { UploadPage } from '../../../web/pages/upload-page.js'
 import { listItem, post, site } from './fixtures.js'
 
 const ME = ['/api/auth/me']
+/** The Post Manager's first page as GET /api/manage/posts answers it, for these list items. */
 const LIST = ['/api/posts']
+const MANAGE_LIST = [...manageKeys.posts(ManageQuerySchema.parse({}))]
+const managed = (items: ReturnType<typeof listItem>[]): ManagePageData => ({
+  posts: items.map((p) => ({ ...p, enhancements: [] })),
+  total: items.length,
+  page: 1,
+  pageSize: MANAGE_PAGE_SIZE,
+  pageCount: 1,
+  matching: items.map((p) => ({ id: p.id, title: p.title })),
+  counts: {
+    all: items.length,
+    draft: items.filter((p) => p.status === 'draft').length,
+    published: items.filter((p) => p.status !== 'draft').length,
+    featured: items.filter((p) => p.featured).length,
+    enhanced: 0,
+  },
+})
 const admin: User = { id: 1, username: 'ada', email: 'ada@example.org', role: 'admin', createdAt: '2025-02-03T10:00:00.000Z' }
 
 const posts = [
@@ -57,7 +76,7 @@ describe('the workspace pages for an admin', () => {
   })
 
   it('/manage lists every post with id, badge, 3 tags, row actions and the bulk buttons with counts', () => {
-    const out = text(renderPage(<ManagePage />, [{ queryKey: LIST, data: posts }]))
+    const out = text(renderPage(<ManagePage />, [{ queryKey: MANAGE_LIST, data: managed(posts) }]))
     for (const label of ['Select All', 'Clear All', 'Regenerate Images (0)', 'Generate Annotations (0)', 'Generate Bibliography (0)', 'Generate Models (0)', 'Delete Annotations (0)', 'Delete Selected (0)']) {
       expect(out).toContain(label)
     }
@@ -72,7 +91,7 @@ describe('the workspace pages for an admin', () => {
   })
 
   it('/manage with no posts offers /upload and /', () => {
-    const html = renderPage(<ManagePage />, [{ queryKey: LIST, data: [] }])
+    const html = renderPage(<ManagePage />, [{ queryKey: MANAGE_LIST, data: managed([]) }])
     expect(text(html)).toContain('No posts yet')
     expect(html).toContain('href="/upload"')
     expect(html).toMatch(/class="button button--secondary" href="\/"|href="\/" class="button button--secondary"/)
