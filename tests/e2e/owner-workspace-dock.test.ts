@@ -156,8 +156,10 @@ describe('the owner’s workspace, docked and filtered', () => {
     // words narrow it further (debounced like every search box)
     await page.getByRole('searchbox', { name: 'Search posts' }).fill('field note 3')
     await page.waitForURL(/q=field/)
-    await summary.filter({ hasText: /^\d+ of/ }).waitFor()
-    const titles = await page.locator('.manage-row__title').allTextContents()
+    // The last page stays on screen while the next loads: wait until the rows are the answer's.
+    const rowTitles = () => page.locator('.manage-row__title').allTextContents()
+    await expect.poll(async () => (await rowTitles()).every((t) => /^Field Note 3\d*$/.test(t)), { timeout: 15_000 }).toBe(true)
+    const titles = await rowTitles()
     expect(titles.length).toBeGreaterThan(0)
     for (const t of titles) expect(t).toMatch(/^Field Note 3\d*$/)
     await page.screenshot({ path: join(shots, 'manage-filtered-1280.png') })

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core'
 import { createBlog, type Blog } from '../../src/core/blog.js'
 import { buildStaticSite } from '../../src/build/static-build.js'
 import { fixtureSite } from '../helpers/blog.js'
-import { launchBrowser, type TestBrowser } from '../helpers/browser.js'
+import { hydrated, launchBrowser, type TestBrowser } from '../helpers/browser.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 /*
@@ -113,6 +113,8 @@ describe.each([
     await page.goto(`${site()}/`)
     await page.getByRole('heading', { name: 'Latest Posts' }).waitFor()
     expect(await page.getByText('An Unfinished Draft').count()).toBe(0)
+    // a click on the server's markup before the app runs is an ordinary page load
+    await hydrated(page)
     // a marker on the window survives only navigations inside the app
     await page.evaluate(() => Object.assign(window, { sameDocument: true }))
     await page.getByRole('link', { name: 'The Gaussian Integral, Three Ways' }).first().click()
