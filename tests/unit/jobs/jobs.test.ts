@@ -98,6 +98,8 @@ describe('jobs', () => {
 
     blog.jobs.start({ pollMs: 50 })
     await eventually(allFinished(blog))
+    // The record changes in memory before the write is durable; the event follows the write.
+    await eventually(async () => expect(seen).toContain('completed:completed'))
     expect(seen).toEqual(['created:pending', 'started:processing', 'completed:completed'])
     expect(progress.at(-1)).toBe('3/3')
     const status = blog.jobs.status(OWNER)
