@@ -1,9 +1,11 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { PostsService } from '../posts/posts-service.js'
 import type { Post } from '../shared/schemas/index.js'
 import type { SiteInfo } from '../shared/site-info.js'
 import { GUEST } from '../core/viewer.js'
 import { isBlogError } from '../core/errors.js'
 import { absoluteUrl, absolutizeHtml } from './absolute-urls.js'
+import { feedMath } from './feed-math.js'
 import type { FeedEntry } from './types.js'
 
 /** The canonical address of a post (DECISIONS.md: `/posts/{slug}` everywhere). */
@@ -17,17 +19,24 @@ export const postUrl = (site: SiteInfo, slug: string): string => `${site.baseUrl
  */
 export const MAX_ENTRY_HTML_CHARS = 200 * 1024
 export const MAX_FEED_HTML_CHARS = 2 * 1024 * 1024
+/**
+ * How much larger than its cap a post's stored HTML may be and still be tried whole: a feed
+ * carries formulas as MathML only (feed-math.ts), which leaves 13–35% of a math-heavy essay
+ * (a 0.97 MB statproofbook proof becomes 127 kB). Anything larger is not parsed at all.
+ */
+const MATH_SHRINK = 5
 
 /** `room`: characters of HTML the feed still has space for; a longer post goes in as its excerpt. */
 export function toFeedEntry(site: SiteInfo, post: Post, room = MAX_FEED_HTML_CHARS): FeedEntry {
   const url = postUrl(site, post.slug)
   const summary = post.excerpt || post.metaDescription || ''
-  const full = post.html.length <= Math.min(MAX_ENTRY_HTML_CHARS, room)
+  const cap = Math.min(MAX_ENTRY_HTML_CHARS, room)
+  const html = post.html.length <= cap * MATH_SHRINK ? feedMath(post.html) : null
   return {
     url,
     title: post.title,
     summary,
-    html: full ? absolutizeHtml(post.html, url, site.baseUrl) : excerptHtml(summary, url),
+    html: html !== null && html.length <= cap ? absolutizeHtml(html, url, site.baseUrl) : excerptHtml(summary, url),
     author: post.author || site.ownerName,
     tags: post.tags,
     publishedAt: post.publishedAt,
@@ -52,13 +61,16 @@ export async function latestEntries(posts: PostsService, site: SiteInfo, limit: 
     ),
   )
   let room = MAX_FEED_HTML_CHARS
-  return loaded
-    .filter((p): p is Post => p !== null)
-    .map((p) => {
-      const entry = toFeedEntry(site, p, room)
-      room -= entry.html.length
-      return entry
-    })
+  const entries: FeedEntry[] = []
+  for (const post of loaded) {
+    if (!post) continue
+    // A math-heavy body takes a parse (feed-math.ts): other requests get their turn in between.
+    await nextTurn()
+    const entry = toFeedEntry(site, post, room)
+    room -= entry.html.length
+    entries.push(entry)
+  }
+  return entries
 }
 
 /** What a feed carries for a post too large to carry whole: its excerpt and where to read it. */

@@ -7,7 +7,7 @@ export interface FeedEntry {
   title: string
   /** The excerpt (or meta description), plain text. */
   summary: string
-  /** The stored rendered HTML (KaTeX HTML with MathML) with absolute addresses. */
+  /** The stored rendered HTML with absolute addresses, its formulas as MathML only (feed-math.ts). */
   html: string
   author: string
   tags: string[]

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import katex from 'katex'
 import { latestEntries, MAX_ENTRY_HTML_CHARS, MAX_FEED_HTML_CHARS } from '../../../src/feeds/feed-entries.js'
 import type { PostsService } from '../../../src/posts/posts-service.js'
 import type { Post, PostMeta } from '../../../src/shared/schemas/index.js'
@@ -31,4 +32,15 @@ describe('feed size caps', () => {
     expect(entries.filter((e) => e.html === html)).toHaveLength(Math.floor(MAX_FEED_HTML_CHARS / html.length))
     expect(entries.at(-1)!.html).toContain('Read the whole essay on the site.')
   })
+
+  it('measures a math-heavy post by what the feed carries: its formulas as MathML only', async () => {
+    const formula = katex.renderToString('\\sum_{k=1}^{n} \\binom{n}{k} x^k = (1+x)^n - 1', { displayMode: true, output: 'htmlAndMathml' })
+    // Just past the cap: parsing it is most of this test's time.
+    const html = `<p>${formula}</p>`.repeat(Math.ceil(MAX_ENTRY_HTML_CHARS / (formula.length + 7)) + 1)
+    expect(html.length).toBeGreaterThan(MAX_ENTRY_HTML_CHARS)
+    const [entry] = await latestEntries(postsOf([html]), site, 20)
+    expect(entry.html).not.toContain('Read the whole essay on the site.')
+    expect(entry.html).not.toContain('katex-html')
+    expect(entry.html.split('<math').length - 1).toBe(html.split('<math').length - 1)
+  }, 20_000)
 })
