@@ -13,7 +13,7 @@ import { Store } from '../src/store/index.js'
 import { SearchService } from '../src/search/search-service.js'
 import { SearchQuerySchema } from '../src/shared/schemas/index.js'
 import { GUEST } from '../src/core/viewer.js'
-import { searchTerms } from '../src/search/tokenize.js'
+import { searchTerms } from '../src/text/tokenize.js'
 import { findEssayFiles } from '../src/importer/files/find-essay-files.js'
 import { newBody, newPost } from '../tests/helpers/post-fixtures.js'
 

@@ -1,7 +1,7 @@
 import type { ArgumentStrength } from '../shared/schemas/discovery.js'
 import type { Essay } from './corpus.js'
 import type { Snapshot } from './snapshot.js'
-import type { Sentence } from '../ai/local/essay/types.js'
+import type { Sentence } from '../text/essay-doc.js'
 import { citedWorks, linkedEssays } from './evidence.js'
 import { clamp01 } from './structure-features.js'
 import { clip, quoteList } from './explain.js'

@@ -1,5 +1,6 @@
-import { cosine } from '../ai/local/site-index.js'
-import { normaliseWord, termsOf } from '../ai/local/text/terms.js'
+import { cosine } from '../text/site-index.js'
+import { normaliseWord } from '../text/stem.js'
+import { termsOf } from '../text/terms.js'
 import type { RelatedPost } from '../shared/schemas/discovery.js'
 import { toListItem } from '../posts/post-views.js'
 import type { Essay } from './corpus.js'

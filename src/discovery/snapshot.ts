@@ -1,5 +1,5 @@
-import { SiteIndex } from '../ai/local/site-index.js'
-import { findKeyTerms, type KeyTerm } from '../ai/local/key-terms.js'
+import { SiteIndex } from '../text/site-index.js'
+import { findKeyTerms, type KeyTerm } from '../text/key-terms.js'
 import type { Essay } from './corpus.js'
 import { difficultyOf } from './structure-features.js'
 

@@ -1,4 +1,4 @@
-import { searchTerms } from './tokenize.js'
+import { searchTerms } from '../text/tokenize.js'
 import { TermVectors, type TermVectorsJSON } from './term-vectors.js'
 import { FIELDS, LexicalIndex, type Expansion, type Field, type LexicalJSON } from './lexical-index.js'
 import { bestFirst } from './best-first.js'

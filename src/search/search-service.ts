@@ -8,7 +8,7 @@ import type { LexicalHit, SearchIndex } from './search-index.js'
 import { SemanticSearch } from './semantic.js'
 import { suggestionsFor } from './suggestions.js'
 import { postFilter, relatedTags } from './filters.js'
-import { searchTerms } from './tokenize.js'
+import { searchTerms } from '../text/tokenize.js'
 
 const DEFAULT_LIMIT = 50
 /** Semantic matches shown after the literal ones: a few, so they widen rather than drown the results. */

@@ -1,6 +1,6 @@
 import type { TermVectors } from './term-vectors.js'
-import { foldWord, isCjk, queryWords } from './tokenize.js'
-import { STOP_WORDS } from '../ai/local/text/stop-words.js'
+import { foldWord, isCjk, queryWords } from '../text/tokenize.js'
+import { STOP_WORDS } from '../text/stop-words.js'
 
 const COMPLETIONS = 3
 const MIN_COMPLETION = 3

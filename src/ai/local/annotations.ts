@@ -1,10 +1,10 @@
 import type { Annotation } from '../../shared/schemas/index.js'
 import type { EssayInput } from '../provider.js'
-import type { EssayDoc, Sentence } from './essay/types.js'
-import { findKeyTerms, type KeyTerm } from './key-terms.js'
-import type { SiteIndex } from './site-index.js'
-import { clip, quoteList } from './text/format.js'
-import { readableTex } from './text/readable.js'
+import type { EssayDoc, Sentence } from '../../text/essay-doc.js'
+import { findKeyTerms, type KeyTerm } from '../../text/key-terms.js'
+import type { SiteIndex } from '../../text/site-index.js'
+import { clip, quoteList } from './format.js'
+import { readableTex } from '../../text/readable.js'
 
 const MAX_ANNOTATIONS = 8
 const SPARE = 4

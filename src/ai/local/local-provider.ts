@@ -3,10 +3,10 @@ import { drawLocalImage } from '../../images/local-art.js'
 import type { AiProvider, EssayInput, GeneratedImage, ImageRequest } from '../provider.js'
 import { localAnnotations } from './annotations.js'
 import { localBibliography } from './bibliography/index.js'
-import { readEssay, readEssayMarkdown } from './essay/read-essay.js'
-import type { EssayDoc } from './essay/types.js'
+import { readEssay, readEssayMarkdown } from '../../text/read-essay.js'
+import type { EssayDoc } from '../../text/essay-doc.js'
 import { localModel } from './model/build-model.js'
-import { siteIndex } from './site-index.js'
+import { siteIndex } from '../../text/site-index.js'
 import { localSummary } from './summary.js'
 
 /** Names the algorithms, so a stored result says how it was made. */

@@ -1,8 +1,8 @@
 import type { EssayInput } from '../provider.js'
-import type { EssayDoc, Sentence } from './essay/types.js'
-import { cosine, type SiteIndex, type TermVector } from './site-index.js'
-import { joinReadable } from './essay/sentences.js'
-import { termsOf } from './text/terms.js'
+import type { EssayDoc, Sentence } from '../../text/essay-doc.js'
+import { cosine, type SiteIndex, type TermVector } from '../../text/site-index.js'
+import { joinReadable } from '../../text/sentences.js'
+import { termsOf } from '../../text/terms.js'
 
 /** Two chosen sentences more alike than this say the same thing; the second is skipped. */
 const REDUNDANT = 0.5

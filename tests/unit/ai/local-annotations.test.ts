@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { LocalProvider } from '../../../src/ai/local/local-provider.js'
-import { normaliseForMatch } from '../../../src/ai/local/text/readable.js'
+import { normaliseForMatch } from '../../../src/text/readable.js'
 import { AnnotationSchema } from '../../../src/shared/schemas/index.js'
 import { inputFor, siteOf, type TestEssay } from './essays.js'
 

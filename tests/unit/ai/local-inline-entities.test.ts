@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readInline } from '../../../src/ai/local/essay/inline.js'
+import { readInline } from '../../../src/text/read-inline.js'
 
 describe("the local reader's inline text", () => {
   it('decodes any HTML character reference, as the renderer shows it', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LocalProvider } from '../../../src/ai/local/local-provider.js'
-import { readEssayMarkdown } from '../../../src/ai/local/essay/read-essay.js'
-import { structuralTerms, termPhrase } from '../../../src/ai/local/text/defined-terms.js'
+import { readEssayMarkdown } from '../../../src/text/read-essay.js'
+import { structuralTerms, termPhrase } from '../../../src/text/defined-terms.js'
 import { inputFor, siteOf, type TestEssay } from './essays.js'
 
 const provider = new LocalProvider()

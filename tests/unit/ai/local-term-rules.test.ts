@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { LocalProvider } from '../../../src/ai/local/local-provider.js'
-import { readEssayMarkdown } from '../../../src/ai/local/essay/read-essay.js'
-import { emphasisedRuns } from '../../../src/ai/local/essay/sentences.js'
-import { siteIndex } from '../../../src/ai/local/site-index.js'
-import { emphasisedTerm, linkTerm, structuralTerms, termPhrase } from '../../../src/ai/local/text/defined-terms.js'
+import { readEssayMarkdown } from '../../../src/text/read-essay.js'
+import { emphasisedRuns } from '../../../src/text/sentences.js'
+import { siteIndex } from '../../../src/text/site-index.js'
+import { emphasisedTerm, linkTerm, structuralTerms, termPhrase } from '../../../src/text/defined-terms.js'
 import { inputFor, type TestEssay } from './essays.js'
 
 const provider = new LocalProvider()

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { renderMarkdown } from '../../../src/markdown/index.js'
 import { readingExcerpt } from '../../../src/markdown/reading-excerpt.js'
-import { searchTerms } from '../../../src/search/tokenize.js'
+import { searchTerms } from '../../../src/text/tokenize.js'
 
 /** The HTML without KaTeX's presentation and code highlighting: what the prose says, tags stripped. */
 const proseOf = (html: string): string =>

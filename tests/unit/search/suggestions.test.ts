@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest'
 import { TermVectors } from '../../../src/search/term-vectors.js'
 import { editDistance, suggestionsFor } from '../../../src/search/suggestions.js'
-import { searchTerms } from '../../../src/search/tokenize.js'
+import { searchTerms } from '../../../src/text/tokenize.js'
 
 function vocabulary(): TermVectors {
   const v = new TermVectors()

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest'
 import { TermVectors } from '../../../src/search/term-vectors.js'
-import { searchTerms } from '../../../src/search/tokenize.js'
+import { searchTerms } from '../../../src/text/tokenize.js'
 
 const MARKOV = 'ergodic markov chain transition matrix stationary distribution aperiodic irreducible'
 const WALK = 'random walk graph transition matrix stationary distribution aperiodic irreducible degree'

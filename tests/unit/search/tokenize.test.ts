@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest'
-import { queryWords, searchTerms } from '../../../src/search/tokenize.js'
+import { queryWords, searchTerms } from '../../../src/text/tokenize.js'
 
 describe('search terms', () => {
   it('folds case, accents, plurals and possessives, and drops function words', () => {

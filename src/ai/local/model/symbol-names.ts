@@ -1,7 +1,7 @@
-import type { DisplayFormula, Sentence } from '../essay/types.js'
-import { readableOf } from '../essay/sentences.js'
-import { readableTex } from '../text/readable.js'
-import { STOP_WORDS } from '../text/stop-words.js'
+import type { DisplayFormula, Sentence } from '../../../text/essay-doc.js'
+import { readableOf } from '../../../text/sentences.js'
+import { readableTex } from '../../../text/readable.js'
+import { STOP_WORDS } from '../../../text/stop-words.js'
 import { normalTex, symbolsIn } from './tex-symbols.js'
 
 export interface SymbolName {

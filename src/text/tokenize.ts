@@ -1,5 +1,5 @@
-import { normaliseWord } from '../ai/local/text/terms.js'
-import { STOP_WORDS } from '../ai/local/text/stop-words.js'
+import { normaliseWord } from './stem.js'
+import { STOP_WORDS } from './stop-words.js'
 
 const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
 /** A run of CJK characters, or a word of any other script (letters, marks, digits, inner apostrophes). */
@@ -7,7 +7,7 @@ const TOKEN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Ha
 
 export const isCjk = (term: string): boolean => CJK_CHAR.test(term)
 
-/** Lower case, accents folded ("Émile" is "emile"), plurals and possessives folded like the AI terms. */
+/** Lower case, accents folded ("Émile" is "emile"), plurals and possessives folded as key terms fold them (stem.ts). */
 export function foldWord(word: string): string {
   // Most words are plain ASCII: skip the costly normalisation for them (a third of indexing time).
   const plain = /^[A-Za-z0-9'’]*$/.test(word) ? word : word.normalize('NFKD').replace(/\p{M}+/gu, '')

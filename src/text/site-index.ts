@@ -1,5 +1,4 @@
-import type { SiteCorpus } from '../provider.js'
-import { termsOf } from './text/terms.js'
+import { termsOf } from './terms.js'
 
 /** Terms kept per post for similarity: enough to compare essays, small enough for a large site. */
 const VECTOR_TERMS = 80
@@ -9,6 +8,19 @@ const MIN_SIMILARITY = 0.05
 const RELATED_KEPT = 20
 
 export type TermVector = Map<string, number>
+
+/** An essay as the index reads it (an AI provider's corpus posts are these, with more fields). */
+export interface IndexedEssay {
+  id: number
+  slug: string
+  title: string
+  plainText: string
+}
+
+/** The published essays the index is built over. */
+export interface EssayCorpus<P extends IndexedEssay = IndexedEssay> {
+  posts: readonly P[]
+}
 
 export interface RelatedPost {
   id: number
@@ -22,15 +34,15 @@ export interface RelatedPost {
  * whole site" of TF-IDF, and cosine similarity for further reading and connections. Built once
  * per corpus object (the enhance service keeps one while the posts do not change).
  */
-export class SiteIndex {
+export class SiteIndex<P extends IndexedEssay = IndexedEssay> {
   readonly df = new Map<string, number>()
   readonly vectors = new Map<number, TermVector>()
   private readonly lowerTexts = new Map<number, string>()
   private readonly ids: Set<number>
-  private readonly byId: Map<number, SiteCorpus['posts'][number]>
+  private readonly byId: Map<number, P>
   private readonly relatedCache = new WeakMap<TermVector, RelatedPost[]>()
 
-  constructor(readonly site: SiteCorpus) {
+  constructor(readonly site: EssayCorpus<P>) {
     this.ids = new Set(site.posts.map((p) => p.id))
     this.byId = new Map(site.posts.map((p) => [p.id, p]))
     const counts = site.posts.map((p) => countTerms(indexText(p.title, p.plainText)))
@@ -61,7 +73,7 @@ export class SiteIndex {
    * The post a relative address leads to (`/D/var-samp`, `../posts/intro.html`): the one whose
    * slug is the address's last part (or ends with it). Undefined for an address off the site's essays.
    */
-  postAt(url: string): SiteCorpus['posts'][number] | undefined {
+  postAt(url: string): P | undefined {
     const slug = url.replace(/[?#].*$/, '').replace(/\/+$/, '').replace(/\.(?:md|html?)$/, '').split('/').pop()
     if (!slug || /^[a-z][a-z+.-]*:/i.test(url)) return undefined
     // A Jekyll `post_url` names the file ("2019-01-05-intro"), the post's slug its end.
@@ -118,11 +130,11 @@ export class SiteIndex {
   }
 }
 
-const cache = new WeakMap<SiteCorpus, SiteIndex>()
+const cache = new WeakMap<EssayCorpus, SiteIndex>()
 
 /** The index of a corpus, built on first use and kept as long as the corpus object lives. */
-export function siteIndex(site: SiteCorpus): SiteIndex {
-  let index = cache.get(site)
+export function siteIndex<P extends IndexedEssay>(site: EssayCorpus<P>): SiteIndex<P> {
+  let index = cache.get(site) as SiteIndex<P> | undefined
   if (!index) {
     index = new SiteIndex(site)
     cache.set(site, index)

@@ -1,3 +1,4 @@
+import { normaliseWord } from './stem.js'
 import { CJK_STOP_CHARS, STOP_WORDS, WEAK_WORDS } from './stop-words.js'
 
 /** One occurrence of a candidate term in a text: its normalised key and where it is written. */
@@ -23,21 +24,6 @@ const SCRIPT_PARTS = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{S
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu
 /** Only spaces between two words keep them in one phrase; any punctuation ends it. */
 const SAME_PHRASE = /^[ \t\u00a0]*$/
-
-/**
- * A word's key: lower case, without a possessive, plural folded ("models" and "model" are one
- * term). Light on purpose: a real stemmer would merge "learning" and "learn", which readers
- * see as different terms.
- */
-export function normaliseWord(word: string): string {
-  let w = word.toLowerCase().replace(/['’]s$/, '')
-  if (w.length > 4) {
-    if (w.endsWith('ies')) w = `${w.slice(0, -3)}y`
-    else if (w.endsWith('sses')) w = w.slice(0, -2)
-    else if (w.endsWith('s') && !/(?:ss|us|is|ys)$/.test(w)) w = w.slice(0, -1)
-  }
-  return w
-}
 
 /** Words of `text` in phrases: a phrase ends at punctuation, so no pair spans a comma or a full stop. */
 function phrases(text: string): Word[][] {

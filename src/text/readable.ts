@@ -1,4 +1,4 @@
-import { texToText } from '../../../markdown/tex-to-text.js'
+import { texToText } from '../markdown/tex-to-text.js'
 
 const ACCENTS: Record<string, string> = { hat: '\u0302', widehat: '\u0302', bar: '\u0304', overline: '\u0304', tilde: '\u0303', widetilde: '\u0303', dot: '\u0307', ddot: '\u0308', vec: '\u20d7' }
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}'

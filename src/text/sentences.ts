@@ -1,6 +1,6 @@
-import { readableTex } from '../text/readable.js'
-import { keyAsName } from '../../../export/citation-text.js'
-import type { Segment } from './types.js'
+import { readableTex } from './readable.js'
+import { keyAsName } from '../export/citation-text.js'
+import type { Segment } from './essay-doc.js'
 
 /** Words after which a full stop does not end a sentence. */
 const ABBREVIATIONS = new Set(

@@ -1,8 +1,9 @@
-import type { EssayDoc, Sentence } from './essay/types.js'
+import type { EssayDoc, Sentence } from './essay-doc.js'
 import type { SiteIndex } from './site-index.js'
-import { structuralTerms, termPhrase, type TermSource } from './text/defined-terms.js'
-import { normaliseForMatch } from './text/readable.js'
-import { normaliseWord, termsOf } from './text/terms.js'
+import { structuralTerms, termPhrase, type TermSource } from './defined-terms.js'
+import { normaliseForMatch } from './readable.js'
+import { normaliseWord } from './stem.js'
+import { termsOf } from './terms.js'
 
 export interface KeyTerm {
   key: string

@@ -1,16 +1,17 @@
-import { renderMarkdown } from '../../../markdown/render-markdown.js'
-import type { CslEntry, ReadingBlock } from '../../../shared/schemas/index.js'
+import { renderMarkdown } from '../markdown/render-markdown.js'
+import type { CslEntry, ReadingBlock } from '../shared/schemas/index.js'
 import { joinReadable, readableOf, splitSentences } from './sentences.js'
-import type { BlockKind, DisplayFormula, EssayDoc, Paragraph, Segment, Sentence } from './types.js'
+import type { BlockKind, DisplayFormula, EssayDoc, Paragraph, Segment, Sentence } from './essay-doc.js'
 
 /** Numbering commands KaTeX would act on; not part of what the formula says. */
 const TAGS = /\\(?:label|tag\*?)\s*\{[^{}]*\}|\\(?:nonumber|notag)(?![A-Za-z])/g
 const MACRO_ONLY = /^(?:\\(?:re)?newcommand|\\def|\\DeclareMathOperator)/
 
 /**
- * The essay as the local enhancers read it: sentences, formulas, links and headings, built from
- * the site's one reading of the essay (the essay document's `reading`, made when it was
- * rendered: citations already read as "Vaswani et al. (2017)", cross-references as "(1)").
+ * The essay as text analysis reads it (the local enhancers, discovery): sentences, formulas,
+ * links and headings, built from the site's one reading of the essay (the essay document's
+ * `reading`, made when it was rendered: citations already read as "Vaswani et al. (2017)",
+ * cross-references as "(1)").
  */
 export function readEssay(reading: readonly ReadingBlock[]): EssayDoc {
   return new DocBuilder().read(reading)

@@ -1,5 +1,5 @@
-import { emphasisedRuns } from '../essay/sentences.js'
-import type { EssayDoc, Sentence } from '../essay/types.js'
+import { emphasisedRuns } from './sentences.js'
+import type { EssayDoc, Sentence } from './essay-doc.js'
 import { STOP_WORDS, WEAK_WORDS } from './stop-words.js'
 
 /** Where a term of the essay's own definition structure comes from. */

@@ -1,5 +1,5 @@
-import { decodeEntities } from '../../../importer/parse/plain-text.js'
-import type { Segment } from './types.js'
+import { decodeEntities } from '../importer/parse/plain-text.js'
+import type { Segment } from './essay-doc.js'
 
 /** What the inline reader needs from the block reader. */
 export interface InlineContext {

@@ -1,4 +1,4 @@
-import type { ReadingSegment } from '../../../shared/schemas/index.js'
+import type { ReadingSegment } from '../shared/schemas/index.js'
 
 /** A run of an essay's inline content, as the site's one reading typed it (issue 20). */
 export type Segment = ReadingSegment
