@@ -2,7 +2,7 @@ import type { Blog } from '../core/blog.js'
 import { GUEST } from '../core/viewer.js'
 import type { About, Post, PostListItem } from '../shared/schemas/index.js'
 import { STATIC_FILES } from '../../web/static/static-api.js'
-import { SEARCH_INDEX_VERSION, indexWords, type SearchIndex } from '../../web/static/search.js'
+import { SEARCH_INDEX_VERSION, searchDoc, type SearchIndex } from '../../web/static/search.js'
 import { htmlWithBase, withBase } from './base-path.js'
 
 /** A data file for the static client: its name under data/ and its JSON. */
@@ -51,7 +51,7 @@ export async function staticDataFiles(blog: Blog, base: string): Promise<DataFil
     files.push({ file: STATIC_FILES.post(meta.slug), json: staticQueryData(['/api/posts', meta.slug], post, base) })
     files.push({ file: STATIC_FILES.comments(meta.id), json: blog.comments.forPost(meta.id, GUEST) })
     const { plainText } = await blog.store.body(blog.store.post(meta.id) ?? meta)
-    index.posts.push({ slug: meta.slug, title: meta.title, tags: meta.tags, excerpt: meta.excerpt, author: meta.author, words: indexWords(plainText).join(' ') })
+    index.posts.push(searchDoc(meta, plainText))
   }
   files.push({ file: STATIC_FILES.about, json: staticQueryData(['/api/about'], blog.siteContent.about(), base) })
   files.push({ file: STATIC_FILES.footer, json: blog.siteContent.footer() })

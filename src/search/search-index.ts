@@ -65,15 +65,29 @@ const MIN_PREFIX = 3
 const PREFIX_WEIGHT = 0.375
 const FUZZY_WEIGHT = 0.45
 
-const fieldText = (doc: Omit<IndexedPost, 'published' | 'id'>, field: Field) => (field === 'tags' ? doc.tags.join(' ') : doc[field])
-
 /** Rendered text keeps formulas as TeX: commands and scripts are no words of the essay. */
 const withoutTex = (text: string) => text.replace(/\\[A-Za-z]+|[_^{}\\$]/g, ' ')
+
+/** The terms of a post's rendered text, as the index reads them (repeats kept, in order). */
+export const bodyTerms = (text: string): string[] => searchTerms(withoutTex(text))
+
+/** The terms of each of a post's fields, in FIELDS order, as the index reads them (repeats kept). */
+export function fieldTerms(post: Pick<IndexedPost, Field>): string[][] {
+  return FIELDS.map((field) => (field === 'text' ? bodyTerms(post.text) : searchTerms(field === 'tags' ? post.tags.join(' ') : post[field])))
+}
+
+/** Where the evidence is strongest: a title hit beats a tag hit beats one in the text. */
+export function matchTypeOf(hit: LexicalHit): 'title' | 'tags' | 'content' {
+  const fields = Object.values(hit.match)
+  return fields.some((f) => f.includes('title')) ? 'title' : fields.some((f) => f.includes('tags')) ? 'tags' : 'content'
+}
 
 /**
  * Full text (BM25+ per field, boosted by field) and term vectors over every post, drafts
  * included: who may see what is decided per query by `accept`, never at indexing time. Both
  * share one numbering of terms, so each text is tokenised and each term looked up once.
+ * The static copy of the site ranks with this same class in the browser (web/static/search.ts),
+ * so it and what it imports stay free of Node modules (tests/unit/text/browser-safe.test.ts).
  */
 export class SearchIndex {
   readonly vectors: TermVectors
@@ -114,11 +128,18 @@ export class SearchIndex {
 
   /** Add or replace a post as of `stamp`. `weigh` false defers term weights (bulk builds call `finish`). */
   put(post: IndexedPost, stamp: string, weigh = true): void {
+    this.putTerms(post, fieldTerms(post), stamp, weigh)
+  }
+
+  /**
+   * `put` from the post's terms per field (`fieldTerms`), tokenised already: the static copy's
+   * search (web/static/search.ts) builds this index from the terms its build wrote.
+   */
+  putTerms(post: Pick<IndexedPost, 'id' | 'tags' | 'published' | 'readTime'>, terms: readonly (readonly string[])[], stamp: string, weigh = true): void {
     this.remove(post.id)
-    const doc = { ...post, text: withoutTex(post.text) }
-    const fields = FIELDS.map((field) => searchTerms(fieldText(doc, field)).map((t) => this.vectors.termId(t)))
+    const fields = terms.map((field) => field.map((t) => this.vectors.termId(t)))
     // The title twice: what a post is called says most about what it is about.
-    const all = fields.flatMap((terms, f) => (FIELDS[f] === 'title' ? [...terms, ...terms] : terms))
+    const all = fields.flatMap((ids, f) => (FIELDS[f] === 'title' ? [...ids, ...ids] : ids))
     this.vectors.setTerms(post.id, all, post.published, weigh)
     this.text.add(post.id, fields)
     this.facets.set(this.text.slotFor(post.id)!, { tags: post.tags, published: post.published, readTime: post.readTime ?? NaN })

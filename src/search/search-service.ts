@@ -4,7 +4,7 @@ import type { PostMeta, SearchQuery, SearchResult, SearchResultItem } from '../s
 import { isAdmin, type Viewer } from '../core/viewer.js'
 import { byPublishedDesc } from '../posts/post-views.js'
 import { LiveIndex } from './live-index.js'
-import type { LexicalHit, SearchIndex } from './search-index.js'
+import { matchTypeOf, type SearchIndex } from './search-index.js'
 import { SemanticSearch } from './semantic.js'
 import { suggestionsFor } from './suggestions.js'
 import { postFilter, relatedTags } from './filters.js'
@@ -126,12 +126,6 @@ type Found = { meta: PostMeta } & Pick<SearchResultItem, 'matchType' | 'relevanc
 function resultOf({ meta, matchType, relevanceScore, matchedTerms }: Found): SearchResultItem {
   const { id, slug, title, author, readTime, publishedAt, excerpt, tags } = meta
   return { id, slug, title, author, readTime, publishedAt, excerpt, tags, matchType, relevanceScore, matchedTerms }
-}
-
-/** Where the evidence is strongest: a title hit beats a tag hit beats one in the text. */
-function matchTypeOf(hit: LexicalHit): 'title' | 'tags' | 'content' {
-  const fields = Object.values(hit.match)
-  return fields.some((f) => f.includes('title')) ? 'title' : fields.some((f) => f.includes('tags')) ? 'tags' : 'content'
 }
 
 const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits

@@ -140,7 +140,7 @@ describe('blog build at the root of the host', () => {
     expect(post.slug).toBe('on-notation')
     expect(post.html).toContain('<h2')
     const index = JSON.parse(read(out, 'data/search.json')) as { version: number; posts: { slug: string; words: string }[] }
-    expect(index.version).toBe(1)
+    expect(index.version).toBe(2)
     expect(index.posts.map((p) => p.slug).sort()).toEqual([...POSTS].sort())
     expect(index.posts.find((p) => p.slug === 'on-notation')!.words.split(' ')).toContain('leibniz')
     // every page tells the browser app it is static, and for which address it was rendered
