@@ -9,7 +9,7 @@ import { startTransition } from 'react'
 import type { ReactNode } from 'react'
 import { Root } from './app.js'
 import { createQueryClient } from './api/query-client.js'
-import { POST_HTML_ELEMENT_ID, returnPostHtml } from './post-html-handover.js'
+import { postHtmlOf, returnPostHtml } from './post-html-handover.js'
 import { STATE_ELEMENT_ID } from './ssr-contract.js'
 import type { ClientState } from './ssr-contract.js'
 import { installStaticApi } from './static/static-api.js'
@@ -49,7 +49,7 @@ function boot(): void {
 
   const state = readState()
   const queryClient = createQueryClient()
-  if (state.dehydrated) hydrate(queryClient, returnPostHtml(state.dehydrated as DehydratedState, document.getElementById(POST_HTML_ELEMENT_ID)?.textContent))
+  if (state.dehydrated) hydrate(queryClient, returnPostHtml(state.dehydrated as DehydratedState, postHtmlOf(document)))
 
   const container = document.getElementById('root')
   if (!container) throw new Error('Scholia: no #root element to render into')

@@ -1,4 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query'
+import { STATE_ELEMENT_ID } from './ssr-contract.js'
 
 /**
  * A server-rendered post page carries the essay's HTML twice: in the article, and in the
@@ -52,4 +53,79 @@ export function returnPostHtml(state: DehydratedState, html: string | null | und
       isPostQuery(query) && htmlOf(query.state.data) === '' ? { ...query, state: { ...query.state, data: { ...(query.state.data as object), html } } } : query,
     ),
   }
+}
+
+/**
+ * Static pages (`blog build`): the state without the post's HTML, for a page whose article is
+ * its one copy; the page then carries an empty handover element, which tells the browser to
+ * read the essay from the article (`postHtmlOf`). No limit on the text here: it never travels
+ * as a script's raw text. Null when the page shows no post or an empty one.
+ */
+export function takePostHtmlFromPage(state: DehydratedState): DehydratedState | null {
+  const index = state.queries.findIndex(isPostQuery)
+  const query = state.queries[index]
+  if (!query || !htmlOf(query.state.data)) return null
+  const queries = [...state.queries]
+  queries[index] = { ...query, state: { ...query.state, data: { ...(query.state.data as object), html: '' } } }
+  return { ...state, queries }
+}
+
+/**
+ * Where the post page puts the essay (web/pages/post-page.tsx: the prose inside #post-content),
+ * and the generated illustrations it places between the essay's sections (web/lib/content-figures.ts),
+ * which are the page's, not the essay's.
+ */
+const ESSAY_SELECTOR = '#post-content > .prose'
+const PLACED_FIGURE_SELECTOR = 'figure.generated-figure'
+
+/**
+ * The essay's HTML as the page shows it, without the illustrations the page placed in it: what
+ * the app renders the essay from. Serialised by the browser, so not byte for byte the server's
+ * string, but the same elements, attributes and text. Null when the page shows no essay.
+ */
+export function essayHtmlInPage(doc: Document): string | null {
+  const prose = doc.querySelector(ESSAY_SELECTOR)
+  if (!prose) return null
+  const copy = prose.cloneNode(true) as Element
+  for (const figure of copy.querySelectorAll(PLACED_FIGURE_SELECTOR)) {
+    // each is followed by the line break content-figures.ts adds
+    const next = figure.nextSibling
+    if (next && next.nodeType === 3 && next.textContent?.startsWith('\n')) {
+      const rest = next.textContent.slice(1)
+      if (rest) next.textContent = rest
+      else next.remove()
+    }
+    figure.remove()
+  }
+  return copy.innerHTML
+}
+
+/**
+ * Browser: the post's HTML the page handed over apart from its state: the handover element's
+ * text, or, when that element is empty (a static page), the essay the page shows. Undefined
+ * when the page hands nothing over.
+ */
+export function postHtmlOf(doc: Document): string | undefined {
+  const element = doc.getElementById(POST_HTML_ELEMENT_ID)
+  if (!element) return undefined
+  const text = element.textContent ?? ''
+  return text !== '' ? text : (essayHtmlInPage(doc) ?? undefined)
+}
+
+/**
+ * Browser, static copy: the post a post page carries, as `/api/posts/{slug}` answers it: the
+ * data from the page's state, the essay from its article. Null when the page shows no such post.
+ */
+export function postOfPage(doc: Document, slug: string): unknown {
+  let state: { dehydrated?: DehydratedState }
+  try {
+    state = JSON.parse(doc.getElementById(STATE_ELEMENT_ID)?.textContent ?? '') as { dehydrated?: DehydratedState }
+  } catch {
+    return null
+  }
+  const query = state.dehydrated?.queries.find((q) => isPostQuery(q) && q.queryKey[1] === slug)
+  const data = query?.state.data
+  const html = htmlOf(data)
+  if (html === null) return null
+  return { ...(data as object), html: html === '' ? (postHtmlOf(doc) ?? '') : html }
 }

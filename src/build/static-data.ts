@@ -39,22 +39,32 @@ export function staticQueryData(queryKey: readonly unknown[], data: unknown, bas
 
 /**
  * Everything the client reads instead of the API, as a guest sees it (drafts never appear):
- * the posts list, each post, its approved comments, About, the footer and the search index.
+ * the posts list, each post's approved comments, About and the footer. A post itself is read
+ * from its page (web/static/static-api.ts), which carries it; the search index is apart
+ * (staticSearchIndex), as it alone reads the essays' bodies.
  */
 export async function staticDataFiles(blog: Blog, base: string): Promise<DataFile[]> {
   const metas = blog.posts.visible(GUEST)
   const list = await blog.posts.list(GUEST)
   const files: DataFile[] = [{ file: STATIC_FILES.posts, json: staticQueryData(['/api/posts'], list, base) }]
+  for (const meta of metas) files.push({ file: STATIC_FILES.comments(meta.id), json: blog.comments.forPost(meta.id, GUEST) })
+  files.push({ file: STATIC_FILES.about, json: staticQueryData(['/api/about'], blog.siteContent.about(), base) })
+  files.push({ file: STATIC_FILES.footer, json: blog.siteContent.footer() })
+  return files
+}
+
+/** What the search index is made from: a change to any of it makes a new one. */
+export function searchIndexInputs(blog: Blog): string {
+  const metas = blog.posts.visible(GUEST)
+  return JSON.stringify([SEARCH_INDEX_VERSION, metas.map((m) => [m.id, m.slug, m.title, m.tags, m.excerpt, m.author, m.contentHash])])
+}
+
+/** The prebuilt search index (data/search.json): every published essay's words. */
+export async function staticSearchIndex(blog: Blog): Promise<DataFile> {
   const index: SearchIndex = { version: SEARCH_INDEX_VERSION, posts: [] }
-  for (const meta of metas) {
-    const post = await blog.posts.get(meta.slug, GUEST)
-    files.push({ file: STATIC_FILES.post(meta.slug), json: staticQueryData(['/api/posts', meta.slug], post, base) })
-    files.push({ file: STATIC_FILES.comments(meta.id), json: blog.comments.forPost(meta.id, GUEST) })
+  for (const meta of blog.posts.visible(GUEST)) {
     const { plainText } = await blog.store.body(blog.store.post(meta.id) ?? meta)
     index.posts.push(searchDoc(meta, plainText))
   }
-  files.push({ file: STATIC_FILES.about, json: staticQueryData(['/api/about'], blog.siteContent.about(), base) })
-  files.push({ file: STATIC_FILES.footer, json: blog.siteContent.footer() })
-  files.push({ file: STATIC_FILES.search, json: index })
-  return files
+  return { file: STATIC_FILES.search, json: index }
 }

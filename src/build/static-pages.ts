@@ -5,9 +5,9 @@ import type { ClientAssets } from '../server/ssr/client-assets.js'
 import { renderDocument } from '../server/ssr/document.js'
 import { escapeHtml } from '../server/ssr/escape.js'
 import { renderHead } from '../server/ssr/head.js'
-import { loadPageData } from '../server/ssr/page-data.js'
+import { loadPageData, type PageData } from '../server/ssr/page-data.js'
 import { render, resolveRoute } from '../../web/entry-server.js'
-import { takePostHtml } from '../../web/post-html-handover.js'
+import { takePostHtmlFromPage } from '../../web/post-html-handover.js'
 import { STATIC_META_NAME } from '../../web/static/static-site.js'
 import { htmlWithBase } from './base-path.js'
 import { staticQueryData } from './static-data.js'
@@ -19,10 +19,14 @@ export interface StaticPageContext {
   blog: Blog
   assets: ClientAssets
   base: string
-  /** Hash of the data files (see web/static/static-site.ts). */
-  version: string
-  /** Stands in for the render time in the page's query state, so a build is reproducible. */
-  dataStamp: number
+}
+
+/** What a page is made from: the server's page data for a guest. */
+export type StaticPageData = PageData
+
+/** The data of one page, as a guest gets it: everything its rendering reads apart from the context. */
+export function loadStaticPage(ctx: StaticPageContext, url: string): Promise<StaticPageData> {
+  return loadPageData(ctx.blog, url, GUEST)
 }
 
 /**
@@ -30,29 +34,49 @@ export interface StaticPageContext {
  * entry-server, head, document), then made static: addresses under the base, the query
  * state's data likewise and without the render time, and the marker that puts the browser
  * app in static mode. `renderedPath` is '' for a page served for other addresses (404.html).
+ *
+ * A page depends on nothing but its data and the context (no build time, no hash of the whole
+ * site), so a page whose data did not change is the same file, and an incremental build keeps it.
  */
-export async function renderStaticPage(ctx: StaticPageContext, url: string, renderedPath: string): Promise<{ status: number; html: string }> {
+export function renderStaticPage(ctx: StaticPageContext, url: string, renderedPath: string, data: StaticPageData): { status: number; html: string } {
   const site = ctx.blog.site()
-  const data = await loadPageData(ctx.blog, url, GUEST)
   const app = render({ url, site, queries: data.queries })
-  const dehydrated = staticState(app.state.dehydrated as DehydratedState, ctx)
-  // The essay's HTML goes beside the state as raw text (web/post-html-handover.ts); it already
-  // has the base, and htmlWithBase leaves a script element's text as it is.
-  const handover = takePostHtml(dehydrated)
-  const state = { ...app.state, dehydrated: handover?.state ?? dehydrated }
+  const dehydrated = staticState(app.state.dehydrated as DehydratedState, ctx, dataStamp(data))
+  // The essay's HTML is in the article only: the browser reads it from there (web/post-html-handover.ts),
+  // told so by the empty handover element.
+  const handedOver = takePostHtmlFromPage(dehydrated)
+  const state = { ...app.state, dehydrated: handedOver ?? dehydrated }
   // The marker's values are an app path and the base, not addresses: htmlWithBase leaves them.
-  const marker = `<meta name="${STATIC_META_NAME}" content="${escapeHtml(renderedPath)}" data-base="${escapeHtml(ctx.base)}" data-version="${ctx.version}">`
-  const document = renderDocument({ head: `${marker}\n    ${renderHead(site, data.head)}`, assets: ctx.assets, appHtml: app.html, state, postHtml: handover?.html })
+  const marker = `<meta name="${STATIC_META_NAME}" content="${escapeHtml(renderedPath)}" data-base="${escapeHtml(ctx.base)}">`
+  const document = renderDocument({ head: `${marker}\n    ${renderHead(site, data.head)}`, assets: ctx.assets, appHtml: app.html, state, postHtml: handedOver ? '' : undefined })
   return { status: data.status, html: htmlWithBase(document, ctx.base) }
 }
 
-function staticState(state: DehydratedState, ctx: StaticPageContext): DehydratedState {
+/**
+ * Stands in for the render time in the page's query state, so a build is reproducible: the
+ * newest `updatedAt` the page's data carries (a post, the posts of a list), else 0.
+ */
+function dataStamp(data: StaticPageData): number {
+  let newest = 0
+  const see = (value: unknown) => {
+    if (typeof value !== 'object' || value === null || !('updatedAt' in value) || typeof value.updatedAt !== 'string') return
+    const at = Date.parse(value.updatedAt)
+    if (at > newest) newest = at
+  }
+  for (const q of data.queries) {
+    if (Array.isArray(q.data)) q.data.forEach(see)
+    else see(q.data)
+  }
+  return newest
+}
+
+function staticState(state: DehydratedState, ctx: StaticPageContext, stamp: number): DehydratedState {
   return {
     ...state,
     queries: state.queries.map((q) => ({
       ...q,
-      dehydratedAt: ctx.dataStamp,
-      state: { ...q.state, dataUpdatedAt: ctx.dataStamp, data: staticQueryData(q.queryKey, q.state.data, ctx.base) },
+      dehydratedAt: stamp,
+      state: { ...q.state, dataUpdatedAt: stamp, data: staticQueryData(q.queryKey, q.state.data, ctx.base) },
     })),
   }
 }

@@ -1,9 +1,10 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { cpSync, createReadStream, existsSync, statSync } from 'node:fs'
+import { cpSync, createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, sep } from 'node:path'
 import type { Page } from 'playwright-core'
+import sharp from 'sharp'
 import { createBlog, type Blog } from '../../src/core/blog.js'
 import { buildStaticSite } from '../../src/build/static-build.js'
 import { fixtureSite } from '../helpers/blog.js'
@@ -78,12 +79,19 @@ let blog: Blog
 let browser: TestBrowser
 const servers: Server[] = []
 const sites: Record<string, string> = {}
+const ILLUSTRATION = 'content-0123456789abcdef0123.png'
 
 beforeAll(async () => {
   const essays = join(tmp.path, 'essays')
   cpSync(fixtureSite, essays, { recursive: true })
   blog = await createBlog({ dataDir: join(tmp.path, 'data'), baseUrl: 'https://essays.example.org', env: {}, log: () => {} })
   await blog.importer.importPaths([essays])
+  // An illustration the page places in the essay (web/lib/content-figures.ts): the page's, not the
+  // essay's, so the app must not count it in the essay it reads back from the page.
+  const notation = blog.store.postBySlug('on-notation')!
+  mkdirSync(join(tmp.path, 'data', 'media', 'posts', String(notation.id)), { recursive: true })
+  writeFileSync(join(tmp.path, 'data', 'media', 'posts', String(notation.id), ILLUSTRATION), await sharp({ create: { width: 64, height: 48, channels: 3, background: '#8a6' } }).png().toBuffer())
+  await blog.editor.update({ userId: 1, role: 'admin' }, notation.id, { contentImages: [`/media/posts/${notation.id}/${ILLUSTRATION}`] })
   for (const base of ['', '/sub']) {
     const out = join(tmp.path, `out${base.replace('/', '-')}`)
     await buildStaticSite(blog, { out, base })
@@ -165,6 +173,43 @@ describe.each([
     await page.goto(`${site()}/posts/on-notation/index.html`)
     await page.waitForURL(`${site()}/posts/on-notation`)
     await page.getByRole('heading', { level: 1, name: 'On Notation' }).waitFor()
+    expect(problems).toEqual([])
+    await page.close()
+  }, 60_000)
+
+  it('hydrates the essay from the page, which carries it once, and reads other posts from their pages', async () => {
+    const page = await browser.context.newPage()
+    const problems = watch(page)
+    const requests: string[] = []
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname))
+    await page.goto(`${site()}/posts/on-notation`)
+    await hydrated(page)
+    await page.waitForLoadState('networkidle')
+    const shown = () =>
+      page.evaluate(() => ({
+        handover: document.getElementById('__SCHOLIA_POST_HTML__')?.textContent ?? null,
+        headings: document.querySelectorAll('.prose h2').length,
+        figures: document.querySelectorAll('.prose figure.generated-figure').length,
+        text: document.querySelector('.prose')?.textContent?.length ?? 0,
+      }))
+    const first = await shown()
+    expect(first).toMatchObject({ handover: '', figures: 1 })
+    expect(first.headings).toBeGreaterThan(0)
+    // in the app: away and back renders the essay the app read from the page, with its illustration once
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+    await page.getByRole('link', { name: 'Home' }).first().click()
+    await page.getByRole('heading', { name: 'Latest Posts' }).waitFor()
+    await page.getByRole('link', { name: 'On Notation' }).first().click()
+    await page.getByRole('heading', { level: 1, name: 'On Notation' }).waitFor()
+    expect(await shown()).toEqual(first)
+    // another post comes from its page (no data file of it): essay, formulas and all
+    await page.getByRole('link', { name: 'Home' }).first().click()
+    await page.getByRole('link', { name: 'The Gaussian Integral, Three Ways' }).first().click()
+    await page.getByRole('heading', { name: 'Polar coordinates' }).waitFor()
+    expect(await page.locator('.prose .katex-display').count()).toBeGreaterThan(0)
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
+    expect(requests).toContain(`${base}/posts/the-gaussian-integral-three-ways/`)
+    expect(requests.filter((r) => r.includes('/data/posts/'))).toEqual([])
     expect(problems).toEqual([])
     await page.close()
   }, 60_000)

@@ -1,10 +1,13 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import sharp from 'sharp'
 import { XMLParser } from 'fast-xml-parser'
 import { createBlog, type Blog } from '../../src/core/blog.js'
 import { buildStaticSite, type BuildReport } from '../../src/build/static-build.js'
 import { BUILD_MARKER } from '../../src/build/output-dir.js'
+import { MANIFEST_FILE } from '../../src/build/output-files.js'
 import { fixtureSite } from '../helpers/blog.js'
 import { blog as runBlog } from '../helpers/cli.js'
 import { tempDir } from '../helpers/temp-dir.js'
@@ -28,6 +31,13 @@ const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8'
 /** The <head> of a page: what assertions about tags look at (and print when they fail). */
 const headOf = (html: string) => html.slice(0, html.indexOf('</head>'))
 const isText = (file: string) => /\.(html|json|xml|txt|css|js|svg)$/.test(file) || file === BUILD_MARKER
+/** The post a static post page carries in its state, and the state's raw text. */
+function stateOf(page: string): { post: { slug: string; html: string; bannerImage: string | null }; raw: string } {
+  const raw = /<script type="application\/json" id="__SCHOLIA_STATE__">([\s\S]*?)<\/script>/.exec(page)![1]
+  const state = JSON.parse(raw) as { dehydrated: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } }
+  const query = state.dehydrated.queries.find((q) => q.queryKey[0] === '/api/posts' && typeof q.queryKey[1] === 'string')!
+  return { post: query.state.data as { slug: string; html: string; bannerImage: string | null }, raw }
+}
 
 const tmp = tempDir('static-build-')
 const dataDir = join(tmp.path, 'data')
@@ -78,7 +88,6 @@ describe('blog build at the root of the host', () => {
       'sitemap.xml',
       'robots.txt',
       'data/posts.json',
-      ...POSTS.map((s) => `data/posts/${s}.json`),
       'data/about.json',
       'data/footer.json',
       'data/search.json',
@@ -86,13 +95,20 @@ describe('blog build at the root of the host', () => {
       // the essay without a banner gets its drawn social card
       'og/posts/on-notation.png',
       BUILD_MARKER,
+      MANIFEST_FILE,
     ]) {
       expect(files, f).toContain(f)
     }
+    // a post's page carries the post: there is no data file of it
+    expect(files.some((f) => f.startsWith('data/posts/'))).toBe(false)
     expect(files.some((f) => f.startsWith(`media/posts/${draftId}/`))).toBe(false)
-    expect(report).toMatchObject({ out, siteUrl: 'https://example.org', base: '', posts: 2, pages: 6, redirects: 2, media: 1, cards: 1, files: files.length })
+    expect(report).toMatchObject({ out, siteUrl: 'https://example.org', base: '', posts: 2, pages: 6, redirects: 2, media: 1, cards: 1, files: files.length, rendered: 6, kept: 0 })
+    // everything but the marker and the manifest went through the build's writer
+    expect(report.written).toBe(files.length - 2)
     const card = readFileSync(join(out, 'og/posts/on-notation.png'))
     expect([card.readUInt32BE(16), card.readUInt32BE(20)]).toEqual([1200, 630])
+    // a palette PNG (colour type 3): og:image wants PNG or JPEG, and a quarter of the bytes will do
+    expect(card[25]).toBe(3)
     expect(report.bytes).toBe(files.reduce((n, f) => n + statSync(join(out, f)).size, 0))
   })
 
@@ -136,16 +152,49 @@ describe('blog build at the root of the host', () => {
     const list = JSON.parse(read(out, 'data/posts.json')) as { slug: string; status: string }[]
     expect(list.map((p) => p.slug).sort()).toEqual([...POSTS].sort())
     expect(list.every((p) => p.status === 'published')).toBe(true)
-    const post = JSON.parse(read(out, 'data/posts/on-notation.json')) as { slug: string; html: string; neighbours: unknown }
-    expect(post.slug).toBe('on-notation')
-    expect(post.html).toContain('<h2')
     const index = JSON.parse(read(out, 'data/search.json')) as { version: number; posts: { slug: string; words: string }[] }
     expect(index.version).toBe(2)
     expect(index.posts.map((p) => p.slug).sort()).toEqual([...POSTS].sort())
     expect(index.posts.find((p) => p.slug === 'on-notation')!.words.split(' ')).toContain('leibniz')
     // every page tells the browser app it is static, and for which address it was rendered
-    expect(read(out, 'index.html')).toMatch(/<meta name="scholia-static" content="\/" data-base="" data-version="[0-9a-f]{12}">/)
+    expect(read(out, 'index.html')).toContain('<meta name="scholia-static" content="/" data-base="">')
     expect(read(out, '404.html')).toMatch(/<meta name="scholia-static" content="" data-base=""/)
+  })
+
+  it('carries the essay once: in the article, with an empty state copy and an empty handover element', () => {
+    for (const slug of POSTS) {
+      const page = read(out, `posts/${slug}/index.html`)
+      const { post, raw } = stateOf(page)
+      expect(post.slug).toBe(slug)
+      expect(post.html).toBe('')
+      expect(page).toContain('<script type="text/plain" id="__SCHOLIA_POST_HTML__"></script>')
+      // a heading of the essay is in the page once: the article's
+      const heading = /<h2[^>]*>[\s\S]*?<\/h2>/.exec(page.slice(page.indexOf('class="prose"')))![0]
+      expect(page.split(heading).length, slug).toBe(2)
+      expect(raw).not.toContain('<h2')
+    }
+    // the Gaussian integral's formulas are in its page once each
+    const gauss = read(out, `posts/${POSTS[0]}/index.html`)
+    const formula = /<span class="katex-display">[\s\S]*?<\/annotation>/.exec(gauss)![0]
+    expect(gauss.split(formula).length).toBe(2)
+  })
+
+  it('puts brotli and gzip copies beside each text file of 1 kB or more, which decompress to it', () => {
+    const files = filesIn(out)
+    // (the build's own manifest is no file of the site)
+    const text = files.filter((f) => /\.(html|js|css|json|svg|xml)$/.test(f) && f !== MANIFEST_FILE)
+    expect(text.filter((f) => statSync(join(out, f)).size >= 1024).length).toBeGreaterThan(10)
+    for (const f of text) {
+      const bytes = readFileSync(join(out, f))
+      if (bytes.length < 1024) {
+        expect(files, f).not.toContain(`${f}.gz`)
+        continue
+      }
+      expect(brotliDecompressSync(readFileSync(join(out, `${f}.br`))).equals(bytes), `${f}.br`).toBe(true)
+      expect(gunzipSync(readFileSync(join(out, `${f}.gz`))).equals(bytes), `${f}.gz`).toBe(true)
+    }
+    // never beside images or fonts
+    expect(files.some((f) => /\.(png|woff2)\.(br|gz)$/.test(f))).toBe(false)
   })
 
   it('writes the same bytes from the same data', async () => {
@@ -199,19 +248,18 @@ describe('blog build --base /sub (the command)', () => {
     expect(read(out, 'on-notation/index.html')).toContain('content="0; url=/sub/posts/on-notation"')
   })
 
-  it("hands the app the essay's HTML beside the state, with its addresses under /sub/ once, as the article has them", () => {
+  it("gives the essay's own addresses under /sub/ once, in the article that is its one copy", () => {
     const page = read(out, `posts/${POSTS[1]}/index.html`)
-    const { html } = JSON.parse(read(out, `data/posts/${POSTS[1]}.json`)) as { html: string }
-    expect(html).toContain('href="/sub/posts/the-gaussian-integral-three-ways"')
-    expect(page.match(/<script type="text\/plain" id="__SCHOLIA_POST_HTML__">([\s\S]*?)<\/script>/)?.[1]).toBe(html)
+    expect(page).toContain('href="/sub/posts/the-gaussian-integral-three-ways"')
+    expect(page.split('/sub/posts/the-gaussian-integral-three-ways"').length).toBeGreaterThan(1)
     expect(page).not.toContain('/sub/sub/')
-    expect(page.split(html).length).toBe(3)
+    expect(stateOf(page).post.html).toBe('')
   })
 
   it('moves the data\'s own addresses under /sub/ too, and the feeds, sitemap and robots.txt', () => {
     const list = JSON.parse(read(out, 'data/posts.json')) as { slug: string; bannerImage: string | null }[]
     expect(list.find((p) => p.slug === POSTS[0])!.bannerImage).toBe(`/sub/media/posts/${gaussId}/${BANNER}`)
-    const post = JSON.parse(read(out, `data/posts/${POSTS[0]}.json`)) as { bannerImage: string }
+    const { post } = stateOf(read(out, `posts/${POSTS[0]}/index.html`))
     expect(post.bannerImage).toBe(`/sub/media/posts/${gaussId}/${BANNER}`)
     expect(read(out, 'sitemap.xml')).toContain('<loc>https://example.org/sub/posts/on-notation</loc>')
     expect(read(out, 'rss.xml')).toContain('https://example.org/sub/posts/on-notation')
@@ -255,5 +303,76 @@ describe('blog build --out safety', () => {
     } finally {
       await other.close()
     }
+  })
+})
+
+describe('blog build again (incremental)', () => {
+  const own = tempDir('static-build-again-')
+  const out = join(own.path, 'site')
+  let site: Blog
+  let first: BuildReport
+  const FIGURES = 'figures-at-work'
+  /** The file's inode: a kept file is the earlier build's, linked, not written again. */
+  const inode = (file: string) => statSync(join(out, file)).ino
+
+  beforeAll(async () => {
+    const essays = join(own.path, 'essays')
+    cpSync(fixtureSite, essays, { recursive: true })
+    mkdirSync(join(essays, 'img'), { recursive: true })
+    writeFileSync(join(essays, 'img', 'chart.png'), await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2a7' } }).png().toBuffer())
+    writeFileSync(join(essays, 'figures.md'), '# Figures at work\n\nSome prose about a chart, long enough to be a paragraph.\n\n![A chart of results.](img/chart.png)\n')
+    site = await createBlog({ dataDir: join(own.path, 'data'), baseUrl: 'https://example.org', env: {}, log: () => {} })
+    await site.importer.importPaths([essays])
+    first = await buildStaticSite(site, { out })
+  }, 120_000)
+
+  afterAll(async () => {
+    await site?.close()
+    own.cleanup()
+  })
+
+  it('shows raster figures as WebP with the original as the fallback, alt and size kept', () => {
+    const page = read(out, `posts/${FIGURES}/index.html`)
+    const picture = /<picture><source type="image\/webp" srcset="([^"]+)"[^>]*><img src="(\/media\/assets\/[0-9a-f]{20}\.png)" alt="A chart of results\." [^>]*width="1600" height="900"><\/picture>/.exec(page)
+    expect(picture, 'a <picture> with a WebP source and the PNG').not.toBeNull()
+    for (const candidate of picture![1].split(',')) {
+      const file = candidate.trim().split(' ')[0].slice(1)
+      expect(file).toMatch(/\.webp$/)
+      expect(existsSync(join(out, file)), file).toBe(true)
+    }
+    expect(existsSync(join(out, picture![2].slice(1)))).toBe(true)
+  })
+
+  it('writes nothing when nothing changed, and keeps every file as it was', async () => {
+    const files = filesIn(out)
+    const before = new Map(files.map((f) => [f, inode(f)]))
+    const again = await buildStaticSite(site, { out })
+    expect(again).toMatchObject({ rendered: 0, written: 0, kept: first.written, files: first.files, bytes: first.bytes, pages: first.pages, cards: first.cards })
+    expect(filesIn(out)).toEqual(files)
+    for (const f of files) if (f !== BUILD_MARKER && f !== MANIFEST_FILE) expect(inode(f), f).toBe(before.get(f))
+  })
+
+  it('renders again only the pages whose data changed', async () => {
+    const other = inode('posts/the-gaussian-integral-three-ways/index.html')
+    const notation = site.store.postBySlug('on-notation')!
+    // the excerpt shows on the post's page and in the list, not on its neighbours' pages
+    await site.editor.update(ADMIN, notation.id, { excerpt: 'A fresh excerpt for the incremental build.' })
+    const report = await buildStaticSite(site, { out })
+    expect(report.rendered).toBeGreaterThan(0)
+    expect(report.rendered).toBeLessThan(report.pages)
+    expect(read(out, 'posts/on-notation/index.html')).toContain('A fresh excerpt for the incremental build.')
+    expect(read(out, 'data/posts.json')).toContain('A fresh excerpt for the incremental build.')
+    expect(inode('posts/the-gaussian-integral-three-ways/index.html')).toBe(other)
+  })
+
+  it('removes the pages and files of a deleted post', async () => {
+    const notation = site.store.postBySlug('on-notation')!
+    await site.editor.remove(ADMIN, notation.id)
+    const report = await buildStaticSite(site, { out })
+    expect(report.posts).toBe(2)
+    const files = filesIn(out)
+    expect(files.filter((f) => f.includes('on-notation'))).toEqual([])
+    expect(read(out, 'sitemap.xml')).not.toContain('on-notation')
+    expect(files).toContain(`posts/${FIGURES}/index.html`)
   })
 })

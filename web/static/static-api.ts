@@ -1,13 +1,16 @@
 import type { PostListItem } from '../../src/shared/schemas/index.js'
+import { postOfPage } from '../post-html-handover.js'
 import { StaticSearch, advancedSearch, type SearchIndex } from './search.js'
-import { staticDataUrl, type StaticSite } from './static-site.js'
+import { staticDataUrl, staticPageUrl, type StaticSite } from './static-site.js'
 
 type Fetch = typeof fetch
 
-/** The files `blog build` writes under data/, by the API call they stand for. */
+/**
+ * The files `blog build` writes under data/, by the API call they stand for. A post has none:
+ * its page carries it (the state and the article), and is read for it.
+ */
 export const STATIC_FILES = {
   posts: 'posts.json',
-  post: (slug: string) => `posts/${slug}.json`,
   comments: (postId: number) => `comments/${postId}.json`,
   about: 'about.json',
   footer: 'footer.json',
@@ -24,6 +27,12 @@ const WRITES: readonly [RegExp, string][] = [
   [/^\/api\/posts\/[^/]+\/comments$/, `${STATIC_COPY}, so it cannot take comments. Please comment on the live site.`],
   [/^\/api\/auth\//, `${STATIC_COPY}: signing in needs the live site.`],
 ]
+
+/**
+ * The data files keep their names from build to build: the browser asks the host whether its
+ * copy is still current (a conditional request) rather than use one from an earlier build.
+ */
+const REVALIDATE: RequestInit = { cache: 'no-cache' }
 
 const isApiUrl = (url: URL) => url.origin === window.location.origin && url.pathname.startsWith('/api/')
 
@@ -42,7 +51,7 @@ export function createStaticFetch(site: StaticSite, network: Fetch): Fetch {
   const load = <T>(file: string): Promise<T> => {
     let value = cached.get(file)
     if (!value) {
-      value = network(staticDataUrl(site, file)).then((res) => {
+      value = network(staticDataUrl(site, file), REVALIDATE).then((res) => {
         if (!res.ok) throw new TypeError(`Could not load ${file} (${res.status})`)
         return res.json() as Promise<unknown>
       })
@@ -64,8 +73,8 @@ export function createStaticFetch(site: StaticSite, network: Fetch): Fetch {
       return json({ message }, 503)
     }
     if (path === '/api/auth/me') return json({ message: 'Not signed in' }, 401)
-    if (path === '/api/about') return network(staticDataUrl(site, STATIC_FILES.about), { signal })
-    if (path === '/api/footer') return network(staticDataUrl(site, STATIC_FILES.footer), { signal })
+    if (path === '/api/about') return network(staticDataUrl(site, STATIC_FILES.about), { ...REVALIDATE, signal })
+    if (path === '/api/footer') return network(staticDataUrl(site, STATIC_FILES.footer), { ...REVALIDATE, signal })
     if (path === '/api/posts') {
       const query = url.searchParams.get('search')?.trim()
       const list = await posts()
@@ -81,16 +90,25 @@ export function createStaticFetch(site: StaticSite, network: Fetch): Fetch {
     if (comments) {
       const id = Number(comments[1])
       if (!(await posts()).some((p) => p.id === id)) return json({ message: `No post with id ${id}.` }, 404)
-      return network(staticDataUrl(site, STATIC_FILES.comments(id)), { signal })
+      return network(staticDataUrl(site, STATIC_FILES.comments(id)), { ...REVALIDATE, signal })
     }
     const post = /^\/api\/posts\/([^/]+)$/.exec(path)
     if (post) {
       const slug = safeDecode(post[1])
       // Only files the build wrote are asked for: the host would answer a missing one with its 404 page.
       if (!(await posts()).some((p) => p.slug === slug)) return json({ message: `No post at "${slug}".` }, 404)
-      return network(staticDataUrl(site, STATIC_FILES.post(encodeURIComponent(slug))), { signal })
+      return postFromPage(slug, signal)
     }
     return json({ message: `${STATIC_COPY}: ${path} needs the live site.` }, 404)
+  }
+
+  /** A post, read from its page: the state carries it, the article its essay. */
+  async function postFromPage(slug: string, signal: AbortSignal | undefined): Promise<Response> {
+    const res = await network(staticPageUrl(site, `/posts/${encodeURIComponent(slug)}`), { ...REVALIDATE, signal })
+    if (!res.ok) return json({ message: `Could not load the post "${slug}" (${res.status}).` }, res.status)
+    const page = new DOMParser().parseFromString(await res.text(), 'text/html')
+    const post = postOfPage(page, slug)
+    return post ? json(post) : json({ message: `No post at "${slug}".` }, 404)
   }
 
   return (input, init) => {

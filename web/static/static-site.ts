@@ -2,11 +2,13 @@
  * Static mode: the page was written by `blog build` and is served by a static host, with no
  * API behind it. The page says so in a <meta> element (the site's CSP forbids inline scripts):
  *
- *   <meta name="scholia-static" content="/posts/x" data-base="/blog" data-version="…">
+ *   <meta name="scholia-static" content="/posts/x" data-base="/blog">
  *
  * `content` is the app path the HTML was rendered for ('' for 404.html, which answers for any
- * address), `data-base` the sub-path the site lives under, `data-version` a hash of the data
- * files, added to their addresses so a cache never mixes two builds.
+ * address), `data-base` the sub-path the site lives under. (Earlier builds had `data-version`,
+ * a hash of the data files added to their addresses; a page now depends on its own data only,
+ * so an unchanged page stays the same file from build to build, and the data files are
+ * revalidated instead: web/static/static-api.ts.)
  */
 export const STATIC_META_NAME = 'scholia-static'
 
@@ -18,6 +20,7 @@ export interface StaticSite {
   base: string
   /** The app path the HTML was rendered for; '' when it was rendered for no address in particular. */
   renderedPath: string
+  /** '' for pages of current builds (see STATIC_META_NAME). */
   version: string
 }
 
@@ -30,6 +33,11 @@ export function readStaticSite(doc: Document): StaticSite | null {
 /** The address of one data file (`posts.json`, `posts/{slug}.json`). */
 export function staticDataUrl(site: StaticSite, file: string): string {
   return `${site.base}/${STATIC_DATA_DIR}/${file}${site.version ? `?v=${site.version}` : ''}`
+}
+
+/** The address of a page's file for an app path: its folder, which the host answers with its index.html. */
+export function staticPageUrl(site: StaticSite, appPath: string): string {
+  return `${site.base}${appPath.replace(/\/+$/, '')}/`
 }
 
 /** The app's path for a browser pathname: the base taken off, a trailing slash dropped. */

@@ -26,12 +26,15 @@ export function buildCommand(io: CliIO, setExit: (code: number) => void): Comman
 Writes what a guest sees (drafts never): a page per post (posts/SLUG/index.html), the home,
 about, search and 404 pages, /SLUG redirects, feeds, sitemap, robots.txt, the client assets,
 referenced media, social cards, and data/ (JSON and a search index, so search works without
-a server).
+a server). Text files of 1 kB or more get .br and .gz copies beside them, for hosts that
+serve those.
 The folder is written beside --out and swapped in when complete; a non-empty --out that is
-not an earlier build is refused. Exit code 2 if the build could not run.
+not an earlier build is refused. Building into an earlier build is incremental: pages and
+files whose inputs did not change are kept from it, not made again; those of deleted posts
+are gone. Exit code 2 if the build could not run.
 
 --json prints: {"out", "siteUrl", "base", "pages", "redirects", "posts", "media", "cards",
-                "files", "bytes", "ms", "warnings": [...]}`,
+                "files", "bytes", "rendered", "written", "kept", "ms", "warnings": [...]}`,
     )
     .action(async (opts: BuildOptions) => {
       const { buildStaticSite } = await import('../../build/static-build.js')
@@ -55,5 +58,6 @@ function formatSummary(r: BuildReport): string {
     `Built ${plural(r.posts, 'post')} into ${shown.startsWith('..') ? r.out : shown} in ${(r.ms / 1000).toFixed(1)} s:`,
     `  ${plural(r.pages, 'page')}, ${plural(r.redirects, 'redirect')}, ${plural(r.media, 'media file')}, ${plural(r.cards, 'social card')}; ${plural(r.files, 'file')}, ${size}`,
     `  for ${r.siteUrl}/ (canonical links, feeds and the sitemap use this address)`,
+    ...(r.kept > 0 ? [`  ${plural(r.rendered, 'page')} rendered, ${plural(r.written, 'file')} written; ${plural(r.kept, 'file')} kept unchanged from the last build`] : []),
   ].join('\n')
 }
