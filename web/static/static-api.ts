@@ -1,6 +1,6 @@
 import type { PostListItem } from '../../src/shared/schemas/index.js'
 import { postOfPage } from '../post-html-handover.js'
-import { StaticSearch, advancedSearch, type SearchIndex } from './search.js'
+import type { SearchIndex, StaticSearch } from './search.js'
 import { staticDataUrl, staticPageUrl, type StaticSite } from './static-site.js'
 
 type Fetch = typeof fetch
@@ -63,7 +63,10 @@ export function createStaticFetch(site: StaticSite, network: Fetch): Fetch {
   }
   const posts = () => load<PostListItem[]>(STATIC_FILES.posts)
   let search: Promise<StaticSearch> | null = null
-  const searcher = () => (search ??= load<SearchIndex>(STATIC_FILES.search).then((index) => new StaticSearch(index)))
+  // The search (the server's index and tokenizer) is a chunk of its own, loaded with the index
+  // file when a reader first searches: every other page of both sites goes without it.
+  const searchCode = () => import('./search.js')
+  const searcher = () => (search ??= Promise.all([load<SearchIndex>(STATIC_FILES.search), searchCode()]).then(([index, { StaticSearch }]) => new StaticSearch(index)))
 
   async function answer(url: URL, method: string, signal: AbortSignal | undefined): Promise<Response> {
     const path = url.pathname.replace(/\/+$/, '')
@@ -83,6 +86,7 @@ export function createStaticFetch(site: StaticSite, network: Fetch): Fetch {
       return json((await searcher()).search(query).flatMap((slug) => bySlug.get(slug) ?? []))
     }
     if (path === '/api/search/advanced') {
+      const { advancedSearch } = await searchCode()
       const { status, body } = advancedSearch(url.searchParams, await posts(), await searcher())
       return json(body, status)
     }
