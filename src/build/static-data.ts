@@ -53,7 +53,7 @@ export async function staticDataFiles(blog: Blog, base: string): Promise<DataFil
     const { plainText } = await blog.store.body(blog.store.post(meta.id) ?? meta)
     index.posts.push({ slug: meta.slug, title: meta.title, tags: meta.tags, excerpt: meta.excerpt, author: meta.author, words: indexWords(plainText).join(' ') })
   }
-  files.push({ file: STATIC_FILES.about, json: staticQueryData(['/api/about'], blog.siteContent.about(), base) })
+  files.push({ file: STATIC_FILES.about, json: staticQueryData(['/api/about'], await blog.siteContent.about(), base) })
   files.push({ file: STATIC_FILES.footer, json: blog.siteContent.footer() })
   files.push({ file: STATIC_FILES.search, json: index })
   return files
