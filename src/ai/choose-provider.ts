@@ -1,8 +1,7 @@
 import type { BlogConfig } from '../core/config.js'
 import { BlogError } from '../core/errors.js'
-import { LocalProvider } from './local/local-provider.js'
-import { createOpenAiClient } from './openai/client.js'
-import { OpenAiProvider } from './openai/openai-provider.js'
+import { lazyProvider } from './lazy-provider.js'
+import { LOCAL_TEXT_MODEL } from './local/text-model.js'
 import type { AiProvider } from './provider.js'
 
 export type ProviderName = AiProvider['name']
@@ -15,7 +14,7 @@ type AiSettings = Pick<BlogConfig, 'aiProvider' | 'openaiApiKey' | 'openaiBaseUr
  */
 export function chooseProvider(config: AiSettings, override?: ProviderName): AiProvider {
   const name = override ?? config.aiProvider
-  if (name === 'local') return new LocalProvider()
+  if (name === 'local') return lazyProvider('local', LOCAL_TEXT_MODEL, async () => new (await import('./local/local-provider.js')).LocalProvider(), false)
   if (!config.openaiApiKey) {
     throw new BlogError('AI_UNAVAILABLE', 'The openai provider needs an API key, and none is set.', 'Set OPENAI_API_KEY (and OPENAI_BASE_URL for a compatible server), or use the local provider (--provider local or BLOG_AI_PROVIDER=local).')
   }
@@ -27,5 +26,13 @@ export function chooseProvider(config: AiSettings, override?: ProviderName): AiP
     timeoutMs: config.openaiTimeoutMs,
     maxRetries: config.openaiMaxRetries,
   }
-  return new OpenAiProvider(createOpenAiClient(settings), settings)
+  return lazyProvider(
+    'openai',
+    settings.model,
+    async () => {
+      const [{ createOpenAiClient }, { OpenAiProvider }] = await Promise.all([import('./openai/client.js'), import('./openai/openai-provider.js')])
+      return new OpenAiProvider(createOpenAiClient(settings), settings)
+    },
+    true,
+  )
 }

@@ -48,7 +48,7 @@ export async function staticDataFiles(blog: Blog, base: string): Promise<DataFil
   const list = await blog.posts.list(GUEST)
   const files: DataFile[] = [{ file: STATIC_FILES.posts, json: staticQueryData(['/api/posts'], list, base) }]
   for (const meta of metas) files.push({ file: STATIC_FILES.comments(meta.id), json: blog.comments.forPost(meta.id, GUEST) })
-  files.push({ file: STATIC_FILES.about, json: staticQueryData(['/api/about'], blog.siteContent.about(), base) })
+  files.push({ file: STATIC_FILES.about, json: staticQueryData(['/api/about'], await blog.siteContent.about(), base) })
   files.push({ file: STATIC_FILES.footer, json: blog.siteContent.footer() })
   return files
 }

@@ -1,7 +1,7 @@
 import type { ConceptEvolution } from '../shared/schemas/discovery.js'
 import type { Snapshot } from './snapshot.js'
 import type { Essay } from './corpus.js'
-import { hasOwnDate } from '../importer/parse/parse-essay.js'
+import { hasOwnDate } from '../importer/parse/dates.js'
 
 const CONCEPTS = 12
 const TERMS_PER_ESSAY = 8

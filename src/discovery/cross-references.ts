@@ -3,7 +3,7 @@ import type { Essay } from './corpus.js'
 import type { Relation } from './related-posts.js'
 import type { Snapshot } from './snapshot.js'
 import { citedWorks, linkedEssays } from './evidence.js'
-import { hasOwnDate } from '../importer/parse/parse-essay.js'
+import { hasOwnDate } from '../importer/parse/dates.js'
 import { clamp01 } from './structure-features.js'
 import { phraseTest } from './explain.js'
 

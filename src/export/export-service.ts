@@ -5,7 +5,8 @@ import { renderOffThread } from '../importer/render-pool.js'
 import type { PostsService } from '../posts/posts-service.js'
 import type { EssayDocument, Post } from '../shared/schemas/index.js'
 import type { Store } from '../store/index.js'
-import { arxivFileName, exportArxivSource, jobName, type ArxivPost } from './arxiv.js'
+import type * as Arxiv from './arxiv.js'
+import type { ArxivPost } from './arxiv.js'
 import { figureBytes } from './figure-bytes.js'
 import { tarGz, type ArchiveEntry } from './tar-archive.js'
 
@@ -48,12 +49,14 @@ export class ExportService {
   /** The arXiv-style LaTeX of a post, by slug (the CLI) or id (the site's share button): figures show their address. */
   async arxiv(post: string | number, actor: Actor): Promise<ExportedFile> {
     const input = await this.read(post, actor)
+    const { arxivFileName, exportArxivSource } = await loadArxiv()
     return { fileName: arxivFileName(input.slug), text: exportArxivSource(input, { baseUrl: this.baseUrl() }).tex }
   }
 
   /** The same, as a `.tar.gz` an arXiv submission takes: `{slug}.tex` and `figures/`, the stored figures included with `\includegraphics`. */
   async arxivArchive(post: string | number, actor: Actor): Promise<ExportedArchive> {
     const input = await this.read(post, actor)
+    const { exportArxivSource, jobName } = await loadArxiv()
     const { tex, figures } = exportArxivSource(input, { baseUrl: this.baseUrl(), figureFiles: true })
     const entries: ArchiveEntry[] = [{ path: `${jobName(input.slug)}.tex`, bytes: Buffer.from(tex, 'utf8') }]
     const missing: string[] = []
@@ -108,3 +111,7 @@ export function citedEntriesIn(store: Pick<Store, 'post' | 'body' | 'dataDir'>):
   }
 }
 
+/** The LaTeX writer (hast-util-raw, parse5) is loaded by the first export, not by every `blog` command. */
+function loadArxiv(): Promise<typeof Arxiv> {
+  return import('./arxiv.js')
+}

@@ -1,7 +1,6 @@
 import type { GeneratedImage, ImageRequest } from '../ai/provider.js'
 import { composeArtwork } from './compose.js'
 import { assertPng } from './png.js'
-import { rasterise } from './rasterise.js'
 
 export const LOCAL_ART_MODEL = 'scholia-local-art-v1'
 
@@ -21,6 +20,8 @@ export async function drawLocalImage(request: ImageRequest): Promise<GeneratedIm
     height: request.height,
     index: request.index ?? 0,
   })
+  // resvg (a native module) is loaded by the first drawing, not by every `blog` command.
+  const { rasterise } = await import('./rasterise.js')
   const png = await rasterise(svg)
   assertPng(png, request.width, request.height, 'The local artwork')
   return { png, width: request.width, height: request.height, model: LOCAL_ART_MODEL, prompt: description }

@@ -7,6 +7,7 @@ import { bibliographyFor } from './bibliography/bibliography-context.js'
 import { parseEssay, type EssayInput, type ParseOptions, type ParsedEssay } from './parse/index.js'
 import { renderedExcerpt } from './parse/parse-essay.js'
 import { readingExcerpt } from '../markdown/reading-excerpt.js'
+import { renderFailure } from './render-task.js'
 
 /** One file's text on its way to becoming a post. */
 export interface EssayTask {
@@ -48,8 +49,4 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
   } catch (e) {
     return { failed: renderFailure(describeError(e)) }
   }
-}
-
-export function renderFailure(reason: string): string {
-  return `Could not render the markdown: ${reason}`
 }

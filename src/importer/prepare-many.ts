@@ -1,7 +1,7 @@
 import { DEFAULT_TIMEOUT_MS, runOnWorkers, workersFor, type BulkOptions } from '../core/thread-pool.js'
-import { prepareEssay, renderFailure, type EssayTask, type PreparedEssay } from './prepare-essay.js'
+import type { EssayTask, PreparedEssay } from './prepare-essay.js'
 import { prepareOffThread } from './render-pool.js'
-import type { RenderTask } from './render-task.js'
+import { renderFailure, type RenderTask } from './render-task.js'
 
 /**
  * Parses and renders the files of an import on worker threads, never on this thread: both steps
@@ -25,6 +25,10 @@ export async function prepareMany(tasks: EssayTask[], opts: BulkOptions = {}): P
     outcomes[job.index] = 'error' in outcome ? { failed: renderFailure(outcome.error) } : outcome
   })
   // Workers could not start at all here: this thread does the work rather than import nothing.
-  for (const job of leftover) outcomes[job.index] = prepareEssay(job.input.task)
+  // Only then is the markdown pipeline loaded on this thread.
+  if (leftover.length) {
+    const { prepareEssay } = await import('./prepare-essay.js')
+    for (const job of leftover) outcomes[job.index] = prepareEssay(job.input.task)
+  }
   return outcomes
 }

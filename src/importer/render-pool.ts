@@ -2,12 +2,10 @@ import { BlogError } from '../core/errors.js'
 import { DEFAULT_MAX_OLD_GENERATION_MB } from '../core/thread-pool.js'
 import { isTaskFailure, WarmPool, type WarmPoolOptions, type WarmPoolStats } from '../core/warm-pool.js'
 import { lookupRender, renderKey, storeRender } from '../markdown/render-cache.js'
-import { renderMarkdown, type RenderResult } from '../markdown/index.js'
-import { contextFromDocument } from '../markdown/document-context.js'
-import { renderedSizeProblem } from '../markdown/render-limits.js'
+import type { RenderResult } from '../markdown/types.js'
 import type { EssayDocument } from '../shared/schemas/index.js'
-import { prepareEssay, renderFailure, type EssayTask, type PreparedEssay } from './prepare-essay.js'
-import type { RenderTask } from './render-task.js'
+import type { EssayTask, PreparedEssay } from './prepare-essay.js'
+import { renderFailure, type RenderTask } from './render-task.js'
 
 /**
  * How long one file may take to parse and render before it fails alone. The corpus's largest
@@ -26,6 +24,12 @@ const SIZE = 2
 let options: WarmPoolOptions = { worker: new URL('./prepare-worker', import.meta.url), size: SIZE, timeoutMs: TIMEOUT_MS, maxOldGenerationMb: MEMORY_MB }
 let pool = new WarmPool<RenderTask, PreparedEssay | RenderResult>(options)
 
+/*
+ * The markdown pipeline (unified, KaTeX, highlight.js, citeproc: about 1.5 s of CPU to load) is
+ * loaded by the workers only; this thread imports it just where workers cannot start at all, so
+ * `blog import` and `blog serve` start without it.
+ */
+
 /**
  * Parses and renders one file on a render worker, never on this thread: what the watcher, an
  * upload and small imports go through. A file that runs out of time or memory fails alone with
@@ -35,7 +39,7 @@ export async function prepareOffThread(task: EssayTask): Promise<PreparedEssay> 
   const outcome = await pool.run({ kind: 'essay', task })
   if (!isTaskFailure(outcome)) return outcome as PreparedEssay
   // Workers cannot start here at all: work as before, on this thread, rather than import nothing.
-  if ('notStarted' in outcome) return prepareEssay(task)
+  if ('notStarted' in outcome) return (await import('./prepare-essay.js')).prepareEssay(task)
   return { failed: renderFailure(outcome.error) }
 }
 
@@ -52,6 +56,11 @@ export async function renderOffThread(markdown: string, document?: EssayDocument
   const outcome = await pool.run({ kind: 'markdown', markdown, document })
   if (!isTaskFailure(outcome)) return storeRender(key, outcome as RenderResult)
   if ('notStarted' in outcome) {
+    const [{ renderMarkdown }, { contextFromDocument }, { renderedSizeProblem }] = await Promise.all([
+      import('../markdown/render-markdown.js'),
+      import('../markdown/document-context.js'),
+      import('../markdown/render-limits.js'),
+    ])
     const rendered = renderMarkdown(markdown, contextFromDocument(document))
     const tooLarge = renderedSizeProblem(rendered.html)
     if (tooLarge) throw new BlogError('FILE_REJECTED', `Could not render the markdown: the text ${tooLarge}.`)

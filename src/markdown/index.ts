@@ -3,7 +3,8 @@
  * word count.
  */
 export { renderMarkdown } from './render-markdown.js'
-export { renderCached, contentHash, clearRenderCache } from './render-cache.js'
+export { contentHash, clearRenderCache } from './render-cache.js'
+export { renderCached } from './render-cached.js'
 export { preprocess, type Preprocessed } from './preprocess.js'
 export { countReading, countWords, type ReadingLength } from './word-count.js'
 export { RENDER_VERSION, documentOfRender, type RenderContext, type RenderResult } from './types.js'

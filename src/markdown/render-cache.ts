@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { EssayDocument } from '../shared/schemas/index.js'
-import { contextFromDocument, documentHash } from './document-context.js'
-import { renderMarkdown } from './render-markdown.js'
+import { documentHash } from './document-context.js'
 import { RENDER_VERSION, type RenderResult } from './types.js'
 
 const MAX_ENTRIES = 200
@@ -19,18 +18,7 @@ export function contentHash(markdown: string): string {
   return createHash('sha256').update(`scholia-render-v${RENDER_VERSION}\0`).update(markdown).digest('hex')
 }
 
-/**
- * `renderMarkdown` behind an in-memory LRU cache keyed by `contentHash` (at most 200 results
- * and 32 M characters). Results are frozen and shared between callers: do not mutate them.
- * With a stored essay document (a post being edited), its figures and cited entries are the
- * render's context (see contextFromDocument), and the document is part of the key.
- */
-export function renderCached(markdown: string, document?: EssayDocument | null): RenderResult {
-  const key = renderKey(markdown, document)
-  return lookupRender(key) ?? storeRender(key, renderMarkdown(markdown, contextFromDocument(document)))
-}
-
-/** The cache key of a render of `markdown` with `document` as its context (see renderCached). */
+/** The cache key of a render of `markdown` with `document` as its context (see renderCached in render-cached.ts). */
 export function renderKey(markdown: string, document?: EssayDocument | null): string {
   const docKey = documentHash(document)
   return docKey ? contentHash(`${markdown}\0document:${docKey}`) : contentHash(markdown)

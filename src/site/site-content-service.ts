@@ -1,6 +1,6 @@
 import type { Store } from '../store/index.js'
 import { requireAdmin, type Viewer } from '../core/viewer.js'
-import { renderCached } from '../markdown/index.js'
+import { renderOffThread } from '../importer/render-pool.js'
 import { FOOTER_DEFAULTS, footerToRecord } from '../shared/footer-defaults.js'
 import type { About, Footer } from '../shared/schemas/index.js'
 
@@ -12,9 +12,10 @@ import type { About, Footer } from '../shared/schemas/index.js'
 export class SiteContentService {
   constructor(private readonly store: Store) {}
 
-  about(): About {
+  /** Rendered on a render worker (cached by content), like any essay: the owner's text cannot stall the server. */
+  async about(): Promise<About> {
     const content = this.store.db.settings.about ?? ''
-    return { content, html: content.trim() ? renderCached(content).html : '' }
+    return { content, html: content.trim() ? (await renderOffThread(content)).html : '' }
   }
 
   async updateAbout(viewer: Viewer, content: string): Promise<About> {

@@ -8,9 +8,9 @@ import type { EssayDoc } from '../../text/essay-doc.js'
 import { localModel } from './model/build-model.js'
 import { siteIndex } from '../../text/site-index.js'
 import { localSummary } from './summary.js'
+import { LOCAL_TEXT_MODEL } from './text-model.js'
 
-/** Names the algorithms, so a stored result says how it was made. */
-export const LOCAL_TEXT_MODEL = 'scholia-local-1'
+export { LOCAL_TEXT_MODEL }
 
 /**
  * The offline provider (DECISIONS.md: deterministic and honest). Everything it returns is

@@ -1,3 +1,4 @@
+import { FrontmatterLookup } from './frontmatter-lookup.js'
 /**
  * Reading publication dates the way essay authors write them.
  *
@@ -104,4 +105,19 @@ function isUsable(date: Date): boolean {
   if (Number.isNaN(time)) return false
   const year = date.getUTCFullYear()
   return year >= MIN_YEAR && year <= MAX_YEAR
+}
+
+/** Front-matter fields read as the essay's date, first found first. */
+export const DATE_KEYS = ['date', 'published', 'publishedAt', 'published_at', 'publishDate', 'pubdate', 'rss_pubdate']
+
+/**
+ * Whether the essay's front matter gives it a date of its own (else its date is the file's
+ * modification time, or the upload's: when it was imported, not when it was written).
+ */
+export function hasOwnDate(frontmatter: Record<string, unknown>): boolean {
+  const fields = new FrontmatterLookup(frontmatter)
+  return DATE_KEYS.some((key) => {
+    const found = fields.first([key])
+    return found != null && typeof found.value !== 'boolean' && parseDateValue(found.value) !== null
+  })
 }

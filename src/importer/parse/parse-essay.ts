@@ -1,11 +1,12 @@
 import { essaySlug } from '../../posts/slug.js'
 import { readAuthorNames } from './author.js'
 import { scanBody } from './body-scan.js'
-import { parseDateValue } from './dates.js'
+import { DATE_KEYS, parseDateValue } from './dates.js'
 import { titleFromFileName } from './file-title.js'
 import { FrontmatterLookup, isFalsy, isTruthy } from './frontmatter-lookup.js'
 import { collapseWhitespace, inlineMarkdownToText, trimCharacters, truncateText } from './plain-text.js'
 import { splitFrontmatter } from './split-frontmatter.js'
+export { hasOwnDate } from './dates.js'
 import { readTags } from './tags.js'
 import { mathToText } from '../../markdown/tex-to-text.js'
 import type { EssayInput, ParseOptions, ParsedEssay } from './types.js'
@@ -23,7 +24,6 @@ const EXCERPT_KEYS = ['excerpt', 'description', 'summary', 'abstract', 'rss_desc
 const META_DESCRIPTION_KEYS = ['meta_description', 'metaDescription', 'description', 'rss_description', 'rss']
 const AUTHOR_KEYS = ['author', 'authors']
 const TAG_KEYS = ['tags', 'tag', 'categories', 'category', 'keywords']
-const DATE_KEYS = ['date', 'published', 'publishedAt', 'published_at', 'publishDate', 'pubdate', 'rss_pubdate']
 
 /**
  * Turns one markdown file into post fields. Never throws: whatever the text, the essay comes
@@ -157,18 +157,6 @@ function readAuthor(fields: FrontmatterLookup): string | null {
     if (names) return names
   }
   return null
-}
-
-/**
- * Whether the essay's front matter gives it a date of its own (else its date is the file's
- * modification time, or the upload's: when it was imported, not when it was written).
- */
-export function hasOwnDate(frontmatter: Record<string, unknown>): boolean {
-  const fields = new FrontmatterLookup(frontmatter)
-  return DATE_KEYS.some((key) => {
-    const found = fields.first([key])
-    return found != null && typeof found.value !== 'boolean' && parseDateValue(found.value) !== null
-  })
 }
 
 function readPublishedAt(fields: FrontmatterLookup, mtime: Date, warnings: string[]): Date {

@@ -90,11 +90,18 @@ describe('the Post Manager’s rule', () => {
     expect(browsePosts([], new Map(), query({ page: 3 }))).toMatchObject({ total: 0, page: 1, pageCount: 1, posts: [] })
   })
 
-  it('is quick on a site of 300 posts', () => {
-    const many = Array.from({ length: 300 }, (_, i) => meta(i + 1, { tags: ['a', 'b', 'c'], title: `A long essay title number ${i}` }))
-    const started = performance.now()
-    for (let i = 0; i < 50; i++) browsePosts(many, new Map(), query({ q: 'essay 29', status: 'published', page: 2 }))
-    expect((performance.now() - started) / 50).toBeLessThan(5)
+  // Its speed on a large site is a bench figure (never a timed assertion here): this checks the
+  // answer on 300 posts, every word of the query in the title, slug, author or tags, pages of 20.
+  it('finds every post with all the words, on a site of 300 posts, a page at a time', () => {
+    const many = Array.from({ length: 300 }, (_, i) => meta(i + 1, { tags: ['a', 'b', 'c'], title: `A long essay title number ${i}`, status: i % 3 === 0 ? 'draft' : 'published' }))
+    const searched = (m: PostMeta) => [m.title, m.slug, m.author, ...m.tags].join(' ').toLowerCase()
+    const wanted = many.filter((m) => m.status === 'published' && searched(m).includes('essay') && searched(m).includes('2'))
+    const first = browsePosts(many, new Map(), query({ q: 'essay 2', status: 'published' }))
+    const second = browsePosts(many, new Map(), query({ q: 'essay 2', status: 'published', page: 2 }))
+    expect(first.total).toBe(wanted.length)
+    expect(first.pageCount).toBe(Math.ceil(wanted.length / 20))
+    expect([...first.posts, ...second.posts].map((p) => p.id)).toEqual(wanted.slice(0, 40).map((m) => m.id))
+    expect(first.matching.map((m) => m.id).sort((a, b) => a - b)).toEqual(wanted.map((m) => m.id).sort((a, b) => a - b))
   })
 
   it('refuses what it cannot read: the schema checks each field', () => {
