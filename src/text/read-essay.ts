@@ -1,5 +1,4 @@
-import { renderMarkdown } from '../markdown/render-markdown.js'
-import type { CslEntry, ReadingBlock } from '../shared/schemas/index.js'
+import type { ReadingBlock } from '../shared/schemas/index.js'
 import { joinReadable, readableOf, splitSentences } from './sentences.js'
 import type { BlockKind, DisplayFormula, EssayDoc, Paragraph, Segment, Sentence } from './essay-doc.js'
 
@@ -15,15 +14,6 @@ const MACRO_ONLY = /^(?:\\(?:re)?newcommand|\\def|\\DeclareMathOperator)/
  */
 export function readEssay(reading: readonly ReadingBlock[]): EssayDoc {
   return new DocBuilder().read(reading)
-}
-
-/**
- * For a caller that holds only markdown (a stored document from before render version 5, a
- * test): the same reading, made by rendering it with the cited entries as its bibliography.
- */
-export function readEssayMarkdown(markdown: string, references: readonly CslEntry[] = []): EssayDoc {
-  const bibliography = references.length > 0 ? new Map(references.map((entry) => [entry.id, entry])) : undefined
-  return readEssay(renderMarkdown(markdown, { bibliography }).reading)
 }
 
 class DocBuilder {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readEssayMarkdown as readEssay } from '../../../src/text/read-essay.js'
+import { readEssayMarkdown as readEssay } from '../../../src/text/read-essay-markdown.js'
 import { LocalProvider } from '../../../src/ai/local/local-provider.js'
 import type { CslEntry } from '../../../src/shared/schemas/index.js'
 import { inputFor } from './essays.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readEssayMarkdown as readEssay } from '../../../src/text/read-essay.js'
+import { readEssayMarkdown as readEssay } from '../../../src/text/read-essay-markdown.js'
 
 describe('the local essay reader', () => {
   const doc = readEssay(

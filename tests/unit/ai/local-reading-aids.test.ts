@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LocalProvider } from '../../../src/ai/local/local-provider.js'
-import { readEssayMarkdown } from '../../../src/text/read-essay.js'
+import { readEssayMarkdown } from '../../../src/text/read-essay-markdown.js'
 import { structuralTerms, termPhrase } from '../../../src/text/defined-terms.js'
 import { inputFor, siteOf, type TestEssay } from './essays.js'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LocalProvider } from '../../../src/ai/local/local-provider.js'
-import { readEssayMarkdown } from '../../../src/text/read-essay.js'
+import { readEssayMarkdown } from '../../../src/text/read-essay-markdown.js'
 import { emphasisedRuns } from '../../../src/text/sentences.js'
 import { siteIndex } from '../../../src/text/site-index.js'
 import { emphasisedTerm, linkTerm, structuralTerms, termPhrase } from '../../../src/text/defined-terms.js'
