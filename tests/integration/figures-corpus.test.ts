@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { createBlog, type Blog } from '../../src/core/blog.js'
 import type { ImportReport } from '../../src/importer/import-service.js'
 import { corpusDir, tempDir } from '../helpers/temp-dir.js'
+import { copyCorpusData, fromFamily, reportOf } from '../helpers/corpus-import.js'
 
 const d2l = join(corpusDir, 'd2l-en')
 let tmp: ReturnType<typeof tempDir>
@@ -13,8 +14,9 @@ let report: ImportReport
 describe.skipIf(!existsSync(d2l))('the d2l book’s figures (shared corpus)', () => {
   beforeAll(async () => {
     tmp = tempDir('d2l-figures-')
+    // The shared import of the corpus (helpers/corpus-import.ts), of which d2l's pages and report are read.
+    report = reportOf(await copyCorpusData(join(tmp.path, 'data')), ['d2l-en'])
     blog = await createBlog({ dataDir: join(tmp.path, 'data'), ownerName: 'Owner', bcryptCost: 10, env: {}, log: () => {} })
-    report = await blog.importer.importPaths([d2l])
   }, 300_000)
   afterAll(async () => {
     await blog?.close()
@@ -28,7 +30,9 @@ describe.skipIf(!existsSync(d2l))('the d2l book’s figures (shared corpus)', ()
     const used = new Set<string>()
     let images = 0
     let remote = 0
-    for (const meta of blog.store.posts()) {
+    const pages = blog.store.posts().filter((p) => fromFamily(p.source?.path, ['d2l-en']))
+    expect(pages.length).toBe(report.summary.imported)
+    for (const meta of pages) {
       const { html } = await blog.store.body(meta)
       for (const [, src] of html.matchAll(/<img [^>]*?src="([^"]*)"/g)) {
         // A few chapters show pictures from the web: those stay remote.
@@ -44,7 +48,7 @@ describe.skipIf(!existsSync(d2l))('the d2l book’s figures (shared corpus)', ()
       }
       expect(html).not.toContain('figure-missing')
     }
-    console.log(`d2l: ${images} local <img> (+${remote} remote) on ${blog.store.posts().length} pages, ${used.size} distinct stored figures`)
+    console.log(`d2l: ${images} local <img> (+${remote} remote) on ${pages.length} pages, ${used.size} distinct stored figures`)
     expect(used.size).toBe(readdirSync(join(d2l, 'img')).length)
     expect(used.size).toBe(101)
   })
