@@ -7,6 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import { build as viteBuild } from 'vite'
 import { bundleWorkers } from './bundle-workers.mjs'
+import { bundleServerEntry } from './bundle-ssr.mjs'
 import { planClientChunks } from './client-chunks.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -30,7 +31,8 @@ console.log(`✓ vite build (${((Date.now() - viteStarted) / 1000).toFixed(1)} s
 run(process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.build.json'])
 const workersStarted = Date.now()
 await bundleWorkers(new URL('../dist/node/', import.meta.url))
-console.log(`✓ worker bundles (${((Date.now() - workersStarted) / 1000).toFixed(1)} s)`)
+await bundleServerEntry(new URL('../dist/node/', import.meta.url))
+console.log(`✓ worker and server-rendering bundles (${((Date.now() - workersStarted) / 1000).toFixed(1)} s)`)
 
 // Scripts, styles and fonts' metrics go out compressed: brotli and gzip copies made once here,
 // which the server sends by the reader's Accept-Encoding (express-static-gzip), rather than
