@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { build as viteBuild } from 'vite'
 import { bundleWorkers } from './bundle-workers.mjs'
 import { bundleServerEntry } from './bundle-ssr.mjs'
+import { BUILT_STAMP } from './build-inputs.mjs'
 import { planClientChunks } from './client-chunks.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -28,7 +29,9 @@ const codeSplitting = await planClientChunks(viteConfig, root)
 const profiling = process.env.SCHOLIA_PROFILE_BUILD === '1'
 await viteBuild({ configFile: viteConfig, root, logLevel: 'warn', build: { sourcemap: profiling, minify: !profiling, rollupOptions: { output: { codeSplitting } } } })
 console.log(`✓ vite build (${((Date.now() - viteStarted) / 1000).toFixed(1)} s)`)
-run(process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.build.json'])
+// Emit only: the types are checked by `npm run typecheck` (part of `npm test`), and emitting
+// without checking them takes less than half the time (isolatedModules: the output is the same).
+run(process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.build.json', '--noCheck'])
 const workersStarted = Date.now()
 await bundleWorkers(new URL('../dist/node/', import.meta.url))
 await bundleServerEntry(new URL('../dist/node/', import.meta.url))
@@ -48,3 +51,5 @@ for (const name of readdirSync(assets)) {
   packed++
 }
 console.log(`✓ ${packed} assets precompressed (br, gz)`)
+// Last: `npm start` compares the sources with this file's time (scripts/start.mjs).
+writeFileSync(fileURLToPath(new URL(`../${BUILT_STAMP}`, import.meta.url)), `${new Date().toISOString()}\n`)
