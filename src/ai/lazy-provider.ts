@@ -4,7 +4,7 @@ import type { AiProvider, EssayInput, ImageRequest } from './provider.js'
  * A provider whose code is loaded by its first call. The local provider reads essays with the
  * whole markdown pipeline and the OpenAI one brings its SDK and resvg: every `blog` command and
  * the server build a Blog, and most never generate anything, so neither is loaded up front.
- * `embed` is there only when the provider has one (search asks `'embed' in provider`).
+ * `embed` is there only when the provider has one: search and discovery use embeddings only then.
  */
 export function lazyProvider(name: AiProvider['name'], textModel: string, load: () => Promise<AiProvider>, embeds: boolean): AiProvider {
   let loading: Promise<AiProvider> | null = null
