@@ -11,6 +11,7 @@ import { storeScale } from './store-scale.js'
 import { searchScale } from './search-scale.js'
 import { relatedRecall } from './related-recall.js'
 import { hugoPeer } from './hugo-peer.js'
+import { productionInstallBytes } from './install-size.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const corpus = process.env.BENCH_CORPUS ?? join(root, '..', 'shared', 'corpus')
@@ -102,9 +103,14 @@ const buildUnchanged = buildRun()
 
 // 2. A post page under load, beside a plain node:http server sending the same bytes.
 log(`loading /posts/${median.slug} (${median.wordCount} words) for ${seconds} s…`)
+const spawned = performance.now()
 const server = await startProcess(process.execPath, [bin, 'serve', '--data', dataDir, '--port', '0'], /serving \d+ posts at (\S+?)\/? /)
+const listening = performance.now()
 const pageUrl = `${server.match[1]}/posts/${median.slug}`
-const html = await (await fetch(pageUrl)).text()
+// The first reader after start-up: headers of the first post page, timed from the "serving" line.
+const firstResponse = await fetch(pageUrl)
+const firstByte = performance.now()
+const html = await firstResponse.text()
 const page = await load(pageUrl, seconds)
 const heavyHtml = Buffer.from(await (await fetch(`${server.match[1]}/posts/${heavy.slug}`)).text())
 await stop(server.child)
@@ -126,8 +132,12 @@ const found = await searchScale(join(work, 'search-10k'), files, 10_000)
 log('measuring related posts against StatProofBook links…')
 const recall = await relatedRecall(join(corpus, 'statproofbook'), join(work, 'recall'))
 
+const install = productionInstallBytes(root)
+
 const result = {
   import: { essays, failed: cold.summary.failed, coldSeconds: round(coldSeconds, 2), unchangedSeconds: round(unchangedSeconds, 3), unchangedFiles: again.summary.unchanged, cliColdSeconds: round(cliCold.seconds, 2), cliColdPeakMB: Math.round(cliCold.peakMB), cliColdCpuSeconds: round(cliCold.cpuSeconds, 1), cliUnchangedSeconds: round(cliUnchanged.seconds, 2), peakMB: Math.round(cliCold.peakMB), hugoRatio: hugo ? round(cliCold.seconds / hugo.seconds, 1) : null, hugoSeconds: hugo ? round(hugo.seconds, 2) : null, hugoFiles: hugo?.files ?? null },
+  startup: { firstByteSeconds: round((firstByte - listening) / 1000, 3), listenSeconds: round((listening - spawned) / 1000, 2) },
+  install: { megabytes: round(install.bytes / 1e6, 0), packages: install.packages, largest: install.largest.map((p) => `${p.name} ${round(p.bytes / 1e6, 1)}`).join(', ') },
   build: { seconds: round(buildCold, 1), megabytes: round(buildBytes / 1e6, 1), unchangedSeconds: round(buildUnchanged, 1) },
   heavyPage: {
     slug: heavy.slug,
@@ -164,6 +174,8 @@ if (json) {
     ['import.hugoRatio', String(result.import.hugoRatio ?? '-'), result.import.hugoSeconds === null ? 'hugo is not installed (apt-get install hugo)' : `cold \`blog import\` over Hugo's build of the ${result.import.hugoFiles} of these files it can read (${result.import.hugoSeconds} s; bare layout, no math)`],
     ['build.seconds', String(result.build.seconds), `\`blog build\` of the imported corpus; goal ≤ 5 (nothing changed: ${result.build.unchangedSeconds} s)`],
     ['build.megabytes', String(result.build.megabytes), 'what that build wrote, compressed copies included; goal ≤ 40'],
+    ['startup.firstByteSeconds', String(result.startup.firstByteSeconds), `first post page after \`blog serve\` says it is serving (${result.startup.listenSeconds} s from launch); goal ≤ 0.3`],
+    ['install.megabytes', String(result.install.megabytes), `what a production install takes on disk (${result.install.packages} packages; largest: ${result.install.largest}); goal ≤ 80`],
     ['heavyPage.brotliKB', String(result.heavyPage.brotliKB), `/posts/${result.heavyPage.slug}: ${result.heavyPage.htmlKB} kB of HTML, ${result.heavyPage.gzipKB} kB gzip; goal ≤ 60`],
     ['postPage.rps', String(result.postPage.rps), `${result.postPage.errors} errors, ${result.postPage.bytes} bytes, load from ${result.postPage.tool}`],
     ['postPage.p99Ms', String(result.postPage.p99Ms), `goal ≤ 10 (plain server: ${result.postPage.plainP99Ms})${result.postPage.tool === 'autocannon' ? '; capped by autocannon itself: apt-get install wrk' : ''}`],
