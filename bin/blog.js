@@ -5,6 +5,9 @@ import { existsSync } from 'node:fs'
 
 const built = new URL('../dist/node/src/cli/main.js', import.meta.url)
 if (process.env.SCHOLIA_SOURCE !== '1' && existsSync(built)) {
+  // React and Express pick their production code by NODE_ENV: unset, a published site would
+  // render every page with React's development build (slower, with checks meant for authors).
+  process.env.NODE_ENV ??= 'production'
   await import(built.href)
 } else {
   let tsx

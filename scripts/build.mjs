@@ -36,6 +36,10 @@ const workersStarted = Date.now()
 await bundleWorkers(new URL('../dist/node/', import.meta.url))
 await bundleServerEntry(new URL('../dist/node/', import.meta.url))
 console.log(`✓ worker and server-rendering bundles (${((Date.now() - workersStarted) / 1000).toFixed(1)} s)`)
+// The stylesheets' index for inlining each page's critical styles, made once here rather than
+// by every `blog serve` as it starts (src/server/ssr/client-assets.ts).
+const { saveCriticalIndex } = await import(new URL('../dist/node/src/server/ssr/client-assets.js', import.meta.url).href)
+if (saveCriticalIndex(fileURLToPath(new URL('../dist/client', import.meta.url)))) console.log('✓ critical styles indexed')
 
 // Scripts, styles and fonts' metrics go out compressed: brotli and gzip copies made once here,
 // which the server sends by the reader's Accept-Encoding (express-static-gzip), rather than

@@ -1,7 +1,7 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { clientDistDir } from '../../core/paths.js'
-import { fontFacesFile, indexCriticalCss, type CriticalCss } from './critical-css.js'
+import { criticalCssFrom, criticalIndexOf, fontFacesFile, type CriticalCss, type CriticalIndex } from './critical-css.js'
 
 export interface ClientAssets {
   /** Tags for every <head>: font and module preloads. */
@@ -53,14 +53,39 @@ const NO_ASSETS: ClientAssets = { head: '', styles: '', deferredStyles: '', crit
  * server (readable, indexable) but are not hydrated; the server logs how to build it.
  */
 export function loadClientAssets(dir = clientDistDir): ClientAssets {
+  const built = readBuild(dir)
+  if (!built) return NO_ASSETS
+  const head = [...fontPreloads(dir), ...built.preloads.map((f) => `<link rel="modulepreload" href="/${f}">`)].join('\n    ')
+  return {
+    head,
+    styles: links(built.stylesheets),
+    deferredStyles: links(built.css),
+    critical: criticalStyles(dir, built.stylesheets),
+    script: `<script type="module" src="/${built.entry}"></script>`,
+    ownerHead: built.owner ? `<link rel="stylesheet" href="/${built.owner}">` : '',
+    available: true,
+  }
+}
+
+interface ClientBuild {
+  entry: string
+  preloads: string[]
+  /** The entry's stylesheets (rules), in order. */
+  css: string[]
+  /** The same with their font faces, where built apart, before each. */
+  stylesheets: string[]
+  owner: string | null
+}
+
+function readBuild(dir: string): ClientBuild | null {
   let manifest: Record<string, ManifestChunk>
   try {
     manifest = JSON.parse(readFileSync(join(dir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>
   } catch {
-    return NO_ASSETS
+    return null
   }
   const entry = manifest[ENTRY]
-  if (!entry) return NO_ASSETS
+  if (!entry) return null
   const css = new Set<string>()
   const preloads = new Set<string>()
   const visit = (chunk: ManifestChunk, seen = new Set<ManifestChunk>()) => {
@@ -76,24 +101,54 @@ export function loadClientAssets(dir = clientDistDir): ClientAssets {
   }
   visit(entry)
   // scripts/font-faces-apart.ts moves a stylesheet's font faces to a file beside it
-  const withFontFaces = [...css].flatMap((f) => (existsSync(join(dir, fontFacesFile(f))) ? [fontFacesFile(f), f] : [f]))
-  const head = [...fontPreloads(dir), ...[...preloads].map((f) => `<link rel="modulepreload" href="/${f}">`)].join('\n    ')
-  const owner = manifest[OWNER_STYLES]
-  return {
-    head,
-    styles: links(withFontFaces),
-    deferredStyles: links([...css]),
-    critical: criticalStyles(dir, withFontFaces),
-    script: `<script type="module" src="/${entry.file}"></script>`,
-    ownerHead: owner ? `<link rel="stylesheet" href="/${owner.file}">` : '',
-    available: true,
-  }
+  const stylesheets = [...css].flatMap((f) => (existsSync(join(dir, fontFacesFile(f))) ? [fontFacesFile(f), f] : [f]))
+  return { entry: entry.file, preloads: [...preloads], css: [...css], stylesheets, owner: manifest[OWNER_STYLES]?.file ?? null }
 }
 
 const links = (files: string[]) => files.map((f) => `<link rel="stylesheet" href="/${f}">`).join('\n    ')
 
 /** Indexed stylesheets by file and version: every server and build in a process shares one index per stylesheet. */
 const indexed = new Map<string, CriticalCss>()
+
+/** Where the build keeps the stylesheets' index (critical-css.ts), beside Vite's manifest. */
+const INDEX_FILE = join('.vite', 'critical-css.json')
+const INDEX_VERSION = 1
+
+interface SavedIndex {
+  version: number
+  /** The stylesheets it was made from, by name and size: Vite's names carry their content's hash. */
+  sheets: string[]
+  index: CriticalIndex
+}
+
+const sheetKeys = (dir: string, files: string[]) => files.map((f) => `${f}:${statSync(join(dir, f)).size}`)
+
+/**
+ * For the build (scripts/build.mjs): index the client's stylesheets once and keep the index
+ * beside the manifest, so a server starts without parsing them. Returns the index file's path.
+ */
+export function saveCriticalIndex(dir = clientDistDir): string | null {
+  const files = readBuild(dir)?.stylesheets
+  if (!files || files.length === 0) return null
+  const index = criticalIndexOf(files.map((f) => ({ css: readFileSync(join(dir, f), 'utf8'), folder: `/${dirname(f)}/` })))
+  const saved: SavedIndex = { version: INDEX_VERSION, sheets: sheetKeys(dir, files), index }
+  const path = join(dir, INDEX_FILE)
+  writeFileSync(path, JSON.stringify(saved))
+  return path
+}
+
+/** The build's index when it was made from exactly these stylesheets; null otherwise (then it is made afresh). */
+function savedIndex(dir: string, files: string[]): CriticalIndex | null {
+  let saved: Partial<SavedIndex>
+  try {
+    saved = JSON.parse(readFileSync(join(dir, INDEX_FILE), 'utf8')) as Partial<SavedIndex>
+  } catch {
+    return null
+  }
+  const keys = sheetKeys(dir, files)
+  const same = saved.version === INDEX_VERSION && Array.isArray(saved.sheets) && saved.sheets.length === keys.length && saved.sheets.every((k, i) => k === keys[i])
+  return same && saved.index && Array.isArray(saved.index.pieces) ? saved.index : null
+}
 
 /** The stylesheets' text, indexed for inlining; null when there is none or it cannot be read (pages then link it as before). */
 function criticalStyles(dir: string, files: string[]): CriticalCss | null {
@@ -108,7 +163,8 @@ function criticalStyles(dir: string, files: string[]): CriticalCss | null {
       .join('|')
     let index = indexed.get(key)
     if (!index) {
-      index = indexCriticalCss(files.map((f, i) => ({ css: readFileSync(paths[i]!, 'utf8'), folder: `/${dirname(f)}/` })))
+      const saved = savedIndex(dir, files)
+      index = criticalCssFrom(saved ?? criticalIndexOf(files.map((f, i) => ({ css: readFileSync(paths[i]!, 'utf8'), folder: `/${dirname(f)}/` }))))
       indexed.set(key, index)
     }
     return index

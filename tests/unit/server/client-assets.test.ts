@@ -1,7 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { loadClientAssets } from '../../../src/server/ssr/client-assets.js'
+import { loadClientAssets, saveCriticalIndex } from '../../../src/server/ssr/client-assets.js'
 import { tempDir } from '../../helpers/temp-dir.js'
 
 let dir: ReturnType<typeof tempDir> | undefined
@@ -55,6 +55,18 @@ describe('the client assets in every page head', () => {
     // an admin's head links both; a reader's body only the rules, its head has the font faces
     expect(assets.styles).toBe('<link rel="stylesheet" href="/assets/entry-client-abc.fonts.css">\n    <link rel="stylesheet" href="/assets/entry-client-abc.css">')
     expect(assets.deferredStyles).toBe('<link rel="stylesheet" href="/assets/entry-client-abc.css">')
+  })
+
+  it("starts from the build's saved index of the stylesheets, and indexes them afresh once they change", () => {
+    const dir = clientBuild([], '.post{font-family:Serif}.modal{position:fixed}')
+    const saved = saveCriticalIndex(dir)
+    expect(saved).toBe(join(dir, '.vite', 'critical-css.json'))
+    // Marked, to tell the saved index from one made afresh: the server must read this one.
+    writeFileSync(saved!, readFileSync(saved!, 'utf8').replace('font-family:Serif', 'font-family:Saved'))
+    expect(loadClientAssets(dir).critical?.forMarkup('<article class="post">').css).toBe('.post{font-family:Saved}')
+    // A stylesheet that is not the one the index was made from (another size): read afresh.
+    writeFileSync(join(dir, 'assets', 'entry-client-abc.css'), '.post{font-family:Changed}')
+    expect(loadClientAssets(dir).critical?.forMarkup('<article class="post">').css).toBe('.post{font-family:Changed}')
   })
 
   it('a stylesheet it cannot read is only linked, not inlined', () => {
