@@ -1,4 +1,4 @@
-import type { Blog } from '../core/blog.js'
+import type { Blog } from '../app/blog.js'
 import { GUEST } from '../core/viewer.js'
 import type { About, Post, PostListItem } from '../shared/schemas/index.js'
 import { STATIC_FILES } from '../../web/static/static-api.js'

@@ -1,5 +1,5 @@
 import { render } from 'ink'
-import type { Blog } from '../core/blog.js'
+import type { Blog } from '../app/blog.js'
 import { watchStore } from '../store/index.js'
 import { createActions } from './actions.js'
 import { ActivityLog } from './activity.js'

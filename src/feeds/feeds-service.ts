@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { Blog } from '../core/blog.js'
+import type { Blog } from '../app/blog.js'
 import { GUEST } from '../core/viewer.js'
 import { renderAtom } from './atom.js'
 import { latestEntries, postUrl } from './feed-entries.js'

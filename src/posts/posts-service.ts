@@ -6,7 +6,7 @@ import { RENDER_VERSION } from '../markdown/types.js'
 import { xrefSourcePath } from '../xref/xref-source.js'
 import type { RenderResult } from '../markdown/types.js'
 import { renderOffThread } from '../importer/render-pool.js'
-import { readTimeFor } from './read-time.js'
+import { readTimeFor } from '../shared/read-time.js'
 import { byPublishedDesc, neighboursIn, toListItem, toPost } from './post-views.js'
 import { crossReferencesOf } from '../xref/index.js'
 

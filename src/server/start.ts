@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Blog } from '../core/blog.js'
+import type { Blog } from '../app/blog.js'
 import { watchStore } from '../store/index.js'
 import { warmRenderWorkers } from '../importer/render-pool.js'
 import { createApp, type AppOptions } from './create-app.js'

@@ -26,7 +26,7 @@ export function serveCommand(io: CliIO): Command {
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new BlogError('VALIDATION', `--port must be a whole number from 0 to 65535, not "${opts.port}".`)
       if (opts.watch && !existsSync(opts.watch)) throw new BlogError('VALIDATION', `--watch: the folder ${opts.watch} does not exist.`)
       const [{ createBlog }, { startServer }, { watchFolder }] = await Promise.all([
-        import('../../core/blog.js'),
+        import('../../app/blog.js'),
         import('../../server/start.js'),
         import('../../importer/folder-watcher.js'),
       ])

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express'
-import type { Blog } from '../../core/blog.js'
+import type { Blog } from '../../app/blog.js'
 import { FeedsService, type DocumentKind, type FeedDocument } from '../../feeds/feeds-service.js'
 import { notModified } from '../conditional.js'
 import { EncodedBody, encodeFor } from '../encoded-body.js'
