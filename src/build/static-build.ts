@@ -8,7 +8,7 @@ import type { Blog } from '../app/blog.js'
 import { BlogError } from '../core/errors.js'
 import { clientDistDir } from '../core/paths.js'
 import { GUEST } from '../core/viewer.js'
-import { FeedsService, type DocumentKind } from '../feeds/feeds-service.js'
+import type { DocumentKind } from '../feeds/feeds-service.js'
 import { loadClientAssets, type ClientAssets } from '../server/ssr/client-assets.js'
 import { socialImage } from '../server/ssr/head.js'
 import { socialCardKey } from '../images/images-service.js'
@@ -162,7 +162,7 @@ export async function buildStaticSite(blog: Blog, opts: BuildOptions): Promise<B
 
     // Feeds read every published post: made again when any of them (or the site) changed.
     await files.unit('feeds', inputsHash(posts), async () => {
-      const feeds = new FeedsService(site)
+      const feeds = blog.feeds.at(siteUrl)
       for (const [kind, file] of DOCUMENTS) await files.write(file, (await feeds.document(kind)).body)
     })
     if (assets.available) await files.unit('client', sha1(await clientSignature(clientDir)), () => files.copyClient(clientDir))

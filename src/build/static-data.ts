@@ -63,8 +63,7 @@ export function searchIndexInputs(blog: Blog): string {
 export async function staticSearchIndex(blog: Blog): Promise<DataFile> {
   const index: SearchIndex = { version: SEARCH_INDEX_VERSION, posts: [] }
   for (const meta of blog.posts.visible(GUEST)) {
-    const { plainText } = await blog.store.body(blog.store.post(meta.id) ?? meta)
-    index.posts.push(searchDoc(meta, plainText))
+    index.posts.push(searchDoc(meta, await blog.posts.plainText(meta)))
   }
   return { file: STATIC_FILES.search, json: index }
 }
