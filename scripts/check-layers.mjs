@@ -3,8 +3,19 @@
 // files into their top folder under src/, and fails on:
 //   - any cycle between folders,
 //   - an adapter (server, cli, dashboard, build) importing the store,
-//   - the kernel (core) or shared importing a domain folder.
+//   - the ground floor (shared, and the kernel core) importing a domain folder,
+//   - a domain folder importing the composition root (src/app), or anything under src/
+//     importing app/blog-with-store (the tests' view of the Blog, store included).
 // Kept as a plain script so `npm run lint` needs nothing beyond the TypeScript already installed.
+//
+// The layers it keeps, bottom up (a folder imports only folders below it):
+//   shared                    schemas and pure helpers (word counts, slugs, read time)
+//   core                      kernel: errors, viewer, paths, config, events, thread pool, atomic files
+//   store, media, xref, mail, terminal, tracking, auth, markdown, text, bibliography, images,
+//   importer, ai, posts, …    domain folders, each service over the ones below
+//   app                       composition root: createBlog wires the services together
+//   server, dashboard, build, cli   adapters over the Blog (cli starts the others)
+// `node scripts/check-layers.mjs src --edges` prints every cross-folder import.
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -95,6 +106,9 @@ export function layerViolations(root) {
     const [from, to] = key.split('->')
     if (ADAPTERS.includes(from) && to === 'store') problems.push(`adapter ${from} imports the store: ${via.join('; ')}`)
     if (from in GROUND && !GROUND[from].includes(to)) problems.push(`${from} is the ground floor but imports ${to}: ${via.join('; ')}`)
+    if (to === 'app' && !ADAPTERS.includes(from) && from !== '(root)') problems.push(`${from} imports the composition root: ${via.join('; ')}`)
+    const storeView = via.filter((v) => /\/blog-with-store(\.[jt]sx?)?$/.test(v))
+    if (storeView.length) problems.push(`src imports the tests' Blog with its store: ${storeView.join('; ')}`)
   }
   return problems
 }
