@@ -2,7 +2,7 @@
 // It reads every import (type-only and dynamic ones too) with the TypeScript scanner, folds
 // files into their top folder under src/, and fails on:
 //   - any cycle between folders,
-//   - an adapter (server, cli, dashboard, build) importing the store,
+//   - an adapter (server, cli, dashboard, build, and web/ beside src/) importing the store,
 //   - the ground floor (shared, and the kernel core) importing a domain folder,
 //   - a domain folder importing the composition root (src/app), or anything under src/
 //     importing app/blog-with-store (the tests' view of the Blog, store included).
@@ -91,6 +91,21 @@ export function folderCycles(edges) {
   return found
 }
 
+/** Imports from files under `dir` (an adapter outside src/, such as web/) into `target`. */
+export function importsInto(dir, target) {
+  const found = []
+  if (!fs.existsSync(dir)) return found
+  for (const file of sourceFiles(dir)) {
+    const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true)
+    for (const { fileName } of importedFiles) {
+      if (!fileName.startsWith('.')) continue
+      const resolved = path.resolve(path.dirname(file), fileName)
+      if (!path.relative(target, resolved).startsWith('..')) found.push(`${path.relative(path.dirname(dir), file)} -> ${fileName}`)
+    }
+  }
+  return found
+}
+
 /** Human-readable rule violations for the folder graph under root; empty when the layers hold. */
 export function layerViolations(root) {
   const edges = folderEdges(root)
@@ -110,6 +125,9 @@ export function layerViolations(root) {
     const storeView = via.filter((v) => /\/blog-with-store(\.[jt]sx?)?$/.test(v))
     if (storeView.length) problems.push(`src imports the tests' Blog with its store: ${storeView.join('; ')}`)
   }
+  // The browser client is an adapter too (it talks HTTP, and must not bundle the store).
+  const web = importsInto(path.join(path.dirname(root), 'web'), path.join(root, 'store'))
+  if (web.length) problems.push(`adapter web imports the store: ${web.join('; ')}`)
   return problems
 }
 

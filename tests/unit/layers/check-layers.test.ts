@@ -14,14 +14,14 @@ afterEach(() => {
   root = null
 })
 
-/** A tiny src/ folder from { 'folder/file.ts': source }. */
+/** A tiny project from { 'src/folder/file.ts': source }; returns its src/. */
 function fixture(files: Record<string, string>): string {
   root = mkdtempSync(join(tmpdir(), 'layers-'))
   for (const [path, source] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true })
     writeFileSync(join(root, path), source)
   }
-  return root
+  return join(root, 'src')
 }
 
 /** The check as `npm run lint` runs it: exit code and what it printed. */
@@ -38,35 +38,37 @@ async function check(dir: string): Promise<{ code: number; stderr: string }> {
 describe('scripts/check-layers.mjs (the folder rule in npm run lint)', () => {
   it('passes folders that form layers', async () => {
     const dir = fixture({
-      'core/errors.ts': 'export class BlogError extends Error {}\n',
-      'posts/posts.ts': "import { BlogError } from '../core/errors.js'\nexport const fail = () => new BlogError()\n",
-      'server/routes.ts': "import { fail } from '../posts/posts.js'\nexport const route = fail\n",
+      'src/core/errors.ts': 'export class BlogError extends Error {}\n',
+      'src/posts/posts.ts': "import { BlogError } from '../core/errors.js'\nexport const fail = () => new BlogError()\n",
+      'src/server/routes.ts': "import { fail } from '../posts/posts.js'\nexport const route = fail\n",
     })
     expect(await check(dir)).toEqual({ code: 0, stderr: '' })
   })
 
   it('fails on a cycle between two folders, a type-only import included', async () => {
     const dir = fixture({
-      'text/words.ts': "import type { Citation } from '../export/cite.js'\nexport type Word = Citation | string\n",
-      'export/cite.ts': "import type { Word } from '../text/words.js'\nexport interface Citation { key: Word }\n",
+      'src/text/words.ts': "import type { Citation } from '../export/cite.js'\nexport type Word = Citation | string\n",
+      'src/export/cite.ts': "import type { Word } from '../text/words.js'\nexport interface Citation { key: Word }\n",
     })
     const { code, stderr } = await check(dir)
     expect(code).toBe(1)
     expect(stderr).toContain('folder cycle: export, text')
   })
 
-  it('fails when an adapter imports the store, the kernel a domain folder, or a domain the composition root', async () => {
+  it('fails when an adapter imports the store, the kernel a domain folder, a domain the composition root, or the web client the store', async () => {
     const dir = fixture({
-      'store/store.ts': 'export class Store {}\n',
-      'dashboard/start.ts': "const { Store } = await import('../store/store.js')\nexport const open = () => new Store()\n",
-      'core/blog.ts': "import { Store } from '../store/store.js'\nexport const store = new Store()\n",
-      'app/blog.ts': 'export interface Blog { name: string }\n',
-      'feeds/feeds.ts': "import type { Blog } from '../app/blog.js'\nexport const title = (blog: Blog) => blog.name\n",
+      'src/store/store.ts': 'export class Store {}\n',
+      'src/dashboard/start.ts': "const { Store } = await import('../store/store.js')\nexport const open = () => new Store()\n",
+      'src/core/blog.ts': "import { Store } from '../store/store.js'\nexport const store = new Store()\n",
+      'src/app/blog.ts': 'export interface Blog { name: string }\n',
+      'src/feeds/feeds.ts': "import type { Blog } from '../app/blog.js'\nexport const title = (blog: Blog) => blog.name\n",
+      'web/main.ts': "import { Store } from '../src/store/store.js'\nexport const store = new Store()\n",
     })
     const { code, stderr } = await check(dir)
     expect(code).toBe(1)
     expect(stderr).toContain('adapter dashboard imports the store')
     expect(stderr).toContain('core is the ground floor but imports store')
     expect(stderr).toContain('feeds imports the composition root')
+    expect(stderr).toContain('adapter web imports the store')
   })
 })
