@@ -1,5 +1,9 @@
 import type { ImageOptions } from '../shared/schemas/index.js'
 
+/**
+ * What a picture is asked for and what comes back, whoever draws it: the local artwork here in
+ * src/images or a provider (ai/provider.ts re-exports both as part of its port).
+ */
 export interface ImageRequest {
   kind: 'banner' | 'content'
   post: { id: number; slug: string; title: string; tags: string[]; excerpt: string }
