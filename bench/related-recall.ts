@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createBlog } from '../src/core/blog.js'
+import { createBlog } from '../src/app/blog-with-store.js'
 import { GUEST } from '../src/core/viewer.js'
 
 export interface RecallResult {

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } f
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
-import { createBlog } from '../src/core/blog.js'
+import { createBlog } from '../src/app/blog-with-store.js'
 import { findEssayFiles } from '../src/importer/files/find-essay-files.js'
 import { load, startProcess, stop } from './load.js'
 import { storeScale } from './store-scale.js'

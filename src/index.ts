@@ -1,5 +1,5 @@
 /** Scholia's programmatic API: everything the CLI, the server and the dashboard use. */
-export { createBlog, type Blog, type CreateBlogOptions } from './core/blog.js'
+export { createBlog, type Blog, type CreateBlogOptions } from './app/blog.js'
 export { loadConfig, type BlogConfig } from './core/config.js'
 export { BlogError, type ErrorCode } from './core/errors.js'
 export { GUEST, type Viewer } from './core/viewer.js'

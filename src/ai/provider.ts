@@ -1,4 +1,8 @@
-import type { Annotation, Bibliography, CslEntry, ImageOptions, MathematicalModel, ReadingBlock } from '../shared/schemas/index.js'
+import type { Annotation, Bibliography, CslEntry, MathematicalModel, ReadingBlock } from '../shared/schemas/index.js'
+import type { GeneratedImage, ImageRequest } from '../images/image-request.js'
+
+// The picture half of the port is defined by images (which draws locally too), so images needs no ai.
+export type { GeneratedImage, ImageRequest }
 
 /**
  * The port every AI feature goes through (DESIGN.md: one interface, injected). `local` works
@@ -44,28 +48,6 @@ export interface EssayInput {
 /** The published essays a provider may compare against (never drafts a guest could not see). */
 export interface SiteCorpus {
   posts: { id: number; slug: string; title: string; tags: string[]; plainText: string }[]
-}
-
-export interface ImageRequest {
-  kind: 'banner' | 'content'
-  post: { id: number; slug: string; title: string; tags: string[]; excerpt: string }
-  /** Key terms of the essay, for the artwork or the prompt. */
-  concepts: string[]
-  options: ImageOptions
-  /** banner 1200×630 (also the social image); content images 1024×768. */
-  width: number
-  height: number
-  /** Which of several content images (0-based); part of the deterministic seed. */
-  index?: number
-}
-
-export interface GeneratedImage {
-  png: Uint8Array
-  width: number
-  height: number
-  model: string
-  /** The prompt sent, or a description of the local artwork. */
-  prompt: string
 }
 
 /** What every stored result records (DECISIONS.md). */

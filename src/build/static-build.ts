@@ -4,11 +4,11 @@ import { readdir, readFile, rm, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
-import type { Blog } from '../core/blog.js'
+import type { Blog } from '../app/blog.js'
 import { BlogError } from '../core/errors.js'
 import { clientDistDir } from '../core/paths.js'
 import { GUEST } from '../core/viewer.js'
-import { FeedsService, type DocumentKind } from '../feeds/feeds-service.js'
+import type { DocumentKind } from '../feeds/feeds-service.js'
 import { loadClientAssets, type ClientAssets } from '../server/ssr/client-assets.js'
 import { socialImage } from '../server/ssr/head.js'
 import { socialCardKey } from '../images/images-service.js'
@@ -106,7 +106,7 @@ export async function buildStaticSite(blog: Blog, opts: BuildOptions): Promise<B
   const staging = await stagingFolder(opts.out)
   const files = new OutputFiles(staging, manifest ? { dir: opts.out, manifest } : null)
   try {
-    // Slugs are lower-case ASCII words joined by '-' (src/posts/slug.ts): safe folder names.
+    // Slugs are lower-case ASCII words joined by '-' (src/shared/slug.ts): safe folder names.
     const posts = site.posts.visible(GUEST)
     // What every page and feed is made with besides its own data: the code that renders it, the
     // client build it links, the address and the site's settings.
@@ -162,7 +162,7 @@ export async function buildStaticSite(blog: Blog, opts: BuildOptions): Promise<B
 
     // Feeds read every published post: made again when any of them (or the site) changed.
     await files.unit('feeds', inputsHash(posts), async () => {
-      const feeds = new FeedsService(site)
+      const feeds = blog.feeds.at(siteUrl)
       for (const [kind, file] of DOCUMENTS) await files.write(file, (await feeds.document(kind)).body)
     })
     if (assets.available) await files.unit('client', sha1(await clientSignature(clientDir)), () => files.copyClient(clientDir))

@@ -1,4 +1,4 @@
-import type { Blog } from '../core/blog.js'
+import type { Blog } from '../app/blog.js'
 import { GUEST } from '../core/viewer.js'
 import type { About, Post, PostListItem } from '../shared/schemas/index.js'
 import { STATIC_FILES } from '../../web/static/static-api.js'
@@ -63,8 +63,7 @@ export function searchIndexInputs(blog: Blog): string {
 export async function staticSearchIndex(blog: Blog): Promise<DataFile> {
   const index: SearchIndex = { version: SEARCH_INDEX_VERSION, posts: [] }
   for (const meta of blog.posts.visible(GUEST)) {
-    const { plainText } = await blog.store.body(blog.store.post(meta.id) ?? meta)
-    index.posts.push(searchDoc(meta, plainText))
+    index.posts.push(searchDoc(meta, await blog.posts.plainText(meta)))
   }
   return { file: STATIC_FILES.search, json: index }
 }

@@ -1,5 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query'
-import type { Blog } from '../core/blog.js'
+import type { Blog } from '../app/blog.js'
 import { GUEST } from '../core/viewer.js'
 import type { ClientAssets } from '../server/ssr/client-assets.js'
 import { renderDocument } from '../server/ssr/document.js'

@@ -1,5 +1,5 @@
 import { Option } from 'commander'
-import type { Blog } from '../core/blog.js'
+import type { Blog } from '../app/blog.js'
 
 export const dataOption = () => new Option('--data <dir>', 'data folder (default: ./data, or BLOG_DATA_DIR)')
 export const jsonOption = () => new Option('--json', 'print one JSON object instead of text (for scripts and CI)')
@@ -11,7 +11,7 @@ export interface DataOptions {
 /** Open the blog for one command and always close it. */
 export async function withBlog<T>(opts: DataOptions & { baseUrl?: string }, fn: (blog: Blog) => Promise<T>): Promise<T> {
   // Loaded on use, so `blog --help` starts without the server, renderer and store.
-  const { createBlog } = await import('../core/blog.js')
+  const { createBlog } = await import('../app/blog.js')
   const blog = await createBlog({ dataDir: opts.data, baseUrl: opts.baseUrl })
   try {
     return await fn(blog)

@@ -1,4 +1,4 @@
-import { padEndTo, textWidth } from './text-fit.js'
+import { padEndTo, textWidth } from '../terminal/text-fit.js'
 
 /** Rows as aligned columns (the first row is the heading), for terminal listings; widths in terminal columns. */
 export function formatTable(rows: string[][]): string {

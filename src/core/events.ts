@@ -1,6 +1,14 @@
 import { EventEmitter } from 'node:events'
-import type { StoreChange } from '../store/index.js'
 import type { Job, JobKind } from '../shared/schemas/index.js'
+
+/** What the data folder reports after a write: the store emits it, 'post:changed' carries it. */
+export interface StoreChange {
+  /** Posts added, changed or removed. */
+  postIds: number[]
+  db: boolean
+  /** 'external' when another process wrote and this one re-read. */
+  origin: 'local' | 'external'
+}
 
 /** What happened to a job: created, started by a runner, finished, cancelled, or put back after an interruption. */
 export type JobChange = 'created' | 'started' | 'completed' | 'failed' | 'cancelled' | 'requeued'

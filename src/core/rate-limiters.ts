@@ -1,4 +1,4 @@
-import { AttemptLimiter, type AttemptLimiterOptions } from '../auth/attempt-limiter.js'
+import { AttemptLimiter, type AttemptLimiterOptions } from './attempt-limiter.js'
 import { RateLimitError } from './errors.js'
 
 const MINUTE = 60_000

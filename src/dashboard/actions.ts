@@ -1,6 +1,6 @@
 import { homedir } from 'node:os'
 import { relative, resolve } from 'node:path'
-import type { Blog } from '../core/blog.js'
+import type { Blog } from '../app/blog.js'
 import { describeError } from '../core/errors.js'
 import type { GenerateKind } from '../enhance/batch.js'
 import type { ActivityLog } from './activity.js'

@@ -1,5 +1,5 @@
 import { OWNER } from '../auth/auth-service.js'
-import type { Blog } from '../core/blog.js'
+import type { Blog } from '../app/blog.js'
 import type { Job } from '../shared/schemas/index.js'
 import type { Enhancement } from '../posts/enhancement-index.js'
 import { TERMINAL_OWNER } from './owner.js'

@@ -1,6 +1,5 @@
 import { render } from 'ink'
-import type { Blog } from '../core/blog.js'
-import { watchStore } from '../store/index.js'
+import type { Blog } from '../app/blog.js'
 import { createActions } from './actions.js'
 import { ActivityLog } from './activity.js'
 import { Dashboard } from './app.js'
@@ -13,14 +12,14 @@ const ALT_SCREEN = { enter: '\x1b[?1049h\x1b[H', leave: '\x1b[?1049l' }
 
 /**
  * Runs the dashboard on this terminal until the person quits. Other processes' writes to the
- * data folder reach it through the store watcher (as in `blog serve`).
+ * data folder reach it through blog.watchDataFolder (as in `blog serve`).
  */
 export async function runDashboard(blog: Blog, opts: { openUrl?: OpenUrl; refreshMs?: number } = {}): Promise<void> {
   const activity = new ActivityLog()
   const detach = activity.attach(blog.events)
   const reader = new SnapshotReader(blog)
   const read = () => reader.read()
-  const watcher = watchStore(blog.store, { onError: () => {} })
+  const watcher = blog.watchDataFolder({ onError: () => {} })
   const actions = createActions(blog, activity, opts.openUrl ?? platformOpener())
   process.stdout.write(ALT_SCREEN.enter)
   try {

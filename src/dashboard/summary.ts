@@ -1,4 +1,4 @@
-import { truncateTo } from '../cli/text-fit.js'
+import { truncateTo } from '../terminal/text-fit.js'
 import type { Snapshot } from './snapshot.js'
 
 /**

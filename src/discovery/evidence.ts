@@ -1,6 +1,6 @@
-import { frontmatterSources } from '../ai/local/bibliography/frontmatter-sources.js'
-import { linkedWorks, REFERENCE_HEADING, referenceSections } from '../ai/local/bibliography/links.js'
-import { textCitations } from '../ai/local/bibliography/citations.js'
+import { frontmatterSources } from '../bibliography/frontmatter-sources.js'
+import { linkedWorks, REFERENCE_HEADING, referenceSections } from '../bibliography/links.js'
+import { textCitations } from '../bibliography/citations.js'
 import type { Essay } from './corpus.js'
 import type { Snapshot } from './snapshot.js'
 

@@ -1,9 +1,9 @@
-import { withCitedEntries } from '../ai/local/bibliography/cited-references.js'
+import { withCitedEntries } from '../bibliography/cited-references.js'
 import { parseBibliography } from '../shared/bibliography.js'
 import type { Bibliography } from '../shared/schemas/enhancements.js'
 import type { CslEntry } from '../shared/schemas/index.js'
 import { latexCiteKey } from './citations.js'
-import { authorLabel, cslNames } from './cited-entries.js'
+import { authorLabel, cslNames } from '../bibliography/cited-entries.js'
 import { asciiKey, escapeText, latexUrl } from './latex-text.js'
 
 type Entry = Bibliography['entries'][number]

@@ -3,7 +3,7 @@ import type { Element, ElementContent } from 'hast'
 import { toHtml } from 'hast-util-to-html'
 import { SKIP, visit } from 'unist-util-visit'
 import { find, findAll, hasClass, isElement, parseStoredHtml, textContent } from '../export/html-tree.js'
-import { LruCache } from '../store/lru-cache.js'
+import { LruCache } from '../core/lru-cache.js'
 
 /**
  * Results by the hash of their input. Parsing a math-heavy essay is the dear part of a feed

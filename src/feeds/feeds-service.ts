@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
-import type { Blog } from '../core/blog.js'
+import type { BlogEventBus } from '../core/events.js'
+import type { PostsService } from '../posts/posts-service.js'
+import type { SiteInfo } from '../shared/site-info.js'
 import { GUEST } from '../core/viewer.js'
 import { renderAtom } from './atom.js'
 import { latestEntries, postUrl } from './feed-entries.js'
@@ -28,7 +30,11 @@ export const CONTENT_TYPES: Record<DocumentKind, string> = {
   robots: 'text/plain; charset=utf-8',
 }
 
-type FeedsDeps = Pick<Blog, 'posts' | 'events' | 'site'>
+interface FeedsDeps {
+  posts: PostsService
+  events: BlogEventBus
+  site(): SiteInfo
+}
 
 /**
  * Feeds (RSS, Atom, JSON Feed), the sitemap and robots.txt, built on demand and kept in memory
@@ -49,6 +55,11 @@ export class FeedsService {
     private readonly now: () => Date = () => new Date(),
   ) {
     blog.events.on('post:changed', () => this.invalidate())
+  }
+
+  /** The same documents for the site served at another address (`blog build --base-url`). */
+  at(baseUrl: string): FeedsService {
+    return new FeedsService({ ...this.blog, site: () => ({ ...this.blog.site(), baseUrl }) }, this.now)
   }
 
   /** Forget every built document; the next request builds it again from the store. */

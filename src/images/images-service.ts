@@ -1,12 +1,12 @@
 import { proseText } from '../markdown/reading-text.js'
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import type { AiProvider, GeneratedImage, ImageRequest, Provenance } from '../ai/provider.js'
+import type { GeneratedImage, ImageRequest } from './image-request.js'
 import { BlogError } from '../core/errors.js'
 import { isAdmin, type Viewer } from '../core/viewer.js'
 import { ImageOptionsSchema, type ImageOptions, type PostBody, type PostMeta } from '../shared/schemas/index.js'
 import type { Store } from '../store/index.js'
-import { LruCache } from '../store/lru-cache.js'
+import { LruCache } from '../core/lru-cache.js'
 import { parseMediaUrl, type MediaStore } from '../media/media-store.js'
 import { conceptsOf } from './concepts.js'
 import { drawLocalImage, LOCAL_ART_MODEL } from './local-art.js'
@@ -14,7 +14,10 @@ import { assertPng } from './png.js'
 import { CONTENT_IMAGE_COUNT, IMAGE_SIZES } from './sizes.js'
 
 /** The part of a provider that makes pictures. */
-export type ImageProvider = Pick<AiProvider, 'name' | 'image'>
+export interface ImageProvider {
+  readonly name: 'local' | 'openai'
+  image(request: ImageRequest): Promise<GeneratedImage>
+}
 
 export const localImageProvider: ImageProvider = { name: 'local', image: drawLocalImage }
 
@@ -103,7 +106,7 @@ export class ImagesService {
     const made = results.map((r) => (r as PromiseFulfilledResult<{ kind: 'banner' | 'content'; url: string; image: GeneratedImage }>).value)
     const banner = made.find((m) => m.kind === 'banner')
     const contents = made.filter((m) => m.kind === 'content')
-    const stamp = (image: GeneratedImage): Provenance => ({ provider: provider.name, model: image.model, generatedAt: this.o.now().toISOString() })
+    const stamp = (image: GeneratedImage) => ({ provider: provider.name, model: image.model, generatedAt: this.o.now().toISOString() })
 
     let replaced: (string | null)[] = []
     let after: PostMeta

@@ -1,4 +1,4 @@
-import type { GeneratedImage, ImageRequest } from '../ai/provider.js'
+import type { GeneratedImage, ImageRequest } from './image-request.js'
 import { composeArtwork } from './compose.js'
 import { assertPng } from './png.js'
 

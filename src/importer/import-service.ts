@@ -13,8 +13,8 @@ import { readEssayFile, type ReadEssayResult } from './files/read-essay-file.js'
 import { isUploadKey, readUpload, uploadKeys, type Upload } from './files/uploads.js'
 import type { EssayInput, ParsedEssay } from './parse/index.js'
 import { prepareMany } from './prepare-many.js'
-import { slugFromFileName, uniqueSlug } from '../posts/slug.js'
-import { readTimeFor } from '../posts/read-time.js'
+import { slugFromFileName, uniqueSlug } from '../shared/slug.js'
+import { readTimeFor } from '../shared/read-time.js'
 import { addUnresolvedReferenceWarnings } from '../xref/import-warnings.js'
 
 export interface ImportFileResult {

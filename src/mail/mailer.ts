@@ -2,7 +2,7 @@ import type * as Nodemailer from 'nodemailer'
 import type { Transporter } from 'nodemailer'
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
-import { ensureDir, writeFileAtomic } from '../store/atomic-file.js'
+import { ensureDir, writeFileAtomic } from '../core/atomic-file.js'
 
 export interface MailMessage {
   to: string

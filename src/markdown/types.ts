@@ -1,5 +1,5 @@
 import type { CslEntry, EssayAnchor, EssayAsset, EssayDocument, EssayWarning, ReadingBlock, TocEntry } from '../shared/schemas/index.js'
-import type { ReadingLength } from './word-count.js'
+import type { ReadingLength } from '../shared/word-count.js'
 
 /**
  * What the renderer may know beyond the markdown itself. Everything is optional: without a
@@ -30,7 +30,7 @@ export interface RenderResult {
   plainText: string
   /** Words a reader reads (CJK characters count one each); code blocks excluded. */
   wordCount: number
-  /** The same, words and CJK characters apart, for the read time (src/posts/read-time.ts). */
+  /** The same, words and CJK characters apart, for the read time (src/shared/read-time.ts). */
   readingLength: ReadingLength
   /** Local files the essay refers to, as written, to their stored copies (only those found). */
   assets: Record<string, EssayAsset>

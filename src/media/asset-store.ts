@@ -1,6 +1,6 @@
 import { mkdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { writeFileAtomic } from '../store/atomic-file.js'
+import { writeFileAtomic } from '../core/atomic-file.js'
 import { ASSET_TYPES, hasWebpVariants, parseAssetFileName, type AssetExt } from './asset-types.js'
 
 /** Originals a WebP variant can be made from. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readdir, rm, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
-import { ensureDir, writeFileAtomic } from '../store/atomic-file.js'
+import { ensureDir, writeFileAtomic } from '../core/atomic-file.js'
 
 export type PostImageKind = 'banner' | 'content'
 

@@ -5,7 +5,7 @@ import { contentHash } from '../markdown/render-cache.js'
 import { RENDER_VERSION } from '../markdown/types.js'
 import { renderOffThread } from '../importer/render-pool.js'
 import { emptyEssayDocument, type PostBody, type PostMeta, type PostUpdate } from '../shared/schemas/index.js'
-import { readTimeFor } from './read-time.js'
+import { readTimeFor } from '../shared/read-time.js'
 
 /**
  * The owner's changes to posts: edit, publish/unpublish, delete, clear annotations. Every

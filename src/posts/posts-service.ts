@@ -6,7 +6,7 @@ import { RENDER_VERSION } from '../markdown/types.js'
 import { xrefSourcePath } from '../xref/xref-source.js'
 import type { RenderResult } from '../markdown/types.js'
 import { renderOffThread } from '../importer/render-pool.js'
-import { readTimeFor } from './read-time.js'
+import { readTimeFor } from '../shared/read-time.js'
 import { byPublishedDesc, neighboursIn, toListItem, toPost } from './post-views.js'
 import { crossReferencesOf } from '../xref/index.js'
 
@@ -65,6 +65,28 @@ export class PostsService {
     const meta = this.store.post(id)
     if (!meta || (meta.status !== 'published' && !isAdmin(viewer))) throw new BlogError('POST_NOT_FOUND', `No post with id ${id}.`)
     return meta
+  }
+
+  /**
+   * Who may see a post and what hangs off it (images, the social card): 'public' when it is
+   * published, 'admin' for a draft shown to an admin (never cached by shared caches), 'hidden'
+   * for a draft a guest asks for or a post that does not exist.
+   */
+  visibility(idOrSlug: number | string, viewer: Viewer): 'public' | 'admin' | 'hidden' {
+    const meta = typeof idOrSlug === 'string' ? this.store.postBySlug(idOrSlug) : Number.isSafeInteger(idOrSlug) ? this.store.post(idOrSlug) : null
+    if (!meta) return 'hidden'
+    if (meta.status === 'published') return 'public'
+    return isAdmin(viewer) ? 'admin' : 'hidden'
+  }
+
+  /** Posts stored, drafts included (what `blog serve` says it serves). */
+  count(): number {
+    return this.store.posts().length
+  }
+
+  /** The plain text of a post listed by `visible()` (the static build's search index), from its latest revision. */
+  async plainText(meta: PostMeta): Promise<string> {
+    return (await this.store.body(this.store.post(meta.id) ?? meta)).plainText
   }
 
   private async load(meta: PostMeta, viewer: Viewer): Promise<Post> {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { PostMeta } from '../shared/schemas/index.js'
-import { writeFileAtomic } from '../store/atomic-file.js'
+import { writeFileAtomic } from '../core/atomic-file.js'
 import { SearchIndex, type IndexJSON } from './search-index.js'
 
 /** Bump whenever tokenising, fields or the vectors change: an older snapshot is then rebuilt. */

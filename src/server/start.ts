@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Blog } from '../core/blog.js'
-import { watchStore } from '../store/index.js'
+import type { Blog } from '../app/blog.js'
 import { warmRenderWorkers } from '../importer/render-pool.js'
 import { createApp, type AppOptions } from './create-app.js'
 import { whenIdle } from './when-idle.js'
@@ -23,7 +22,7 @@ export async function startServer(blog: Blog, opts: AppOptions & { port?: number
     server.once('error', reject)
     server.listen(opts.port ?? 4321, opts.host ?? '127.0.0.1', () => resolve())
   })
-  const storeWatcher = watchStore(blog.store, { onError: (e) => (opts.log ?? console.error)(`Could not reload the data folder: ${String(e)}`) })
+  const storeWatcher = blog.watchDataFolder({ onError: (e) => (opts.log ?? console.error)(`Could not reload the data folder: ${String(e)}`) })
   // The serving process sends new-post alerts, also for posts another process published.
   const stopAlerts = blog.alerts.start()
   // Jobs (images, bulk generation) run here, in the serving process; so does the media sweep.

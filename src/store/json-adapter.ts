@@ -1,5 +1,5 @@
 import type { Adapter } from 'lowdb'
-import { readJsonFile, writeFileAtomic } from './atomic-file.js'
+import { readJsonFile, writeFileAtomic } from '../core/atomic-file.js'
 
 /**
  * lowdb adapter for one JSON file. lowdb's own JSONFile writes a fixed temp name with no

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { writeFileAtomic } from './atomic-file.js'
+import { writeFileAtomic } from '../core/atomic-file.js'
 import { BlogError } from '../core/errors.js'
 import { emptyDb, SCHEMA_VERSION } from './db-schema.js'
 import { SHARD_COUNT, type Layout } from './post-files.js'

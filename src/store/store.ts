@@ -6,7 +6,7 @@ import { PostBodySchema, PostMetaSchema, type PostBody, type PostMeta } from '..
 import { z } from 'zod'
 import { BlogError } from '../core/errors.js'
 import { AtomicJsonFile } from './json-adapter.js'
-import { ensureDir, syncDir, writeFileAtomic } from './atomic-file.js'
+import { ensureDir, syncDir, writeFileAtomic } from '../core/atomic-file.js'
 import { applyEntry, clearJournal, recoverJournal, writeJournal, type JournalEntry } from './commit-journal.js'
 import { sweepLeftovers } from './store-sweep.js'
 import { LockLostError, StoreLock, type HeldLock, type LockTiming } from './lock.js'
@@ -16,15 +16,11 @@ import { damagedFile, firstIssue, REPAIR_COMMAND } from './store-errors.js'
 import { layout, shardOf, SHARD_COUNT, type Layout, type ShardFile } from './post-files.js'
 import { migrate } from './migrations.js'
 import { Transaction, type CommittedState } from './transaction.js'
-import { LruCache } from './lru-cache.js'
+import { LruCache } from '../core/lru-cache.js'
+import type { StoreChange } from '../core/events.js'
 
-export interface StoreChange {
-  /** Posts added, changed or removed. */
-  postIds: number[]
-  db: boolean
-  /** 'external' when another process wrote and this one re-read. */
-  origin: 'local' | 'external'
-}
+// The change event's shape lives with the event bus (the kernel), so the bus needs no store.
+export type { StoreChange }
 
 export interface StoreOptions {
   now?: () => Date

@@ -1,4 +1,4 @@
-import { decodeEntities } from '../importer/parse/plain-text.js'
+import { decodeEntities } from './plain-text.js'
 import type { Segment } from './essay-doc.js'
 
 /** What the inline reader needs from the block reader. */

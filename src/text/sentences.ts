@@ -1,5 +1,5 @@
 import { readableTex } from './readable.js'
-import { keyAsName } from '../export/citation-text.js'
+import { keyAsName } from './citation-text.js'
 import type { Segment } from './essay-doc.js'
 
 /** Words after which a full stop does not end a sentence. */

@@ -1,6 +1,6 @@
 import { appendFile, readFile, readdir, rename, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
-import { ensureDir } from '../store/atomic-file.js'
+import { ensureDir } from '../core/atomic-file.js'
 
 export interface EventLogOptions {
   dir: string

@@ -1,6 +1,6 @@
 import { cpSync } from 'node:fs'
 import { join } from 'node:path'
-import { createBlog, type Blog, type CreateBlogOptions } from '../../src/core/blog.js'
+import { createBlog, type Blog, type CreateBlogOptions } from '../../src/app/blog-with-store.js'
 import { startServer, type RunningServer } from '../../src/server/start.js'
 import { projectRoot, tempDir } from './temp-dir.js'
 

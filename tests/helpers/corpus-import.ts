@@ -118,7 +118,7 @@ export function corpusImport(): Promise<{ dir: string; report: ImportReport }> {
       const building = `${dir}.building-${process.pid}`
       rmSync(building, { recursive: true, force: true })
       mkdirSync(building, { recursive: true })
-      const { createBlog } = await import('../../src/core/blog.js')
+      const { createBlog } = await import('../../src/app/blog-with-store.js')
       const blog = await createBlog({ dataDir: join(building, 'data'), env: {}, log: () => {} })
       try {
         const report = await blog.importer.importPaths(CORPUS_FAMILIES.map((f) => join(corpusDir, f)))

@@ -1,6 +1,6 @@
 import { cpSync } from 'node:fs'
 import { join } from 'node:path'
-import { createBlog, type Blog } from '../../src/core/blog.js'
+import { createBlog, type Blog } from '../../src/app/blog-with-store.js'
 import { createApp } from '../../src/server/create-app.js'
 import { startServer, type RunningServer } from '../../src/server/start.js'
 import { fixtureSite, setupPath } from './blog.js'

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createBlog } from '../../src/core/blog.js'
+import { createBlog } from '../../src/app/blog-with-store.js'
 import { GUEST } from '../../src/core/viewer.js'
 import type { JobRecord, PostMeta } from '../../src/shared/schemas/index.js'
 

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { servedBlog } from '../helpers/blog.js'
 import { ApiClient } from '../helpers/http-client.js'
 import { OWNER } from '../../src/auth/auth-service.js'
-import { createBlog } from '../../src/core/blog.js'
+import { createBlog } from '../../src/app/blog-with-store.js'
 import { tempDir } from '../helpers/temp-dir.js'
 import { AiStatusSchema, ManagePageSchema, type ManagePage } from '../../src/shared/schemas/index.js'
 

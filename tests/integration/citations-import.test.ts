@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createBlog, type Blog } from '../../src/core/blog.js'
+import { createBlog, type Blog } from '../../src/app/blog-with-store.js'
 import type { ImportReport } from '../../src/importer/import-service.js'
 import { projectRoot, tempDir } from '../helpers/temp-dir.js'
 

@@ -1,6 +1,6 @@
 import { describe, it, expect, afterAll } from 'vitest'
 import { join } from 'node:path'
-import { createBlog } from '../../src/core/blog.js'
+import { createBlog } from '../../src/app/blog-with-store.js'
 import { isBlogError } from '../../src/core/errors.js'
 import { OWNER } from '../../src/auth/auth-service.js'
 import { blog, blogServe, eventually, type CliResult } from '../helpers/cli.js'

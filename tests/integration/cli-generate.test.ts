@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { createBlog } from '../../src/core/blog.js'
+import { createBlog } from '../../src/app/blog-with-store.js'
 import { blog } from '../helpers/cli.js'
 import { fixtureSite } from '../helpers/blog.js'
 import { FakeOpenAi, GOOD, goodAnswers } from '../helpers/fake-openai.js'

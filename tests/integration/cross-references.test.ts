@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { createBlog, type Blog } from '../../src/core/blog.js'
+import { createBlog, type Blog } from '../../src/app/blog-with-store.js'
 import { GUEST } from '../../src/core/viewer.js'
 import type { ImportReport } from '../../src/importer/import-service.js'
 import { corpusDir, tempDir } from '../helpers/temp-dir.js'

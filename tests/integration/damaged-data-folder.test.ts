@@ -1,7 +1,7 @@
 import { describe, it, expect, afterEach } from 'vitest'
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createBlog } from '../../src/core/blog.js'
+import { createBlog } from '../../src/app/blog-with-store.js'
 import { GUEST } from '../../src/core/viewer.js'
 import { OWNER } from '../../src/auth/auth-service.js'
 import { Store, SCHEMA_VERSION, checkDataFolder } from '../../src/store/index.js'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { createBlog, type Blog } from '../../src/core/blog.js'
+import { createBlog, type Blog } from '../../src/app/blog-with-store.js'
 import type { ImportReport } from '../../src/importer/import-service.js'
 import { corpusDir, tempDir } from '../helpers/temp-dir.js'
 import { copyCorpusData, fromFamily, reportOf } from '../helpers/corpus-import.js'

@@ -1,7 +1,7 @@
 import { describe, it, expect, afterAll, beforeAll } from 'vitest'
 import { writeFileSync, mkdirSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { createBlog } from '../../src/core/blog.js'
+import { createBlog } from '../../src/app/blog-with-store.js'
 import type { ImportReport } from '../../src/importer/import-service.js'
 import { GUEST } from '../../src/core/viewer.js'
 import { corpusDir, tempDir } from '../helpers/temp-dir.js'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createBlog, type Blog } from '../../src/core/blog.js'
+import { createBlog, type Blog } from '../../src/app/blog-with-store.js'
 import { GUEST, type Viewer } from '../../src/core/viewer.js'
 import { OWNER } from '../../src/auth/auth-service.js'
 import { PageRenderer } from '../../src/server/ssr/page-renderer.js'

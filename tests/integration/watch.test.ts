@@ -1,7 +1,7 @@
 import { describe, it, expect, afterAll, beforeAll } from 'vitest'
 import { appendFileSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createBlog, type Blog } from '../../src/core/blog.js'
+import { createBlog, type Blog } from '../../src/app/blog-with-store.js'
 import { watchFolder, type FolderWatcher } from '../../src/importer/folder-watcher.js'
 import type { ImportReport } from '../../src/importer/import-service.js'
 import { tempDir } from '../helpers/temp-dir.js'

@@ -3,7 +3,7 @@ import type { EssayInput } from '../provider.js'
 import type { EssayDoc, Sentence } from '../../text/essay-doc.js'
 import { findKeyTerms, type KeyTerm } from '../../text/key-terms.js'
 import type { SiteIndex } from '../../text/site-index.js'
-import { clip, quoteList } from './format.js'
+import { clip, quoteList } from '../../text/format.js'
 import { readableTex } from '../../text/readable.js'
 
 const MAX_ANNOTATIONS = 8

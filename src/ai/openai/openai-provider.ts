@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { BlogError } from '../../core/errors.js'
 import type { Annotation, Bibliography, MathematicalModel } from '../../shared/schemas/index.js'
-import { withCitedEntries } from '../local/bibliography/cited-references.js'
+import { withCitedEntries } from '../../bibliography/cited-references.js'
 import { siteIndex } from '../../text/site-index.js'
 import type { AiProvider, EssayInput, GeneratedImage, ImageRequest } from '../provider.js'
 import type { OpenAiClient, OpenAiSettings } from './client.js'

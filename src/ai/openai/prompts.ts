@@ -1,5 +1,5 @@
 import { essayText } from './essay-text.js'
-import { authorLabel, cslText, cslYear } from '../../export/cited-entries.js'
+import { authorLabel, cslText, cslYear } from '../../bibliography/cited-entries.js'
 import type { EssayInput } from '../provider.js'
 import type { OutputKind } from './output-schemas.js'
 

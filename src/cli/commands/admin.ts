@@ -1,6 +1,6 @@
 import { Command } from 'commander'
 import type { OWNER } from '../../auth/auth-service.js'
-import type { Blog } from '../../core/blog.js'
+import type { Blog } from '../../app/blog.js'
 import { NewPasswordSchema, SetupSchema, UsernameSchema } from '../../shared/schemas/auth.js'
 import type { AdminSummary } from '../../shared/schemas/index.js'
 import { EXIT, formatCliError, type CliIO } from '../output.js'

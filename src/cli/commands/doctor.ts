@@ -31,7 +31,7 @@ them. Safe while blog serve runs. Exit 0 when the folder is sound (after repair)
                 "repaired": [{"file", "action"}]}`,
     )
     .action(async (opts: DoctorOptions) => {
-      const { checkDataFolder } = await import('../../store/doctor.js')
+      const { checkDataFolder } = await import('../../app/doctor.js')
       const dataDir = resolve(opts.data ?? process.env.BLOG_DATA_DIR ?? 'data')
       const report = await checkDataFolder(dataDir, { repair: Boolean(opts.repair) })
       setExit(report.healthy ? EXIT.ok : EXIT.failed)

@@ -47,7 +47,7 @@ Exit code 1 if there is no post with that slug.`,
         io.out(file.text.replace(/\n$/, ''))
         return
       }
-      const { writeFileAtomic } = await import('../../store/atomic-file.js')
+      const { writeFileAtomic } = await import('../../core/atomic-file.js')
       const target = resolve(opts.output)
       try {
         await writeFileAtomic(target, file.bytes ?? file.text)

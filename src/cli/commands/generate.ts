@@ -2,8 +2,8 @@ import { Command, Option } from 'commander'
 import type { GenerateKind, GenerateProgress, GenerateReport, GenerateResult } from '../../enhance/batch.js'
 import { EXIT, type CliIO } from '../output.js'
 import { dataOption, jsonOption, withBlog, type DataOptions } from '../shared-options.js'
-import { LiveLine } from '../live-line.js'
-import { progressLine } from '../progress-bar.js'
+import { LiveLine } from '../../terminal/live-line.js'
+import { progressLine } from '../../terminal/progress-bar.js'
 
 interface GenerateFlags extends DataOptions {
   annotations?: boolean

@@ -4,8 +4,8 @@ import type { ImportReport } from '../../importer/import-service.js'
 import { planImport, type ImportPlan } from '../../importer/import-plan.js'
 import { EXIT, type CliIO } from '../output.js'
 import { dataOption, jsonOption, withBlog, type DataOptions } from '../shared-options.js'
-import { LiveLine } from '../live-line.js'
-import { showImportProgress, type ImportFileEvent } from '../progress-bar.js'
+import { LiveLine } from '../../terminal/live-line.js'
+import { showImportProgress, type ImportFileEvent } from '../../terminal/progress-bar.js'
 
 export function importCommand(io: CliIO, setExit: (code: number) => void): Command {
   return new Command('import')

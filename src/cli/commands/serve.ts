@@ -26,7 +26,7 @@ export function serveCommand(io: CliIO): Command {
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new BlogError('VALIDATION', `--port must be a whole number from 0 to 65535, not "${opts.port}".`)
       if (opts.watch && !existsSync(opts.watch)) throw new BlogError('VALIDATION', `--watch: the folder ${opts.watch} does not exist.`)
       const [{ createBlog }, { startServer }, { watchFolder }] = await Promise.all([
-        import('../../core/blog.js'),
+        import('../../app/blog.js'),
         import('../../server/start.js'),
         import('../../importer/folder-watcher.js'),
       ])
@@ -47,7 +47,7 @@ export function serveCommand(io: CliIO): Command {
       // The watched folder is imported first, so the count below is what the site really serves
       // (issue 23.15: it used to say "serving 0 posts" while the first import was still running).
       if (watcher) await watcher.ready.catch(() => {})
-      const count = blog.store.posts().length
+      const count = blog.posts.count()
       io.out(`Scholia is serving ${count} post${count === 1 ? '' : 's'} at ${server.url}/ (data: ${relative(process.cwd(), blog.config.dataDir) || '.'})`)
       if (watcher) io.out(`Watching ${opts.watch} for essays.`)
       const setup = blog.auth.firstAdminSetup()

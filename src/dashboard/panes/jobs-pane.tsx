@@ -1,5 +1,5 @@
 import { Text } from 'ink'
-import { progressLine } from '../../cli/progress-bar.js'
+import { progressLine } from '../../terminal/progress-bar.js'
 import { runLine } from './run-line.js'
 import type { Job } from '../../shared/schemas/index.js'
 import type { JobProgress, Run } from '../activity.js'

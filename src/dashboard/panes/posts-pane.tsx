@@ -2,7 +2,7 @@ import { Box, Text } from 'ink'
 import { ENHANCEMENTS } from '../../posts/enhancement-index.js'
 import { visibleWindow } from '../post-list.js'
 import type { PostRow } from '../snapshot.js'
-import { fitColumn } from '../../cli/text-fit.js'
+import { fitColumn } from '../../terminal/text-fit.js'
 import { Pane } from './pane.js'
 
 export interface PostsPaneProps {

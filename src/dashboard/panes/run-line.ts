@@ -1,4 +1,4 @@
-import { progressLine } from '../../cli/progress-bar.js'
+import { progressLine } from '../../terminal/progress-bar.js'
 import type { Run } from '../activity.js'
 
 /** A run's line: the bar while it works, then its counts (first, so a narrow pane still shows them). */

@@ -1,5 +1,5 @@
 import { isRecord } from './frontmatter-data.js'
-import { collapseWhitespace, decodeEntities, stripHtml, trimCharacters } from './plain-text.js'
+import { collapseWhitespace, decodeEntities, stripHtml, trimCharacters } from '../../text/plain-text.js'
 
 const NAME_KEYS = ['name', 'full_name', 'fullname', 'display_name', 'displayName'] as const
 

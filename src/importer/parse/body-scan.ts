@@ -7,7 +7,7 @@ import type { Processor } from 'unified'
 import { visit } from 'unist-util-visit'
 import remarkLeanAutolinks from '../../markdown/plugins/remark-lean-autolinks.js'
 import { plainText, removeDelimited } from './mdast-plain-text.js'
-import { collapseWhitespace } from './plain-text.js'
+import { collapseWhitespace } from '../../text/plain-text.js'
 
 /**
  * micromark resolves emphasis in time quadratic in the number of `*`/`_` runs in a

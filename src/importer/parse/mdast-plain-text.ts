@@ -1,5 +1,5 @@
 import type { Nodes } from 'mdast'
-import { collapseWhitespace, stripEmphasis, TextProtector } from './plain-text.js'
+import { collapseWhitespace, stripEmphasis, TextProtector } from '../../text/plain-text.js'
 
 /** d2l references whose label is the only readable trace of them in plain text. */
 const REFERENCE_DIRECTIVES = new Set(['numref', 'eqref', 'ref'])

@@ -1,5 +1,5 @@
 import { isRecord } from './frontmatter-data.js'
-import { collapseWhitespace, decodeEntities, stripHtml } from './plain-text.js'
+import { collapseWhitespace, decodeEntities, stripHtml } from '../../text/plain-text.js'
 
 const MAX_TAG_LENGTH = 60
 

@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Root } from 'hast'
 import type { VFile } from 'vfile'
 import type { TocEntry } from '../../shared/schemas/index.js'
-import { countReading, type ReadingLength } from '../word-count.js'
+import { countReading, type ReadingLength } from '../../shared/word-count.js'
 import { HEADING_DEPTH, isFootnoteChrome, isMathCode, textOf } from './hast-math.js'
 
 /** What an essay says, as text: the TOC, the plain text and its length in words. */

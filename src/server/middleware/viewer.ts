@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express'
-import type { Blog } from '../../core/blog.js'
+import type { Blog } from '../../app/blog.js'
 import { signOut } from './session.js'
 
 /**

@@ -1,5 +1,5 @@
 import { Router } from 'express'
-import type { Blog } from '../../core/blog.js'
+import type { Blog } from '../../app/blog.js'
 import { ForgotPasswordSchema, LoginSchema, PasswordResetSchema, SetupQuerySchema, SetupSchema, UpdateEmailSchema, UpdatePasswordSchema } from '../../shared/schemas/index.js'
 import { clientOf, http, parseInput, viewerOf } from '../http.js'
 import { adminOnly, signedInOnly } from '../middleware/guards.js'

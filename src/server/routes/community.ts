@@ -1,6 +1,6 @@
 import { Router } from 'express'
 import { z } from 'zod'
-import type { Blog } from '../../core/blog.js'
+import type { Blog } from '../../app/blog.js'
 import { CommentInputSchema, CommentModerationSchema, SubscriptionSchema, TrackingEventSchema } from '../../shared/schemas/index.js'
 import { clientOf, http, parseInput, viewerOf } from '../http.js'
 import { adminOnly } from '../middleware/guards.js'

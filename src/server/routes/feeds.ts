@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express'
-import type { Blog } from '../../core/blog.js'
-import { FeedsService, type DocumentKind, type FeedDocument } from '../../feeds/feeds-service.js'
+import type { Blog } from '../../app/blog.js'
+import type { DocumentKind, FeedDocument } from '../../feeds/feeds-service.js'
 import { notModified } from '../conditional.js'
 import { EncodedBody, encodeFor } from '../encoded-body.js'
 
@@ -16,7 +16,7 @@ const ROUTES: Record<string, DocumentKind> = {
  * Feeds, sitemap and robots.txt: public, the same for everyone (a signed-in owner gets the
  * guest's view too, so a reader's feed can never show a draft). Mounted ahead of the pages.
  */
-export function feedRoutes(blog: Blog, feeds = new FeedsService(blog)): Router {
+export function feedRoutes(blog: Blog, feeds = blog.feeds): Router {
   const router = Router()
   // Compression is HTTP's business, not the feeds': each document's encoded forms live as long as it does.
   const encoded = new WeakMap<FeedDocument, EncodedBody>()

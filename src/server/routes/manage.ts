@@ -1,5 +1,5 @@
 import { Router } from 'express'
-import type { Blog } from '../../core/blog.js'
+import type { Blog } from '../../app/blog.js'
 import { ManageQuerySchema } from '../../shared/schemas/index.js'
 import { http, parseInput, viewerOf } from '../http.js'
 import { adminOnly } from '../middleware/guards.js'

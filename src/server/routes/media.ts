@@ -2,8 +2,7 @@ import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { basename, dirname } from 'node:path'
 import { Router, type Request, type Response, type NextFunction } from 'express'
-import type { Blog } from '../../core/blog.js'
-import { isAdmin, type Viewer } from '../../core/viewer.js'
+import type { Blog } from '../../app/blog.js'
 import { AssetStore, type AssetFile } from '../../media/asset-store.js'
 import { POST_IMAGE_FILE, type MediaStore } from '../../media/media-store.js'
 import { notModified } from '../conditional.js'
@@ -25,7 +24,7 @@ export function mediaRoutes(blog: Blog, media: MediaStore = blog.images.media): 
       const postId = /^[1-9]\d{0,15}$/.test(req.params.postId) ? Number(req.params.postId) : NaN
       const file = req.params.file
       const path = POST_IMAGE_FILE.test(file) ? media.postImagePath(postId, file) : null
-      const draftFor = visibility(blog, postId, viewerOf(res))
+      const draftFor = blog.posts.visibility(postId, viewerOf(res))
       if (!path || draftFor === 'hidden') return notFound(res)
       const info = await stat(path).catch(() => null)
       if (!info?.isFile()) return notFound(res)
@@ -42,7 +41,7 @@ export function mediaRoutes(blog: Blog, media: MediaStore = blog.images.media): 
       if (!slug) return notFound(res)
       const viewer = viewerOf(res)
       const { png, etag } = await blog.images.socialCard(slug, viewer)
-      const draft = blog.store.postBySlug(slug)?.status !== 'published'
+      const draft = blog.posts.visibility(slug, viewer) !== 'public'
       // The address stays the same when the title changes (a `?v=` marks versions): a day of freshness.
       res.setHeader('Cache-Control', draft ? 'private, no-store' : 'public, max-age=86400')
       sendPng(req, res, etag, null, png.length, () => png)
@@ -50,7 +49,7 @@ export function mediaRoutes(blog: Blog, media: MediaStore = blog.images.media): 
       next(e)
     }
   })
-  const assets = new AssetStore(blog.store.dataDir)
+  const assets = new AssetStore(blog.config.dataDir)
   router.get('/media/assets/:file', async (req, res, next) => {
     try {
       const found = await assets.file(req.params.file)
@@ -77,13 +76,6 @@ function sendAsset(res: Response, file: AssetFile, next: NextFunction): void {
   res.sendFile(basename(file.path), { root: dirname(file.path), headers, maxAge: '1y', immutable: true, dotfiles: 'deny' }, (err?: Error) => {
     if (err && !res.headersSent) next(err)
   })
-}
-
-function visibility(blog: Blog, postId: number, viewer: Viewer): 'public' | 'admin' | 'hidden' {
-  const meta = Number.isSafeInteger(postId) ? blog.store.post(postId) : null
-  if (!meta) return 'hidden'
-  if (meta.status === 'published') return 'public'
-  return isAdmin(viewer) ? 'admin' : 'hidden'
 }
 
 function sendPng(req: Request, res: Response, etag: string, lastModified: Date | null, size: number, body: () => Uint8Array | NodeJS.ReadableStream): void {

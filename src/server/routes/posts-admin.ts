@@ -1,6 +1,6 @@
 import express, { Router } from 'express'
 import { z } from 'zod'
-import type { Blog } from '../../core/blog.js'
+import type { Blog } from '../../app/blog.js'
 import { PostUpdateSchema } from '../../shared/schemas/index.js'
 import { renderOffThread } from '../../importer/render-pool.js'
 import { http, parseInput, viewerOf } from '../http.js'

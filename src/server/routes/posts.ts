@@ -1,6 +1,6 @@
 import { Router } from 'express'
 import { z } from 'zod'
-import type { Blog } from '../../core/blog.js'
+import type { Blog } from '../../app/blog.js'
 import { http, parseInput, viewerOf } from '../http.js'
 
 export const ListQuery = z.object({ search: z.string().max(500).optional() })

@@ -1,7 +1,7 @@
 import { Router, type NextFunction, type Request, type Response } from 'express'
 import multer from 'multer'
 import { z } from 'zod'
-import type { Blog } from '../../core/blog.js'
+import type { Blog } from '../../app/blog.js'
 import { BlogError } from '../../core/errors.js'
 import { DEFAULT_MAX_ESSAY_BYTES } from '../../importer/files/read-essay-file.js'
 import { http, viewerOf } from '../http.js'

@@ -1,4 +1,4 @@
-import type { Blog } from '../../core/blog.js'
+import type { Blog } from '../../app/blog.js'
 import type { Viewer } from '../../core/viewer.js'
 import { isBlogError } from '../../core/errors.js'
 import { SearchQuerySchema, type Post } from '../../shared/schemas/index.js'

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { DehydratedState } from '@tanstack/react-query'
 import { LRUCache } from 'lru-cache'
-import type { Blog } from '../../core/blog.js'
+import type { Blog } from '../../app/blog.js'
 import { isAdmin, type Viewer } from '../../core/viewer.js'
 import { EncodedBody } from '../encoded-body.js'
 import { render } from '../../../web/entry-server.js'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { createHash } from 'node:crypto'
-import { writeFileAtomic, ensureDir } from '../atomic-file.js'
+import { writeFileAtomic, ensureDir } from '../../core/atomic-file.js'
 import { emptyDb } from '../db-schema.js'
 import { shardOf, SHARD_COUNT, type Layout } from '../post-files.js'
 import type { PostBody, PostMeta } from '../../shared/schemas/index.js'

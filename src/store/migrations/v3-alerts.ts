@@ -1,4 +1,4 @@
-import { writeFileAtomic } from '../atomic-file.js'
+import { writeFileAtomic } from '../../core/atomic-file.js'
 import type { Layout } from '../post-files.js'
 import type { Migration } from '../migrations.js'
 

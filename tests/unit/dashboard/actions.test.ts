@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createBlog, type Blog } from '../../../src/core/blog.js'
+import { createBlog, type Blog } from '../../../src/app/blog-with-store.js'
 import { createActions, type DashboardActions } from '../../../src/dashboard/actions.js'
 import { ActivityLog } from '../../../src/dashboard/activity.js'
 import { SnapshotReader } from '../../../src/dashboard/snapshot.js'

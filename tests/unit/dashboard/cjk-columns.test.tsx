@@ -5,9 +5,9 @@ import { stripVTControlCharacters } from 'node:util'
 import { PostsPane } from '../../../src/dashboard/panes/posts-pane.js'
 import type { PostRow } from '../../../src/dashboard/snapshot.js'
 import { oneLine } from '../../../src/dashboard/summary.js'
-import { LiveLine } from '../../../src/cli/live-line.js'
+import { LiveLine } from '../../../src/terminal/live-line.js'
 import { formatTable } from '../../../src/cli/table.js'
-import { fitColumn, truncateTo } from '../../../src/cli/text-fit.js'
+import { fitColumn, truncateTo } from '../../../src/terminal/text-fit.js'
 
 // Issue 23.16: CJK titles take two terminal columns a character; measured with .length they
 // broke the dashboard's columns and overflowed the CLI's live line.

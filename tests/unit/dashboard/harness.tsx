@@ -1,7 +1,7 @@
 import { render } from 'ink-testing-library'
 import { cpSync } from 'node:fs'
 import { join } from 'node:path'
-import { createBlog, type Blog } from '../../../src/core/blog.js'
+import { createBlog, type Blog } from '../../../src/app/blog-with-store.js'
 import { createActions } from '../../../src/dashboard/actions.js'
 import { ActivityLog } from '../../../src/dashboard/activity.js'
 import { Dashboard } from '../../../src/dashboard/app.js'

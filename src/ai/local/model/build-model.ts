@@ -1,7 +1,7 @@
 import type { MathematicalModel } from '../../../shared/schemas/index.js'
 import type { EssayInput } from '../../provider.js'
 import type { EssayDoc } from '../../../text/essay-doc.js'
-import { clip, plural } from '../format.js'
+import { clip, plural } from '../../../text/format.js'
 import { readableTex } from '../../../text/readable.js'
 import { dynamicsOf, dynamicsText, equationsOf, MAX_EQUATIONS } from './equations.js'
 import { fieldOf } from './field.js'

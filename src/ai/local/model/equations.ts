@@ -1,6 +1,6 @@
 import type { MathematicalModel } from '../../../shared/schemas/index.js'
 import type { DisplayFormula, EssayDoc } from '../../../text/essay-doc.js'
-import { clip } from '../format.js'
+import { clip } from '../../../text/format.js'
 
 type Equation = MathematicalModel['equations'][number]
 

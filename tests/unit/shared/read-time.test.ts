@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { countReading, renderMarkdown } from '../../../src/markdown/index.js'
-import { CJK_CHARACTERS_PER_MINUTE, readTimeFor, WORDS_PER_MINUTE } from '../../../src/posts/read-time.js'
+import { CJK_CHARACTERS_PER_MINUTE, readTimeFor, WORDS_PER_MINUTE } from '../../../src/shared/read-time.js'
 import { readCorpusFile } from '../markdown/corpus.js'
 
 const readTimeOf = (file: string): number => readTimeFor(renderMarkdown(readCorpusFile(file)).readingLength)

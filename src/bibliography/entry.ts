@@ -1,4 +1,4 @@
-import type { Bibliography } from '../../../shared/schemas/index.js'
+import type { Bibliography } from '../shared/schemas/index.js'
 
 export type Entry = Bibliography['entries'][number]
 export type EntryType = Entry['type']

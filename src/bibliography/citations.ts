@@ -1,5 +1,5 @@
-import type { Paragraph, Sentence } from '../../../text/essay-doc.js'
-import { clip } from '../format.js'
+import type { Paragraph, Sentence } from '../text/essay-doc.js'
+import { clip } from '../text/format.js'
 import { ARXIV_ID, cleanDoi, DOI, entry, type Found } from './entry.js'
 
 /** Capitalised words that stand before a year in brackets without being anyone's name. */

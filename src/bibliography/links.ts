@@ -1,5 +1,5 @@
-import type { EssayLink, Paragraph } from '../../../text/essay-doc.js'
-import { clip } from '../format.js'
+import type { EssayLink, Paragraph } from '../text/essay-doc.js'
+import { clip } from '../text/format.js'
 import { ARXIV_ID, cleanDoi, DOI, entry, typeForUrl, type Found } from './entry.js'
 import { parseReferenceText } from './reference-text.js'
 

@@ -6,7 +6,7 @@ import {
   slugFromFileName,
   slugify,
   uniqueSlug,
-} from '../../../src/posts/slug.js'
+} from '../../../src/shared/slug.js'
 
 describe('slugify', () => {
   it.each([

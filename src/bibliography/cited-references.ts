@@ -1,5 +1,5 @@
-import { cslDoi, cslNames, cslText, cslUrl, cslVenue, cslYear } from '../../../export/cited-entries.js'
-import type { Bibliography, CslEntry } from '../../../shared/schemas/index.js'
+import { cslDoi, cslNames, cslText, cslUrl, cslVenue, cslYear } from './cited-entries.js'
+import type { Bibliography, CslEntry } from '../shared/schemas/index.js'
 import { typeForUrl, urlKey, type Entry, type EntryType } from './entry.js'
 
 /**

@@ -1,7 +1,7 @@
-import { Store } from '../store/index.js'
-import { loadConfig, type BlogConfig, type ConfigInput } from './config.js'
-import { BlogEventBus } from './events.js'
-import { requireAdmin, type Viewer } from './viewer.js'
+import { Store, watchStore } from '../store/index.js'
+import { loadConfig, type BlogConfig, type ConfigInput } from '../core/config.js'
+import { BlogEventBus } from '../core/events.js'
+import { requireAdmin, type Viewer } from '../core/viewer.js'
 import { PostsService } from '../posts/posts-service.js'
 import { PostManager } from '../posts/post-manager.js'
 import { aiStatusOf } from '../ai/ai-status.js'
@@ -12,7 +12,7 @@ import type { SiteInfo } from '../shared/site-info.js'
 import { AuthService } from '../auth/auth-service.js'
 import { loadSessionSecret } from '../auth/session-secret.js'
 import { createMailer, type Mailer } from '../mail/mailer.js'
-import { RateLimiters } from './rate-limiters.js'
+import { RateLimiters } from '../core/rate-limiters.js'
 import { SiteContentService } from '../site/site-content-service.js'
 import { NewsletterService } from '../newsletter/newsletter-service.js'
 import { AlertsService } from '../newsletter/alerts-service.js'
@@ -28,6 +28,7 @@ import { EnhanceService } from '../enhance/enhance-service.js'
 import { UploadService } from '../uploads/upload-service.js'
 import { SearchService } from '../search/search-service.js'
 import { DiscoveryService } from '../discovery/discovery-service.js'
+import { FeedsService } from '../feeds/feeds-service.js'
 
 export interface CreateBlogOptions extends ConfigInput {
   env?: NodeJS.ProcessEnv
@@ -40,11 +41,11 @@ export interface CreateBlogOptions extends ConfigInput {
 
 /**
  * The composition root: one Blog per data folder, with a service per domain. The CLI, the
- * server and the dashboard are adapters over this object and never reach past it.
+ * server, the dashboard and the static build are adapters over this object and never reach
+ * past it: it has no store, so what a viewer may see is decided by the services.
  */
 export interface Blog {
   config: BlogConfig
-  store: Store
   events: BlogEventBus
   posts: PostsService
   /** The owner's Post Manager: search, filters and pages over every post. */
@@ -75,14 +76,30 @@ export interface Blog {
   uploads: UploadService
   /** Related posts, the smart sidebar and the owner's essay analytics. */
   discovery: DiscoveryService
+  /** RSS, Atom, JSON Feed, sitemap and robots.txt, rebuilt when a post changes. */
+  feeds: FeedsService
   mailer: Mailer
   /** Signs session cookies (BLOG_SESSION_SECRET, else generated once into the data folder). */
   sessionSecret: string
   site(): SiteInfo
+  /**
+   * Follow writes other processes make to the data folder (a CLI import while the server or
+   * the dashboard runs), so this process's services see them; `close()` stops following.
+   */
+  watchDataFolder(opts?: { onError?: (e: unknown) => void }): { close(): Promise<void> }
   close(): Promise<void>
 }
 
-export async function createBlog(options: CreateBlogOptions = {}): Promise<Blog> {
+/** The Blog with the store it was built on: for the data-folder tools and the tests, never an adapter. */
+export interface OpenedBlog extends Blog {
+  readonly store: Store
+}
+
+/** Open the data folder and wire every service over it. */
+export const createBlog: (options?: CreateBlogOptions) => Promise<Blog> = openBlog
+
+/** createBlog, with the store left visible (see OpenedBlog). */
+export async function openBlog(options: CreateBlogOptions = {}): Promise<OpenedBlog> {
   const { env = process.env, now = () => new Date(), log = (m: string) => console.error(m), mailer: injectedMailer, ...input } = options
   const config = loadConfig(input, env)
   const store = await Store.open(config.dataDir, { now })
@@ -100,7 +117,7 @@ export async function createBlog(options: CreateBlogOptions = {}): Promise<Blog>
   let imageProvider: ImageProvider | undefined
   const images = new ImagesService({ store, media: new MediaStore(config.dataDir), provider: () => (imageProvider ??= chooseProvider(config)), now, log })
   const jobs = new JobsService({ store, events, images, enhance: () => blog.enhance, now, log })
-  const blog: Blog = {
+  const blog: OpenedBlog = {
     config,
     store,
     events,
@@ -127,7 +144,9 @@ export async function createBlog(options: CreateBlogOptions = {}): Promise<Blog>
     discovery: new DiscoveryService({ store, posts, tracking: () => blog.tracking, provider: () => (embedder ??= config.aiProvider === 'openai' && config.openaiApiKey ? chooseProvider(config) : null), log }),
     mailer,
     sessionSecret: await loadSessionSecret(config.dataDir, env),
+    feeds: new FeedsService({ posts, events, site: () => blog.site() }),
     site: () => ({ name: config.siteName, ownerName: config.ownerName, baseUrl: config.baseUrl, description: config.siteDescription }),
+    watchDataFolder: (opts = {}) => watchStore(store, opts),
     close: async () => {
       await blog.jobs.stop()
       search.close()

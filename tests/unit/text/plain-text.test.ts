@@ -4,7 +4,7 @@ import {
   inlineMarkdownToText,
   stripHtml,
   truncateText,
-} from '../../../src/importer/parse/plain-text.js'
+} from '../../../src/text/plain-text.js'
 
 describe('inlineMarkdownToText', () => {
   it.each([

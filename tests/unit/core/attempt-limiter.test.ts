@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest'
-import { AttemptLimiter } from '../../../src/auth/attempt-limiter.js'
+import { AttemptLimiter } from '../../../src/core/attempt-limiter.js'
 
 const MIN = 60_000
 

@@ -1,4 +1,4 @@
-import type { ReadingLength } from '../markdown/word-count.js'
+import type { ReadingLength } from './word-count.js'
 
 /** Words a minute in a script with spaces (English prose read for understanding). */
 export const WORDS_PER_MINUTE = 200

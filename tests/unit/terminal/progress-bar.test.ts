@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { BlogEventBus } from '../../../src/core/events.js'
-import { LiveLine } from '../../../src/cli/live-line.js'
-import { progressBar, progressLine, showImportProgress } from '../../../src/cli/progress-bar.js'
+import { LiveLine } from '../../../src/terminal/live-line.js'
+import { progressBar, progressLine, showImportProgress } from '../../../src/terminal/progress-bar.js'
 
 const ESC = String.fromCharCode(27)
 
