@@ -65,6 +65,8 @@ class Holding implements HeldLock {
  */
 export class StoreLock {
   private queue: Promise<unknown> = Promise.resolve()
+  /** The holding of the run under way in this process, if any. */
+  private current: Holding | null = null
 
   constructor(
     private readonly dataDir: string,
@@ -89,9 +91,11 @@ export class StoreLock {
         'Wait for the other import or generation to finish, then try again.',
       )
     }
+    this.current = held
     try {
       return await fn(held)
     } finally {
+      this.current = null
       if (!held.lost) {
         await forgetOwner(this.lockPath)
         await release().catch(() => {})
@@ -103,6 +107,15 @@ export class StoreLock {
       }
       // Otherwise another process holds it now: its lock folder and owner record are not ours to remove.
     }
+  }
+
+  /**
+   * For the store's file adapters: a write outside `run` would race other processes' commits.
+   * A lock lost to a stall is not refused here: the commit decides, since past its commit point
+   * the files must still be written (commit-journal.ts).
+   */
+  assertHeld(): void {
+    if (!this.current) throw new Error(`A write to ${this.dataDir} was attempted without holding its store lock.`)
   }
 
   private get lockPath(): string {
