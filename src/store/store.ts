@@ -72,7 +72,7 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
     await store.lock.run(async () => {
       // A commit cut short by a kill is finished before anything (migrations included) reads.
       await recoverJournal(store.index)
-      await migrate(store.files)
+      await migrate(store.files, store.index)
       await store.reload()
       // Only now is the index known complete: every shard was read and validated, and a missing
       // one with bodies that belong in it was refused (reload). A body no index names is only
