@@ -8,6 +8,7 @@ import { slugify, uniqueSlug } from '../posts/slug.js'
 import { writeFileAtomic } from './atomic-file.js'
 import { readJournal, recoverJournal } from './commit-journal.js'
 import { IndexFiles } from './index-files.js'
+import { damagedAside } from '../core/data-folder.js'
 import { DbSchema, emptyDb, SCHEMA_VERSION, type DbData } from './db-schema.js'
 import { bodyRevisions, readShard } from './folder-scan.js'
 import { StoreLock } from './lock.js'
@@ -149,7 +150,7 @@ function diagnose(files: Layout, s: Scan): DoctorProblem[] {
 const stampNow = () => new Date().toISOString().replace(/[:.]/g, '-')
 
 async function setAside(path: string, repaired: DoctorReport['repaired']): Promise<void> {
-  const aside = `${path}.damaged-${stampNow()}`
+  const aside = damagedAside(path, stampNow())
   await rename(path, aside)
   repaired.push({ file: path, action: `set aside as ${aside}` })
 }

@@ -1,7 +1,7 @@
 import lockfile from 'proper-lockfile'
 import { randomBytes } from 'node:crypto'
 import { rmdir } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dataFolder } from '../core/data-folder.js'
 import { BlogError } from '../core/errors.js'
 import { breakIfOwnerDead, forgetOwner, recordOwner, stillHeld } from './lock-owner.js'
 
@@ -119,7 +119,7 @@ export class StoreLock {
   }
 
   private get lockPath(): string {
-    return join(this.dataDir, 'store.lock')
+    return dataFolder(this.dataDir).lock
   }
 
   /** Retry for ~30 s; a lock whose holder died (SIGKILL, power cut of a child) is broken at once. */

@@ -26,7 +26,7 @@ export interface Migration {
 const MIGRATIONS: Migration[] = [migrateV0SingleFile, migrateV1Accounts, migrateV2Community, migrateV3Alerts, migrateV4Jobs]
 
 /** Where a migration from version `n` keeps the db.json it started from. */
-export const backupOf = (files: Layout, n: number): string => `${files.db}.bak-v${n}`
+export const backupOf = (files: Layout, n: number): string => files.dbBackup(n)
 
 const DB_FIX = `Restore db.json from a backup (a migration leaves db.json.bak-v<N> beside it), or run \`${REPAIR_COMMAND}\` to start a new db.json from the posts on disk: the posts are kept, accounts, subscribers, comments and settings are not (the damaged file is kept beside it).`
 
