@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { readFile, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dataFolder } from '../core/data-folder.js'
 
 /**
  * DECISIONS.md: the cookie-signing secret comes from BLOG_SESSION_SECRET, else a random one
@@ -10,7 +10,7 @@ import { join } from 'node:path'
 export async function loadSessionSecret(dataDir: string, env: NodeJS.ProcessEnv): Promise<string> {
   const fromEnv = env.BLOG_SESSION_SECRET?.trim()
   if (fromEnv) return fromEnv
-  const path = join(dataDir, 'session-secret')
+  const path = dataFolder(dataDir).sessionSecret
   try {
     // 'wx' fails if the file exists: when two processes start together, one secret wins.
     await writeFile(path, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 })

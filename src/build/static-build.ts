@@ -21,6 +21,7 @@ import { checkOutput, publish, stagingFolder } from './output-dir.js'
 import { MANIFEST_FORMAT, OutputFiles, readManifest } from './output-files.js'
 import { searchIndexInputs, staticDataFiles, staticSearchIndex } from './static-data.js'
 import { aliasRedirectPage, hasAliasPage, loadStaticPage, NOT_FOUND_URL, renderStaticPage, type StaticPageContext, type StaticPageData } from './static-pages.js'
+import { dataFolder } from '../core/data-folder.js'
 
 export interface BuildOptions {
   /** The output folder (absolute); replaced as a whole when the build is done. */
@@ -175,7 +176,7 @@ export async function buildStaticSite(blog: Blog, opts: BuildOptions): Promise<B
       redirects++
     }
 
-    const media = await files.copyMedia(join(blog.config.dataDir, 'media'))
+    const media = await files.copyMedia(dataFolder(blog.config.dataDir).mediaDir)
     if (media.missing.length) warnings.push(`Referenced but not in the data folder's media/: ${media.missing.slice(0, 5).join(', ')}${media.missing.length > 5 ? ` and ${media.missing.length - 5} more` : ''}.`)
     await files.writeManifest()
     const { files: count, bytes } = await files.totals()

@@ -1,4 +1,4 @@
-import { open, rename, readFile, unlink, mkdir } from 'node:fs/promises'
+import { open, rename, unlink, mkdir } from 'node:fs/promises'
 import { dirname, basename, join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 
@@ -36,17 +36,6 @@ export async function syncDir(dir: string): Promise<void> {
   } finally {
     await handle.close()
   }
-}
-
-export async function readJsonFile<T>(path: string): Promise<T | null> {
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null
-    throw e
-  }
-  return JSON.parse(text) as T
 }
 
 export async function ensureDir(dir: string): Promise<void> {

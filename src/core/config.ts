@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { resolve } from 'node:path'
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { BlogError } from './errors.js'
+import { dataFolder } from './data-folder.js'
 
 /**
  * Settings come from (later wins): defaults, `data/config.json`, environment variables, and
@@ -77,7 +77,7 @@ function parseTrustProxy(value: string): boolean | number | string {
 }
 
 function fromFile(dataDir: string): ConfigInput {
-  const path = join(dataDir, 'config.json')
+  const path = dataFolder(dataDir).config
   let text: string
   try {
     text = readFileSync(path, 'utf8')

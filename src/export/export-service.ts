@@ -9,6 +9,7 @@ import type * as Arxiv from './arxiv.js'
 import type { ArxivPost } from './arxiv.js'
 import { figureBytes } from './figure-bytes.js'
 import { tarGz, type ArchiveEntry } from './tar-archive.js'
+import { dataFolder } from '../core/data-folder.js'
 
 /** One exported file: its name for a download or `-o`, and its text. */
 export interface ExportedFile {
@@ -103,7 +104,7 @@ export class ExportService {
  */
 export function citedEntriesIn(store: Pick<Store, 'post' | 'body' | 'dataDir'>): EssaySources {
   return {
-    assetDir: join(store.dataDir, 'media', 'assets'),
+    assetDir: dataFolder(store.dataDir).assetsDir,
     async document(postId) {
       const meta = store.post(postId)
       return meta ? (await store.body(meta)).document : undefined

@@ -3,6 +3,7 @@ import type { Transporter } from 'nodemailer'
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { ensureDir, writeFileAtomic } from '../core/atomic-file.js'
+import { dataFolder } from '../core/data-folder.js'
 
 export interface MailMessage {
   to: string
@@ -33,7 +34,7 @@ export interface MailerOptions {
 
 /** DECISIONS.md: SMTP when `SMTP_URL` is set, otherwise `.eml` files in `data/outbox/`. */
 export function createMailer(opts: MailerOptions): Mailer {
-  return opts.smtpUrl ? smtpMailer(opts.smtpUrl, opts.from) : outboxMailer(join(opts.dataDir, 'outbox'), opts.from)
+  return opts.smtpUrl ? smtpMailer(opts.smtpUrl, opts.from) : outboxMailer(dataFolder(opts.dataDir).outboxDir, opts.from)
 }
 
 /**

@@ -2,6 +2,7 @@ import { mkdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../core/atomic-file.js'
 import { ASSET_TYPES, hasWebpVariants, parseAssetFileName, type AssetExt } from './asset-types.js'
+import { dataFolder } from '../core/data-folder.js'
 
 /** Originals a WebP variant can be made from. */
 const RASTER_EXTS: AssetExt[] = ['png', 'jpg']
@@ -31,7 +32,7 @@ export class AssetStore {
   private readonly waiting: (() => void)[] = []
 
   constructor(dataDir: string) {
-    this.dir = join(dataDir, 'media', 'assets')
+    this.dir = dataFolder(dataDir).assetsDir
   }
 
   /** The file behind `/media/assets/{file}`, making a WebP variant if needed; null when there is none. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { readdir, rm, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ensureDir, writeFileAtomic } from '../core/atomic-file.js'
+import { dataFolder } from '../core/data-folder.js'
 
 export type PostImageKind = 'banner' | 'content'
 
@@ -34,9 +35,10 @@ export class MediaStore {
   private readonly ogDir: string
 
   constructor(dataDir: string) {
-    this.root = join(dataDir, 'media')
-    this.postsDir = join(this.root, 'posts')
-    this.ogDir = join(this.root, 'og')
+    const folder = dataFolder(dataDir)
+    this.root = folder.mediaDir
+    this.postsDir = folder.mediaPostsDir
+    this.ogDir = folder.mediaOgDir
   }
 
   /** Store a post's PNG (atomically) and answer its public address. */

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dataFolder } from '../core/data-folder.js'
 import type { PostMeta } from '../shared/schemas/index.js'
 import { writeFileAtomic } from '../core/atomic-file.js'
 import { SearchIndex, type IndexJSON } from './search-index.js'
@@ -10,7 +10,7 @@ const SNAPSHOT_VERSION = 4
 /** What identifies a post's indexed version: any edit bumps its revision and update time. */
 export const stampOf = (meta: PostMeta): string => `${meta.rev}:${meta.updatedAt}`
 
-const fileIn = (dataDir: string) => join(dataDir, 'search-index.json')
+const fileIn = (dataDir: string) => dataFolder(dataDir).searchSnapshot
 
 /**
  * The search index saved in the data folder, so a restart reads one file instead of every

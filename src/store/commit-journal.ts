@@ -1,10 +1,10 @@
 import { readFile, unlink } from 'node:fs/promises'
-import { dirname } from 'node:path'
 import { z } from 'zod'
 import { PostMetaSchema } from '../shared/schemas/index.js'
-import { syncDir, writeFileAtomic } from '../core/atomic-file.js'
+import { writeFileAtomic } from '../core/atomic-file.js'
 import { DbSchema, type DbData } from './db-schema.js'
-import { SHARD_COUNT, type ShardFile } from './post-files.js'
+import { IndexFiles } from './index-files.js'
+import { SHARD_COUNT, type Layout, type ShardFile } from './post-files.js'
 import { damagedFile, firstIssue, REPAIR_COMMAND } from './store-errors.js'
 
 /**
@@ -24,20 +24,15 @@ export interface JournalEntry {
 
 export interface JournalTarget {
   journal: string
-  shard: (n: number) => string
-  db: string
 }
 
 export async function writeJournal(files: JournalTarget, entry: JournalEntry): Promise<void> {
   await writeFileAtomic(files.journal, JSON.stringify(entry))
 }
 
-/** Replace every file the entry names; the renames are made durable before returning. */
-export async function applyEntry(files: JournalTarget, entry: JournalEntry): Promise<void> {
-  const shards = Object.entries(entry.shards)
-  await Promise.all(shards.map(([n, shard]) => writeFileAtomic(files.shard(Number(n)), JSON.stringify(shard), { syncDir: false })))
-  if (shards.length) await syncDir(dirname(files.shard(0)))
-  if (entry.db) await writeFileAtomic(files.db, JSON.stringify(entry.db))
+/** Replace every file the entry names, through their Low; the renames are durable before returning. */
+export async function applyEntry(index: IndexFiles, entry: JournalEntry): Promise<void> {
+  await index.write(entry.shards, entry.db)
 }
 
 export async function clearJournal(files: JournalTarget): Promise<void> {
@@ -85,10 +80,11 @@ export async function readJournal(path: string): Promise<JournalEntry | null> {
  * writer holds the lock for as long as its journal exists, so one seen here is an orphan.
  * Returns whether there was one. A journal cut short never renamed, so it is never read.
  */
-export async function recoverJournal(files: JournalTarget): Promise<boolean> {
-  const entry = await readJournal(files.journal)
+export async function recoverJournal(target: Layout | IndexFiles): Promise<boolean> {
+  const index = target instanceof IndexFiles ? target : new IndexFiles(target)
+  const entry = await readJournal(index.files.journal)
   if (!entry) return false
-  await applyEntry(files, entry)
-  await clearJournal(files)
+  await applyEntry(index, entry)
+  await clearJournal(index.files)
   return true
 }

@@ -7,6 +7,8 @@ import { readTimeFor } from '../shared/read-time.js'
 import { slugify, uniqueSlug } from '../shared/slug.js'
 import { writeFileAtomic } from '../core/atomic-file.js'
 import { readJournal, recoverJournal } from './commit-journal.js'
+import { IndexFiles } from './index-files.js'
+import { damagedAside } from '../core/data-folder.js'
 import { DbSchema, emptyDb, SCHEMA_VERSION, type DbData } from './db-schema.js'
 import { bodyRevisions, readShard } from './folder-scan.js'
 import { StoreLock } from './lock.js'
@@ -148,12 +150,13 @@ function diagnose(files: Layout, s: Scan): DoctorProblem[] {
 const stampNow = () => new Date().toISOString().replace(/[:.]/g, '-')
 
 async function setAside(path: string, repaired: DoctorReport['repaired']): Promise<void> {
-  const aside = `${path}.damaged-${stampNow()}`
+  const aside = damagedAside(path, stampNow())
   await rename(path, aside)
   repaired.push({ file: path, action: `set aside as ${aside}` })
 }
 
 async function repair(files: Layout, s: Scan, repaired: DoctorReport['repaired']): Promise<void> {
+  const index = new IndexFiles(files)
   // An unfinished but sound commit: finish it, as opening the store would.
   if (s.journal.kind === 'pending' && (await recoverJournal(files))) {
     repaired.push({ file: files.journal, action: 'finished the commit it held' })
@@ -200,7 +203,7 @@ async function repair(files: Layout, s: Scan, repaired: DoctorReport['repaired']
   for (const n of rewrite) {
     const posts = (shards.get(n) ?? []).sort((a, b) => a.id - b.id)
     if (s.shards[n].kind === 'missing' && posts.length === 0) continue
-    await writeFileAtomic(files.shard(n), JSON.stringify({ posts }))
+    await index.write({ [n]: { posts } }, null)
     if (s.shards[n].kind !== 'ok') repaired.push({ file: files.shard(n), action: `rebuilt with ${posts.length} post(s)` })
   }
 
@@ -209,10 +212,10 @@ async function repair(files: Layout, s: Scan, repaired: DoctorReport['repaired']
     if (s.db.kind === 'damaged') await setAside(files.db, repaired)
     // Not a fresh install: the first admin of a site with posts comes from the terminal.
     const db: DbData = { ...emptyDb(), nextPostId: maxId + 1, firstAdmin: 'terminal' }
-    await writeFileAtomic(files.db, JSON.stringify(db))
+    await index.write({}, db)
     repaired.push({ file: files.db, action: `started anew beside ${byId.size} post(s); create an admin with \`blog admin create USERNAME\`` })
   } else if (s.db.kind === 'ok' && s.db.data.nextPostId <= maxId) {
-    await writeFileAtomic(files.db, JSON.stringify({ ...s.db.data, nextPostId: maxId + 1 }))
+    await index.write({}, { ...s.db.data, nextPostId: maxId + 1 })
     repaired.push({ file: files.db, action: `nextPostId set to ${maxId + 1}` })
   }
 }

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { readFile, rename, rmdir, stat, unlink, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
+import { dirname, join } from 'node:path'
+import { DATA_NAMES } from '../core/data-folder.js'
+
+/** The owner record sits beside the lock folder (store.lock.owner). */
+const ownerOf = (lockPath: string): string => join(dirname(lockPath), DATA_NAMES.lockOwner)
 
 /**
  * Who holds store.lock, written beside it (`store.lock.owner`) right after taking it.
@@ -47,9 +52,9 @@ function alive(pid: number): boolean {
 export async function recordOwner(lockPath: string, token: string): Promise<string | null> {
   const lock = await identity(lockPath)
   if (!lock) return null
-  const tmp = `${lockPath}.owner.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+  const tmp = `${ownerOf(lockPath)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
   await writeFile(tmp, JSON.stringify({ pid: process.pid, host: HOST, lock, token } satisfies OwnerRecord))
-  await rename(tmp, `${lockPath}.owner`)
+  await rename(tmp, ownerOf(lockPath))
   return lock
 }
 
@@ -61,7 +66,7 @@ export async function recordOwner(lockPath: string, token: string): Promise<stri
 export async function stillHeld(lockPath: string, lock: string, token: string): Promise<boolean> {
   if ((await identity(lockPath)) !== lock) return false
   try {
-    const owner = JSON.parse(await readFile(`${lockPath}.owner`, 'utf8')) as OwnerRecord
+    const owner = JSON.parse(await readFile(ownerOf(lockPath), 'utf8')) as OwnerRecord
     return owner.token === token
   } catch {
     return false
@@ -69,14 +74,14 @@ export async function stillHeld(lockPath: string, lock: string, token: string): 
 }
 
 export async function forgetOwner(lockPath: string): Promise<void> {
-  await unlink(`${lockPath}.owner`).catch(() => {})
+  await unlink(ownerOf(lockPath)).catch(() => {})
 }
 
 /** Remove the lock when its recorded holder is a process of this machine that no longer runs. */
 export async function breakIfOwnerDead(lockPath: string): Promise<boolean> {
   let owner: OwnerRecord
   try {
-    owner = JSON.parse(await readFile(`${lockPath}.owner`, 'utf8')) as OwnerRecord
+    owner = JSON.parse(await readFile(ownerOf(lockPath), 'utf8')) as OwnerRecord
   } catch {
     return false
   }

@@ -1,7 +1,7 @@
 import lockfile from 'proper-lockfile'
 import { randomBytes } from 'node:crypto'
 import { rmdir } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dataFolder } from '../core/data-folder.js'
 import { BlogError } from '../core/errors.js'
 import { breakIfOwnerDead, forgetOwner, recordOwner, stillHeld } from './lock-owner.js'
 
@@ -65,6 +65,8 @@ class Holding implements HeldLock {
  */
 export class StoreLock {
   private queue: Promise<unknown> = Promise.resolve()
+  /** The holding of the run under way in this process, if any. */
+  private current: Holding | null = null
 
   constructor(
     private readonly dataDir: string,
@@ -89,9 +91,11 @@ export class StoreLock {
         'Wait for the other import or generation to finish, then try again.',
       )
     }
+    this.current = held
     try {
       return await fn(held)
     } finally {
+      this.current = null
       if (!held.lost) {
         await forgetOwner(this.lockPath)
         await release().catch(() => {})
@@ -105,8 +109,17 @@ export class StoreLock {
     }
   }
 
+  /**
+   * For the store's file adapters: a write outside `run` would race other processes' commits.
+   * A lock lost to a stall is not refused here: the commit decides, since past its commit point
+   * the files must still be written (commit-journal.ts).
+   */
+  assertHeld(): void {
+    if (!this.current) throw new Error(`A write to ${this.dataDir} was attempted without holding its store lock.`)
+  }
+
   private get lockPath(): string {
-    return join(this.dataDir, 'store.lock')
+    return dataFolder(this.dataDir).lock
   }
 
   /** Retry for ~30 s; a lock whose holder died (SIGKILL, power cut of a child) is broken at once. */

@@ -4,6 +4,7 @@ import { BlogError } from '../core/errors.js'
 import { emptyDb, SCHEMA_VERSION } from './db-schema.js'
 import { SHARD_COUNT, type Layout } from './post-files.js'
 import { bodyRevisions, readShard } from './folder-scan.js'
+import { IndexFiles } from './index-files.js'
 import { damagedFile, REPAIR_COMMAND } from './store-errors.js'
 import { migrateV0SingleFile } from './migrations/v0-single-file.js'
 import { migrateV1Accounts } from './migrations/v1-accounts.js'
@@ -11,7 +12,11 @@ import { migrateV2Community } from './migrations/v2-community.js'
 import { migrateV3Alerts } from './migrations/v3-alerts.js'
 import { migrateV4Jobs } from './migrations/v4-jobs.js'
 
-/** A step from `from` to `from + 1`. Runs inside the store lock, before anything is read. */
+/**
+ * A step from `from` to `from + 1`. Runs inside the store lock, before anything is read. Steps
+ * write db.json in an older layout than DbSchema describes, so they write the file directly;
+ * once a folder is current, IndexFiles' Lows are the only path to it.
+ */
 export interface Migration {
   from: number
   describe: string
@@ -21,7 +26,7 @@ export interface Migration {
 const MIGRATIONS: Migration[] = [migrateV0SingleFile, migrateV1Accounts, migrateV2Community, migrateV3Alerts, migrateV4Jobs]
 
 /** Where a migration from version `n` keeps the db.json it started from. */
-export const backupOf = (files: Layout, n: number): string => `${files.db}.bak-v${n}`
+export const backupOf = (files: Layout, n: number): string => files.dbBackup(n)
 
 const DB_FIX = `Restore db.json from a backup (a migration leaves db.json.bak-v<N> beside it), or run \`${REPAIR_COMMAND}\` to start a new db.json from the posts on disk: the posts are kept, accounts, subscribers, comments and settings are not (the damaged file is kept beside it).`
 
@@ -42,7 +47,7 @@ export async function postsOnDisk(files: Layout): Promise<number> {
  * layout once rewrote every index shard empty, and the sweep then deleted every body. A missing
  * db.json is only created for a folder without posts, for the same reason.
  */
-export async function migrate(files: Layout): Promise<void> {
+export async function migrate(files: Layout, index: IndexFiles = new IndexFiles(files)): Promise<void> {
   let text: string | null
   try {
     text = await readFile(files.db, 'utf8')
@@ -59,7 +64,7 @@ export async function migrate(files: Layout): Promise<void> {
         `Run \`${REPAIR_COMMAND}\` to rebuild db.json from the posts (accounts, subscribers, comments and settings are not stored with posts: restore db.json from a backup to keep them).`,
       )
     }
-    await writeFileAtomic(files.db, JSON.stringify(emptyDb()))
+    await index.write({}, emptyDb())
     return
   }
   let raw: unknown

@@ -1,4 +1,4 @@
-import { join } from 'node:path'
+import { dataFolder } from '../core/data-folder.js'
 import type { PostMeta } from '../shared/schemas/index.js'
 
 /**
@@ -11,16 +11,11 @@ export const SHARD_COUNT = 16
 
 export const shardOf = (id: number): number => id % SHARD_COUNT
 
-export const layout = (dataDir: string) => ({
-  root: dataDir,
-  db: join(dataDir, 'db.json'),
-  /** A multi-file commit's new contents, present only while it is applied (commit-journal.ts). */
-  journal: join(dataDir, 'commit-journal.json'),
-  postsDir: join(dataDir, 'posts'),
-  bodiesDir: join(dataDir, 'posts', 'bodies'),
-  shard: (n: number) => join(dataDir, 'posts', `index-${n.toString(16).padStart(2, '0')}.json`),
-  body: (id: number, rev: number) => join(dataDir, 'posts', 'bodies', `${id}.${rev}.json`),
-})
+/** The store's part of the data folder (names: core/data-folder.ts). */
+export const layout = (dataDir: string) => {
+  const f = dataFolder(dataDir)
+  return { root: f.root, db: f.db, journal: f.journal, postsDir: f.postsDir, bodiesDir: f.bodiesDir, shard: f.shard, body: f.body, dbBackup: f.dbBackup }
+}
 export type Layout = ReturnType<typeof layout>
 
 export interface ShardFile {

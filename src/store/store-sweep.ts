@@ -3,9 +3,8 @@ import { join } from 'node:path'
 import type { PostMeta } from '../shared/schemas/index.js'
 import type { Layout } from './post-files.js'
 import { BODY_FILE } from './folder-scan.js'
+import { STORE_TEMP_FILE } from '../core/data-folder.js'
 
-/** Temp files of the store's own atomic writes, which only happen inside the store lock. */
-const STORE_TEMP = /^\.?(db\.json(?:\.bak-v\d+)?|commit-journal\.json|store\.lock\.owner|index-[0-9a-f]+\.json|\d+\.\d+\.json)\.\d+\.[0-9a-f]+\.tmp$/
 
 async function list(dir: string): Promise<string[]> {
   return readdir(dir).catch(() => [])
@@ -27,7 +26,7 @@ async function list(dir: string): Promise<string[]> {
 export async function sweepLeftovers(files: Layout, post: (id: number) => PostMeta | null, nextPostId: number): Promise<number> {
   const doomed: string[] = []
   for (const dir of [files.root, files.postsDir, files.bodiesDir]) {
-    for (const name of await list(dir)) if (STORE_TEMP.test(name)) doomed.push(join(dir, name))
+    for (const name of await list(dir)) if (STORE_TEMP_FILE.test(name)) doomed.push(join(dir, name))
   }
   for (const name of await list(files.bodiesDir)) {
     const m = BODY_FILE.exec(name)

@@ -1,19 +1,18 @@
 import { EventEmitter } from 'node:events'
 import { stat, readFile, unlink } from 'node:fs/promises'
 import { isDeepStrictEqual } from 'node:util'
-import { Low } from 'lowdb'
 import { PostBodySchema, PostMetaSchema, type PostBody, type PostMeta } from '../shared/schemas/index.js'
 import { z } from 'zod'
 import { BlogError } from '../core/errors.js'
-import { AtomicJsonFile } from './json-adapter.js'
+import { IndexFiles } from './index-files.js'
 import { ensureDir, syncDir, writeFileAtomic } from '../core/atomic-file.js'
 import { applyEntry, clearJournal, recoverJournal, writeJournal, type JournalEntry } from './commit-journal.js'
 import { sweepLeftovers } from './store-sweep.js'
 import { LockLostError, StoreLock, type HeldLock, type LockTiming } from './lock.js'
 import { DbSchema, type DbData } from './db-schema.js'
-import { bodyRevisions, idsOfShard, readShard } from './folder-scan.js'
+import { bodyRevisions, idsOfShard } from './folder-scan.js'
 import { damagedFile, firstIssue, REPAIR_COMMAND } from './store-errors.js'
-import { layout, shardOf, SHARD_COUNT, type Layout, type ShardFile } from './post-files.js'
+import { layout, shardOf, SHARD_COUNT, type Layout } from './post-files.js'
 import { migrate } from './migrations.js'
 import { Transaction, type CommittedState } from './transaction.js'
 import { LruCache } from '../core/lru-cache.js'
@@ -39,8 +38,10 @@ const LOCK_LOST_ATTEMPTS = 3
 export class Store extends EventEmitter<{ change: [StoreChange] }> {
   readonly files: Layout
   private readonly lock: StoreLock
-  private readonly dbFile: Low<DbData>
-  private readonly shardFiles: Low<ShardFile>[]
+  /** db.json and the shards: every read and write of them goes through these Lows. */
+  private readonly index: IndexFiles
+  /** The committed db.json this process serves, swapped in only once a read or commit is whole. */
+  private dbData: DbData | null = null
   private readonly stamps = new Map<string, string>()
   private readonly metas = new Map<number, PostMeta>()
   private readonly slugs = new Map<string, PostMeta>()
@@ -57,8 +58,7 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
     this.files = layout(dataDir)
     this.lock = new StoreLock(dataDir, opts.lockTiming)
     this.now = opts.now ?? (() => new Date())
-    this.dbFile = new Low(new AtomicJsonFile<DbData>(this.files.db), null as unknown as DbData)
-    this.shardFiles = Array.from({ length: SHARD_COUNT }, (_, n) => new Low(new AtomicJsonFile<ShardFile>(this.files.shard(n)), { posts: [] }))
+    this.index = new IndexFiles(this.files, () => this.lock.assertHeld())
   }
 
   /** Open (creating or migrating if needed) the data folder. */
@@ -67,8 +67,8 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
     await ensureDir(store.files.bodiesDir)
     await store.lock.run(async () => {
       // A commit cut short by a kill is finished before anything (migrations included) reads.
-      await recoverJournal(store.files)
-      await migrate(store.files)
+      await recoverJournal(store.index)
+      await migrate(store.files, store.index)
       await store.reload()
       // Only now is the index known complete: every shard was read and validated, and a missing
       // one with bodies that belong in it was refused (reload). A body no index names is only
@@ -79,7 +79,8 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
   }
 
   get db(): Readonly<DbData> {
-    return this.dbFile.data
+    // Set by open()'s first reload, which refuses a folder without a valid db.json.
+    return this.dbData!
   }
 
   /** All posts, newest id first is not implied: callers sort. The array is shared; don't mutate it. */
@@ -197,7 +198,7 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
       const now = this.metas.get(id) ?? null
       if (change.after ? !isDeepStrictEqual(now, PostMetaSchema.parse(change.after)) : now !== null && now.rev === change.before?.rev) return null
     }
-    if (tx.changes.size === 0 && tx.dbChanged && !isDeepStrictEqual(this.dbFile.data, DbSchema.parse(tx.dbChanged))) return null
+    if (tx.changes.size === 0 && tx.dbChanged && !isDeepStrictEqual(this.dbData, DbSchema.parse(tx.dbChanged))) return null
     return { postIds: [...tx.changes.keys()], db: Boolean(tx.dbChanged), origin: 'local' }
   }
 
@@ -209,7 +210,7 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
   }
 
   private committedState(): CommittedState {
-    return { db: this.dbFile.data, posts: this.metas, bySlug: this.slugs, readBody: (m) => this.body(m) }
+    return { db: this.dbData!, posts: this.metas, bySlug: this.slugs, readBody: (m) => this.body(m) }
   }
 
   /**
@@ -219,27 +220,13 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
    * torn read); a file that fails validation leaves the previous state whole.
    */
   private async reload(): Promise<StoreChange | null> {
-    await recoverJournal(this.files)
+    await recoverJournal(this.index)
     const dbStamp = await this.stampOf(this.files.db)
     let freshDb: DbData | null = null
     if (dbStamp !== this.stamps.get(this.files.db)) {
-      const fix = `Restore db.json from a backup, or run \`${REPAIR_COMMAND}\` to start a new one from the posts on disk (the damaged file is kept beside it).`
-      let text: string
-      try {
-        text = await readFile(this.files.db, 'utf8')
-      } catch (e) {
-        // Gone while we run: the posts are still on disk and in memory; nothing is recreated here.
-        throw damagedFile(this.files.db, (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing.' : `could not be read (${(e as Error).message}).`, fix)
-      }
-      let raw: unknown
-      try {
-        raw = JSON.parse(text)
-      } catch (e) {
-        throw damagedFile(this.files.db, `is not valid JSON (${(e as Error).message}); it may have been cut short.`, fix)
-      }
-      const parsed = DbSchema.safeParse(raw)
-      if (!parsed.success) throw damagedFile(this.files.db, `is not a valid Scholia database: ${firstIssue(parsed.error)}.`, fix)
-      freshDb = parsed.data
+      freshDb = await this.index.readDb()
+      // Gone while we run: the posts are still on disk and in memory; nothing is recreated here.
+      if (!freshDb) throw damagedFile(this.files.db, 'is missing.', `Restore db.json from a backup, or run \`${REPAIR_COMMAND}\` to start a new one from the posts on disk (the damaged file is kept beside it).`)
     }
     const shards: { n: number; stamp: string; metas: Map<number, PostMeta> }[] = []
     let bodies: Map<number, number[]> | null = null
@@ -247,14 +234,14 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
       const path = this.files.shard(n)
       const stamp = await this.stampOf(path)
       if (this.stamps.get(path) === stamp) continue
-      const list = await readShard(path)
+      const list = (await this.index.readShard(n))?.posts ?? null
       if (list === null) {
         // A shard is only written when a post of it changes, so a missing one is normal, unless
         // posts belong in it: then reading it as empty would hide them, and the sweep would
         // delete their bodies.
         bodies ??= await bodyRevisions(this.files)
         // Ids at or above nextPostId were never committed (an insert cut short): no index lost them.
-        const next = (freshDb ?? this.dbFile.data)?.nextPostId ?? Infinity
+        const next = (freshDb ?? this.dbData)?.nextPostId ?? Infinity
         const orphans = idsOfShard(bodies, n).filter((id) => id < next)
         if (orphans.length > 0) {
           throw damagedFile(
@@ -271,11 +258,10 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
 
     // From here on, synchronous: the swap.
     this.stamps.set(this.files.db, dbStamp)
-    if (freshDb) this.dbFile.data = freshDb
+    if (freshDb) this.dbData = freshDb
     const changedIds = new Set<number>()
     for (const { n, stamp, metas } of shards) {
       this.stamps.set(this.files.shard(n), stamp)
-      this.shardFiles[n].data = { posts: [...metas.values()] }
       for (const meta of this.metas.values()) {
         if (shardOf(meta.id) === n && !metas.has(meta.id)) {
           this.dropMeta(meta)
@@ -345,7 +331,7 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
       // was lost meanwhile, leave it to them rather than write over what they may have written since.
       if (held.lost) throw new LockLostError(true)
     }
-    await applyEntry(this.files, entry)
+    await applyEntry(this.index, entry)
     if (held.lost) throw new LockLostError(true)
     if (journaled) await clearJournal(this.files)
     const stamps = await Promise.all([...touchedShards].map(async (n) => [this.files.shard(n), await this.stampOf(this.files.shard(n))] as const))
@@ -353,8 +339,7 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
 
     // The swap, synchronous.
     for (const [path, stamp] of stamps) this.stamps.set(path, stamp)
-    for (const n of touchedShards) this.shardFiles[n].data = entry.shards[n]
-    if (dbDraft) this.dbFile.data = dbDraft
+    if (dbDraft) this.dbData = dbDraft
     for (const change of tx.changes.values()) if (change.before) this.dropMeta(change.before)
     for (const [id, meta] of afters) {
       this.putMeta(meta)

@@ -1,9 +1,9 @@
-import { join } from 'node:path'
 import type { Viewer } from '../core/viewer.js'
 import type { RateLimiters } from '../core/rate-limiters.js'
 import { TrackingEventSchema, type TrackingEvent } from '../shared/schemas/index.js'
 import { z } from 'zod'
 import { EventLog } from './event-log.js'
+import { dataFolder } from '../core/data-folder.js'
 
 /** An event as kept: the time it arrived and the session's user, never an address. */
 export const StoredTrackingEventSchema = TrackingEventSchema.extend({ at: z.string(), userId: z.number().int().nullable() })
@@ -22,7 +22,7 @@ export class TrackingService {
     private readonly limits: RateLimiters,
     private readonly now: () => Date,
   ) {
-    this.log = new EventLog({ dir: join(dataDir, 'tracking') })
+    this.log = new EventLog({ dir: dataFolder(dataDir).trackingDir })
   }
 
   /** Every stored event, oldest first; lines that do not read as an event are left out. */

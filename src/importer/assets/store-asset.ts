@@ -4,9 +4,10 @@ import { join } from 'node:path'
 import { imageSize } from 'image-size'
 import type { EssayAsset } from '../../shared/schemas/index.js'
 import { ASSET_TYPES, MAX_ASSET_BYTES, assetExtOf, assetUrl } from '../../media/asset-types.js'
+import { dataFolder } from '../../core/data-folder.js'
 
 /** Where the stored copies of essays' files live: `{dataDir}/media/assets`. */
-export const assetsDirOf = (dataDir: string): string => join(dataDir, 'media', 'assets')
+export const assetsDirOf = (dataDir: string): string => dataFolder(dataDir).assetsDir
 
 export type StoredAsset = { ok: true; asset: EssayAsset } | { ok: false; reason: string }
 

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { join } from 'node:path'
 import { threadId } from 'node:worker_threads'
 import type { FormattedEntry, FormattedEntryStore } from '../../markdown/citations/csl-engine.js'
+import { dataFolder } from '../../core/data-folder.js'
 
 /**
  * What the data folder keeps of bibliographies, under `cache/bibliography/`: `parsed/KEY.json`,
@@ -23,7 +24,7 @@ const made = new Set<string>()
 let written = 0
 
 export function cacheFolder(dataDir: string, kind: CacheKind): string {
-  return join(dataDir, 'cache', 'bibliography', kind)
+  return dataFolder(dataDir).bibliographyCacheDir(kind)
 }
 
 /** The value kept under `key`, parsed; undefined when there is none or it cannot be read. */
