@@ -55,7 +55,8 @@ export const damagedAside = (path: string, stamp: string): string => `${path}.da
  * written inside the store lock, so one seen by the lock's holder was left by a killed writer.
  * Keep in step with the names above (data-folder.test.ts checks it).
  */
-export const STORE_TEMP_FILE = /^\.?(db\.json(?:\.bak-v\d+)?|commit-journal\.json|store\.lock\.owner|index-[0-9a-f]+\.json|\d+\.\d+\.json)\.\d+\.[0-9a-f]+\.tmp$/
+export const STORE_TEMP_FILE =
+  /^\.?(db\.json(?:\.bak-v\d+)?|commit-journal\.json|store\.lock\.owner|index-[0-9a-f]+\.json|\d+\.\d+\.json)\.\d+\.[0-9a-f]+\.tmp$/
 
 /** The absolute path of every file and folder of the data folder at `root`. */
 export function dataFolder(root: string) {

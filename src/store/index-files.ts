@@ -17,7 +17,8 @@ export function dbAdapter(path: string, guard?: () => void): JsonFileAdapter<DbD
     guard,
     parse: (raw): DbData => {
       const parsed = DbSchema.safeParse(raw)
-      if (!parsed.success) throw damagedFile(path, `is not a valid Scholia database: ${firstIssue(parsed.error)}.`, DB_FIX)
+      if (!parsed.success)
+        throw damagedFile(path, `is not a valid Scholia database: ${firstIssue(parsed.error)}.`, DB_FIX)
       return parsed.data
     },
   })
@@ -65,7 +66,10 @@ export class IndexFiles {
     guard?: () => void,
   ) {
     this.db = new Low<DbData | null>(dbAdapter(files.db, guard), null)
-    this.shards = Array.from({ length: SHARD_COUNT }, (_, n) => new Low<ShardFile | null>(shardAdapter(files.shard(n), guard), null))
+    this.shards = Array.from(
+      { length: SHARD_COUNT },
+      (_, n) => new Low<ShardFile | null>(shardAdapter(files.shard(n), guard), null),
+    )
   }
 
   /** db.json as on disk now; null when there is none. */

@@ -42,7 +42,11 @@ export class JsonFileAdapter<T> implements Adapter<T> {
     try {
       raw = JSON.parse(text)
     } catch (e) {
-      throw damagedFile(this.path, `is not valid JSON (${(e as Error).message}); it may have been cut short.`, this.rules.fix)
+      throw damagedFile(
+        this.path,
+        `is not valid JSON (${(e as Error).message}); it may have been cut short.`,
+        this.rules.fix,
+      )
     }
     return this.rules.parse(raw)
   }

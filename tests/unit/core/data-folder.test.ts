@@ -18,14 +18,21 @@ describe('dataFolder', () => {
     expect(f.searchSnapshot).toBe(join('/d', 'search-index.json'))
     expect(f.outboxDir).toBe(join('/d', 'outbox'))
     expect(f.trackingDir).toBe(join('/d', 'tracking'))
-    expect([f.mediaDir, f.mediaPostsDir, f.mediaOgDir, f.assetsDir]).toEqual([join('/d', 'media'), join('/d', 'media', 'posts'), join('/d', 'media', 'og'), join('/d', 'media', 'assets')])
+    expect([f.mediaDir, f.mediaPostsDir, f.mediaOgDir, f.assetsDir]).toEqual([
+      join('/d', 'media'),
+      join('/d', 'media', 'posts'),
+      join('/d', 'media', 'og'),
+      join('/d', 'media', 'assets'),
+    ])
     expect(f.bibliographyCacheDir('parsed')).toBe(join('/d', 'cache', 'bibliography', 'parsed'))
   })
 
   it("knows the temp names of the store's own files, and only those", () => {
     const temp = (path: string) => `.${path.split('/').pop()}.123.0badc0de.tmp`
-    for (const path of [f.db, f.dbBackup(2), f.journal, f.lockOwner, f.shard(15), f.body(12, 3)]) expect(STORE_TEMP_FILE.test(temp(path))).toBe(true)
-    for (const path of [f.config, f.sessionSecret, f.searchSnapshot, f.db]) expect(STORE_TEMP_FILE.test(path.split('/').pop()!)).toBe(false)
+    for (const path of [f.db, f.dbBackup(2), f.journal, f.lockOwner, f.shard(15), f.body(12, 3)])
+      expect(STORE_TEMP_FILE.test(temp(path))).toBe(true)
+    for (const path of [f.config, f.sessionSecret, f.searchSnapshot, f.db])
+      expect(STORE_TEMP_FILE.test(path.split('/').pop()!)).toBe(false)
     expect(STORE_TEMP_FILE.test(temp(f.searchSnapshot))).toBe(false)
   })
 })

@@ -22,7 +22,8 @@ const parseDoc = (raw: unknown): Doc => {
   if (typeof doc?.n !== 'number') throw new Error('not a doc')
   return { n: doc.n, list: doc.list ?? [] }
 }
-const adapter = (path: string, guard?: () => void) => new JsonFileAdapter<Doc | null>(path, { parse: parseDoc, fix: 'Restore it.', guard })
+const adapter = (path: string, guard?: () => void) =>
+  new JsonFileAdapter<Doc | null>(path, { parse: parseDoc, fix: 'Restore it.', guard })
 
 describe('JsonFileAdapter', () => {
   it('reads a missing file as null, and Low keeps its default data', async () => {
