@@ -27,3 +27,21 @@ export function findEndpoint(method: string, pathname: string): FoundEndpoint | 
   }
   return best && { name: best.name, endpoint: best.endpoint, params: best.params }
 }
+
+export interface FoundQuery extends FoundEndpoint {
+  searchParams: URLSearchParams
+}
+
+/**
+ * The GET endpoint a react-query key stands for. Keys spell their address (web/api/*): the
+ * first part a path with its query, each further part one path segment (['/api/posts', slug]),
+ * taken whole even when it holds a '/' or a '?'.
+ */
+export function findQueryEndpoint(queryKey: readonly unknown[]): FoundQuery | null {
+  const [first, ...segments] = queryKey
+  if (typeof first !== 'string') return null
+  const { pathname, searchParams } = new URL(first, 'http://x')
+  const path = [pathname, ...segments.map((s) => encodeURIComponent(String(s)))].join('/')
+  const found = findEndpoint('GET', path)
+  return found && { ...found, searchParams }
+}
