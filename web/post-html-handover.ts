@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '../src/shared/api/endpoints.js'
 import type { DehydratedState } from '@tanstack/react-query'
 import { STATE_ELEMENT_ID } from './ssr-contract.js'
 
@@ -22,7 +23,7 @@ type DehydratedQuery = DehydratedState['queries'][number]
 
 function isPostQuery(query: DehydratedQuery): boolean {
   const key = query.queryKey
-  return key.length === 2 && key[0] === '/api/posts' && typeof key[1] === 'string'
+  return key.length === 2 && key[0] === ENDPOINTS.listPosts.path && typeof key[1] === 'string'
 }
 
 function htmlOf(data: unknown): string | null {

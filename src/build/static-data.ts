@@ -1,6 +1,8 @@
 import type { Blog } from '../app/blog.js'
 import { GUEST } from '../core/viewer.js'
 import type { About, Post, PostListItem } from '../shared/schemas/index.js'
+import type { EndpointName } from '../shared/api/endpoints.js'
+import { findQueryEndpoint } from '../shared/api/find-endpoint.js'
 import { STATIC_FILES } from '../../web/static/static-api.js'
 import { SEARCH_INDEX_VERSION, searchDoc, type SearchIndex } from '../../web/static/search.js'
 import { htmlWithBase, withBase } from './base-path.js'
@@ -24,16 +26,18 @@ function cardWithBase<T extends Card>(item: T, base: string): T {
  * the router's <Link> adds the base to site paths itself.
  */
 export function staticQueryData(queryKey: readonly unknown[], data: unknown, base: string): unknown {
+  const found = findQueryEndpoint(queryKey)
+  return found ? staticAnswer(found.name, data, base) : data
+}
+
+function staticAnswer(endpoint: EndpointName, data: unknown, base: string): unknown {
   if (!base || data === null || data === undefined) return data
-  const [path, slug] = queryKey
-  if (typeof path !== 'string') return data
-  const { pathname } = new URL(path, 'http://x')
-  if (pathname === '/api/posts' && slug === undefined) return (data as PostListItem[]).map((p) => cardWithBase(p, base))
-  if (pathname === '/api/posts' && typeof slug === 'string') {
+  if (endpoint === 'listPosts') return (data as PostListItem[]).map((p) => cardWithBase(p, base))
+  if (endpoint === 'getPost') {
     const post = data as Post
     return { ...cardWithBase(post, base), html: htmlWithBase(post.html, base) }
   }
-  if (pathname === '/api/about') return { ...(data as About), html: htmlWithBase((data as About).html, base) }
+  if (endpoint === 'about') return { ...(data as About), html: htmlWithBase((data as About).html, base) }
   return data
 }
 
@@ -46,9 +50,9 @@ export function staticQueryData(queryKey: readonly unknown[], data: unknown, bas
 export async function staticDataFiles(blog: Blog, base: string): Promise<DataFile[]> {
   const metas = blog.posts.visible(GUEST)
   const list = await blog.posts.list(GUEST)
-  const files: DataFile[] = [{ file: STATIC_FILES.posts, json: staticQueryData(['/api/posts'], list, base) }]
+  const files: DataFile[] = [{ file: STATIC_FILES.posts, json: staticAnswer('listPosts', list, base) }]
   for (const meta of metas) files.push({ file: STATIC_FILES.comments(meta.id), json: blog.comments.forPost(meta.id, GUEST) })
-  files.push({ file: STATIC_FILES.about, json: staticQueryData(['/api/about'], await blog.siteContent.about(), base) })
+  files.push({ file: STATIC_FILES.about, json: staticAnswer('about', await blog.siteContent.about(), base) })
   files.push({ file: STATIC_FILES.footer, json: blog.siteContent.footer() })
   return files
 }

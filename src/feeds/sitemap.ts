@@ -1,5 +1,6 @@
 import type { SiteInfo } from '../shared/site-info.js'
 import { xmlElement } from './xml.js'
+import { API_PREFIX } from '../shared/api/endpoints.js'
 
 export interface SitemapUrl {
   /** Absolute address. */
@@ -32,7 +33,7 @@ ${body.join('\n')}
 }
 
 /** The owner's screens and the API are of no use to a crawler (DECISIONS.md: admin paths). */
-export const DISALLOWED = ['/upload', '/manage', '/profile', '/admin-secret', '/api/'] as const
+export const DISALLOWED = ['/upload', '/manage', '/profile', '/admin-secret', `${API_PREFIX}/`] as const
 
 /** robots.txt (RFC 9309). Paths carry the base URL's own path, for a site served from a sub-path. */
 export function renderRobots(site: SiteInfo): string {

@@ -3,6 +3,8 @@ import type { BlogConfig } from '../core/config.js'
 import type { Mailer } from '../mail/mailer.js'
 import { newPostAlertMail } from '../mail/templates/new-post-alert.js'
 import type { AlertJob } from '../shared/schemas/index.js'
+import { pathFor } from '../shared/api/endpoint.js'
+import { ENDPOINTS } from '../shared/api/endpoints.js'
 
 /** Posts first seen with a publication date older than this are back-catalogue (an import of old essays), not news. */
 const BACKDATED_MS = 30 * 24 * 60 * 60 * 1000
@@ -105,7 +107,7 @@ export class AlertsService {
       title: job.title,
       excerpt: job.excerpt,
       link: `${base}/posts/${encodeURIComponent(job.slug)}`,
-      unsubscribeUrl: `${base}/api/unsubscribe?token=${encodeURIComponent(token)}`,
+      unsubscribeUrl: `${base}${pathFor(ENDPOINTS.unsubscribe, {}, `token=${encodeURIComponent(token)}`)}`,
     })
     try {
       await this.o.mailer.send(mail)

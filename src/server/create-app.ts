@@ -21,7 +21,9 @@ import { mediaRoutes } from './routes/media.js'
 import { authRoutes } from './routes/auth.js'
 import { siteContentRoutes } from './routes/site-content.js'
 import { communityRoutes } from './routes/community.js'
-import { ESSAY_BODY_ROUTES, postsAdminRoutes } from './routes/posts-admin.js'
+import { postsAdminRoutes } from './routes/posts-admin.js'
+import { API_PREFIX } from '../shared/api/endpoints.js'
+import { findEndpoint } from '../shared/api/find-endpoint.js'
 import { uploadRoutes } from './routes/upload.js'
 import { cachedPageFastPath, cachedPageServer, pageRoutes } from './routes/pages.js'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -70,8 +72,8 @@ export function createApp(blog: Blog, opts: AppOptions = {}): ScholiaApp {
     app.get(`/${name}`, (_req, res) => res.sendFile(join(clientDir, name), { maxAge: '1h' }))
   }
 
-  app.use('/api', compression())
-  app.use('/api', smallJsonBodies())
+  app.use(API_PREFIX, compression())
+  app.use(API_PREFIX, smallJsonBodies())
   app.use(sessions(blog.sessionSecret))
   app.use(sameOriginWrites(new URL(blog.config.baseUrl).origin))
   app.use(resolveViewer(blog))
@@ -89,7 +91,7 @@ export function createApp(blog: Blog, opts: AppOptions = {}): ScholiaApp {
   app.use(searchRoutes(blog))
   app.use(postsRoutes(blog))
   app.use(exportRoutes(blog))
-  app.use('/api', apiNotFound)
+  app.use(API_PREFIX, apiNotFound)
 
   if (!pages.assets.available) log('Note: no client build found in dist/client; pages are served without scripts or styles. Run `npm run build`.')
   app.use(pageRoutes(pages))
@@ -104,7 +106,8 @@ export function createApp(blog: Blog, opts: AppOptions = {}): ScholiaApp {
 function smallJsonBodies() {
   const parse = express.json({ limit: '1mb' })
   return (req: express.Request, res: express.Response, next: express.NextFunction) => {
-    if (ESSAY_BODY_ROUTES.some((r) => r.method === req.method && r.path.test(req.path))) return next()
+    const found = findEndpoint(req.method, req.baseUrl + req.path)
+    if (found?.endpoint.body === 'essay-json') return next()
     parse(req, res, next)
   }
 }

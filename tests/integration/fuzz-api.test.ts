@@ -18,11 +18,11 @@ import {
   UpdateEmailSchema,
   UpdatePasswordSchema,
 } from '../../src/shared/schemas/index.js'
-import { ListQuery } from '../../src/server/routes/posts.js'
-import { ClearAnnotations, DeleteMany, Preview } from '../../src/server/routes/posts-admin.js'
-import { BulkModels } from '../../src/server/routes/enhance.js'
-import { BulkBody } from '../../src/server/routes/jobs.js'
-import { TokenQuery } from '../../src/server/routes/community.js'
+import { ListQuery } from '../../src/shared/api/input-schemas.js'
+import { ClearAnnotations, DeleteMany, Preview } from '../../src/shared/api/input-schemas.js'
+import { BulkModels } from '../../src/shared/api/input-schemas.js'
+import { BulkBody } from '../../src/shared/api/input-schemas.js'
+import { TokenQuery } from '../../src/shared/api/input-schemas.js'
 import { fuzzTarget, type FuzzTarget } from '../helpers/fuzz-target.js'
 import type { ApiClient } from '../helpers/http-client.js'
 import { arbitraryFor, hostileString, hostileValue, queryArbitraryFor } from '../helpers/zod-arbitrary.js'

@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Query, QueryClient } from '@tanstack/react-query'
-import type { Job, MathematicalModel, Post, PostStatus, TocEntry } from '../../src/shared/schemas/index.js'
+import type { Job, Post } from '../../src/shared/schemas/index.js'
 import { jobsChanged } from './jobs.js'
 import { postKeys } from './posts.js'
-import { apiRequest } from './query-client.js'
+import { ENDPOINTS } from '../../src/shared/api/endpoints.js'
+import { call, callWithForm, request } from './call.js'
+import type { BodyOf } from '../../src/shared/api/inputs.js'
 import { relativePathOf } from '../components/upload/folder-files.js'
 
 // The owner's calls on posts (SPEC §7). Every change refetches what shows posts: the lists,
@@ -12,7 +14,7 @@ import { relativePathOf } from '../components/upload/folder-files.js'
 /** Queries that show posts: the list, a search, one post, the Post Manager's pages. */
 export function isPostsQuery(query: Query): boolean {
   const first = query.queryKey[0]
-  return typeof first === 'string' && (first.startsWith('/api/posts') || first.startsWith('/api/manage/posts'))
+  return typeof first === 'string' && (first.startsWith(ENDPOINTS.listPosts.path) || first.startsWith(ENDPOINTS.managePosts.path))
 }
 
 /** Refetch every list, search and post on screen (SPEC §4: after a change the posts list is refetched). */
@@ -20,31 +22,14 @@ export function refreshPosts(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ predicate: isPostsQuery })
 }
 
-async function json<T>(method: string, url: string, body?: unknown): Promise<T> {
-  return (await (await apiRequest(method, url, body)).json()) as T
-}
-
-/** PUT /api/posts/{id} with SPEC §7's fields; any subset may be sent. */
-export interface PostUpdateBody {
-  title?: string
-  content?: string
-  excerpt?: string
-  tags?: string[]
-  metaDescription?: string | null
-  author?: string
-  featured?: 0 | 1
-  publishedAt?: string
-  status?: PostStatus
-  bannerImage?: string | null
-  enhancedContent?: string | null
-  contentImages?: string[]
-}
+/** PUT /api/posts/{id} with SPEC §7's fields (the shared PostUpdateSchema's input); any subset may be sent. */
+export type PostUpdateBody = BodyOf<'updatePost'>
 
 /** PUT /api/posts/{id}: answers the updated post, which replaces the cached one. */
 export function useUpdatePost() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: PostUpdateBody }) => json<Post>('PUT', `/api/posts/${id}`, body),
+    mutationFn: ({ id, body }: { id: number; body: PostUpdateBody }) => call('updatePost', { params: { id }, body }),
     onSuccess: (post) => {
       queryClient.setQueryData(postKeys.detail(post.slug), post)
       return refreshPosts(queryClient)
@@ -56,7 +41,7 @@ export function useUpdatePost() {
 export function useDeletePosts() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (ids: number[]) => json<{ message: string; deleted: number }>('DELETE', '/api/posts', { ids }),
+    mutationFn: (ids: number[]) => call('deletePosts', { body: { ids } }),
     onSuccess: () => refreshPosts(queryClient),
   })
 }
@@ -65,7 +50,7 @@ export function useDeletePosts() {
 export function useDeletePost() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: number) => json<{ message?: string }>('DELETE', `/api/posts/${id}`),
+    mutationFn: (id: number) => call('deletePost', { params: { id } }),
     onSuccess: () => refreshPosts(queryClient),
   })
 }
@@ -74,12 +59,13 @@ export function useDeletePost() {
 export function useDeleteAnnotations() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (postIds: number[]) => json<{ updatedCount: number }>('DELETE', '/api/posts/annotations', { postIds }),
+    mutationFn: (postIds: number[]) => call('clearAnnotations', { body: { postIds } }),
     onSuccess: () => refreshPosts(queryClient),
   })
 }
 
 export type BulkKind = 'annotations' | 'bibliography' | 'models'
+const BULK = { annotations: 'bulkAnnotations', bibliography: 'bulkBibliography', models: 'bulkModels' } as const
 
 export interface BulkAnswer {
   /** annotations and bibliography run as jobs */
@@ -92,7 +78,7 @@ export interface BulkAnswer {
 export function useBulkGenerate() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ kind, postIds }: { kind: BulkKind; postIds: number[] }) => json<BulkAnswer>('POST', `/api/posts/${kind}/bulk-generate`, { postIds }),
+    mutationFn: ({ kind, postIds }: { kind: BulkKind; postIds: number[] }): Promise<BulkAnswer> => call(BULK[kind], { body: { postIds } }),
     onSuccess: (_answer, { kind }) => Promise.all([refreshPosts(queryClient), kind === 'models' ? undefined : jobsChanged(queryClient)]),
   })
 }
@@ -114,7 +100,7 @@ export interface RegenerateImagesRequest {
 
 /** POST /api/posts/{id}/regenerate-images: queues an image job (202 {message, job}). */
 export function regenerateImages(postId: number, request: RegenerateImagesRequest): Promise<{ message?: string; job?: Job }> {
-  return json('POST', `/api/posts/${postId}/regenerate-images`, request)
+  return call('regenerateImages', { params: { id: postId }, body: request })
 }
 
 export interface RegenerationOutcome {
@@ -148,7 +134,7 @@ export function useGenerateEnhancement() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async ({ postId, kind }: { postId: number; kind: 'annotations' | 'bibliography' }) => {
-      const res = await apiRequest('POST', `/api/posts/${postId}/generate-${kind}`)
+      const res = await request(kind === 'annotations' ? 'generateAnnotations' : 'generateBibliography', { params: { id: postId } })
       return { queued: res.status === 202 }
     },
     onSuccess: () => Promise.all([refreshPosts(queryClient), jobsChanged(queryClient)]),
@@ -160,7 +146,7 @@ export function useGenerateModel() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ postId, regenerate }: { postId: number; slug: string; regenerate: boolean }) =>
-      json<{ model: MathematicalModel; variablesCount: number }>('POST', `/api/posts/${postId}/${regenerate ? 'regenerate-model' : 'generate-model'}`),
+      call(regenerate ? 'regenerateModel' : 'generateModel', { params: { postId } }),
     onSuccess: ({ model }, { slug }) => {
       // the new model shows at once; the refetch brings the rest of the post up to date
       queryClient.setQueryData<Post | null>(postKeys.detail(slug), (post) => (post ? { ...post, mathematicalModel: JSON.stringify(model) } : post))
@@ -172,17 +158,11 @@ export function useGenerateModel() {
 /** POST /api/preview {content} → the site's own rendering (sanitised HTML, math included). */
 export function usePreview() {
   return useMutation({
-    mutationFn: (content: string) => json<{ html: string; toc: TocEntry[] }>('POST', '/api/preview', { content }),
+    mutationFn: (content: string) => call('preview', { body: { content } }),
   })
 }
 
-export type UploadFileStatus = 'imported' | 'updated' | 'unchanged' | 'failed'
-
-export interface UploadAnswer {
-  posts: { id: number; slug: string; title: string; status: PostStatus }[]
-  files?: { name: string; status: UploadFileStatus; slug: string | null; error: string | null }[]
-  summary?: Record<UploadFileStatus, number>
-}
+export type { UploadAnswer, UploadFileStatus } from '../../src/shared/api/endpoints/posts-admin.js'
 
 /** POST /api/upload, multipart with the repeated `files` field (SPEC §7), and each file's place in its folder (`paths`). */
 export function useUpload() {
@@ -192,7 +172,7 @@ export function useUpload() {
       const form = new FormData()
       for (const file of files) form.append('files', file, file.name)
       for (const file of files) form.append('paths', relativePathOf(file))
-      return json<UploadAnswer>('POST', '/api/upload', form)
+      return callWithForm('upload', form)
     },
     onSuccess: () => Promise.all([refreshPosts(queryClient), jobsChanged(queryClient)]),
   })
@@ -205,7 +185,7 @@ export function arxivFileName(slug: string): string {
 
 /** GET /api/posts/{id}/export/arxiv, saved by the browser as {slug}-arxiv-format.txt. */
 export async function downloadArxiv(postId: number, slug: string): Promise<void> {
-  const res = await apiRequest('GET', `/api/posts/${postId}/export/arxiv`)
+  const res = await request('exportArxiv', { params: { id: postId } })
   const blob = await res.blob()
   const href = URL.createObjectURL(blob)
   try {

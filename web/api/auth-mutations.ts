@@ -2,13 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
 import type { AdminSummary, User } from '../../src/shared/schemas/index.js'
 import { authKeys } from './auth.js'
-import { apiRequest } from './query-client.js'
+import { call, urlOf } from './call.js'
 
-/** Calls an auth endpoint and reads its JSON answer; non-OK answers throw ApiError (SPEC §8). */
-async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, body)
-  return (await res.json()) as T
-}
 
 /**
  * Who is signed in decides what the API answers (drafts, admin-only data), so every cached
@@ -30,7 +25,7 @@ export interface LoginPayload {
 export function useLogin() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: LoginPayload) => call<{ user: User; message?: string }>('POST', '/api/auth/login', body),
+    mutationFn: (body: LoginPayload) => call('login', { body }),
     onSuccess: ({ user }) => afterViewerChange(queryClient, user),
   })
 }
@@ -39,7 +34,7 @@ export function useLogin() {
 export function useLogout() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => call<{ message?: string }>('POST', '/api/auth/logout'),
+    mutationFn: () => call('logout'),
     onSuccess: () => afterViewerChange(queryClient, null),
   })
 }
@@ -57,7 +52,7 @@ export interface SetupPayload {
 export function useSetupAdmin() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: SetupPayload) => call<{ user: User; slotsRemaining: number }>('POST', setupUrl(), body),
+    mutationFn: (body: SetupPayload) => call('setup', { body, query: setupQuery() }),
     onSuccess: () => void queryClient.invalidateQueries(),
   })
 }
@@ -66,14 +61,14 @@ export function useSetupAdmin() {
  * A site that already has posts takes its first admin only with the token of the setup link
  * `blog serve` prints (`/admin-secret?setup=TOKEN`); it is passed on as it came.
  */
-function setupUrl(): string {
+function setupQuery(): string | undefined {
   const token = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('setup')
-  return token ? `/api/auth/setup?setup=${encodeURIComponent(token)}` : '/api/auth/setup'
+  return token ? `setup=${encodeURIComponent(token)}` : undefined
 }
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (body: { email: string }) => call<{ message?: string }>('POST', '/api/auth/forgot-password', body),
+    mutationFn: (body: { email: string }) => call('forgotPassword', { body }),
   })
 }
 
@@ -85,7 +80,7 @@ export interface ResetPayload {
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: ResetPayload) => call<{ message?: string }>('POST', '/api/auth/reset-password', body),
+    mutationFn: (body: ResetPayload) => call('resetPassword', { body }),
   })
 }
 
@@ -93,7 +88,7 @@ export function useResetPassword() {
 export function useUpdateEmail() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: { email: string }) => call<{ user?: User; message?: string }>('PATCH', '/api/auth/update-email', body),
+    mutationFn: (body: { email: string }) => call('updateEmail', { body }),
     onSuccess: ({ user }) => {
       if (user) queryClient.setQueryData(authKeys.me(), user)
       else return queryClient.invalidateQueries({ queryKey: authKeys.me() })
@@ -104,11 +99,11 @@ export function useUpdateEmail() {
 export function useUpdatePassword() {
   return useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string }) =>
-      call<{ message?: string }>('PATCH', '/api/auth/update-password', body),
+      call('updatePassword', { body }),
   })
 }
 
-export const adminListKey = () => ['/api/auth/admin-list'] as const
+export const adminListKey = () => [urlOf('adminList')] as const
 
 /** GET /api/auth/admin-list; SPEC §7: read only after setup failed for the maximum admin count. */
 export function useAdminList(enabled: boolean) {

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import type { User } from '../../src/shared/schemas/index.js'
+import { ENDPOINTS } from '../../src/shared/api/endpoints.js'
 
-export const authKeys = { me: () => ['/api/auth/me'] as const }
+export const authKeys = { me: () => [ENDPOINTS.me.path] as const }
 
 /**
  * Reads the signed-in user; null for a guest. SPEC §7: a 401 means "no user", not a failure,
@@ -11,9 +12,9 @@ export const authKeys = { me: () => ['/api/auth/me'] as const }
  */
 async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<User | null> {
   try {
-    const res = await fetch('/api/auth/me', { credentials: 'include', signal })
+    const res = await fetch(ENDPOINTS.me.path, { credentials: 'include', signal })
     if (!res.ok) {
-      if (res.status !== 401) console.warn(`Scholia: /api/auth/me answered ${res.status}; continuing as a guest`)
+      if (res.status !== 401) console.warn(`Scholia: ${ENDPOINTS.me.path} answered ${res.status}; continuing as a guest`)
       return null
     }
     const body: unknown = await res.json()

@@ -7,6 +7,8 @@ import type {
   SmartSidebar,
   UserInsightsSchema,
 } from '../../src/shared/schemas/discovery.js'
+import { ENDPOINTS } from '../../src/shared/api/endpoints.js'
+import { urlOf } from './call.js'
 
 // The discovery calls of the post page (SPEC §2, §7). Types come from the shared zod schemas;
 // the browser does not parse with zod (it stays out of the bundle), so the components read
@@ -24,12 +26,22 @@ export const SIDEBAR_STALE_MS = 5 * 60_000
 
 /** Keys spell the API address (parts joined with '/'); they start with '/api/posts' so a post change refetches them too. */
 export const discoveryKeys = {
-  related: (postId: number) => ['/api/posts', String(postId), `related?limit=${RELATED_LIMIT}`] as const,
-  sidebar: (postId: number) => ['/api/posts', String(postId), 'smart-sidebar'] as const,
-  argumentStrength: (postId: number) => ['/api/posts', String(postId), 'argument-strength'] as const,
-  crossReferences: (postId: number) => ['/api/posts', String(postId), 'cross-references'] as const,
-  conceptEvolution: () => ['/api/concepts/evolution'] as const,
-  userInsights: () => ['/api/user/insights'] as const,
+  related: (postId: number) => underPosts(urlOf('related', { params: { postId }, query: `limit=${RELATED_LIMIT}` })),
+  sidebar: (postId: number) => underPosts(urlOf('smartSidebar', { params: { id: postId } })),
+  argumentStrength: (postId: number) => underPosts(urlOf('argumentStrength', { params: { id: postId } })),
+  crossReferences: (postId: number) => underPosts(urlOf('crossReferences', { params: { id: postId } })),
+  conceptEvolution: () => [urlOf('conceptEvolution')] as const,
+  userInsights: () => [urlOf('userInsights')] as const,
+}
+
+/**
+ * The key of a call under /api/posts/{id}/…: the posts list's address, then each further
+ * segment ([posts, '4', 'related?limit=5']), so the default query function joins it back into
+ * the address and a key starting with the posts address counts among the posts (refreshPosts).
+ */
+function underPosts(url: string): readonly [string, string, string] {
+  const [id, rest] = url.slice(ENDPOINTS.listPosts.path.length + 1).split(/\/(.*)/s)
+  return [ENDPOINTS.listPosts.path, id, rest]
 }
 
 /** GET /api/posts/{id}/related?limit=5 (SPEC §2 Related posts card); `enabled` false until the card is near the viewport. */

@@ -1,15 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
-import type { Job } from '../../src/shared/schemas/index.js'
-import { apiRequest } from './query-client.js'
+import type { JobsStatus } from '../../src/shared/api/endpoints/jobs.js'
+import { ENDPOINTS } from '../../src/shared/api/endpoints.js'
+import { call } from './call.js'
 
-export interface JobsStatus {
-  jobs: Job[]
-  totalJobs: number
-  pendingJobs: number
-}
+export type { JobsStatus } from '../../src/shared/api/endpoints/jobs.js'
 
-export const jobKeys = { status: () => ['/api/jobs/status'] as const }
+export const jobKeys = { status: () => [ENDPOINTS.jobsStatus.path] as const }
 
 /**
  * SPEC §7/§9: the job list is polled every 3 seconds. Only an admin's page asks (the tracker
@@ -44,7 +41,7 @@ export function jobsChanged(queryClient: QueryClient): Promise<void> {
 export function useCancelJob() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (id: string) => (await apiRequest('DELETE', `/api/jobs/${encodeURIComponent(id)}`)).json() as Promise<{ message?: string }>,
+    mutationFn: (id: string) => call('cancelJob', { params: { id } }),
     onSettled: () => jobsChanged(queryClient),
   })
 }
@@ -53,7 +50,7 @@ export function useCancelJob() {
 export function useCancelAllJobs() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async () => (await apiRequest('DELETE', '/api/jobs')).json() as Promise<{ cancelledCount: number; message?: string }>,
+    mutationFn: () => call('cancelAllJobs'),
     onSettled: () => jobsChanged(queryClient),
   })
 }

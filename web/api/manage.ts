@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { AiStatus, ManagePage, ManageQuery } from '../../src/shared/schemas/manage.js'
 import { manageQueryString } from '../components/manage/manage-params.js'
+import { urlOf } from './call.js'
 
 /**
  * React-query keys of the owner's reads. The posts page's key starts with '/api/manage/posts',
@@ -9,9 +10,9 @@ import { manageQueryString } from '../components/manage/manage-params.js'
 export const manageKeys = {
   posts: (query: ManageQuery) => {
     const qs = manageQueryString(query)
-    return [qs ? `/api/manage/posts?${qs}` : '/api/manage/posts'] as const
+    return [urlOf('managePosts', { query: qs })] as const
   },
-  ai: () => ['/api/manage/ai'] as const,
+  ai: () => [urlOf('aiStatus')] as const,
 }
 
 /** GET /api/manage/posts: one page of the Post Manager; the last page stays while the next loads. */

@@ -1,12 +1,15 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { Post, PostListItem } from '../../src/shared/schemas/index.js'
+import { ENDPOINTS } from '../../src/shared/api/endpoints.js'
+import { urlOf } from './call.js'
 
 /** React-query keys, shared with the server's prefetching (see web/routes.ts). */
 export const postKeys = {
-  list: () => ['/api/posts'] as const,
-  search: (query: string) => [`/api/posts?search=${encodeURIComponent(query)}`] as const,
-  detail: (slug: string) => ['/api/posts', slug] as const,
+  list: () => [ENDPOINTS.listPosts.path] as const,
+  search: (query: string) => [urlOf('listPosts', { query: `search=${encodeURIComponent(query)}` })] as const,
+  // the list's address and the slug: the default query function joins them into GET /api/posts/{slug}
+  detail: (slug: string) => [ENDPOINTS.listPosts.path, slug] as const,
 }
 
 /** SPEC §7/§9: the home list is polled every 10 seconds. */

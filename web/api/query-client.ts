@@ -38,8 +38,9 @@ export const defaultQueryFn: QueryFunction = async ({ queryKey, signal }) => {
  * Calls the API for a mutation. Form data goes as is; any other body as JSON (SPEC §7).
  * Resolves to the raw Response so callers read JSON, text or a file as they need.
  */
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+export async function apiRequest(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
   const init: RequestInit = { method, credentials: 'include' }
+  if (signal) init.signal = signal
   if (body instanceof FormData) {
     init.body = body
   } else if (body !== undefined) {

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { SearchResult } from '../../src/shared/schemas/discovery.js'
 import { searchQueryString, type SearchState } from '../lib/search-params.js'
+import { urlOf } from './call.js'
 
 /**
  * React-query keys for the advanced search, shared with the server's prefetching
@@ -8,7 +9,7 @@ import { searchQueryString, type SearchState } from '../lib/search-params.js'
  * search a cached answer belongs to (lib/tracking.ts searchQueryOfKey).
  */
 export const searchKeys = {
-  advanced: (state: SearchState) => [`/api/search/advanced?${searchQueryString(state)}`] as const,
+  advanced: (state: SearchState) => [`${urlOf('advancedSearch')}?${searchQueryString(state)}`] as const,
 }
 
 /** GET /api/search/advanced for the page's state (SPEC §7); `enabled` false leaves it idle. */

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { About, Footer } from '../../src/shared/schemas/index.js'
-import { apiRequest } from './query-client.js'
+import { ENDPOINTS } from '../../src/shared/api/endpoints.js'
+import { call } from './call.js'
 
 /** React-query keys for the owner-edited texts, shared with the server's prefetching (web/routes.ts). */
 export const siteKeys = {
-  footer: () => ['/api/footer'] as const,
-  about: () => ['/api/about'] as const,
+  footer: () => [ENDPOINTS.footer.path] as const,
+  about: () => [ENDPOINTS.about.path] as const,
 }
 
 /** GET /api/footer: the stored footer, or the defaults when none is stored (SPEC §3, §7). */
@@ -17,7 +18,7 @@ export function useFooter() {
 export function useUpdateFooter() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (body: Footer) => (await (await apiRequest('PATCH', '/api/footer', body)).json()) as Footer,
+    mutationFn: (body: Footer) => call('updateFooter', { body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(siteKeys.footer(), saved)
       void queryClient.invalidateQueries({ queryKey: siteKeys.footer() })
@@ -34,7 +35,7 @@ export function useAbout() {
 export function useUpdateAbout() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (content: string) => (await (await apiRequest('PATCH', '/api/about', { content })).json()) as About,
+    mutationFn: (content: string) => call('updateAbout', { body: { content } }),
     onSuccess: (saved) => {
       queryClient.setQueryData(siteKeys.about(), saved)
       void queryClient.invalidateQueries({ queryKey: siteKeys.about() })

@@ -1,7 +1,8 @@
+import { ENDPOINTS } from '../../src/shared/api/endpoints.js'
 import type { TrackingEvent } from './tracking.js'
 
 /** SPEC §7: POST /api/user/track. */
-export const TRACK_URL = '/api/user/track'
+export const TRACK_URL = ENDPOINTS.track.path
 
 export interface SendOptions {
   /**

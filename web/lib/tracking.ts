@@ -4,6 +4,7 @@
  * query answers). Pure: the browser wiring is in components/layout/reading-tracker.tsx, the
  * session in tracking-session.ts, the sending in tracking-transport.ts.
  */
+import { ENDPOINTS } from '../../src/shared/api/endpoints.js'
 
 /** SPEC §7: the action types, and nothing else (DECISIONS.md: only the actions the spec lists). */
 export type TrackingAction = 'entry' | 'time_spent' | 'view' | 'search' | 'click_link' | 'tag_click' | 'scroll'
@@ -108,8 +109,8 @@ export function searchQueryOfKey(queryKey: readonly unknown[]): string | null {
   const [first] = queryKey
   if (queryKey.length !== 1 || typeof first !== 'string') return null
   const url = new URL(first, 'http://x')
-  if (url.pathname === '/api/posts') return url.searchParams.get('search')?.trim() || null
-  if (url.pathname === '/api/search/advanced') return url.searchParams.get('q')?.trim() || null
+  if (url.pathname === ENDPOINTS.listPosts.path) return url.searchParams.get('search')?.trim() || null
+  if (url.pathname === ENDPOINTS.advancedSearch.path) return url.searchParams.get('q')?.trim() || null
   return null
 }
 

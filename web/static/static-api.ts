@@ -1,3 +1,5 @@
+import { matchPath } from '../../src/shared/api/endpoint.js'
+import { API_PREFIX, ENDPOINTS } from '../../src/shared/api/endpoints.js'
 import type { PostListItem } from '../../src/shared/schemas/index.js'
 import { postOfPage } from '../post-html-handover.js'
 import type { SearchIndex, StaticSearch } from './search.js'
@@ -21,11 +23,13 @@ const json = (body: unknown, status = 200): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 const STATIC_COPY = 'This is a static copy of the site'
+const AUTH_PATHS = ENDPOINTS.me.path.replace(/[^/]+$/, '')
+const commentsPath = (path: string) => matchPath(ENDPOINTS.addComment.path, path) !== null
 /** What a reader is told when they try to change something: the copy has no server to take it. */
-const WRITES: readonly [RegExp, string][] = [
-  [/^\/api\/subscribe$/, `${STATIC_COPY}, so it cannot take subscriptions. Please subscribe on the live site.`],
-  [/^\/api\/posts\/[^/]+\/comments$/, `${STATIC_COPY}, so it cannot take comments. Please comment on the live site.`],
-  [/^\/api\/auth\//, `${STATIC_COPY}: signing in needs the live site.`],
+const WRITES: readonly [(path: string) => boolean, string][] = [
+  [(path) => path === ENDPOINTS.subscribe.path, `${STATIC_COPY}, so it cannot take subscriptions. Please subscribe on the live site.`],
+  [commentsPath, `${STATIC_COPY}, so it cannot take comments. Please comment on the live site.`],
+  [(path) => path.startsWith(AUTH_PATHS), `${STATIC_COPY}: signing in needs the live site.`],
 ]
 
 /**
@@ -34,7 +38,7 @@ const WRITES: readonly [RegExp, string][] = [
  */
 const REVALIDATE: RequestInit = { cache: 'no-cache' }
 
-const isApiUrl = (url: URL) => url.origin === window.location.origin && url.pathname.startsWith('/api/')
+const isApiUrl = (url: URL) => url.origin === window.location.origin && url.pathname.startsWith(`${API_PREFIX}/`)
 
 /**
  * The site's API, answered in the browser from the files `blog build` wrote: reads come from
@@ -71,34 +75,34 @@ export function createStaticFetch(site: StaticSite, network: Fetch): Fetch {
   async function answer(url: URL, method: string, signal: AbortSignal | undefined): Promise<Response> {
     const path = url.pathname.replace(/\/+$/, '')
     if (method !== 'GET' && method !== 'HEAD') {
-      if (path === '/api/user/track') return new Response(null, { status: 204 })
-      const message = WRITES.find(([pattern]) => pattern.test(path))?.[1] ?? `${STATIC_COPY}: changes need the live site.`
+      if (path === ENDPOINTS.track.path) return new Response(null, { status: 204 })
+      const message = WRITES.find(([matches]) => matches(path))?.[1] ?? `${STATIC_COPY}: changes need the live site.`
       return json({ message }, 503)
     }
-    if (path === '/api/auth/me') return json({ message: 'Not signed in' }, 401)
-    if (path === '/api/about') return network(staticDataUrl(site, STATIC_FILES.about), { ...REVALIDATE, signal })
-    if (path === '/api/footer') return network(staticDataUrl(site, STATIC_FILES.footer), { ...REVALIDATE, signal })
-    if (path === '/api/posts') {
+    if (path === ENDPOINTS.me.path) return json({ message: 'Not signed in' }, 401)
+    if (path === ENDPOINTS.about.path) return network(staticDataUrl(site, STATIC_FILES.about), { ...REVALIDATE, signal })
+    if (path === ENDPOINTS.footer.path) return network(staticDataUrl(site, STATIC_FILES.footer), { ...REVALIDATE, signal })
+    if (path === ENDPOINTS.listPosts.path) {
       const query = url.searchParams.get('search')?.trim()
       const list = await posts()
       if (!query) return json(list)
       const bySlug = new Map(list.map((p) => [p.slug, p]))
       return json((await searcher()).search(query).flatMap((slug) => bySlug.get(slug) ?? []))
     }
-    if (path === '/api/search/advanced') {
+    if (path === ENDPOINTS.advancedSearch.path) {
       const { advancedSearch } = await searchCode()
       const { status, body } = advancedSearch(url.searchParams, await posts(), await searcher())
       return json(body, status)
     }
-    const comments = /^\/api\/posts\/(\d+)\/comments$/.exec(path)
-    if (comments) {
-      const id = Number(comments[1])
+    const comments = matchPath(ENDPOINTS.comments.path, path)
+    if (comments && /^\d+$/.test(comments.postId)) {
+      const id = Number(comments.postId)
       if (!(await posts()).some((p) => p.id === id)) return json({ message: `No post with id ${id}.` }, 404)
       return network(staticDataUrl(site, STATIC_FILES.comments(id)), { ...REVALIDATE, signal })
     }
-    const post = /^\/api\/posts\/([^/]+)$/.exec(path)
+    const post = matchPath(ENDPOINTS.getPost.path, path)
     if (post) {
-      const slug = safeDecode(post[1])
+      const slug = post.slug
       // Only files the build wrote are asked for: the host would answer a missing one with its 404 page.
       if (!(await posts()).some((p) => p.slug === slug)) return json({ message: `No post at "${slug}".` }, 404)
       return postFromPage(slug, signal)
@@ -120,14 +124,6 @@ export function createStaticFetch(site: StaticSite, network: Fetch): Fetch {
     if (!isApiUrl(url)) return network(input, init)
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase()
     return answer(url, method, init?.signal ?? undefined)
-  }
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment)
-  } catch {
-    return segment
   }
 }
 

@@ -3,6 +3,7 @@ import { Router, type Request, type Response, type NextFunction } from 'express'
 import type { PageRenderer, RenderedPage } from '../ssr/page-renderer.js'
 import { encodeFor } from '../encoded-body.js'
 import { viewerOf } from '../http.js'
+import { API_PREFIX } from '../../shared/api/endpoints.js'
 
 /** Every non-API GET is a page of the React app, rendered on the server. */
 export function pageRoutes(pages: PageRenderer): Router {
@@ -41,7 +42,7 @@ export function cachedPageServer(pages: PageRenderer, headers: readonly (readonl
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.cookie) return false
     const url = req.url ?? '/'
-    if (url.startsWith('/api/') || url.startsWith('/assets/') || url.startsWith('/post/')) return false
+    if (url.startsWith(`${API_PREFIX}/`) || url.startsWith('/assets/') || url.startsWith('/post/')) return false
     const page = pages.cached(url)
     if (!page) return false
     for (const [name, value] of headers) res.setHeader(name, value)

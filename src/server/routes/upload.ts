@@ -4,8 +4,8 @@ import { z } from 'zod'
 import type { Blog } from '../../app/blog.js'
 import { BlogError } from '../../core/errors.js'
 import { DEFAULT_MAX_ESSAY_BYTES } from '../../importer/files/read-essay-file.js'
-import { http, viewerOf } from '../http.js'
-import { adminOnly } from '../middleware/guards.js'
+import { registerAll } from '../api/register.js'
+import { viewerOf } from '../http.js'
 
 /**
  * Limits of one upload request (413 beyond them). A folder of essays brings its figures along,
@@ -28,19 +28,18 @@ export function uploadRoutes(blog: Blog): Router {
     limits: { files: UPLOAD_LIMITS.files, fileSize: UPLOAD_LIMITS.fileBytes + 1, fields: UPLOAD_LIMITS.files + 10, fieldSize: 64 * 1024, parts: 2 * UPLOAD_LIMITS.files + 10 },
   }).array('files', UPLOAD_LIMITS.files)
 
-  router.post(
-    '/api/upload',
-    adminOnly,
-    refuseLargeRequests,
-    (req: Request, res: Response, next: NextFunction) => receive(req, res, (err: unknown) => next(err ? uploadError(err) : undefined)),
-    http(async (req, res) => {
-      const files = (req.files as Express.Multer.File[] | undefined) ?? []
-      if (files.length === 0) throw new BlogError('VALIDATION', 'No files were sent: choose one or more .md or .markdown files.')
-      const paths = pathsOf(req.body as Record<string, unknown> | undefined, files.length)
-      return blog.uploads.receive(viewerOf(res), files.map((f, i) => ({ name: f.originalname, bytes: f.buffer, ...(paths[i] ? { path: paths[i] } : {}) })))
-    }),
+  return registerAll(
+    router,
+    {
+      upload: async (_input, req, res) => {
+        const files = (req.files as Express.Multer.File[] | undefined) ?? []
+        if (files.length === 0) throw new BlogError('VALIDATION', 'No files were sent: choose one or more .md or .markdown files.')
+        const paths = pathsOf(req.body as Record<string, unknown> | undefined, files.length)
+        return blog.uploads.receive(viewerOf(res), files.map((f, i) => ({ name: f.originalname, bytes: f.buffer, ...(paths[i] ? { path: paths[i] } : {}) })))
+      },
+    },
+    { upload: [refuseLargeRequests, (req: Request, res: Response, next: NextFunction) => receive(req, res, (err: unknown) => next(err ? uploadError(err) : undefined))] },
   )
-  return router
 }
 
 /** The `paths` field, one per file when given; anything else is a 400. */

@@ -5,6 +5,7 @@ import { SearchQuerySchema, type Post } from '../../shared/schemas/index.js'
 import type { PrefetchedQuery } from '../../../web/ssr-contract.js'
 import { prefetchPlan } from '../../../web/entry-server.js'
 import { authKeys } from '../../../web/api/auth.js'
+import { findQueryEndpoint, type FoundQuery } from '../../shared/api/find-endpoint.js'
 import { notFoundHead, pageHead, postHead, type HeadInfo } from './head.js'
 
 export interface PageData {
@@ -23,9 +24,11 @@ export async function loadPageData(blog: Blog, url: string, viewer: Viewer): Pro
   const queries: PrefetchedQuery[] = []
   let post: Post | null | undefined
   for (const q of plan.queries) {
-    const data = await apiData(blog, q.queryKey, viewer)
+    const found = findQueryEndpoint(q.queryKey)
+    if (!found) throw new Error(`No server-side data for ${q.queryKey.join('/')}`)
+    const data = await apiData(blog, found, viewer)
     if (data === undefined) continue
-    if (q.queryKey.length === 2 && q.queryKey[0] === '/api/posts') post = data as Post | null
+    if (found.name === 'getPost') post = data as Post | null
     queries.push({ queryKey: q.queryKey, data })
   }
   // The header shows who is signed in from the first paint; guests are seeded as null too.
@@ -57,26 +60,29 @@ export async function loadPageData(blog: Blog, url: string, viewer: Viewer): Pro
 }
 
 /** The JSON a query's API call would answer, read through the core rather than over HTTP; undefined to leave it to the browser. */
-async function apiData(blog: Blog, queryKey: readonly string[], viewer: Viewer): Promise<unknown> {
-  const [path, slug] = queryKey
-  if (slug === undefined) {
-    const { pathname, searchParams } = new URL(path, 'http://x')
-    if (pathname === '/api/about') return blog.siteContent.about()
-    if (pathname === '/api/footer') return blog.siteContent.footer()
-    if (pathname === '/api/search/advanced') {
+async function apiData(blog: Blog, { name, params, searchParams }: FoundQuery, viewer: Viewer): Promise<unknown> {
+  switch (name) {
+    case 'about':
+      return blog.siteContent.about()
+    case 'footer':
+      return blog.siteContent.footer()
+    case 'advancedSearch': {
       // a search the API would refuse is left to the browser, which shows its failure toast
       const input = SearchQuerySchema.safeParse(Object.fromEntries(searchParams))
       return input.success ? blog.search.advanced(input.data, viewer) : undefined
     }
-    if (pathname !== '/api/posts') throw new Error(`No server-side data for ${path}`)
-    return blog.posts.list(viewer, { search: searchParams.get('search') ?? undefined })
-  }
-  try {
-    return await blog.posts.get(slug, viewer)
-  } catch (e) {
-    // A missing post is seeded as null so the page says so on the server, with a real 404.
-    if (isBlogError(e) && e.status === 404) return null
-    throw e
+    case 'listPosts':
+      return blog.posts.list(viewer, { search: searchParams.get('search') ?? undefined })
+    case 'getPost':
+      try {
+        return await blog.posts.get(params.slug, viewer)
+      } catch (e) {
+        // A missing post is seeded as null so the page says so on the server, with a real 404.
+        if (isBlogError(e) && e.status === 404) return null
+        throw e
+      }
+    default:
+      throw new Error(`No server-side data for ${name}`)
   }
 }
 

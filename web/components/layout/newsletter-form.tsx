@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { CircleCheck, Send } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { FormEvent } from 'react'
-import { apiRequest } from '../../api/query-client.js'
+import { request } from '../../api/call.js'
 import { useTypedBeforeHydration } from '../../hooks/use-typed-before-hydration.js'
 import { serverMessage } from '../../lib/errors.js'
 import { useToast } from '../ui/toaster.js'
@@ -30,7 +30,7 @@ export function NewsletterForm() {
   const done = useRef<HTMLDivElement>(null)
   const input = useRef<HTMLInputElement>(null)
   const subscribe = useMutation({
-    mutationFn: (address: string) => apiRequest('POST', '/api/subscribe', { email: address }),
+    mutationFn: (address: string) => request('subscribe', { body: { email: address } }),
     onSuccess: () => toast({ title: 'Successfully subscribed!', description: "You'll receive email alerts when new posts are published." }),
     onError: (error) => {
       toast({ title: 'Subscription failed', description: subscribeFailureText(error), variant: 'destructive' })

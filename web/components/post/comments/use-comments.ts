@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Comment, CommentInput } from '../../../../src/shared/schemas/community.js'
-import { ApiError, apiRequest } from '../../../api/query-client.js'
+import type { OutputOf } from '../../../../src/shared/api/endpoint.js'
+import type { Endpoints } from '../../../../src/shared/api/endpoints.js'
+import { call, request } from '../../../api/call.js'
 
 /**
  * A post's comments, per viewer: an admin's list holds pending comments too, so signing in or
@@ -16,23 +18,16 @@ export function useComments(postId: number, viewerId: number | null, enabled = t
   return useQuery<Comment[]>({
     queryKey: commentKeys.forViewer(postId, viewerId),
     enabled,
-    queryFn: async ({ signal }) => {
-      const res = await fetch(`/api/posts/${postId}/comments`, { credentials: 'include', signal })
-      if (!res.ok) throw new ApiError(res.status, await res.text().catch(() => ''), res.statusText)
-      return (await res.json()) as Comment[]
-    },
+    queryFn: ({ signal }) => call('comments', { params: { postId }, signal }),
   })
 }
 
-export interface PostCommentAnswer {
-  comment: Comment | null
-  message: string
-}
+export type PostCommentAnswer = OutputOf<Endpoints['addComment']>
 
 export function usePostComment(postId: number) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (input: CommentInput): Promise<PostCommentAnswer> => (await apiRequest('POST', `/api/posts/${postId}/comments`, input)).json(),
+    mutationFn: (input: CommentInput): Promise<PostCommentAnswer> => call('addComment', { params: { postId }, body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: commentKeys.all(postId) }),
   })
 }
@@ -42,12 +37,12 @@ export function useModerateComment(postId: number) {
   const queryClient = useQueryClient()
   const refresh = () => queryClient.invalidateQueries({ queryKey: commentKeys.all(postId) })
   const approve = useMutation({
-    mutationFn: async (id: number) => (await apiRequest('PATCH', `/api/comments/${id}`, { status: 'approved' })).json() as Promise<Comment>,
+    mutationFn: (id: number) => call('approveComment', { params: { id }, body: { status: 'approved' } }),
     onSuccess: refresh,
   })
   const remove = useMutation({
     mutationFn: async (id: number) => {
-      await apiRequest('DELETE', `/api/comments/${id}`)
+      await request('deleteComment', { params: { id } })
     },
     onSuccess: refresh,
   })
