@@ -36,11 +36,24 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], exclude: [...configDefaults.exclude, ...ISOLATED_UNIT], isolate: false },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
+          exclude: [...configDefaults.exclude, ...ISOLATED_UNIT],
+          isolate: false,
+        },
       },
       {
         extends: true,
-        test: { name: 'isolated', include: ['tests/integration/**/*.test.ts', 'tests/e2e/**/*.test.ts', 'tests/e2e/**/*.test.tsx', ...ISOLATED_UNIT] },
+        test: {
+          name: 'isolated',
+          include: [
+            'tests/integration/**/*.test.ts',
+            'tests/e2e/**/*.test.ts',
+            'tests/e2e/**/*.test.tsx',
+            ...ISOLATED_UNIT,
+          ],
+        },
       },
     ],
   },

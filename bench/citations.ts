@@ -11,7 +11,11 @@ const corpus = process.env.BENCH_CORPUS ?? fileURLToPath(new URL('../../shared/c
 const book = join(corpus, 'd2l-en')
 const chapters = readdirSync(book)
   .filter((d) => d.startsWith('chapter_') && statSync(join(book, d)).isDirectory())
-  .flatMap((d) => readdirSync(join(book, d)).filter((f) => f.endsWith('.md')).map((f) => join(book, d, f)))
+  .flatMap((d) =>
+    readdirSync(join(book, d))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => join(book, d, f)),
+  )
 const texts = chapters.map((path) => ({ path, text: readFileSync(path, 'utf8') }))
 const frontmatter = { frontmatter: {} } as unknown as ParsedEssay
 
@@ -19,7 +23,9 @@ function run(withCitations: boolean): { ms: number; citations: number } {
   const started = performance.now()
   let citations = 0
   for (const { path, text } of texts) {
-    const bibliography = withCitations ? bibliographyFor({ path, text, mtime: new Date(), root: corpus }, frontmatter) : undefined
+    const bibliography = withCitations
+      ? bibliographyFor({ path, text, mtime: new Date(), root: corpus }, frontmatter)
+      : undefined
     const { html } = renderMarkdown(text, bibliography ? { bibliography: bibliography.entries } : {})
     citations += html.split('class="citation"').length - 1
   }

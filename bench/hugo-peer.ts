@@ -24,7 +24,10 @@ export function hugoPeer(essays: string[], work: string): HugoRun | null {
   const content = join(work, 'content', 'posts')
   mkdirSync(content, { recursive: true })
   mkdirSync(join(work, 'layouts', '_default'), { recursive: true })
-  writeFileSync(join(work, 'hugo.toml'), 'baseURL = "http://example.org/"\ntitle = "bench"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]\n[markup.goldmark.renderer]\nunsafe = true\n')
+  writeFileSync(
+    join(work, 'hugo.toml'),
+    'baseURL = "http://example.org/"\ntitle = "bench"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]\n[markup.goldmark.renderer]\nunsafe = true\n',
+  )
   writeFileSync(join(work, 'layouts', '_default', 'single.html'), '{{ .Content }}\n')
   writeFileSync(join(work, 'layouts', '_default', 'list.html'), '{{ range .Pages }}{{ .Title }}{{ end }}\n')
   const names = essays.map((file, i) => `${i}-${basename(file)}`)
@@ -32,7 +35,9 @@ export function hugoPeer(essays: string[], work: string): HugoRun | null {
   const build = () => {
     rmSync(join(work, 'public'), { recursive: true, force: true })
     const started = performance.now()
-    const run = spawnSync('hugo', ['--quiet', '--source', work, '--destination', join(work, 'public')], { encoding: 'utf8' })
+    const run = spawnSync('hugo', ['--quiet', '--source', work, '--destination', join(work, 'public')], {
+      encoding: 'utf8',
+    })
     return { ok: run.status === 0, seconds: (performance.now() - started) / 1000, error: `${run.stderr}${run.stdout}` }
   }
   let skipped = 0

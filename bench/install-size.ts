@@ -9,8 +9,14 @@ interface LockEntry {
   devOptional?: boolean
 }
 
-export function productionInstallBytes(root: string): { bytes: number; packages: number; largest: { name: string; bytes: number }[] } {
-  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> }
+export function productionInstallBytes(root: string): {
+  bytes: number
+  packages: number
+  largest: { name: string; bytes: number }[]
+} {
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, LockEntry>
+  }
   const sizes: { name: string; bytes: number }[] = []
   for (const [path, entry] of Object.entries(lock.packages)) {
     if (!path.startsWith('node_modules/') || entry.dev || entry.devOptional) continue

@@ -23,12 +23,20 @@ export const loadTool: LoadResult['tool'] = spawnSync('wrk', ['--version']).erro
 export async function load(url: string, seconds = 10, connections = 64): Promise<LoadResult> {
   if (loadTool === 'wrk') return wrk(url, seconds, connections)
   const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 })
-  return { rps: result.requests.average, p99Ms: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx, tool: 'autocannon' }
+  return {
+    rps: result.requests.average,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    tool: 'autocannon',
+  }
 }
 
 /** One wrk thread, so the other core is the server's. */
 async function wrk(url: string, seconds: number, connections: number): Promise<LoadResult> {
-  const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', url], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', url], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let out = ''
   child.stdout.on('data', (d: Buffer) => (out += d))
   child.stderr.on('data', (d: Buffer) => (out += d))
@@ -51,7 +59,12 @@ export function parseWrk(out: string): LoadResult {
 }
 
 /** Start a process and resolve with the URL it prints. */
-export function startProcess(cmd: string, args: string[], pattern: RegExp, env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+export function startProcess(
+  cmd: string,
+  args: string[],
+  pattern: RegExp,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
     let out = ''

@@ -22,12 +22,20 @@ export async function relatedRecall(corpusDir: string, workDir: string, k = 5): 
   try {
     await blog.importer.importPaths([corpusDir])
     const posts = blog.store.posts()
-    const byShortcut = new Map(posts.filter((p) => p.source && /[/\\]P[/\\]/.test(p.source.path)).map((p) => [basename(p.source!.path, '.md'), p]))
+    const byShortcut = new Map(
+      posts
+        .filter((p) => p.source && /[/\\]P[/\\]/.test(p.source.path))
+        .map((p) => [basename(p.source!.path, '.md'), p]),
+    )
     let total = 0
     let queries = 0
     for (const [shortcut, post] of byShortcut) {
       const markdown = readFileSync(post.source!.path, 'utf8')
-      const linked = new Set([...markdown.matchAll(/\]\(\/P\/([\w-]+)/g)].map((m) => m[1]).filter((s) => s !== shortcut && byShortcut.has(s)))
+      const linked = new Set(
+        [...markdown.matchAll(/\]\(\/P\/([\w-]+)/g)]
+          .map((m) => m[1])
+          .filter((s) => s !== shortcut && byShortcut.has(s)),
+      )
       if (linked.size === 0) continue
       const related = await blog.discovery.related(GUEST, post.id, k)
       const found = related.filter((r) => linked.has(basename(blog.store.post(r.id)!.source!.path, '.md'))).length
@@ -45,7 +53,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const root = fileURLToPath(new URL('..', import.meta.url))
   const result = await relatedRecall(join(findCorpus(root), 'statproofbook'), join(root, 'bench', '.tmp-recall'))
   if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(result)}\n`)
-  else console.log(`related.recallAt5  ${result.recallAt5}  (${result.queries} proofs with links, ${result.essays} essays)`)
+  else
+    console.log(
+      `related.recallAt5  ${result.recallAt5}  (${result.queries} proofs with links, ${result.essays} essays)`,
+    )
 }
 
 /** `shared/corpus` beside the checkout, or beside a folder above it (git worktrees live deeper). */

@@ -27,7 +27,9 @@ if (!existsSync(corpus)) throw new Error(`The corpus is missing at ${corpus}`)
 if (only === undefined) {
   // The page and `blog import` figures come from the built CLI: build it as the sources stand.
   log('building…')
-  const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: ['ignore', json ? 'ignore' : 2, 2] })
+  const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], {
+    stdio: ['ignore', json ? 'ignore' : 2, 2],
+  })
   if (build.status !== 0) throw new Error(`The build failed (exit ${build.status})`)
 }
 rmSync(work, { recursive: true, force: true })
@@ -39,8 +41,28 @@ if (only === 'search') {
   const { files } = await findEssayFiles(families)
   const found = await searchScale(join(work, 'search-10k'), files, 10_000)
   rmSync(work, { recursive: true, force: true })
-  const search = { posts: found.posts, p95Ms: round(found.p95Ms, 1), medianMs: round(found.medianMs, 1), cpuMsPerQuery: round(found.cpuMsPerQuery, 2), warmP95Ms: round(found.warmP95Ms, 1), warmCpuMsPerQuery: round(found.warmCpuMsPerQuery, 2), buildSeconds: round(found.buildSeconds, 1), restartSeconds: round(found.restartSeconds, 1), restartCpuSeconds: round(found.restartCpuSeconds, 1), buildCpuSeconds: round(found.buildCpuSeconds, 1), heapMB: Math.round(found.heapMB), memoryMB: Math.round(found.memoryMB), load: round(found.load, 1) }
-  console.log(json ? JSON.stringify({ search }) : Object.entries(search).map(([k, v]) => `search.${k}  ${v}`).join('\n'))
+  const search = {
+    posts: found.posts,
+    p95Ms: round(found.p95Ms, 1),
+    medianMs: round(found.medianMs, 1),
+    cpuMsPerQuery: round(found.cpuMsPerQuery, 2),
+    warmP95Ms: round(found.warmP95Ms, 1),
+    warmCpuMsPerQuery: round(found.warmCpuMsPerQuery, 2),
+    buildSeconds: round(found.buildSeconds, 1),
+    restartSeconds: round(found.restartSeconds, 1),
+    restartCpuSeconds: round(found.restartCpuSeconds, 1),
+    buildCpuSeconds: round(found.buildCpuSeconds, 1),
+    heapMB: Math.round(found.heapMB),
+    memoryMB: Math.round(found.memoryMB),
+    load: round(found.load, 1),
+  }
+  console.log(
+    json
+      ? JSON.stringify({ search })
+      : Object.entries(search)
+          .map(([k, v]) => `search.${k}  ${v}`)
+          .join('\n'),
+  )
   process.exit(0)
 }
 
@@ -72,7 +94,11 @@ const cliData = join(work, 'cli-data')
 const usageHook = pathToFileURL(join(root, 'bench', 'process-usage.mjs')).href
 const cliRun = (): { seconds: number; peakMB: number; cpuSeconds: number } => {
   const started = performance.now()
-  const run = spawnSync(process.execPath, ['--import', usageHook, bin, 'import', ...families, '--data', cliData, '--json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  const run = spawnSync(
+    process.execPath,
+    ['--import', usageHook, bin, 'import', ...families, '--data', cliData, '--json'],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  )
   if (run.status !== 0) throw new Error(`blog import exited with ${run.status}: ${run.stderr}`)
   const seconds = (performance.now() - started) / 1000
   const usage = /^bench-usage (.*)$/m.exec(run.stderr)
@@ -93,7 +119,10 @@ log('building the static site…')
 const siteDir = join(work, 'site')
 const buildRun = (): number => {
   const started = performance.now()
-  const run = spawnSync(process.execPath, [bin, 'build', '--data', dataDir, '--out', siteDir, '--json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  const run = spawnSync(process.execPath, [bin, 'build', '--data', dataDir, '--out', siteDir, '--json'], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
   if (run.status !== 0) throw new Error(`blog build exited with ${run.status}: ${run.stderr}`)
   return (performance.now() - started) / 1000
 }
@@ -104,7 +133,11 @@ const buildUnchanged = buildRun()
 // 2. A post page under load, beside a plain node:http server sending the same bytes.
 log(`loading /posts/${median.slug} (${median.wordCount} words) for ${seconds} s…`)
 const spawned = performance.now()
-const server = await startProcess(process.execPath, [bin, 'serve', '--data', dataDir, '--port', '0'], /serving \d+ posts at (\S+?)\/? /)
+const server = await startProcess(
+  process.execPath,
+  [bin, 'serve', '--data', dataDir, '--port', '0'],
+  /serving \d+ posts at (\S+?)\/? /,
+)
 const listening = performance.now()
 const pageUrl = `${server.match[1]}/posts/${median.slug}`
 // The first reader after start-up: headers of the first post page, timed from the "serving" line.
@@ -116,7 +149,11 @@ const heavyHtml = Buffer.from(await (await fetch(`${server.match[1]}/posts/${hea
 await stop(server.child)
 const htmlFile = join(work, 'page.html')
 writeFileSync(htmlFile, html)
-const plain = await startProcess(process.execPath, [join(root, 'bench', 'plain-server.mjs'), htmlFile], /listening (\d+)/)
+const plain = await startProcess(
+  process.execPath,
+  [join(root, 'bench', 'plain-server.mjs'), htmlFile],
+  /listening (\d+)/,
+)
 const plainResult = await load(`http://127.0.0.1:${plain.match[1]}/`, seconds)
 await stop(plain.child)
 
@@ -135,14 +172,41 @@ const recall = await relatedRecall(join(corpus, 'statproofbook'), join(work, 're
 const install = productionInstallBytes(root)
 
 const result = {
-  import: { essays, failed: cold.summary.failed, coldSeconds: round(coldSeconds, 2), unchangedSeconds: round(unchangedSeconds, 3), unchangedFiles: again.summary.unchanged, cliColdSeconds: round(cliCold.seconds, 2), cliColdPeakMB: Math.round(cliCold.peakMB), cliColdCpuSeconds: round(cliCold.cpuSeconds, 1), cliUnchangedSeconds: round(cliUnchanged.seconds, 2), peakMB: Math.round(cliCold.peakMB), hugoRatio: hugo ? round(cliCold.seconds / hugo.seconds, 1) : null, hugoSeconds: hugo ? round(hugo.seconds, 2) : null, hugoFiles: hugo?.files ?? null },
-  startup: { firstByteSeconds: round((firstByte - listening) / 1000, 3), listenSeconds: round((listening - spawned) / 1000, 2) },
-  install: { megabytes: round(install.bytes / 1e6, 0), packages: install.packages, largest: install.largest.map((p) => `${p.name} ${round(p.bytes / 1e6, 1)}`).join(', ') },
-  build: { seconds: round(buildCold, 1), megabytes: round(buildBytes / 1e6, 1), unchangedSeconds: round(buildUnchanged, 1) },
+  import: {
+    essays,
+    failed: cold.summary.failed,
+    coldSeconds: round(coldSeconds, 2),
+    unchangedSeconds: round(unchangedSeconds, 3),
+    unchangedFiles: again.summary.unchanged,
+    cliColdSeconds: round(cliCold.seconds, 2),
+    cliColdPeakMB: Math.round(cliCold.peakMB),
+    cliColdCpuSeconds: round(cliCold.cpuSeconds, 1),
+    cliUnchangedSeconds: round(cliUnchanged.seconds, 2),
+    peakMB: Math.round(cliCold.peakMB),
+    hugoRatio: hugo ? round(cliCold.seconds / hugo.seconds, 1) : null,
+    hugoSeconds: hugo ? round(hugo.seconds, 2) : null,
+    hugoFiles: hugo?.files ?? null,
+  },
+  startup: {
+    firstByteSeconds: round((firstByte - listening) / 1000, 3),
+    listenSeconds: round((listening - spawned) / 1000, 2),
+  },
+  install: {
+    megabytes: round(install.bytes / 1e6, 0),
+    packages: install.packages,
+    largest: install.largest.map((p) => `${p.name} ${round(p.bytes / 1e6, 1)}`).join(', '),
+  },
+  build: {
+    seconds: round(buildCold, 1),
+    megabytes: round(buildBytes / 1e6, 1),
+    unchangedSeconds: round(buildUnchanged, 1),
+  },
   heavyPage: {
     slug: heavy.slug,
     htmlKB: Math.round(heavyHtml.length / 1024),
-    brotliKB: Math.round(brotliCompressSync(heavyHtml, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length / 1024),
+    brotliKB: Math.round(
+      brotliCompressSync(heavyHtml, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length / 1024,
+    ),
     gzipKB: Math.round(gzipSync(heavyHtml, { level: 9 }).length / 1024),
   },
   postPage: {
@@ -155,8 +219,25 @@ const result = {
     bytes: Buffer.byteLength(html),
     tool: page.tool,
   },
-  store: { posts: scale.posts, updateOneMs: round(scale.updateOneMs, 1), updateMetaOnlyMs: round(scale.updateMetaMs, 1), fillSeconds: round(scale.fillSeconds, 1) },
-  search: { posts: found.posts, p95Ms: round(found.p95Ms, 1), medianMs: round(found.medianMs, 1), cpuMsPerQuery: round(found.cpuMsPerQuery, 2), warmP95Ms: round(found.warmP95Ms, 1), buildSeconds: round(found.buildSeconds, 1), restartSeconds: round(found.restartSeconds, 1), restartCpuSeconds: round(found.restartCpuSeconds, 1), buildCpuSeconds: round(found.buildCpuSeconds, 1), heapMB: Math.round(found.heapMB), memoryMB: Math.round(found.memoryMB) },
+  store: {
+    posts: scale.posts,
+    updateOneMs: round(scale.updateOneMs, 1),
+    updateMetaOnlyMs: round(scale.updateMetaMs, 1),
+    fillSeconds: round(scale.fillSeconds, 1),
+  },
+  search: {
+    posts: found.posts,
+    p95Ms: round(found.p95Ms, 1),
+    medianMs: round(found.medianMs, 1),
+    cpuMsPerQuery: round(found.cpuMsPerQuery, 2),
+    warmP95Ms: round(found.warmP95Ms, 1),
+    buildSeconds: round(found.buildSeconds, 1),
+    restartSeconds: round(found.restartSeconds, 1),
+    restartCpuSeconds: round(found.restartCpuSeconds, 1),
+    buildCpuSeconds: round(found.buildCpuSeconds, 1),
+    heapMB: Math.round(found.heapMB),
+    memoryMB: Math.round(found.memoryMB),
+  },
   related: { recallAt5: recall.recallAt5, queries: recall.queries },
 }
 rmSync(work, { recursive: true, force: true })
@@ -168,24 +249,82 @@ if (json) {
     ['import.essays', String(result.import.essays), `${result.import.failed} failed`],
     ['import.coldSeconds', String(result.import.coldSeconds), 'in process; goal ≤ 5 on 2 cores'],
     ['import.unchangedSeconds', String(result.import.unchangedSeconds), 'in process; goal ≤ 1'],
-    ['import.cliColdSeconds', String(result.import.cliColdSeconds), `\`blog import\` as a user runs it; goal ≤ 5 (CPU ${result.import.cliColdCpuSeconds} s, all threads)`],
-    ['import.cliUnchangedSeconds', String(result.import.cliUnchangedSeconds), 'the same again, nothing changed; goal ≤ 0.5'],
-    ['import.peakMB', String(result.import.peakMB), 'peak memory of that cold `blog import`, render workers included; goal ≤ 400'],
-    ['import.hugoRatio', String(result.import.hugoRatio ?? '-'), result.import.hugoSeconds === null ? 'hugo is not installed (apt-get install hugo)' : `cold \`blog import\` over Hugo's build of the ${result.import.hugoFiles} of these files it can read (${result.import.hugoSeconds} s; bare layout, no math)`],
-    ['build.seconds', String(result.build.seconds), `\`blog build\` of the imported corpus; goal ≤ 5 (nothing changed: ${result.build.unchangedSeconds} s)`],
+    [
+      'import.cliColdSeconds',
+      String(result.import.cliColdSeconds),
+      `\`blog import\` as a user runs it; goal ≤ 5 (CPU ${result.import.cliColdCpuSeconds} s, all threads)`,
+    ],
+    [
+      'import.cliUnchangedSeconds',
+      String(result.import.cliUnchangedSeconds),
+      'the same again, nothing changed; goal ≤ 0.5',
+    ],
+    [
+      'import.peakMB',
+      String(result.import.peakMB),
+      'peak memory of that cold `blog import`, render workers included; goal ≤ 400',
+    ],
+    [
+      'import.hugoRatio',
+      String(result.import.hugoRatio ?? '-'),
+      result.import.hugoSeconds === null
+        ? 'hugo is not installed (apt-get install hugo)'
+        : `cold \`blog import\` over Hugo's build of the ${result.import.hugoFiles} of these files it can read (${result.import.hugoSeconds} s; bare layout, no math)`,
+    ],
+    [
+      'build.seconds',
+      String(result.build.seconds),
+      `\`blog build\` of the imported corpus; goal ≤ 5 (nothing changed: ${result.build.unchangedSeconds} s)`,
+    ],
     ['build.megabytes', String(result.build.megabytes), 'what that build wrote, compressed copies included; goal ≤ 40'],
-    ['startup.firstByteSeconds', String(result.startup.firstByteSeconds), `first post page after \`blog serve\` says it is serving (${result.startup.listenSeconds} s from launch); goal ≤ 0.3`],
-    ['install.megabytes', String(result.install.megabytes), `what a production install takes on disk (${result.install.packages} packages; largest: ${result.install.largest}); goal ≤ 80`],
-    ['heavyPage.brotliKB', String(result.heavyPage.brotliKB), `/posts/${result.heavyPage.slug}: ${result.heavyPage.htmlKB} kB of HTML, ${result.heavyPage.gzipKB} kB gzip; goal ≤ 60`],
-    ['postPage.rps', String(result.postPage.rps), `${result.postPage.errors} errors, ${result.postPage.bytes} bytes, load from ${result.postPage.tool}`],
-    ['postPage.p99Ms', String(result.postPage.p99Ms), `goal ≤ 10 (plain server: ${result.postPage.plainP99Ms})${result.postPage.tool === 'autocannon' ? '; capped by autocannon itself: apt-get install wrk' : ''}`],
+    [
+      'startup.firstByteSeconds',
+      String(result.startup.firstByteSeconds),
+      `first post page after \`blog serve\` says it is serving (${result.startup.listenSeconds} s from launch); goal ≤ 0.3`,
+    ],
+    [
+      'install.megabytes',
+      String(result.install.megabytes),
+      `what a production install takes on disk (${result.install.packages} packages; largest: ${result.install.largest}); goal ≤ 80`,
+    ],
+    [
+      'heavyPage.brotliKB',
+      String(result.heavyPage.brotliKB),
+      `/posts/${result.heavyPage.slug}: ${result.heavyPage.htmlKB} kB of HTML, ${result.heavyPage.gzipKB} kB gzip; goal ≤ 60`,
+    ],
+    [
+      'postPage.rps',
+      String(result.postPage.rps),
+      `${result.postPage.errors} errors, ${result.postPage.bytes} bytes, load from ${result.postPage.tool}`,
+    ],
+    [
+      'postPage.p99Ms',
+      String(result.postPage.p99Ms),
+      `goal ≤ 10 (plain server: ${result.postPage.plainP99Ms})${result.postPage.tool === 'autocannon' ? '; capped by autocannon itself: apt-get install wrk' : ''}`,
+    ],
     ['postPage.plainRps', String(result.postPage.plainRps), 'node:http, same bytes'],
     ['postPage.ratio', String(result.postPage.ratio), 'goal ≥ 0.8'],
     ['store.posts', String(result.store.posts), `filled in ${result.store.fillSeconds} s`],
-    ['store.updateOneMs', String(result.store.updateOneMs), `goal ≤ 20 (metadata only: ${result.store.updateMetaOnlyMs})`],
-    ['search.posts', String(result.search.posts), `index built in ${result.search.buildSeconds} s (${result.search.buildCpuSeconds} s CPU), read back in ${result.search.restartSeconds} s (${result.search.restartCpuSeconds} s CPU), heap +${result.search.heapMB} MB, with typed arrays +${result.search.memoryMB} MB`],
-    ['search.p95Ms', String(result.search.p95Ms), `goal ≤ 5 (median ${result.search.medianMs}, ${result.search.cpuMsPerQuery} ms CPU per query; asked again: p95 ${result.search.warmP95Ms})`],
-    ['related.recallAt5', String(result.related.recallAt5), `${result.related.queries} linked proofs (bench/related-recall.ts)`],
+    [
+      'store.updateOneMs',
+      String(result.store.updateOneMs),
+      `goal ≤ 20 (metadata only: ${result.store.updateMetaOnlyMs})`,
+    ],
+    [
+      'search.posts',
+      String(result.search.posts),
+      `index built in ${result.search.buildSeconds} s (${result.search.buildCpuSeconds} s CPU), read back in ${result.search.restartSeconds} s (${result.search.restartCpuSeconds} s CPU), heap +${result.search.heapMB} MB, with typed arrays +${result.search.memoryMB} MB`,
+    ],
+    [
+      'search.p95Ms',
+      String(result.search.p95Ms),
+      `goal ≤ 5 (median ${result.search.medianMs}, ${result.search.cpuMsPerQuery} ms CPU per query; asked again: p95 ${result.search.warmP95Ms})`,
+    ],
+    [
+      'related.recallAt5',
+      String(result.related.recallAt5),
+      `${result.related.queries} linked proofs (bench/related-recall.ts)`,
+    ],
   ]
   const w = Math.max(...rows.map((r) => r[0].length))
   console.log(rows.map(([k, v, note]) => `${k.padEnd(w)}  ${v.padStart(8)}  ${note}`).join('\n'))

@@ -57,19 +57,33 @@ interface Source {
 
 /** Each essay's title (first heading, else the file name) and its prose paragraphs (no frontmatter, code or tables). */
 function sourcesOf(files: string[]): Source[] {
-  return files.map((file) => {
-    const text = readFileSync(file, 'utf8').replace(/^(---|\+\+\+)[\s\S]*?\n\1\n/, '').replace(/```[\s\S]*?```/g, '')
-    const title = /^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? basename(file).replace(/\.\w+$/, '').replace(/[-_]/g, ' ')
-    const paragraphs = text.split(/\n\s*\n/).map((p) => p.trim()).filter((p) => p.length > 120 && !/^[#|<!@{]/.test(p))
-    return { title, paragraphs }
-  }).filter((s) => s.paragraphs.length > 0)
+  return files
+    .map((file) => {
+      const text = readFileSync(file, 'utf8')
+        .replace(/^(---|\+\+\+)[\s\S]*?\n\1\n/, '')
+        .replace(/```[\s\S]*?```/g, '')
+      const title =
+        /^#\s+(.+)$/m.exec(text)?.[1]?.trim() ??
+        basename(file)
+          .replace(/\.\w+$/, '')
+          .replace(/[-_]/g, ' ')
+      const paragraphs = text
+        .split(/\n\s*\n/)
+        .map((p) => p.trim())
+        .filter((p) => p.length > 120 && !/^[#|<!@{]/.test(p))
+      return { title, paragraphs }
+    })
+    .filter((s) => s.paragraphs.length > 0)
 }
 
 /** Fill a store with `count` posts, each a new mix: one essay's title with another's subject, paragraphs from several. */
 async function fill(store: Store, sources: Source[], count: number): Promise<void> {
   const rnd = random(7)
   const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]
-  const tagPool = [...new Set(sources.flatMap((s) => searchTerms(s.title)).filter((t) => /^[a-z]{4,}$/.test(t)))].slice(0, 80)
+  const tagPool = [...new Set(sources.flatMap((s) => searchTerms(s.title)).filter((t) => /^[a-z]{4,}$/.test(t)))].slice(
+    0,
+    80,
+  )
   for (let start = 0; start < count; start += 500) {
     await store.transact((tx) => {
       for (let i = start; i < Math.min(count, start + 500); i++) {
@@ -82,7 +96,19 @@ async function fill(store: Store, sources: Source[], count: number): Promise<voi
         const at = new Date(Date.UTC(2018, 0, 1) + i * 3_600_000).toISOString()
         const title = `${a.title} and ${b.title.split(/\s+/).slice(-3).join(' ')}`.slice(0, 200)
         tx.insert(
-          newPost({ title, slug: `mix-${i}`, excerpt: paragraphs[0].slice(0, 280), author: `Author ${i % 40}`, tags: [pick(tagPool), pick(tagPool)].filter((t, k, all) => all.indexOf(t) === k), readTime: Math.max(1, Math.ceil(words / 200)), wordCount: words, publishedAt: at, createdAt: at, updatedAt: at, contentHash: String(i) }),
+          newPost({
+            title,
+            slug: `mix-${i}`,
+            excerpt: paragraphs[0].slice(0, 280),
+            author: `Author ${i % 40}`,
+            tags: [pick(tagPool), pick(tagPool)].filter((t, k, all) => all.indexOf(t) === k),
+            readTime: Math.max(1, Math.ceil(words / 200)),
+            wordCount: words,
+            publishedAt: at,
+            createdAt: at,
+            updatedAt: at,
+            contentHash: String(i),
+          }),
           newBody(text),
         )
       }
@@ -102,7 +128,12 @@ const gc = async () => {
   collect()
 }
 
-export async function searchScale(dataDir: string, files: string[], count: number, queries = 300): Promise<SearchScale> {
+export async function searchScale(
+  dataDir: string,
+  files: string[],
+  count: number,
+  queries = 300,
+): Promise<SearchScale> {
   const sources = sourcesOf(files)
   if (sources.length === 0) throw new Error('No essays to mix: the corpus is empty or missing')
   const filled = await Store.open(dataDir)
@@ -130,7 +161,9 @@ export async function searchScale(dataDir: string, files: string[], count: numbe
   const asked: Record<string, string>[] = []
   for (let i = 0; i < queries; i++) {
     const source = sources[Math.floor(rnd() * sources.length)]
-    const words = searchTerms(source.paragraphs[Math.floor(rnd() * source.paragraphs.length)]).filter((t) => /^[a-z]{4,}$/.test(t))
+    const words = searchTerms(source.paragraphs[Math.floor(rnd() * source.paragraphs.length)]).filter((t) =>
+      /^[a-z]{4,}$/.test(t),
+    )
     const q = `${words[Math.floor(rnd() * words.length)] ?? 'model'} ${words[Math.floor(rnd() * words.length)] ?? 'data'}`
     asked.push(i % 5 === 4 ? { q, minReadTime: '2' } : { q })
   }

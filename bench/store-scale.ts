@@ -6,7 +6,11 @@ import { newBody, newPost } from '../tests/helpers/post-fixtures.js'
  * Fill a store with `count` posts made from the corpus (each a real essay body with its own
  * title and slug), then time single-post updates the way an edit in the workspace does them.
  */
-export async function storeScale(dataDir: string, files: string[], count: number): Promise<{ posts: number; fillSeconds: number; updateOneMs: number; updateMetaMs: number }> {
+export async function storeScale(
+  dataDir: string,
+  files: string[],
+  count: number,
+): Promise<{ posts: number; fillSeconds: number; updateOneMs: number; updateMetaMs: number }> {
   const texts = files.map((f) => readFileSync(f, 'utf8'))
   const store = await Store.open(dataDir)
   const started = performance.now()

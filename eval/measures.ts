@@ -90,20 +90,31 @@ export function sentencesOf(plainText: string): string[] {
     .filter(Boolean)
 }
 
-export function scoreEssay(gold: GoldEssay, out: { annotations: Annotation[]; model: MathematicalModel; summary: string; plainText: string }): EssayScores {
+export function scoreEssay(
+  gold: GoldEssay,
+  out: { annotations: Annotation[]; model: MathematicalModel; summary: string; plainText: string },
+): EssayScores {
   const targets = out.annotations.map((a) => a.targetText)
   const sentences = sentencesOf(out.plainText)
   const symbols = Object.entries(gold.symbols)
   const modelEquations = out.model.equations.map((e) => normTex(e.equation))
   const staticModel = /\bstatic\b|\bno (?:time|dynamics)\b/i.test(out.model.systemDynamics)
   return {
-    precision: { hits: targets.filter((t) => gold.keyTerms.some((forms) => targetMatches(t, forms))).length, total: targets.length },
+    precision: {
+      hits: targets.filter((t) => gold.keyTerms.some((forms) => targetMatches(t, forms))).length,
+      total: targets.length,
+    },
     useless: { hits: targets.filter((t) => targetMatches(t, gold.badTargets)).length, total: targets.length },
     circular: { hits: out.annotations.filter((a) => isCircular(a, sentences)).length, total: out.annotations.length },
-    recall: { hits: gold.keyTerms.filter((forms) => targets.some((t) => targetMatches(t, forms))).length, total: gold.keyTerms.length },
+    recall: {
+      hits: gold.keyTerms.filter((forms) => targets.some((t) => targetMatches(t, forms))).length,
+      total: gold.keyTerms.length,
+    },
     symbols: {
       hits: symbols.filter(([symbol, names]) =>
-        out.model.variables.some((v) => normTex(v.symbol) === normTex(symbol) && names.some((n) => nameMatches(v.name, n))),
+        out.model.variables.some(
+          (v) => normTex(v.symbol) === normTex(symbol) && names.some((n) => nameMatches(v.name, n)),
+        ),
       ).length,
       total: symbols.length,
     },
@@ -114,7 +125,10 @@ export function scoreEssay(gold: GoldEssay, out: { annotations: Annotation[]; mo
       }).length,
       total: gold.definingEquations.length,
     },
-    summary: { hits: gold.summaryPoints.some((p) => summaryHolds(out.summary, p)) ? 1 : 0, total: gold.summaryPoints.length ? 1 : 0 },
+    summary: {
+      hits: gold.summaryPoints.some((p) => summaryHolds(out.summary, p)) ? 1 : 0,
+      total: gold.summaryPoints.length ? 1 : 0,
+    },
     dynamics: { hits: staticModel === !gold.dynamics ? 1 : 0, total: 1 },
   }
 }
@@ -137,7 +151,12 @@ export const ratio = (r: Ratio): number | null => (r.total === 0 ? null : r.hits
 
 export function sumScores(all: readonly EssayScores[]): EssayScores {
   const keys = Object.keys(all[0] ?? {}) as (keyof EssayScores)[]
-  return Object.fromEntries(keys.map((k) => [k, all.reduce((acc, s) => ({ hits: acc.hits + s[k].hits, total: acc.total + s[k].total }), { hits: 0, total: 0 })])) as unknown as EssayScores
+  return Object.fromEntries(
+    keys.map((k) => [
+      k,
+      all.reduce((acc, s) => ({ hits: acc.hits + s[k].hits, total: acc.total + s[k].total }), { hits: 0, total: 0 }),
+    ]),
+  ) as unknown as EssayScores
 }
 
 /** Issue 22's goals (at least, or for circular annotations at most); the others are shown without one. */

@@ -45,20 +45,34 @@ try {
       await blog.enhance.generateFor(owner, meta.id, 'summary'),
     ]
     const body = await blog.store.body(meta)
-    rows.push({ file: essay.file, scores: scoreEssay(essay, { annotations, model, summary, plainText: body.plainText }) })
+    rows.push({
+      file: essay.file,
+      scores: scoreEssay(essay, { annotations, model, summary, plainText: body.plainText }),
+    })
   }
   const total = sumScores(rows.map((r) => r.scores))
   if (values.json) {
-    console.log(JSON.stringify({ essays: rows, total: Object.fromEntries(MEASURES.map((m) => [m.key, ratio(total[m.key])])) }, null, 2))
+    console.log(
+      JSON.stringify(
+        { essays: rows, total: Object.fromEntries(MEASURES.map((m) => [m.key, ratio(total[m.key])])) },
+        null,
+        2,
+      ),
+    )
   } else {
-    const cell = (r: { hits: number; total: number }) => (r.total === 0 ? '   –   ' : `${r.hits}/${r.total}`.padStart(7))
+    const cell = (r: { hits: number; total: number }) =>
+      r.total === 0 ? '   –   ' : `${r.hits}/${r.total}`.padStart(7)
     console.log(`${'essay'.padEnd(60)} ${MEASURES.map((m) => m.key.slice(0, 7).padStart(7)).join(' ')}`)
-    for (const r of rows) console.log(`${r.file.slice(-60).padEnd(60)} ${MEASURES.map((m) => cell(r.scores[m.key])).join(' ')}`)
+    for (const r of rows)
+      console.log(`${r.file.slice(-60).padEnd(60)} ${MEASURES.map((m) => cell(r.scores[m.key])).join(' ')}`)
     console.log('')
     for (const m of MEASURES) {
       const value = ratio(total[m.key])
       const shown = value === null ? 'n/a' : value.toFixed(2)
-      const goal = m.goal === undefined ? '' : `goal ${m.atMost ? '≤' : '≥'} ${m.goal}  ${value !== null && (m.atMost ? value <= m.goal : value >= m.goal) ? 'met' : 'NOT MET'}`
+      const goal =
+        m.goal === undefined
+          ? ''
+          : `goal ${m.atMost ? '≤' : '≥'} ${m.goal}  ${value !== null && (m.atMost ? value <= m.goal : value >= m.goal) ? 'met' : 'NOT MET'}`
       console.log(`${m.label.padEnd(24)} ${shown.padStart(5)}  (${total[m.key].hits}/${total[m.key].total})  ${goal}`)
     }
   }

@@ -24,7 +24,20 @@ if (!existsSync(chromePath)) {
 const work = mkdtempSync(join(tmpdir(), 'scholia-audit-'))
 cpSync(join(root, 'data', 'essays'), join(work, 'essays'), { recursive: true })
 const port = 4400 + Math.floor(Math.random() * 500)
-const server = spawn(process.execPath, [join(root, 'bin', 'blog.js'), 'serve', '--port', String(port), '--data', join(work, 'data'), '--watch', join(work, 'essays')], { stdio: ['ignore', 'pipe', 'inherit'] })
+const server = spawn(
+  process.execPath,
+  [
+    join(root, 'bin', 'blog.js'),
+    'serve',
+    '--port',
+    String(port),
+    '--data',
+    join(work, 'data'),
+    '--watch',
+    join(work, 'essays'),
+  ],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+)
 await new Promise((resolve, reject) => {
   let out = ''
   server.stdout.on('data', (d) => {
@@ -40,19 +53,45 @@ const pages = { home: `${base}/`, post: `${base}/posts/${posts[0].slug}` }
 // One Chromium for all runs, driven by Lighthouse over its debugging port; the flags are the
 // ones chrome-launcher (Lighthouse's own launcher) starts it with.
 const cdpPort = port + 1000
-const chrome = spawn(chromePath, [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--no-default-browser-check',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-extensions',
-  '--disable-default-apps', '--disable-client-side-phishing-detection', '--disable-domain-reliability',
-  '--disable-backgrounding-occluded-windows', '--disable-renderer-backgrounding', '--disable-background-timer-throttling',
-  '--disable-ipc-flooding-protection', '--disable-hang-monitor', '--metrics-recording-only', '--mute-audio',
-  '--password-store=basic', '--use-mock-keychain', '--disable-features=Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider,RenderDocument',
-  `--remote-debugging-port=${cdpPort}`, `--user-data-dir=${join(work, 'profile')}`, 'about:blank',
-], { stdio: 'ignore' })
+const chrome = spawn(
+  chromePath,
+  [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--no-default-browser-check',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-extensions',
+    '--disable-default-apps',
+    '--disable-client-side-phishing-detection',
+    '--disable-domain-reliability',
+    '--disable-backgrounding-occluded-windows',
+    '--disable-renderer-backgrounding',
+    '--disable-background-timer-throttling',
+    '--disable-ipc-flooding-protection',
+    '--disable-hang-monitor',
+    '--metrics-recording-only',
+    '--mute-audio',
+    '--password-store=basic',
+    '--use-mock-keychain',
+    '--disable-features=Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider,RenderDocument',
+    `--remote-debugging-port=${cdpPort}`,
+    `--user-data-dir=${join(work, 'profile')}`,
+    'about:blank',
+  ],
+  { stdio: 'ignore' },
+)
 
 /** Ends Chromium and the server; the work folder goes once Chromium no longer writes its profile. */
 async function stop() {
-  const exited = chrome.exitCode !== null || chrome.signalCode !== null ? Promise.resolve() : new Promise((resolve) => chrome.once('exit', resolve))
+  const exited =
+    chrome.exitCode !== null || chrome.signalCode !== null
+      ? Promise.resolve()
+      : new Promise((resolve) => chrome.once('exit', resolve))
   chrome.kill()
   server.kill('SIGTERM')
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
@@ -62,7 +101,13 @@ async function stop() {
 /** Polls `url` until it answers: Chromium opens its debugging port a moment after it starts. */
 async function waitFor(url, what) {
   for (let i = 0; i < 150; i++) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   await stop()
@@ -71,7 +116,10 @@ async function waitFor(url, what) {
 await waitFor(`http://127.0.0.1:${cdpPort}/json/version`, 'Chromium')
 
 // Fetched (or found in npm's cache) once, before any run is timed.
-const version = spawnSync('npx', ['--yes', LIGHTHOUSE, '--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+const version = spawnSync('npx', ['--yes', LIGHTHOUSE, '--version'], {
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+})
 if (version.status !== 0) {
   await stop()
   console.error(`Could not run ${LIGHTHOUSE} with npx: it needs the npm registry once, then npm's cache.`)
@@ -83,16 +131,30 @@ let runCount = 0
 /** One Lighthouse CLI run on the shared Chromium: its report (lhr) and, with --save, its trace file. */
 function lighthouse(url) {
   const base = join(work, `run-${++runCount}`)
-  const args = ['--yes', LIGHTHOUSE, url, `--port=${cdpPort}`, '--output=json', `--output-path=${base}.json`, '--quiet', '--only-categories=performance,accessibility,best-practices,seo']
+  const args = [
+    '--yes',
+    LIGHTHOUSE,
+    url,
+    `--port=${cdpPort}`,
+    '--output=json',
+    `--output-path=${base}.json`,
+    '--quiet',
+    '--only-categories=performance,accessibility,best-practices,seo',
+  ]
   if (saveDir) args.push('--save-assets')
   return new Promise((resolve, reject) => {
     const child = spawn('npx', args, { stdio: ['ignore', 'ignore', 'inherit'] })
     child.on('error', reject)
     // A runtime error (NO_FCP and the like) still writes the report, then exits 1.
     child.on('exit', (code) => {
-      if (!existsSync(`${base}.json`)) return reject(new Error(`Lighthouse exited with ${code} and wrote no report for ${url}`))
+      if (!existsSync(`${base}.json`))
+        return reject(new Error(`Lighthouse exited with ${code} and wrote no report for ${url}`))
       const report = readFileSync(`${base}.json`, 'utf8')
-      resolve({ lhr: JSON.parse(report), report, trace: existsSync(`${base}-0.trace.json`) ? `${base}-0.trace.json` : null })
+      resolve({
+        lhr: JSON.parse(report),
+        report,
+        trace: existsSync(`${base}-0.trace.json`) ? `${base}-0.trace.json` : null,
+      })
     })
   })
 }
@@ -121,7 +183,8 @@ const only = pagesAt > 0 ? process.argv[pagesAt + 1].split(',') : Object.keys(pa
 /** The run with the median performance score of a page's runs; every score is printed. */
 function medianRun(all) {
   const perf = (run) => run.lhr.categories.performance.score ?? 0
-  if (all.length > 1) console.log(`      performance over ${all.length} runs: ${all.map((r) => Math.round(perf(r) * 100)).join(', ')}`)
+  if (all.length > 1)
+    console.log(`      performance over ${all.length} runs: ${all.map((r) => Math.round(perf(r) * 100)).join(', ')}`)
   return [...all].sort((a, b) => perf(a) - perf(b))[Math.floor(all.length / 2)]
 }
 
@@ -139,14 +202,31 @@ try {
       if (run.trace) renameSync(run.trace, join(saveDir, `${name}.trace.json`))
     }
     results[name] = Object.fromEntries(Object.entries(c).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)]))
-    const failing = Object.values(run.lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary').map((a) => a.id)
+    const failing = Object.values(run.lhr.audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+      .map((a) => a.id)
     console.log(`${name.padEnd(5)} ${url}`)
-    console.log(`      performance ${results[name].performance}  accessibility ${results[name].accessibility}  best-practices ${results[name]['best-practices']}  seo ${results[name].seo}`)
-    const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
-    console.log(`      ${metrics.map((id) => `${id.replace(/-/g, ' ')} ${run.lhr.audits[id]?.displayValue ?? '?'}`).join(' · ')}`)
+    console.log(
+      `      performance ${results[name].performance}  accessibility ${results[name].accessibility}  best-practices ${results[name]['best-practices']}  seo ${results[name].seo}`,
+    )
+    const metrics = [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+      'speed-index',
+    ]
+    console.log(
+      `      ${metrics.map((id) => `${id.replace(/-/g, ' ')} ${run.lhr.audits[id]?.displayValue ?? '?'}`).join(' · ')}`,
+    )
     if (failing.length) console.log(`      failing audits: ${failing.join(', ')}`)
-    const opportunities = Object.values(run.lhr.audits).filter((a) => a.details?.type === 'opportunity' && (a.details.overallSavingsMs ?? 0) > 0)
-    if (opportunities.length) console.log(`      opportunities: ${opportunities.map((a) => `${a.id} (${Math.round(a.details.overallSavingsMs)} ms)`).join(', ')}`)
+    const opportunities = Object.values(run.lhr.audits).filter(
+      (a) => a.details?.type === 'opportunity' && (a.details.overallSavingsMs ?? 0) > 0,
+    )
+    if (opportunities.length)
+      console.log(
+        `      opportunities: ${opportunities.map((a) => `${a.id} (${Math.round(a.details.overallSavingsMs)} ms)`).join(', ')}`,
+      )
   }
 } finally {
   await stop()

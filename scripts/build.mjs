@@ -27,19 +27,32 @@ const codeSplitting = await planClientChunks(viteConfig, root)
 // SCHOLIA_PROFILE_BUILD=1: readable bundles with source maps, to find which module a browser
 // CPU profile's time belongs to. Never for publishing.
 const profiling = process.env.SCHOLIA_PROFILE_BUILD === '1'
-await viteBuild({ configFile: viteConfig, root, logLevel: 'warn', build: { sourcemap: profiling, minify: !profiling, rollupOptions: { output: { codeSplitting } } } })
+await viteBuild({
+  configFile: viteConfig,
+  root,
+  logLevel: 'warn',
+  build: { sourcemap: profiling, minify: !profiling, rollupOptions: { output: { codeSplitting } } },
+})
 console.log(`✓ vite build (${((Date.now() - viteStarted) / 1000).toFixed(1)} s)`)
 // Emit only: the types are checked by `npm run typecheck` (part of `npm test`), and emitting
 // without checking them takes less than half the time (isolatedModules: the output is the same).
-run(process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.build.json', '--noCheck'])
+run(process.execPath, [
+  fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)),
+  '-p',
+  'tsconfig.build.json',
+  '--noCheck',
+])
 const workersStarted = Date.now()
 await bundleWorkers(new URL('../dist/node/', import.meta.url))
 await bundleServerEntry(new URL('../dist/node/', import.meta.url))
 console.log(`✓ worker and server-rendering bundles (${((Date.now() - workersStarted) / 1000).toFixed(1)} s)`)
 // The stylesheets' index for inlining each page's critical styles, made once here rather than
 // by every `blog serve` as it starts (src/server/ssr/client-assets.ts).
-const { saveCriticalIndex } = await import(new URL('../dist/node/src/server/ssr/client-assets.js', import.meta.url).href)
-if (saveCriticalIndex(fileURLToPath(new URL('../dist/client', import.meta.url)))) console.log('✓ critical styles indexed')
+const { saveCriticalIndex } = await import(
+  new URL('../dist/node/src/server/ssr/client-assets.js', import.meta.url).href
+)
+if (saveCriticalIndex(fileURLToPath(new URL('../dist/client', import.meta.url))))
+  console.log('✓ critical styles indexed')
 
 // Scripts, styles and fonts' metrics go out compressed: brotli and gzip copies made once here,
 // which the server sends by the reader's Accept-Encoding (express-static-gzip), rather than
@@ -50,7 +63,12 @@ for (const name of readdirSync(assets)) {
   if (!/\.(js|css|svg|json|map|txt)$/.test(name)) continue
   const bytes = readFileSync(join(assets, name))
   if (bytes.length < 1024) continue
-  writeFileSync(join(assets, `${name}.br`), brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }))
+  writeFileSync(
+    join(assets, `${name}.br`),
+    brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }),
+  )
   writeFileSync(join(assets, `${name}.gz`), gzipSync(bytes, { level: 9 }))
   packed++
 }

@@ -72,18 +72,31 @@ export function folderCycles(edges) {
     next.get(a).add(b)
   }
   let counter = 0
-  const index = new Map(), low = new Map(), stack = [], onStack = new Set(), found = []
+  const index = new Map(),
+    low = new Map(),
+    stack = [],
+    onStack = new Set(),
+    found = []
   const visit = (v) => {
-    index.set(v, counter); low.set(v, counter); counter++
-    stack.push(v); onStack.add(v)
+    index.set(v, counter)
+    low.set(v, counter)
+    counter++
+    stack.push(v)
+    onStack.add(v)
     for (const w of next.get(v) ?? []) {
-      if (!index.has(w)) { visit(w); low.set(v, Math.min(low.get(v), low.get(w))) }
-      else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)))
+      if (!index.has(w)) {
+        visit(w)
+        low.set(v, Math.min(low.get(v), low.get(w)))
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)))
     }
     if (low.get(v) === index.get(v)) {
       const component = []
       let w
-      do { w = stack.pop(); onStack.delete(w); component.push(w) } while (w !== v)
+      do {
+        w = stack.pop()
+        onStack.delete(w)
+        component.push(w)
+      } while (w !== v)
       if (component.length > 1) found.push(component.sort())
     }
   }
@@ -100,7 +113,8 @@ export function importsInto(dir, target) {
     for (const { fileName } of importedFiles) {
       if (!fileName.startsWith('.')) continue
       const resolved = path.resolve(path.dirname(file), fileName)
-      if (!path.relative(target, resolved).startsWith('..')) found.push(`${path.relative(path.dirname(dir), file)} -> ${fileName}`)
+      if (!path.relative(target, resolved).startsWith('..'))
+        found.push(`${path.relative(path.dirname(dir), file)} -> ${fileName}`)
     }
   }
   return found
@@ -115,13 +129,17 @@ export function layerViolations(root) {
       const [a, b] = key.split('->')
       return component.includes(a) && component.includes(b)
     })
-    problems.push(`folder cycle: ${component.join(', ')}\n${inside.map(([key, via]) => `    ${key}: ${via.join('; ')}`).join('\n')}`)
+    problems.push(
+      `folder cycle: ${component.join(', ')}\n${inside.map(([key, via]) => `    ${key}: ${via.join('; ')}`).join('\n')}`,
+    )
   }
   for (const [key, via] of edges) {
     const [from, to] = key.split('->')
     if (ADAPTERS.includes(from) && to === 'store') problems.push(`adapter ${from} imports the store: ${via.join('; ')}`)
-    if (from in GROUND && !GROUND[from].includes(to)) problems.push(`${from} is the ground floor but imports ${to}: ${via.join('; ')}`)
-    if (to === 'app' && !ADAPTERS.includes(from) && from !== '(root)') problems.push(`${from} imports the composition root: ${via.join('; ')}`)
+    if (from in GROUND && !GROUND[from].includes(to))
+      problems.push(`${from} is the ground floor but imports ${to}: ${via.join('; ')}`)
+    if (to === 'app' && !ADAPTERS.includes(from) && from !== '(root)')
+      problems.push(`${from} imports the composition root: ${via.join('; ')}`)
     const storeView = via.filter((v) => /\/blog-with-store(\.[jt]sx?)?$/.test(v))
     if (storeView.length) problems.push(`src imports the tests' Blog with its store: ${storeView.join('; ')}`)
   }
@@ -134,11 +152,14 @@ export function layerViolations(root) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = path.resolve(process.argv[2] ?? 'src')
   if (process.argv.includes('--edges')) {
-    for (const [key, via] of [...folderEdges(root)].sort()) console.log(key, via.length, via.length <= 3 ? via.join(' | ') : '')
+    for (const [key, via] of [...folderEdges(root)].sort())
+      console.log(key, via.length, via.length <= 3 ? via.join(' | ') : '')
   }
   const problems = layerViolations(root)
   if (problems.length) {
-    console.error(`Layer rule broken under ${path.relative(process.cwd(), root) || '.'}:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    console.error(
+      `Layer rule broken under ${path.relative(process.cwd(), root) || '.'}:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    )
     process.exit(1)
   }
 }

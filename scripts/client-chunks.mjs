@@ -44,7 +44,10 @@ export async function planClientChunks(configFile, root) {
   const owner = new Map()
   for (const id of modulesOf(entryOf(BOOT))) if (free(id)) owner.set(id, 'app')
   for (const page of PAGES) {
-    const name = `${page.split('/').pop().replace(/\.tsx$/, '')}-deps`
+    const name = `${page
+      .split('/')
+      .pop()
+      .replace(/\.tsx$/, '')}-deps`
     for (const id of modulesOf(entryOf(page))) {
       if (!free(id) || owner.get(id) === 'app') continue
       // needed by two pages: it goes where both find it
@@ -53,6 +56,11 @@ export async function planClientChunks(configFile, root) {
   }
   const names = [...new Set(owner.values())]
   return {
-    groups: names.map((name) => ({ name, priority: name === 'app' ? 30 : 20, includeDependenciesRecursively: false, test: (id) => owner.get(id) === name })),
+    groups: names.map((name) => ({
+      name,
+      priority: name === 'app' ? 30 : 20,
+      includeDependenciesRecursively: false,
+      test: (id) => owner.get(id) === name,
+    })),
   }
 }

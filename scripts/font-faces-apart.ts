@@ -18,7 +18,9 @@ export function fontFacesApart(): Plugin {
     generateBundle(_options, bundle) {
       for (const file of Object.values(bundle)) {
         if (file.type !== 'asset' || !file.fileName.endsWith('.css')) continue
-        const root = postcss.parse(typeof file.source === 'string' ? file.source : Buffer.from(file.source).toString('utf8'))
+        const root = postcss.parse(
+          typeof file.source === 'string' ? file.source : Buffer.from(file.source).toString('utf8'),
+        )
         const faces = root.nodes.filter((n) => n.type === 'atrule' && n.name.toLowerCase() === 'font-face')
         if (faces.length === 0) continue
         const text = faces.map((f) => f.toString()).join('')

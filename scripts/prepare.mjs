@@ -11,13 +11,21 @@ import { fileURLToPath } from 'node:url'
 
 const built = existsSync(new URL('../dist/node/src/cli/main.js', import.meta.url))
 // npm sets _PACOTE_NO_PREPARE_ for the `npm install` it runs in its clone of a git dependency.
-const forElsewhere = process.env._PACOTE_NO_PREPARE_ !== undefined || ['pack', 'publish'].includes(process.env.npm_command ?? '')
+const forElsewhere =
+  process.env._PACOTE_NO_PREPARE_ !== undefined || ['pack', 'publish'].includes(process.env.npm_command ?? '')
 if (built || !forElsewhere) process.exit(0)
 
-const tools = ['vite', 'typescript', 'rolldown'].filter((name) => !existsSync(new URL(`../node_modules/${name}/package.json`, import.meta.url)))
+const tools = ['vite', 'typescript', 'rolldown'].filter(
+  (name) => !existsSync(new URL(`../node_modules/${name}/package.json`, import.meta.url)),
+)
 if (tools.length) {
-  console.error(`scholia: cannot build without the dev dependencies (${tools.join(', ')} missing); the package would have no dist/.`)
+  console.error(
+    `scholia: cannot build without the dev dependencies (${tools.join(', ')} missing); the package would have no dist/.`,
+  )
   process.exit(1)
 }
-const result = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: 'inherit' })
+const result = spawnSync(process.execPath, ['scripts/build.mjs'], {
+  cwd: fileURLToPath(new URL('..', import.meta.url)),
+  stdio: 'inherit',
+})
 process.exit(result.status ?? 1)

@@ -28,7 +28,11 @@ if (BUILD_INPUTS.some((input) => newest(join(root, input)) > builtAt)) {
   console.log('✓ the build is up to date with the sources')
 }
 
-const serve = spawn(process.execPath, [join(root, 'bin', 'blog.js'), 'serve', '--watch', 'data/essays', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' })
+const serve = spawn(
+  process.execPath,
+  [join(root, 'bin', 'blog.js'), 'serve', '--watch', 'data/essays', ...process.argv.slice(2)],
+  { cwd: root, stdio: 'inherit' },
+)
 // Ctrl-C reaches both processes (one terminal group); a `kill` of this one is passed on.
 for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => serve.kill(signal))
 serve.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

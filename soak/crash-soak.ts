@@ -21,7 +21,15 @@ const env = { BLOG_AI_PROVIDER: 'local', OPENAI_API_KEY: '' }
  * open the data folder as createBlog does and list what a user would call broken; finish
  * with one uninterrupted run that must succeed.
  */
-export async function killLoop(what: string, dataDir: string, args: string[], runs: number, [lo, hi]: [number, number], rand: () => number, log: (s: string) => void): Promise<CrashFigures> {
+export async function killLoop(
+  what: string,
+  dataDir: string,
+  args: string[],
+  runs: number,
+  [lo, hi]: [number, number],
+  rand: () => number,
+  log: (s: string) => void,
+): Promise<CrashFigures> {
   const started = Date.now()
   const problems: string[] = []
   let kills = 0
@@ -32,14 +40,17 @@ export async function killLoop(what: string, dataDir: string, args: string[], ru
     else if (r.code !== 0) problems.push(`${what} run ${run}: finished before the kill with exit ${r.code}`)
     const seen = await inspectDataDir(dataDir)
     problems.push(...seen.problems.map((p) => `${what} run ${run}: ${p}`))
-    log(`  ${what} run ${run + 1}/${runs}: ${r.killed ? `killed after ${after} ms` : `finished (exit ${r.code}) before ${after} ms`}, ${seen.posts.length} posts, ${seen.problems.length} problems`)
+    log(
+      `  ${what} run ${run + 1}/${runs}: ${r.killed ? `killed after ${after} ms` : `finished (exit ${r.code}) before ${after} ms`}, ${seen.posts.length} posts, ${seen.problems.length} problems`,
+    )
   }
   const last = await blog([...args, '--data', dataDir], { env })
   if (last.code !== 0) problems.push(`${what}: the uninterrupted run exited ${last.code}: ${last.stderr.slice(0, 300)}`)
   const seen = await inspectDataDir(dataDir)
   problems.push(...seen.problems.map((p) => `${what} final: ${p}`))
   const extra = unreferencedImages(dataDir, seen.posts)
-  if (extra.length) problems.push(`${what}: ${extra.length} image files no post refers to (${extra.slice(0, 3).join(', ')})`)
+  if (extra.length)
+    problems.push(`${what}: ${extra.length} image files no post refers to (${extra.slice(0, 3).join(', ')})`)
   return { what, runs, kills, problems, posts: seen.posts.length, seconds: Math.round((Date.now() - started) / 1000) }
 }
 
@@ -62,7 +73,14 @@ export interface CommitKillFigures {
  * kill lands 0–`spreadMs` after the commit's first body file appears. Afterwards the essays
  * must be all revised or none (one transaction), whatever the moment.
  */
-export async function commitKills(root: string, count: number, runs: number, spreadMs: number, rand: () => number, log: (s: string) => void): Promise<CommitKillFigures> {
+export async function commitKills(
+  root: string,
+  count: number,
+  runs: number,
+  spreadMs: number,
+  rand: () => number,
+  log: (s: string) => void,
+): Promise<CommitKillFigures> {
   const dataDir = join(root, 'commit-data')
   const essays = join(root, 'commit-essays')
   const slugs = writeEssays(essays, 'commit', count)
@@ -80,7 +98,9 @@ export async function commitKills(root: string, count: number, runs: number, spr
     if (r.killed) kills++
     const journal = existsSync(join(dataDir, 'commit-journal.json'))
     if (journal) journals++
-    const leftovers = [dataDir, join(dataDir, 'posts'), bodies].some((d) => existsSync(d) && readdirSync(d).some((f) => f.endsWith('.tmp')))
+    const leftovers = [dataDir, join(dataDir, 'posts'), bodies].some(
+      (d) => existsSync(d) && readdirSync(d).some((f) => f.endsWith('.tmp')),
+    )
     if (r.killed && (journal || leftovers || fileCount(bodies) > before)) midCommit++
     const seen = await inspectDataDir(dataDir)
     problems.push(...seen.problems.map((p) => `commit run ${run}: ${p}`))
@@ -89,7 +109,9 @@ export async function commitKills(root: string, count: number, runs: number, spr
       torn++
       problems.push(`commit run ${run}: posts at revisions ${[...revs].join(', ')}, ${seen.posts.length} of ${count}`)
     }
-    log(`  commit run ${run + 1}/${runs}: ${r.killed ? `killed ${after} ms into the commit` : 'finished first'}${journal ? ', journal left (finished on open)' : ''}; ${seen.posts.length} posts at revision ${[...revs].join('/')}`)
+    log(
+      `  commit run ${run + 1}/${runs}: ${r.killed ? `killed ${after} ms into the commit` : 'finished first'}${journal ? ', journal left (finished on open)' : ''}; ${seen.posts.length} posts at revision ${[...revs].join('/')}`,
+    )
   }
   return { runs, kills, midCommit, journalsFinished: journals, torn, problems }
 }

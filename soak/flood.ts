@@ -35,8 +35,15 @@ export async function flood(o: FloodOptions): Promise<FloodResult> {
     ...(o.amount ? { amount: o.amount } : { duration: o.duration ?? 10 }),
   })
   const statuses: Record<string, number> = {}
-  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = (stat as { count: number }).count
-  return { requests: result.requests.total, rps: result.requests.average, p99Ms: result.latency.p99, errors: result.errors + result.timeouts, statuses }
+  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {}))
+    statuses[code] = (stat as { count: number }).count
+  return {
+    requests: result.requests.total,
+    rps: result.requests.average,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    statuses,
+  }
 }
 
 /** Bytes of every file under `dir`. */
@@ -52,5 +59,10 @@ export function folderBytes(dir: string): number {
 
 /** Answers other than 2xx and the intended 429s. */
 export function unexpected(r: FloodResult): number {
-  return Object.entries(r.statuses).reduce((n, [code, count]) => (code.startsWith('2') || code === '429' ? n : n + count), 0) + r.errors
+  return (
+    Object.entries(r.statuses).reduce(
+      (n, [code, count]) => (code.startsWith('2') || code === '429' ? n : n + count),
+      0,
+    ) + r.errors
+  )
 }

@@ -32,10 +32,24 @@ export function hostileEssays(): HostileEssay[] {
     { name: "'a\\n=\\n' × 100k (setext)", text: 'a\n=\n'.repeat(100_000) },
     { name: "'[**' × 100k", text: '[**'.repeat(100_000) + '\n' },
     { name: "'[a](' × 250k", text: '[a]('.repeat(250_000) + '\n' },
-    { name: '100k YAML keys', text: '---\n' + Array.from({ length: 100_000 }, (_v, i) => `k${i}: ${i}`).join('\n') + '\n---\n\n# Body\n\nText.\n' },
-    { name: '50k footnotes', text: Array.from({ length: 50_000 }, (_v, i) => `Note[^${i}].`).join(' ') + '\n\n' + Array.from({ length: 50_000 }, (_v, i) => `[^${i}]: Text ${i}.`).join('\n') + '\n' },
+    {
+      name: '100k YAML keys',
+      text:
+        '---\n' + Array.from({ length: 100_000 }, (_v, i) => `k${i}: ${i}`).join('\n') + '\n---\n\n# Body\n\nText.\n',
+    },
+    {
+      name: '50k footnotes',
+      text:
+        Array.from({ length: 50_000 }, (_v, i) => `Note[^${i}].`).join(' ') +
+        '\n\n' +
+        Array.from({ length: 50_000 }, (_v, i) => `[^${i}]: Text ${i}.`).join('\n') +
+        '\n',
+    },
     { name: '2,000 nested quotes', text: '> '.repeat(2_000) + 'x\n' },
-    { name: 'KaTeX array 0.8 MB', text: '$$\n\\begin{array}{c}\n' + 'x_1+y^2\\\\\n'.repeat(75_000) + '\\end{array}\n$$\n' },
+    {
+      name: 'KaTeX array 0.8 MB',
+      text: '$$\n\\begin{array}{c}\n' + 'x_1+y^2\\\\\n'.repeat(75_000) + '\\end{array}\n$$\n',
+    },
     { name: "Liquid arguments: '-' × 200k", text: '{% include a.html ' + '-'.repeat(200_000) + ' %}\n' },
   ]
 }
@@ -80,15 +94,28 @@ export async function hostileSoak(dir: string, log: (s: string) => void, only?: 
       const probe = pollHome(served.url)
       const memory = pollMemory(pid)
       const started = performance.now()
-      const answer = await (essay.preview ? preview(admin, essay.text) : upload(admin, `${slugOf(essay.name)}.md`, essay.text)).catch((e: unknown) => `request failed: ${String(e)}`)
+      const answer = await (
+        essay.preview ? preview(admin, essay.text) : upload(admin, `${slugOf(essay.name)}.md`, essay.text)
+      ).catch((e: unknown) => `request failed: ${String(e)}`)
       const uploadMs = Math.round(performance.now() - started)
       const home = await probe.stop()
       const peakServerMb = memory.stop()
       const serverAlive = served.child.exitCode === null && served.child.signalCode === null
       const changed = serverAlive ? storeChanges(before, await storedState(dataDir)) : ['(server gone)']
-      const figure: HostileFigure = { input: essay.name, kb: Math.round(essay.text.length / 1024), ...home, peakServerMb, uploadMs, answer, storedChanges: changed.length, serverAlive }
+      const figure: HostileFigure = {
+        input: essay.name,
+        kb: Math.round(essay.text.length / 1024),
+        ...home,
+        peakServerMb,
+        uploadMs,
+        answer,
+        storedChanges: changed.length,
+        serverAlive,
+      }
       figures.push(figure)
-      log(`  ${essay.name}: GET / worst ${home.worstHomeMs} ms (${home.homeRequests} requests, ${home.homeErrors} errors), peak ${peakServerMb} MB, ${uploadMs} ms, stored changes ${changed.length}: ${answer}`)
+      log(
+        `  ${essay.name}: GET / worst ${home.worstHomeMs} ms (${home.homeRequests} requests, ${home.homeErrors} errors), peak ${peakServerMb} MB, ${uploadMs} ms, stored changes ${changed.length}: ${answer}`,
+      )
       if (!serverAlive) break
     }
   } finally {
@@ -107,10 +134,20 @@ async function storedState(dataDir: string): Promise<Map<string, string>> {
 async function upload(admin: ApiClient, name: string, text: string): Promise<string> {
   const form = new FormData()
   form.append('files', new Blob([text], { type: 'text/markdown' }), name)
-  const res = await fetch(`${admin.baseUrl}/api/upload`, { method: 'POST', body: form, headers: { cookie: admin.cookieHeader(), origin: admin.baseUrl } })
-  const body = (await res.json().catch(() => ({}))) as { files?: { status: string; error: string | null }[]; message?: string }
+  const res = await fetch(`${admin.baseUrl}/api/upload`, {
+    method: 'POST',
+    body: form,
+    headers: { cookie: admin.cookieHeader(), origin: admin.baseUrl },
+  })
+  const body = (await res.json().catch(() => ({}))) as {
+    files?: { status: string; error: string | null }[]
+    message?: string
+  }
   const file = body.files?.[0]
-  return `${res.status} ${file ? `${file.status}${file.error ? `: ${file.error}` : ''}` : (body.message ?? '')}`.slice(0, 200)
+  return `${res.status} ${file ? `${file.status}${file.error ? `: ${file.error}` : ''}` : (body.message ?? '')}`.slice(
+    0,
+    200,
+  )
 }
 
 async function preview(admin: ApiClient, content: string): Promise<string> {
@@ -119,7 +156,9 @@ async function preview(admin: ApiClient, content: string): Promise<string> {
 }
 
 /** GET / every 100 ms, one at a time: the worst latency is how long a reader waited. */
-function pollHome(url: string): { stop: () => Promise<{ worstHomeMs: number; homeRequests: number; homeErrors: number }> } {
+function pollHome(url: string): {
+  stop: () => Promise<{ worstHomeMs: number; homeRequests: number; homeErrors: number }>
+} {
   let running = true
   let worst = 0
   let requests = 0
@@ -170,4 +209,8 @@ function pollMemory(pid: number): { stop: () => number } {
   }
 }
 
-const slugOf = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'hostile'
+const slugOf = (name: string): string =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'hostile'

@@ -16,7 +16,9 @@ import { hostileSoak, type HostileFigure } from './hostile-essays.js'
 const quick = process.argv.includes('--quick')
 // `--hostile` runs part 6 alone (issue 21's hostile essays); `--hostile=regex` some of them.
 const hostileArg = process.argv.find((a) => a.startsWith('--hostile'))
-const hostileOnly = hostileArg?.includes('=') ? new RegExp(hostileArg.slice(hostileArg.indexOf('=') + 1), 'i') : undefined
+const hostileOnly = hostileArg?.includes('=')
+  ? new RegExp(hostileArg.slice(hostileArg.indexOf('=') + 1), 'i')
+  : undefined
 // tests/helpers knows the corpus beside the main checkout; a worktree elsewhere names it.
 const corpus = process.env.SOAK_CORPUS ?? [corpusDir, '/work/shared/corpus'].find((d) => existsSync(d))
 if (!corpus) throw new Error(`No corpus at ${corpusDir}: set SOAK_CORPUS.`)
@@ -34,7 +36,10 @@ async function hostilePart(): Promise<{ figures: HostileFigure[]; problems: stri
   const figures = await hostileSoak(tmp.path, log, hostileOnly)
   log('\n  | input | kB | worst GET / (ms) | peak server MB | upload (ms) | stored changes | answer |')
   log('  |---|---|---|---|---|---|---|')
-  for (const f of figures) log(`  | ${f.input} | ${f.kb} | ${f.worstHomeMs} | ${f.peakServerMb} | ${f.uploadMs} | ${f.storedChanges} | ${f.answer.replace(/\|/g, '/')} |`)
+  for (const f of figures)
+    log(
+      `  | ${f.input} | ${f.kb} | ${f.worstHomeMs} | ${f.peakServerMb} | ${f.uploadMs} | ${f.storedChanges} | ${f.answer.replace(/\|/g, '/')} |`,
+    )
   const problems = figures.flatMap((f) => [
     ...(f.serverAlive ? [] : [`${f.input}: the server died`]),
     ...(f.worstHomeMs > 1_000 ? [`${f.input}: GET / took ${f.worstHomeMs} ms (goal ≤ 1 s)`] : []),
@@ -47,7 +52,11 @@ if (hostileArg) {
   try {
     const hostile = await hostilePart()
     writeFileSync(join(tmp.path, '..', 'soak-hostile-figures.json'), JSON.stringify(hostile, null, 2))
-    log(hostile.problems.length ? `\n${hostile.problems.length} problems:\n${hostile.problems.join('\n')}` : '\nNo problems.')
+    log(
+      hostile.problems.length
+        ? `\n${hostile.problems.length} problems:\n${hostile.problems.join('\n')}`
+        : '\nNo problems.',
+    )
     if (hostile.problems.length) process.exitCode = 1
   } finally {
     if (!process.env.SOAK_KEEP) tmp.cleanup()
@@ -58,7 +67,9 @@ if (hostileArg) {
 try {
   log('\n1. A reader beside two writer processes committing multi-shard transactions')
   const storm = await stormSoak(join(tmp.path, 'storm'), 2, quick ? 20 : 150)
-  log(`  ${storm.transactions} transactions, ${storm.reloads} re-reads, ${storm.looks} looks, ${storm.torn} torn, ${storm.postsAtEnd}/${storm.expectedPosts} posts`)
+  log(
+    `  ${storm.transactions} transactions, ${storm.reloads} re-reads, ${storm.looks} looks, ${storm.torn} torn, ${storm.postsAtEnd}/${storm.expectedPosts} posts`,
+  )
 
   log('\n2. SIGKILL during blog import of the corpus')
   const imports = await killLoop('import', dataDir, corpusArgs(corpus), quick ? 2 : 6, [2_000, 60_000], rand, log)
@@ -97,12 +108,23 @@ try {
     load,
     hostile: hostile.figures,
   }
-  const problems = [...(storm.torn ? [`${storm.torn} torn reads`] : []), ...(storm.postsAtEnd !== storm.expectedPosts ? ['storm lost posts'] : []), ...imports.problems, ...commits.problems, ...generation.problems, ...server.problems, ...hostile.problems]
+  const problems = [
+    ...(storm.torn ? [`${storm.torn} torn reads`] : []),
+    ...(storm.postsAtEnd !== storm.expectedPosts ? ['storm lost posts'] : []),
+    ...imports.problems,
+    ...commits.problems,
+    ...generation.problems,
+    ...server.problems,
+    ...hostile.problems,
+  ]
   const loadErrors = load.endpoints.reduce((n, e) => n + e.errors, 0)
   if (loadErrors) problems.push(`${loadErrors} unexpected errors under load`)
   log('\nFigures')
   log(JSON.stringify(figures, null, 2))
-  writeFileSync(join(tmp.path, '..', 'soak-figures.json'), JSON.stringify({ ...figures, problemList: problems }, null, 2))
+  writeFileSync(
+    join(tmp.path, '..', 'soak-figures.json'),
+    JSON.stringify({ ...figures, problemList: problems }, null, 2),
+  )
   if (problems.length) {
     log(`\n${problems.length} problems:\n${problems.slice(0, 40).join('\n')}`)
     process.exitCode = 1

@@ -21,7 +21,13 @@ export interface ServerKillFigures {
  * with bulk jobs running and a new post's alerts going out, SIGKILLed at a random moment;
  * then every acknowledged write is looked for in the data folder.
  */
-export async function serverKills(dataDir: string, root: string, runs: number, rand: () => number, log: (s: string) => void): Promise<ServerKillFigures> {
+export async function serverKills(
+  dataDir: string,
+  root: string,
+  runs: number,
+  rand: () => number,
+  log: (s: string) => void,
+): Promise<ServerKillFigures> {
   const problems: string[] = []
   const titles = new Map<number, string>()
   const tried = new Map<number, Set<string>>()
@@ -38,7 +44,9 @@ export async function serverKills(dataDir: string, root: string, runs: number, r
     const admin = await adminClient(server)
     const guest = new ApiClient(server.url)
     const posts = (await admin.get<{ id: number }[]>('/api/posts')).body.slice(run * 8, run * 8 + 8)
-    const queued = await admin.post<{ jobs: unknown[] }>('/api/posts/bibliography/bulk-generate', { postIds: posts.map((p) => p.id) })
+    const queued = await admin.post<{ jobs: unknown[] }>('/api/posts/bibliography/bulk-generate', {
+      postIds: posts.map((p) => p.id),
+    })
     jobs += queued.body?.jobs?.length ?? 0
     writeEssays(incoming, `fresh${run}`, 1, { date: new Date().toISOString().slice(0, 10) })
     let stop = false
@@ -91,7 +99,9 @@ export async function serverKills(dataDir: string, root: string, runs: number, r
       if (present.has(item)) verified++
       else problems.push(`server run ${run}: "${item}" was acknowledged and is lost`)
     }
-    log(`  server run ${run + 1}/${runs}: killed after ${after} ms; ${titles.size} posts, ${subscribers.length} subscribers, ${comments.length} comments acknowledged so far, all ${problems.length ? 'NOT ' : ''}present`)
+    log(
+      `  server run ${run + 1}/${runs}: killed after ${after} ms; ${titles.size} posts, ${subscribers.length} subscribers, ${comments.length} comments acknowledged so far, all ${problems.length ? 'NOT ' : ''}present`,
+    )
   }
   const server = await spawnServer(dataDir)
   try {
@@ -108,5 +118,13 @@ export async function serverKills(dataDir: string, root: string, runs: number, r
   const mails = alertMails(dataDir)
   const duplicateAlerts = mails.length - new Set(mails).size
   if (duplicateAlerts) problems.push(`${duplicateAlerts} alert mails sent twice`)
-  return { runs, acknowledged, verified, jobsRequeuedAndFinished: jobs, alertMails: mails.length, duplicateAlerts, problems }
+  return {
+    runs,
+    acknowledged,
+    verified,
+    jobsRequeuedAndFinished: jobs,
+    alertMails: mails.length,
+    duplicateAlerts,
+    problems,
+  }
 }

@@ -17,7 +17,19 @@ const BATCH = 8
 
 function writer(dataDir: string, name: string, batches: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'tests', 'helpers', 'storm-writer.ts'), dataDir, name, String(batches), String(BATCH)], { cwd: projectRoot, stdio: 'inherit' })
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(projectRoot, 'tests', 'helpers', 'storm-writer.ts'),
+        dataDir,
+        name,
+        String(batches),
+        String(BATCH),
+      ],
+      { cwd: projectRoot, stdio: 'inherit' },
+    )
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} exited with ${code}`))))
   })
 }
@@ -47,7 +59,15 @@ export async function stormSoak(dataDir: string, writers: number, batches: numbe
   await running
   await store.refresh()
   if (isTorn(store)) torn++
-  return { writers, transactions: writers * batches, looks, reloads, torn, postsAtEnd: store.posts().length, expectedPosts: writers * batches * BATCH }
+  return {
+    writers,
+    transactions: writers * batches,
+    looks,
+    reloads,
+    torn,
+    postsAtEnd: store.posts().length,
+    expectedPosts: writers * batches * BATCH,
+  }
 }
 
 function isTorn(store: Store): boolean {

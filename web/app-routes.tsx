@@ -49,7 +49,11 @@ export function AppRoutes() {
       return <AboutPage />
     case 'upload':
       return (
-        <AdminOnly key="upload" title="Upload" lede="Add markdown essays to the site. Each file becomes a post, or updates the post it was imported as.">
+        <AdminOnly
+          key="upload"
+          title="Upload"
+          lede="Add markdown essays to the site. Each file becomes a post, or updates the post it was imported as."
+        >
           <Loading>
             <UploadPage />
           </Loading>
@@ -57,7 +61,11 @@ export function AppRoutes() {
       )
     case 'manage':
       return (
-        <AdminOnly key="manage" title="Manage Content" lede="Edit, publish and enhance your posts, one at a time or in bulk.">
+        <AdminOnly
+          key="manage"
+          title="Manage Content"
+          lede="Edit, publish and enhance your posts, one at a time or in bulk."
+        >
           <Loading>
             <ManagePage />
           </Loading>

@@ -23,7 +23,10 @@ export interface RootProps {
 
 /** The whole app, the same tree on the server and in the browser. */
 export function Root({ queryClient, site, ssrPath, ssrSearch, base }: RootProps) {
-  const routerProps = { ...(ssrPath === undefined ? {} : { ssrPath, ssrSearch: ssrSearch ?? '' }), ...(base ? { base } : {}) }
+  const routerProps = {
+    ...(ssrPath === undefined ? {} : { ssrPath, ssrSearch: ssrSearch ?? '' }),
+    ...(base ? { base } : {}),
+  }
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>

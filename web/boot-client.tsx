@@ -56,7 +56,9 @@ function boot(): void {
   const app = <Root queryClient={queryClient} site={state.site} base={staticSite?.base} />
   const route = resolveRoute(appPathOf(window.location.pathname, staticSite?.base ?? '') ?? '/')
   const hydrates = container.hasChildNodes() && (!staticSite || canHydrate(staticSite, window.location))
-  start({ container, app, hydrates, load: () => loadRoutePage(route, queryClient) }).catch((error: unknown) => console.error('Scholia: the app failed to start', error))
+  start({ container, app, hydrates, load: () => loadRoutePage(route, queryClient) }).catch((error: unknown) =>
+    console.error('Scholia: the app failed to start', error),
+  )
 }
 
 /**
@@ -64,7 +66,17 @@ function boot(): void {
  * of its own; the page's code is here before hydration starts, so hydration never suspends.
  * (Not a top-level await: those chunks import this one's modules, which must finish first.)
  */
-async function start({ container, app, hydrates, load }: { container: HTMLElement; app: ReactNode; hydrates: boolean; load: () => Promise<unknown> }): Promise<void> {
+async function start({
+  container,
+  app,
+  hydrates,
+  load,
+}: {
+  container: HTMLElement
+  app: ReactNode
+  hydrates: boolean
+  load: () => Promise<unknown>
+}): Promise<void> {
   prepareTabTracker()
   const [{ createRoot, hydrateRoot }] = await Promise.all([import('react-dom/client'), load()])
   // A static host may answer with another address's page (404.html, index.html for `/?page=2`):

@@ -51,7 +51,9 @@ export function returnPostHtml(state: DehydratedState, html: string | null | und
   return {
     ...state,
     queries: state.queries.map((query) =>
-      isPostQuery(query) && htmlOf(query.state.data) === '' ? { ...query, state: { ...query.state, data: { ...(query.state.data as object), html } } } : query,
+      isPostQuery(query) && htmlOf(query.state.data) === ''
+        ? { ...query, state: { ...query.state, data: { ...(query.state.data as object), html } } }
+        : query,
     ),
   }
 }

@@ -24,11 +24,17 @@ const BY_ROUTE: Partial<Record<RouteName, LazyPage<never>>> = {
  * enhancements (in `queryClient`, as the server handed it over) the reading aids' reader, so
  * the server's markup is hydrated as rendered.
  */
-export async function loadRoutePage(route: Pick<ResolvedRoute, 'name' | 'params'>, queryClient: QueryClient): Promise<void> {
+export async function loadRoutePage(
+  route: Pick<ResolvedRoute, 'name' | 'params'>,
+  queryClient: QueryClient,
+): Promise<void> {
   const slug = route.name === 'post' || route.name === 'post-alias' ? route.params.slug : undefined
   const post = slug ? queryClient.getQueryData<Post | null>(postKeys.detail(slug)) : null
   // Without the reader the page still starts: React then renders the aids' part afresh.
-  const aids = post && hasReadingAids(post) ? loadReadingAids().catch((error: unknown) => console.error('Scholia: the reading aids failed to load', error)) : undefined
+  const aids =
+    post && hasReadingAids(post)
+      ? loadReadingAids().catch((error: unknown) => console.error('Scholia: the reading aids failed to load', error))
+      : undefined
   await Promise.all([BY_ROUTE[route.name]?.load(), aids])
 }
 

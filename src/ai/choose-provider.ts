@@ -6,7 +6,16 @@ import type { AiProvider } from './provider.js'
 
 export type ProviderName = AiProvider['name']
 
-type AiSettings = Pick<BlogConfig, 'aiProvider' | 'openaiApiKey' | 'openaiBaseUrl' | 'openaiModel' | 'openaiEmbeddingModel' | 'openaiTimeoutMs' | 'openaiMaxRetries'>
+type AiSettings = Pick<
+  BlogConfig,
+  | 'aiProvider'
+  | 'openaiApiKey'
+  | 'openaiBaseUrl'
+  | 'openaiModel'
+  | 'openaiEmbeddingModel'
+  | 'openaiTimeoutMs'
+  | 'openaiMaxRetries'
+>
 
 /**
  * The provider a setting names (`--provider` on the command line overrides `aiProvider`).
@@ -14,9 +23,19 @@ type AiSettings = Pick<BlogConfig, 'aiProvider' | 'openaiApiKey' | 'openaiBaseUr
  */
 export function chooseProvider(config: AiSettings, override?: ProviderName): AiProvider {
   const name = override ?? config.aiProvider
-  if (name === 'local') return lazyProvider('local', LOCAL_TEXT_MODEL, async () => new (await import('./local/local-provider.js')).LocalProvider(), false)
+  if (name === 'local')
+    return lazyProvider(
+      'local',
+      LOCAL_TEXT_MODEL,
+      async () => new (await import('./local/local-provider.js')).LocalProvider(),
+      false,
+    )
   if (!config.openaiApiKey) {
-    throw new BlogError('AI_UNAVAILABLE', 'The openai provider needs an API key, and none is set.', 'Set OPENAI_API_KEY (and OPENAI_BASE_URL for a compatible server), or use the local provider (--provider local or BLOG_AI_PROVIDER=local).')
+    throw new BlogError(
+      'AI_UNAVAILABLE',
+      'The openai provider needs an API key, and none is set.',
+      'Set OPENAI_API_KEY (and OPENAI_BASE_URL for a compatible server), or use the local provider (--provider local or BLOG_AI_PROVIDER=local).',
+    )
   }
   const settings = {
     apiKey: config.openaiApiKey,
@@ -30,7 +49,10 @@ export function chooseProvider(config: AiSettings, override?: ProviderName): AiP
     'openai',
     settings.model,
     async () => {
-      const [{ createOpenAiClient }, { OpenAiProvider }] = await Promise.all([import('./openai/client.js'), import('./openai/openai-provider.js')])
+      const [{ createOpenAiClient }, { OpenAiProvider }] = await Promise.all([
+        import('./openai/client.js'),
+        import('./openai/openai-provider.js'),
+      ])
       return new OpenAiProvider(createOpenAiClient(settings), settings)
     },
     true,

@@ -6,7 +6,12 @@ import type { AiProvider, EssayInput, ImageRequest } from './provider.js'
  * the server build a Blog, and most never generate anything, so neither is loaded up front.
  * `embed` is there only when the provider has one: search and discovery use embeddings only then.
  */
-export function lazyProvider(name: AiProvider['name'], textModel: string, load: () => Promise<AiProvider>, embeds: boolean): AiProvider {
+export function lazyProvider(
+  name: AiProvider['name'],
+  textModel: string,
+  load: () => Promise<AiProvider>,
+  embeds: boolean,
+): AiProvider {
   let loading: Promise<AiProvider> | null = null
   const real = (): Promise<AiProvider> => {
     // A failed load is tried again by the next call rather than failing every call after it.

@@ -100,10 +100,23 @@ export const createBlog: (options?: CreateBlogOptions) => Promise<Blog> = openBl
 
 /** createBlog, with the store left visible (see OpenedBlog). */
 export async function openBlog(options: CreateBlogOptions = {}): Promise<OpenedBlog> {
-  const { env = process.env, now = () => new Date(), log = (m: string) => console.error(m), mailer: injectedMailer, ...input } = options
+  const {
+    env = process.env,
+    now = () => new Date(),
+    log = (m: string) => console.error(m),
+    mailer: injectedMailer,
+    ...input
+  } = options
   const config = loadConfig(input, env)
   const store = await Store.open(config.dataDir, { now })
-  const mailer = injectedMailer ?? createMailer({ dataDir: config.dataDir, smtpUrl: config.smtpUrl, from: config.mailFrom ?? `"${config.siteName.replace(/["\\]/g, "")}" <no-reply@${new URL(config.baseUrl).hostname}>` })
+  const mailer =
+    injectedMailer ??
+    createMailer({
+      dataDir: config.dataDir,
+      smtpUrl: config.smtpUrl,
+      from:
+        config.mailFrom ?? `"${config.siteName.replace(/["\\]/g, '')}" <no-reply@${new URL(config.baseUrl).hostname}>`,
+    })
   const auth = new AuthService({ store, config, mailer, now, log })
   const limits = new RateLimiters(now)
   const events = new BlogEventBus()
@@ -111,11 +124,22 @@ export async function openBlog(options: CreateBlogOptions = {}): Promise<OpenedB
   const importer = new ImportService(store, config, events, now)
   // Embeddings for semantic search only from a configured openai provider; else the local index.
   let embedder: AiProvider | null | undefined
-  const search = new SearchService({ store, log, provider: () => (embedder ??= config.aiProvider === 'openai' && config.openaiApiKey ? chooseProvider(config) : null) })
+  const search = new SearchService({
+    store,
+    log,
+    provider: () =>
+      (embedder ??= config.aiProvider === 'openai' && config.openaiApiKey ? chooseProvider(config) : null),
+  })
   const posts = new PostsService(store, search)
   // Images come from the configured provider (openai with a key, else local), made on first use.
   let imageProvider: ImageProvider | undefined
-  const images = new ImagesService({ store, media: new MediaStore(config.dataDir), provider: () => (imageProvider ??= chooseProvider(config)), now, log })
+  const images = new ImagesService({
+    store,
+    media: new MediaStore(config.dataDir),
+    provider: () => (imageProvider ??= chooseProvider(config)),
+    now,
+    log,
+  })
   const jobs = new JobsService({ store, events, images, enhance: () => blog.enhance, now, log })
   const blog: OpenedBlog = {
     config,
@@ -141,11 +165,23 @@ export async function openBlog(options: CreateBlogOptions = {}): Promise<OpenedB
     jobs,
     enhance: new EnhanceService({ store, config, now, images, log }),
     uploads: new UploadService({ store, importer, jobs }),
-    discovery: new DiscoveryService({ store, posts, tracking: () => blog.tracking, provider: () => (embedder ??= config.aiProvider === 'openai' && config.openaiApiKey ? chooseProvider(config) : null), log }),
+    discovery: new DiscoveryService({
+      store,
+      posts,
+      tracking: () => blog.tracking,
+      provider: () =>
+        (embedder ??= config.aiProvider === 'openai' && config.openaiApiKey ? chooseProvider(config) : null),
+      log,
+    }),
     mailer,
     sessionSecret: await loadSessionSecret(config.dataDir, env),
     feeds: new FeedsService({ posts, events, site: () => blog.site() }),
-    site: () => ({ name: config.siteName, ownerName: config.ownerName, baseUrl: config.baseUrl, description: config.siteDescription }),
+    site: () => ({
+      name: config.siteName,
+      ownerName: config.ownerName,
+      baseUrl: config.baseUrl,
+      description: config.siteDescription,
+    }),
     watchDataFolder: (opts = {}) => watchStore(store, opts),
     close: async () => {
       await blog.jobs.stop()

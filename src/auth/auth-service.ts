@@ -4,7 +4,17 @@ import { BlogError, RateLimitError } from '../core/errors.js'
 import { requireAdmin, requireSignedIn, type Viewer } from '../core/viewer.js'
 import type { Mailer } from '../mail/mailer.js'
 import { passwordResetMail } from '../mail/templates/password-reset.js'
-import { MAX_ADMINS, NewPasswordSchema, type AdminSummary, type LoginInput, type PasswordResetInput, type SetupInput, type UpdatePasswordInput, type User, type UserRecord } from '../shared/schemas/index.js'
+import {
+  MAX_ADMINS,
+  NewPasswordSchema,
+  type AdminSummary,
+  type LoginInput,
+  type PasswordResetInput,
+  type SetupInput,
+  type UpdatePasswordInput,
+  type User,
+  type UserRecord,
+} from '../shared/schemas/index.js'
 import { AttemptLimiter } from '../core/attempt-limiter.js'
 import { LoginThrottle, type Attempt } from './login-throttle.js'
 import { hashPassword, verifyPassword } from './passwords.js'
@@ -26,7 +36,8 @@ const MINUTE = 60_000
 const RESET_MAIL_WINDOW_MS = 15 * MINUTE
 const INVALID_LOGIN = 'Invalid username or password'
 const INVALID_RESET = 'This reset link is invalid or has expired. Request a new one.'
-const FIRST_ADMIN_IN_TERMINAL = 'This site already has posts, so its first admin is created from the terminal: run `blog admin create USERNAME` on the server, or open the setup link `blog serve` printed when it started.'
+const FIRST_ADMIN_IN_TERMINAL =
+  'This site already has posts, so its first admin is created from the terminal: run `blog admin create USERNAME` on the server, or open the setup link `blog serve` printed when it started.'
 const MAX_ADMINS_MESSAGE = `Maximum admin accounts (${MAX_ADMINS}) reached. Log in with an existing admin account.`
 
 export interface AuthServiceOptions {
@@ -58,9 +69,24 @@ export class AuthService {
   constructor(private readonly o: AuthServiceOptions) {
     const clock = () => o.now().getTime()
     // 15, 30, 60 minutes, then an hour each time: slow enough for guessing, never a day-long lock.
-    this.guesses = new LoginThrottle({ max: 5, windowMs: 15 * MINUTE, firstLockMs: 15 * MINUTE, maxLockMs: 60 * MINUTE, forgetAfterMs: 24 * 60 * MINUTE }, clock)
-    this.resetsByClient = new AttemptLimiter({ max: 5, windowMs: 15 * MINUTE, lockoutMs: 15 * MINUTE, maxLockoutMs: 4 * 60 * MINUTE }, clock)
-    this.resetMails = new AttemptLimiter({ max: 1, windowMs: RESET_MAIL_WINDOW_MS, lockoutMs: RESET_MAIL_WINDOW_MS, maxLockoutMs: RESET_MAIL_WINDOW_MS }, clock)
+    this.guesses = new LoginThrottle(
+      {
+        max: 5,
+        windowMs: 15 * MINUTE,
+        firstLockMs: 15 * MINUTE,
+        maxLockMs: 60 * MINUTE,
+        forgetAfterMs: 24 * 60 * MINUTE,
+      },
+      clock,
+    )
+    this.resetsByClient = new AttemptLimiter(
+      { max: 5, windowMs: 15 * MINUTE, lockoutMs: 15 * MINUTE, maxLockoutMs: 4 * 60 * MINUTE },
+      clock,
+    )
+    this.resetMails = new AttemptLimiter(
+      { max: 1, windowMs: RESET_MAIL_WINDOW_MS, lockoutMs: RESET_MAIL_WINDOW_MS, maxLockoutMs: RESET_MAIL_WINDOW_MS },
+      clock,
+    )
     this.background = new BackgroundTasks(o.log)
   }
 
@@ -89,10 +115,17 @@ export class AuthService {
     const account = user ? `#${user.id}` : `?${input.username.normalize('NFKC').toLowerCase()}`
     const attempt = this.reserveGuess(account, client, 'Too many failed sign-in attempts.')
     // An unknown user costs the same bcrypt work as a wrong password: timing tells nothing.
-    const ok = await this.judged(attempt, async () => (user ? verifyPassword(input.password, user.passwordHash) : (await verifyPassword(input.password, await this.dummy()), false)))
+    const ok = await this.judged(attempt, async () =>
+      user
+        ? verifyPassword(input.password, user.passwordHash)
+        : (await verifyPassword(input.password, await this.dummy()), false),
+    )
     if (!ok || !user) {
       const lock = this.guesses.fail(attempt)
-      if (lock) this.o.log(`Sign-in to ${JSON.stringify(input.username)} locked for ${Math.ceil(lock / MINUTE)} min after repeated failures (client ${client}).`)
+      if (lock)
+        this.o.log(
+          `Sign-in to ${JSON.stringify(input.username)} locked for ${Math.ceil(lock / MINUTE)} min after repeated failures (client ${client}).`,
+        )
       throw new BlogError('UNAUTHENTICATED', INVALID_LOGIN)
     }
     this.guesses.succeed(attempt)
@@ -115,23 +148,43 @@ export class AuthService {
    * signed-in admin, never more than 5 — checked again inside the store lock,
    * so concurrent requests can't overshoot. A visitor who creates the first admin is signed in.
    */
-  async createAdmin(input: SetupInput, actor: Actor, setupToken?: string): Promise<{ user: User; slotsRemaining: number; grant: SessionGrant | null }> {
+  async createAdmin(
+    input: SetupInput,
+    actor: Actor,
+    setupToken?: string,
+  ): Promise<{ user: User; slotsRemaining: number; grant: SessionGrant | null }> {
     this.checkCanCreate(this.o.store.db.users, actor, setupToken)
     const passwordHash = await hashPassword(input.password, this.o.config.bcryptCost)
     const created = await this.o.store.transact((tx) => {
       const users = tx.db.users
       this.checkCanCreate(users, actor, setupToken)
-      if (users.some((u) => sameText(u.username, input.username))) throw new BlogError('CONFLICT', `The username "${input.username}" is already taken.`)
-      if (input.email && users.some((u) => u.email && sameText(u.email, input.email!))) throw new BlogError('CONFLICT', 'That e-mail address already belongs to an account.')
+      if (users.some((u) => sameText(u.username, input.username)))
+        throw new BlogError('CONFLICT', `The username "${input.username}" is already taken.`)
+      if (input.email && users.some((u) => u.email && sameText(u.email, input.email!)))
+        throw new BlogError('CONFLICT', 'That e-mail address already belongs to an account.')
       const now = this.o.now().toISOString()
       const id = Math.max(tx.db.nextUserId, ...users.map((u) => u.id + 1))
-      const user: UserRecord = { id, username: input.username, email: input.email ?? null, role: 'admin', passwordHash, sessionVersion: 0, passwordReset: null, createdAt: now, updatedAt: now }
+      const user: UserRecord = {
+        id,
+        username: input.username,
+        email: input.email ?? null,
+        role: 'admin',
+        passwordHash,
+        sessionVersion: 0,
+        passwordReset: null,
+        createdAt: now,
+        updatedAt: now,
+      }
       users.push(user)
       tx.db.nextUserId = id + 1
       return { user, slotsRemaining: MAX_ADMINS - countAdmins(users) }
     })
     const signIn = actor !== OWNER && actor.userId === null
-    return { user: publicUser(created.user), slotsRemaining: created.slotsRemaining, grant: signIn ? grantOf(created.user) : null }
+    return {
+      user: publicUser(created.user),
+      slotsRemaining: created.slotsRemaining,
+      grant: signIn ? grantOf(created.user) : null,
+    }
   }
 
   /** For adapters that want to refuse before reading the new account's details. */
@@ -151,7 +204,9 @@ export class AuthService {
 
   listAdmins(actor: Actor): AdminSummary[] {
     if (actor !== OWNER) requireAdmin(actor)
-    return this.o.store.db.users.filter((u) => u.role === 'admin').map((u) => ({ id: u.id, username: u.username, createdAt: u.createdAt }))
+    return this.o.store.db.users
+      .filter((u) => u.role === 'admin')
+      .map((u) => ({ id: u.id, username: u.username, createdAt: u.createdAt }))
   }
 
   /**
@@ -178,7 +233,12 @@ export class AuthService {
       // Again inside the lock: a token is good for one reset only.
       const user = this.byResetToken(tx.db.users, tokenHash)
       if (!user) throw new BlogError('VALIDATION', INVALID_RESET)
-      Object.assign(user, { passwordHash, passwordReset: null, sessionVersion: user.sessionVersion + 1, updatedAt: this.o.now().toISOString() })
+      Object.assign(user, {
+        passwordHash,
+        passwordReset: null,
+        sessionVersion: user.sessionVersion + 1,
+        updatedAt: this.o.now().toISOString(),
+      })
     })
   }
 
@@ -187,7 +247,8 @@ export class AuthService {
     return this.o.store.transact((tx) => {
       const user = tx.db.users.find((u) => u.id === id)
       if (!user) throw new BlogError('UNAUTHENTICATED', 'Please sign in to do this.')
-      if (tx.db.users.some((u) => u.id !== id && u.email && sameText(u.email, email))) throw new BlogError('CONFLICT', 'That e-mail address already belongs to another account.')
+      if (tx.db.users.some((u) => u.id !== id && u.email && sameText(u.email, email)))
+        throw new BlogError('CONFLICT', 'That e-mail address already belongs to another account.')
       Object.assign(user, { email, updatedAt: this.o.now().toISOString() })
       return publicUser(user)
     })
@@ -213,7 +274,12 @@ export class AuthService {
     const checked = NewPasswordSchema.safeParse(password)
     if (!checked.success) throw new BlogError('VALIDATION', checked.error.issues[0].message)
     const user = this.byUsername(username)
-    if (!user) throw new BlogError('NOT_FOUND', `There is no account named "${username}".`, 'Run `blog admin list` to see the accounts.')
+    if (!user)
+      throw new BlogError(
+        'NOT_FOUND',
+        `There is no account named "${username}".`,
+        'Run `blog admin list` to see the accounts.',
+      )
     await this.replacePassword((u) => u.id === user.id, password)
     return publicUser(user)
   }
@@ -228,7 +294,12 @@ export class AuthService {
     return this.o.store.transact((tx) => {
       const user = tx.db.users.find(match)
       if (!user) throw new BlogError('UNAUTHENTICATED', 'Please sign in to do this.')
-      Object.assign(user, { passwordHash, passwordReset: null, sessionVersion: user.sessionVersion + 1, updatedAt: this.o.now().toISOString() })
+      Object.assign(user, {
+        passwordHash,
+        passwordReset: null,
+        sessionVersion: user.sessionVersion + 1,
+        updatedAt: this.o.now().toISOString(),
+      })
       return grantOf(user)
     })
   }
@@ -245,8 +316,12 @@ export class AuthService {
     })
     if (!user?.email) return
     const link = `${this.o.config.baseUrl}/?resetToken=${encodeURIComponent(token)}`
-    const sent = await this.o.mailer.send(passwordResetMail({ to: user.email, username: user.username, siteName: this.o.config.siteName, link }))
-    this.o.log(`Password reset e-mail for "${user.username}" sent via ${this.o.mailer.description}${sent.file ? ` (${sent.file})` : ''}.`)
+    const sent = await this.o.mailer.send(
+      passwordResetMail({ to: user.email, username: user.username, siteName: this.o.config.siteName, link }),
+    )
+    this.o.log(
+      `Password reset e-mail for "${user.username}" sent via ${this.o.mailer.description}${sent.file ? ` (${sent.file})` : ''}.`,
+    )
   }
 
   private checkCanCreate(users: readonly UserRecord[], actor: Actor, setupToken?: string): void {
@@ -293,7 +368,9 @@ export class AuthService {
 
   private byResetToken(users: UserRecord[], tokenHash: string): UserRecord | null {
     const now = this.o.now().getTime()
-    return users.find((u) => u.passwordReset?.tokenHash === tokenHash && Date.parse(u.passwordReset.expiresAt) > now) ?? null
+    return (
+      users.find((u) => u.passwordReset?.tokenHash === tokenHash && Date.parse(u.passwordReset.expiresAt) > now) ?? null
+    )
   }
 
   private record(id: number): UserRecord | null {

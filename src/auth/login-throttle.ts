@@ -54,7 +54,12 @@ export class LoginThrottle {
   reserve(key: string): Attempt | { retryAfterMs: number } {
     const now = this.now()
     let entry = this.entries.get(key)
-    if (entry && now - entry.lastFailure > this.opts.forgetAfterMs && entry.inFlight === 0 && now >= entry.lockedUntil) {
+    if (
+      entry &&
+      now - entry.lastFailure > this.opts.forgetAfterMs &&
+      entry.inFlight === 0 &&
+      now >= entry.lockedUntil
+    ) {
       this.entries.delete(key)
       entry = undefined
     }
@@ -77,7 +82,13 @@ export class LoginThrottle {
   /** The attempt's password was wrong. Returns the lock it caused, in ms, or 0. */
   fail(attempt: Attempt): number {
     const now = this.now()
-    const entry = this.entries.get(attempt.key) ?? { failures: [], inFlight: 1, lockedUntil: 0, locks: 0, lastFailure: now }
+    const entry = this.entries.get(attempt.key) ?? {
+      failures: [],
+      inFlight: 1,
+      lockedUntil: 0,
+      locks: 0,
+      lastFailure: now,
+    }
     this.entries.set(attempt.key, entry)
     entry.inFlight = Math.max(0, entry.inFlight - 1)
     entry.lastFailure = now
@@ -100,7 +111,8 @@ export class LoginThrottle {
     if (!entry) return
     entry.inFlight = Math.max(0, entry.inFlight - 1)
     entry.failures = entry.failures.filter((f) => f.seq > attempt.seq)
-    if (entry.failures.length === 0 && entry.inFlight === 0 && this.now() >= entry.lockedUntil) this.entries.delete(attempt.key)
+    if (entry.failures.length === 0 && entry.inFlight === 0 && this.now() >= entry.lockedUntil)
+      this.entries.delete(attempt.key)
   }
 
   /** The attempt was never judged (the compare was refused or failed): it does not count. */

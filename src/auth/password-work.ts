@@ -3,7 +3,9 @@ import bcrypt from 'bcryptjs'
 import { RateLimitError } from '../core/errors.js'
 
 /** Main thread → password thread. */
-export type PasswordJob = { id: number; op: 'compare'; password: string; hash: string } | { id: number; op: 'hash'; password: string; cost: number }
+export type PasswordJob =
+  | { id: number; op: 'compare'; password: string; hash: string }
+  | { id: number; op: 'hash'; password: string; cost: number }
 /** Password thread → main thread: `{ready: true}` once loaded, then one reply per job. */
 export type PasswordReply = { id: number; result: boolean | string } | { id: number; error: string }
 
@@ -107,7 +109,8 @@ export class PasswordWork {
   private async runHere(queued: Queued): Promise<void> {
     const { job } = queued
     try {
-      const result = job.op === 'compare' ? await bcrypt.compare(job.password, job.hash) : await bcrypt.hash(job.password, job.cost)
+      const result =
+        job.op === 'compare' ? await bcrypt.compare(job.password, job.hash) : await bcrypt.hash(job.password, job.cost)
       this.ran.thisThread++
       this.settle({ result })
     } catch (e) {
@@ -135,7 +138,8 @@ export class PasswordWork {
         current.reject(new Error('The password thread stopped twice on this job.'))
       }
       void worker.terminate()
-      if (error) process.emitWarning(`Password thread stopped: ${error instanceof Error ? error.message : String(error)}`)
+      if (error)
+        process.emitWarning(`Password thread stopped: ${error instanceof Error ? error.message : String(error)}`)
       this.pump()
     }
     worker.on('message', (reply: PasswordReply | { ready: true }) => {
@@ -163,7 +167,8 @@ export class PasswordWork {
 function createWorker(): Worker {
   // A flag meant for the main script (`node --input-type=module -e …`) stops a worker from starting.
   const execArgv = process.execArgv.filter((a) => !a.startsWith('--input-type'))
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./password-worker.js', import.meta.url), { execArgv })
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./password-worker.js', import.meta.url), { execArgv })
   const tsx = import.meta.resolve('tsx/esm/api')
   const module = new URL('./password-worker.ts', import.meta.url).href
   const source = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(module)}) })`

@@ -12,7 +12,10 @@ if (port) {
   port.on('message', (job: PasswordJob) => {
     let reply: PasswordReply
     try {
-      reply = job.op === 'compare' ? { id: job.id, result: bcrypt.compareSync(job.password, job.hash) } : { id: job.id, result: bcrypt.hashSync(job.password, job.cost) }
+      reply =
+        job.op === 'compare'
+          ? { id: job.id, result: bcrypt.compareSync(job.password, job.hash) }
+          : { id: job.id, result: bcrypt.hashSync(job.password, job.cost) }
     } catch (e) {
       reply = { id: job.id, error: e instanceof Error ? e.message : String(e) }
     }

@@ -8,13 +8,18 @@ const NOT_NAMES = new Set(
 January February March April May June July August September October November December Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec
 Spring Summer Fall Autumn Winter Figure Fig Table Section Chapter Equation Eq Appendix Part Volume Vol Page Copyright Update
 Julia JuliaCon Python Python3 Java JavaScript Rust Go Ruby MATLAB Windows Linux macOS GitHub GSoC ISO IEEE ACM Edition Book
-Conference Workshop Proceedings Year Years Published Released Retrieved Accessed Note Notes Today Since Also Until Circa`.split(/\s+/),
+Conference Workshop Proceedings Year Years Published Released Retrieved Accessed Note Notes Today Since Also Until Circa`.split(
+    /\s+/,
+  ),
 )
 const NAME = String.raw`\p{Lu}[\p{L}'’-]+`
 // Spaces only: in the prose a line break stands where a link or formula was.
 const AUTHORS = String.raw`${NAME}(?:[ \t]+(?:et[ \t]+al\.?|(?:and|&)[ \t]+${NAME}))?`
 const NARRATIVE = new RegExp(String.raw`(?<![\p{L}\p{N}])(${AUTHORS})[ \t]+\((1[5-9]\d\d|20\d\d)[a-z]?\)`, 'gu')
-const PARENTHETICAL = new RegExp(String.raw`\(((?:${AUTHORS}),?\s+(?:1[5-9]\d\d|20\d\d)[a-z]?(?:\s*[;,]\s*(?:${AUTHORS}),?\s+(?:1[5-9]\d\d|20\d\d)[a-z]?)*)\)`, 'gu')
+const PARENTHETICAL = new RegExp(
+  String.raw`\(((?:${AUTHORS}),?\s+(?:1[5-9]\d\d|20\d\d)[a-z]?(?:\s*[;,]\s*(?:${AUTHORS}),?\s+(?:1[5-9]\d\d|20\d\d)[a-z]?)*)\)`,
+  'gu',
+)
 const ONE = new RegExp(String.raw`(${AUTHORS}),?\s+(1[5-9]\d\d|20\d\d)[a-z]?`, 'u')
 /** A footnote that is only a citation: "Laplace, 1774." */
 const FOOTNOTE_ONLY = new RegExp(String.raw`^(${AUTHORS}),?\s+((?:1[5-9]|20)\d\d)[a-z]?\.?$`, 'u')
@@ -39,7 +44,15 @@ export function textCitations(paragraphs: Paragraph[]): Found[] {
         }
         for (const m of seg.text.matchAll(new RegExp(ARXIV_ID.source, 'gi'))) {
           if (/arxiv\.org/i.test(m[0])) continue // an address: read with the links
-          found.push({ origin: 'arxiv', entry: entry({ type: 'research', title: m[0].trim(), url: `https://arxiv.org/abs/${m[1]}`, relevance: context(s) }) })
+          found.push({
+            origin: 'arxiv',
+            entry: entry({
+              type: 'research',
+              title: m[0].trim(),
+              url: `https://arxiv.org/abs/${m[1]}`,
+              relevance: context(s),
+            }),
+          })
         }
       }
       found.push(...authorYear(s))
@@ -56,7 +69,10 @@ function authorYear(s: Sentence): Found[] {
     if (NOT_NAMES.has(first)) return
     const authors = who.split(/\s+(?:and|&)\s+/).map((a) => a.replace(/\s+et\s+al\.?$/, '').trim())
     if (/et\s+al/.test(who)) authors.push('et al.')
-    out.push({ origin: 'author-year', entry: entry({ type: 'article', title: written, authors, year: Number(year), relevance: context(s) }) })
+    out.push({
+      origin: 'author-year',
+      entry: entry({ type: 'article', title: written, authors, year: Number(year), relevance: context(s) }),
+    })
   }
   // Prose only: "[Algorithms for Optimization](…) (2019)" is a link and a year, not a citation of someone named Optimization.
   const prose = s.prose.replace(/[ \t]+/g, ' ')
@@ -76,7 +92,18 @@ function footnoteCitation(s: Sentence): Found[] {
   const text = s.prose.trim()
   const m = FOOTNOTE_ONLY.exec(text)
   if (!m || NOT_NAMES.has(m[1].split(/\s/)[0])) return []
-  return [{ origin: 'author-year', entry: entry({ type: 'article', title: text.replace(/\.$/, ''), authors: [m[1]], year: Number(m[2]), relevance: 'Cited in a footnote of the essay.' }) }]
+  return [
+    {
+      origin: 'author-year',
+      entry: entry({
+        type: 'article',
+        title: text.replace(/\.$/, ''),
+        authors: [m[1]],
+        year: Number(m[2]),
+        relevance: 'Cited in a footnote of the essay.',
+      }),
+    },
+  ]
 }
 
 /**
@@ -99,6 +126,12 @@ function citeKey(key: string, s: Sentence): Found {
   }
   return {
     origin: 'cite-key',
-    entry: entry({ type: 'article', title: key, authors, year, relevance: `${context(s)} The essay cites it by key only; its full reference is not part of the essay.` }),
+    entry: entry({
+      type: 'article',
+      title: key,
+      authors,
+      year,
+      relevance: `${context(s)} The essay cites it by key only; its full reference is not part of the essay.`,
+    }),
   }
 }

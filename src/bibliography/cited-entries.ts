@@ -26,7 +26,12 @@ export function cslText(entry: CslEntry, field: string): string {
  * as a name `et al.` (particle "et", family "al."): it is left out here, `truncated` says so.
  */
 export function cslNames(entry: CslEntry): { names: CslName[]; truncated: boolean } {
-  const list = Array.isArray(entry.author) && entry.author.length > 0 ? entry.author : Array.isArray(entry.editor) ? entry.editor : []
+  const list =
+    Array.isArray(entry.author) && entry.author.length > 0
+      ? entry.author
+      : Array.isArray(entry.editor)
+        ? entry.editor
+        : []
   const names: CslName[] = []
   let truncated = false
   for (const raw of list) {
@@ -78,7 +83,12 @@ function shortTitle(entry: CslEntry): string {
 
 /** Where the work appeared: journal, proceedings or book it is part of, else its publisher. */
 export function cslVenue(entry: CslEntry): string {
-  return cslText(entry, 'container-title') || cslText(entry, 'collection-title') || cslText(entry, 'event-title') || cslText(entry, 'publisher')
+  return (
+    cslText(entry, 'container-title') ||
+    cslText(entry, 'collection-title') ||
+    cslText(entry, 'event-title') ||
+    cslText(entry, 'publisher')
+  )
 }
 
 /** The DOI without a resolver prefix, or ''. */

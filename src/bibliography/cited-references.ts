@@ -38,8 +38,11 @@ export const CITED_RELEVANCE = 'Cited in the essay; entry from the author’s ow
 export function entryTypeOf(entry: CslEntry): EntryType {
   const type = TYPES[entry.type] ?? 'website'
   const url = cslUrl(entry) || (cslDoi(entry).startsWith('10.48550/') ? `https://doi.org/${cslDoi(entry)}` : '')
-  const arxiv = /arxiv/i.test(`${cslText(entry, 'archive')} ${cslText(entry, 'publisher')} ${cslText(entry, 'container-title')}`)
-  if ((type === 'website' || type === 'article') && (arxiv || (url && typeForUrl(url) === 'research'))) return 'research'
+  const arxiv = /arxiv/i.test(
+    `${cslText(entry, 'archive')} ${cslText(entry, 'publisher')} ${cslText(entry, 'container-title')}`,
+  )
+  if ((type === 'website' || type === 'article') && (arxiv || (url && typeForUrl(url) === 'research')))
+    return 'research'
   return type
 }
 
@@ -74,10 +77,16 @@ export function citedEntries(references: readonly CslEntry[]): Entry[] {
 /** The ways two entries are known to be one work: DOI, address, or title. */
 export function workIdentities(e: Pick<Entry, 'doi' | 'url' | 'title'>): string[] {
   const keys: string[] = []
-  const doi = e.doi?.trim().replace(/^https?:\/\/(?:dx\.)?doi\.org\//i, '').toLowerCase()
+  const doi = e.doi
+    ?.trim()
+    .replace(/^https?:\/\/(?:dx\.)?doi\.org\//i, '')
+    .toLowerCase()
   if (doi) keys.push(`doi:${doi}`)
   if (e.url?.trim()) keys.push(`url:${urlKey(e.url.trim())}`)
-  const title = e.title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()
+  const title = e.title
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
   if (title.length >= 8) keys.push(`title:${title}`)
   return keys
 }

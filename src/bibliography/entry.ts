@@ -4,7 +4,8 @@ export type Entry = Bibliography['entries'][number]
 export type EntryType = Entry['type']
 
 /** Where in the essay a reference was found; the introduction counts them by this. */
-export type Origin = 'bibliography' | 'frontmatter' | 'references' | 'doi' | 'arxiv' | 'author-year' | 'cite-key' | 'link'
+export type Origin =
+  'bibliography' | 'frontmatter' | 'references' | 'doi' | 'arxiv' | 'author-year' | 'cite-key' | 'link'
 
 export interface Found {
   origin: Origin
@@ -31,13 +32,15 @@ export function entry(fields: Partial<Omit<Entry, 'id'>> & { title: string; type
 }
 
 export const DOI = /\b(10\.\d{4,9}\/[^\s"'<>{}|\\^`]+)/
-export const ARXIV_ID = /(?:arxiv\.org\/(?:abs|pdf)\/|arxiv[:.]\s?)((?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(?:v\d+)?)/i
+export const ARXIV_ID =
+  /(?:arxiv\.org\/(?:abs|pdf)\/|arxiv[:.]\s?)((?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(?:v\d+)?)/i
 
 /** A DOI without the punctuation that ends the sentence around it. */
 export function cleanDoi(raw: string): string {
   let doi = raw.replace(/[.,;:]+$/, '')
   // A closing bracket belongs to the DOI only when it opens one too.
-  while (/[)\]]$/.test(doi) && (doi.match(/[([]/g)?.length ?? 0) < (doi.match(/[)\]]/g)?.length ?? 0)) doi = doi.slice(0, -1)
+  while (/[)\]]$/.test(doi) && (doi.match(/[([]/g)?.length ?? 0) < (doi.match(/[)\]]/g)?.length ?? 0))
+    doi = doi.slice(0, -1)
   return doi.replace(/\.pdf$/i, '')
 }
 
@@ -51,10 +54,14 @@ export function urlKey(url: string): string {
   }
 }
 
-const RESEARCH_HOSTS = /(?:^|\.)(?:arxiv\.org|openreview\.net|biorxiv\.org|medrxiv\.org|ssrn\.com|papers\.nips\.cc|proceedings\.neurips\.cc|proceedings\.mlr\.press|aclanthology\.org|jmlr\.org|semanticscholar\.org|researchgate\.net|hal\.science|osf\.io)$/
-const JOURNAL_HOSTS = /(?:^|\.)(?:doi\.org|sciencedirect\.com|springer\.com|link\.springer\.com|wiley\.com|nature\.com|science\.org|jstor\.org|pnas\.org|plos\.org|ieee\.org|acm\.org|tandfonline\.com|sagepub\.com|oup\.com|cambridge\.org|journals\.[\w.-]+|pubmed\.ncbi\.nlm\.nih\.gov|ncbi\.nlm\.nih\.gov|aps\.org|ams\.org|siam\.org|projecteuclid\.org|elsevier\.com|mdpi\.com|frontiersin\.org|biomedcentral\.com)$/
-const BOOK_HOSTS = /(?:^|\.)(?:books\.google\.[a-z.]+|amazon\.[a-z.]+|oreilly\.com|manning\.com|mitpress\.mit\.edu|press\.princeton\.edu|worldcat\.org|isbnsearch\.org|goodreads\.com|nostarch\.com|pragprog\.com)$/
-const ARTICLE_HOSTS = /(?:^|\.)(?:medium\.com|substack\.com|wordpress\.com|blogspot\.com|quantamagazine\.org|nytimes\.com|theguardian\.com|wired\.com|economist\.com|newyorker\.com)$/
+const RESEARCH_HOSTS =
+  /(?:^|\.)(?:arxiv\.org|openreview\.net|biorxiv\.org|medrxiv\.org|ssrn\.com|papers\.nips\.cc|proceedings\.neurips\.cc|proceedings\.mlr\.press|aclanthology\.org|jmlr\.org|semanticscholar\.org|researchgate\.net|hal\.science|osf\.io)$/
+const JOURNAL_HOSTS =
+  /(?:^|\.)(?:doi\.org|sciencedirect\.com|springer\.com|link\.springer\.com|wiley\.com|nature\.com|science\.org|jstor\.org|pnas\.org|plos\.org|ieee\.org|acm\.org|tandfonline\.com|sagepub\.com|oup\.com|cambridge\.org|journals\.[\w.-]+|pubmed\.ncbi\.nlm\.nih\.gov|ncbi\.nlm\.nih\.gov|aps\.org|ams\.org|siam\.org|projecteuclid\.org|elsevier\.com|mdpi\.com|frontiersin\.org|biomedcentral\.com)$/
+const BOOK_HOSTS =
+  /(?:^|\.)(?:books\.google\.[a-z.]+|amazon\.[a-z.]+|oreilly\.com|manning\.com|mitpress\.mit\.edu|press\.princeton\.edu|worldcat\.org|isbnsearch\.org|goodreads\.com|nostarch\.com|pragprog\.com)$/
+const ARTICLE_HOSTS =
+  /(?:^|\.)(?:medium\.com|substack\.com|wordpress\.com|blogspot\.com|quantamagazine\.org|nytimes\.com|theguardian\.com|wired\.com|economist\.com|newyorker\.com)$/
 
 /** The entry type a web address suggests: preprint servers are research, publishers journals, etc. */
 export function typeForUrl(url: string): EntryType {
@@ -82,14 +89,25 @@ export function parseAuthors(raw: unknown): string[] {
   if (typeof raw !== 'string') return []
   const text = raw.replace(/\s+/g, ' ').trim()
   if (!text) return []
-  if (text.includes(';')) return text.split(';').map((s) => s.trim()).filter(Boolean)
-  const parts = text.split(/,?\s+(?:and|&)\s+/).map((s) => s.trim()).filter(Boolean)
+  if (text.includes(';'))
+    return text
+      .split(';')
+      .map((s) => s.trim())
+      .filter(Boolean)
+  const parts = text
+    .split(/,?\s+(?:and|&)\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean)
   return parts.flatMap((part) => {
     const pieces = part.split(/\s*,\s*/).filter(Boolean)
     // "Surname Initials, Surname Initials": each piece is a person.
     if (pieces.length > 1 && pieces.every((p) => /^[\p{L}'’-]+(?: [\p{L}'’-]+)* \p{Lu}{1,3}$/u.test(p))) return pieces
     // "Surname, F. M., Surname, F." pairs.
-    if (pieces.length > 2 && pieces.length % 2 === 0 && pieces.every((p, i) => i % 2 === 0 || /^(?:\p{Lu}\.?\s?-?)+$/u.test(p))) {
+    if (
+      pieces.length > 2 &&
+      pieces.length % 2 === 0 &&
+      pieces.every((p, i) => i % 2 === 0 || /^(?:\p{Lu}\.?\s?-?)+$/u.test(p))
+    ) {
       const people: string[] = []
       for (let i = 0; i < pieces.length; i += 2) people.push(`${pieces[i]}, ${pieces[i + 1]}`)
       return people
@@ -104,8 +122,15 @@ export function parseLocator(text: string): { volume: string | null; issue: stri
   const iss = /\b(?:iss(?:ue)?|no|num(?:ber)?)\b\.?\s*(\d[\w.-]*)/i.exec(text)
   const pp = /\bpp?\.\s*(\d[\w]*(?:\s*[-–]\s*[\w]+)?)/i.exec(text)
   // Whatever else the text says ("art. 116449, eq. A.10") stays, as pages, rather than being lost.
-  const rest = [vol, iss, pp].reduce((t, m) => (m ? t.replace(m[0], '') : t), text).replace(/^[\s,;]+|[\s,;]+$/g, '').replace(/\s*,\s*(?:,\s*)+/g, ', ')
-  return { volume: vol?.[1].replace(/[.,]$/, '') ?? null, issue: iss?.[1].replace(/[.,]$/, '') ?? null, pages: pp?.[1] ?? (rest || null) }
+  const rest = [vol, iss, pp]
+    .reduce((t, m) => (m ? t.replace(m[0], '') : t), text)
+    .replace(/^[\s,;]+|[\s,;]+$/g, '')
+    .replace(/\s*,\s*(?:,\s*)+/g, ', ')
+  return {
+    volume: vol?.[1].replace(/[.,]$/, '') ?? null,
+    issue: iss?.[1].replace(/[.,]$/, '') ?? null,
+    pages: pp?.[1] ?? (rest || null),
+  }
 }
 
 /** The first four-digit year from 1500 to 2099 in a text (not the clock's: output must not change with it). */

@@ -2,7 +2,16 @@ import { cleanDoi, DOI, entry, parseAuthors, parseLocator, yearIn, type Found } 
 import { parseReferenceText, typeOf } from './reference-text.js'
 
 /** Frontmatter keys that list the works an essay relies on. */
-const KEYS = new Set(['sources', 'references', 'bibliography', 'citations', 'refs', 'works_cited', 'further_reading', 'reading'])
+const KEYS = new Set([
+  'sources',
+  'references',
+  'bibliography',
+  'citations',
+  'refs',
+  'works_cited',
+  'further_reading',
+  'reading',
+])
 
 const pick = (o: Record<string, unknown>, ...names: string[]): unknown => {
   for (const n of names) {
@@ -11,7 +20,8 @@ const pick = (o: Record<string, unknown>, ...names: string[]): unknown => {
   }
   return undefined
 }
-const text = (v: unknown): string | null => (typeof v === 'string' ? v.trim() || null : typeof v === 'number' ? String(v) : null)
+const text = (v: unknown): string | null =>
+  typeof v === 'string' ? v.trim() || null : typeof v === 'number' ? String(v) : null
 
 /**
  * The works a frontmatter `sources` (or `references`, `bibliography`…) list names: each item a
@@ -22,9 +32,20 @@ export function frontmatterSources(frontmatter: Record<string, unknown>): Found[
   const found: Found[] = []
   for (const [key, value] of Object.entries(frontmatter)) {
     if (!KEYS.has(key.toLowerCase())) continue
-    const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/\n+/) : value && typeof value === 'object' ? [value] : []
+    const items = Array.isArray(value)
+      ? value
+      : typeof value === 'string'
+        ? value.split(/\n+/)
+        : value && typeof value === 'object'
+          ? [value]
+          : []
     for (const item of items) {
-      const draft = typeof item === 'string' ? parseReferenceText(item, null) : item && typeof item === 'object' && !Array.isArray(item) ? fromRecord(item as Record<string, unknown>) : null
+      const draft =
+        typeof item === 'string'
+          ? parseReferenceText(item, null)
+          : item && typeof item === 'object' && !Array.isArray(item)
+            ? fromRecord(item as Record<string, unknown>)
+            : null
       if (draft) found.push({ origin: 'frontmatter', entry: draft })
     }
   }
@@ -36,7 +57,9 @@ function fromRecord(o: Record<string, unknown>): Found['entry'] | null {
   const rawDoi = text(pick(o, 'doi'))
   const doi = rawDoi ? cleanDoi(DOI.exec(rawDoi)?.[1] ?? rawDoi) : null
   const isbn = text(pick(o, 'isbn'))
-  const publication = text(pick(o, 'in', 'journal', 'publication', 'booktitle', 'container', 'publisher', 'venue', 'source', 'website'))
+  const publication = text(
+    pick(o, 'in', 'journal', 'publication', 'booktitle', 'container', 'publisher', 'venue', 'source', 'website'),
+  )
   const title = text(pick(o, 'title', 'name', 'label')) ?? publication ?? url ?? doi
   if (!title) return null
   const locatorText = text(pick(o, 'pages', 'page', 'pp')) ?? ''

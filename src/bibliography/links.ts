@@ -4,15 +4,17 @@ import { ARXIV_ID, cleanDoi, DOI, entry, typeForUrl, type Found } from './entry.
 import { parseReferenceText } from './reference-text.js'
 
 /** Link texts that say nothing about what is linked; the address names it instead. */
-const GENERIC = /^(?:here|this|that|link|source|website|site|page|paper|article|post|blog post|this post|docs?|documentation|repo|repository|code|pdf|slides|video|talk|more|details|read more|click here|see here|\[?\d+\]?)$/i
+const GENERIC =
+  /^(?:here|this|that|link|source|website|site|page|paper|article|post|blog post|this post|docs?|documentation|repo|repository|code|pdf|slides|video|talk|more|details|read more|click here|see here|\[?\d+\]?)$/i
 /** Headings of the sections that list works: their items are references, not passing links. */
-export const REFERENCE_HEADING = /^(?:\d+(?:\.\d+)*\.?\s*)?(?:references?|bibliography|works cited|literature(?: cited)?|sources|citations|further reading|reading list|notes and references|related work|papers)\s*:?$/i
+export const REFERENCE_HEADING =
+  /^(?:\d+(?:\.\d+)*\.?\s*)?(?:references?|bibliography|works cited|literature(?: cited)?|sources|citations|further reading|reading list|notes and references|related work|papers)\s*:?$/i
 
 /** Every web address the essay links to, titled by its link text (or, when that says nothing, the address). */
 export function linkedWorks(links: EssayLink[]): Found[] {
   const found: Found[] = []
   for (const link of links) {
-    if (!/^https?:\/\//i.test(link.url) || link.sentence.block === 'table' && !link.text) continue
+    if (!/^https?:\/\//i.test(link.url) || (link.sentence.block === 'table' && !link.text)) continue
     const url = link.url
     const doi = DOI.exec(url)?.[1]
     const arxiv = ARXIV_ID.exec(url)?.[1]
@@ -21,7 +23,13 @@ export function linkedWorks(links: EssayLink[]): Found[] {
     const type = arxiv ? 'research' : doi ? 'journal' : typeForUrl(url)
     found.push({
       origin: 'link',
-      entry: entry({ type, title, url, doi: doi ? cleanDoi(decodeURIComponent(doi)) : null, relevance: `Linked where the essay says: “${clip(link.sentence.text, 240)}”` }),
+      entry: entry({
+        type,
+        title,
+        url,
+        doi: doi ? cleanDoi(decodeURIComponent(doi)) : null,
+        relevance: `Linked where the essay says: “${clip(link.sentence.text, 240)}”`,
+      }),
     })
   }
   return found

@@ -6,7 +6,8 @@ const QUOTED = /[“"]([^”"]{3,300})[”"]/
 /** "Surname, F. M. (2017). Title. Rest" and "Surname F (2017): Title" */
 const YEAR_SPLIT = /^(.{2,300}?)[\s,]*\(?\b(1[5-9]\d\d|20\d\d)[a-z]?\b\)?[.:,]?\s+(.+)$/s
 /** Words of book imprints; a journal article names a volume or a DOI instead. */
-const BOOK_WORDS = /\b(?:press|publishers?|edition|ed\.|springer|wiley|elsevier|o'reilly|addison[- ]wesley|prentice[- ]hall|mcgraw[- ]hill|pearson|chapman|crc|birkh[aä]user|dover|routledge)\b/i
+const BOOK_WORDS =
+  /\b(?:press|publishers?|edition|ed\.|springer|wiley|elsevier|o'reilly|addison[- ]wesley|prentice[- ]hall|mcgraw[- ]hill|pearson|chapman|crc|birkh[aä]user|dover|routledge)\b/i
 const INITIAL_END = /(?:^|\s)\p{Lu}\.$/u
 
 /**
@@ -15,12 +16,18 @@ const INITIAL_END = /(?:^|\s)\p{Lu}\.$/u
  * the item gives the publication, volume, issue and pages when it has them.
  */
 export function parseReferenceText(text: string, url: string | null): Draft | null {
-  const clean = text.replace(/\s+/g, ' ').replace(/^\[?\d{1,3}[\].)]\s*/, '').trim()
+  const clean = text
+    .replace(/\s+/g, ' ')
+    .replace(/^\[?\d{1,3}[\].)]\s*/, '')
+    .trim()
   if (clean.length < 3) return null
   const doiMatch = DOI.exec(clean)
   const doi = doiMatch ? cleanDoi(doiMatch[1]) : null
   const address = url ?? /https?:\/\/\S+[^\s.,;)]/.exec(clean)?.[0] ?? null
-  const withoutLinks = clean.replace(/https?:\/\/\S+/g, '').replace(/\b(?:doi:\s*)?10\.\d{4,9}\/\S+/gi, '').trim()
+  const withoutLinks = clean
+    .replace(/https?:\/\/\S+/g, '')
+    .replace(/\b(?:doi:\s*)?10\.\d{4,9}\/\S+/gi, '')
+    .trim()
 
   let authors: string[] = []
   let title: string
@@ -47,7 +54,13 @@ export function parseReferenceText(text: string, url: string | null): Draft | nu
   if (!title) title = withoutLinks || doi || address || ''
   if (!title) return null
 
-  const publication = /\bIn:?\s+([^.]{3,200})/.exec(rest)?.[1].trim() ?? (rest.replace(/^[\s.,:;]+/, '').split(/[.,]/)[0]?.trim() || null)
+  const publication =
+    /\bIn:?\s+([^.]{3,200})/.exec(rest)?.[1].trim() ??
+    (rest
+      .replace(/^[\s.,:;]+/, '')
+      .split(/[.,]/)[0]
+      ?.trim() ||
+      null)
   const numbers = /(\d+)\s*\((\d+)\)/.exec(rest)
   const pages = /(?:pp?\.\s*)?\b(\d+\s*[-–]\s*\d+)\b/.exec(rest)?.[1] ?? null
   const isbn = /\bISBN[:\s]*([\d-]{10,17}X?)/i.exec(clean)?.[1] ?? null
@@ -84,7 +97,14 @@ function firstSentence(text: string): string {
   return t
 }
 
-export function typeOf(f: { url: string | null; doi: string | null; isbn: string | null; publication: string | null; volume: string | null; text: string }): EntryType {
+export function typeOf(f: {
+  url: string | null
+  doi: string | null
+  isbn: string | null
+  publication: string | null
+  volume: string | null
+  text: string
+}): EntryType {
   if (f.isbn || (!f.volume && !f.doi && BOOK_WORDS.test(f.text))) return 'book'
   const byUrl = f.url ? typeForUrl(f.url) : null
   if (byUrl && byUrl !== 'website') return byUrl

@@ -9,7 +9,11 @@ export function normalizeBase(input: string | undefined): string {
   const path = `/${input.trim()}`.replace(/\/{2,}/g, '/').replace(/\/$/, '')
   const segments = path.split('/').slice(1)
   if (segments.some((s) => !/^[A-Za-z0-9._~-]+$/.test(s) || s === '.' || s === '..')) {
-    throw new BlogError('VALIDATION', `--base must be a plain path such as /blog, not "${input}".`, 'Use letters, digits, ".", "_", "~" and "-" between the slashes.')
+    throw new BlogError(
+      'VALIDATION',
+      `--base must be a plain path such as /blog, not "${input}".`,
+      'Use letters, digits, ".", "_", "~" and "-" between the slashes.',
+    )
   }
   return path
 }
@@ -25,7 +29,11 @@ export function resolvePublicAddress(baseUrl: string, baseFlag: string | undefin
   if (baseFlag === undefined) return { siteUrl: `${url.origin}${urlPath}`, base: urlPath }
   const base = normalizeBase(baseFlag)
   if (urlPath === '' || urlPath === base) return { siteUrl: `${url.origin}${base}`, base }
-  throw new BlogError('VALIDATION', `--base ${base || '/'} does not match the path of the site's address ${baseUrl}.`, `Give the address without a path (--base-url ${url.origin}) or the same path in both.`)
+  throw new BlogError(
+    'VALIDATION',
+    `--base ${base || '/'} does not match the path of the site's address ${baseUrl}.`,
+    `Give the address without a path (--base-url ${url.origin}) or the same path in both.`,
+  )
 }
 
 /** A root-relative address under the base: '/media/x.png' → '/blog/media/x.png'. Anything else as it is. */
@@ -39,30 +47,37 @@ const VERBATIM = /<(pre|code|script|style|textarea)\b[^>]*>[\s\S]*?<\/\1\s*>/gi
 const TAG = /<[a-zA-Z][\w:-]*(?:[^>"']|"[^"]*"|'[^']*')*>/g
 const ADDRESS_ATTRIBUTE = /(\s)(href|src|action|poster|srcset|xlink:href|content)=("([^"]*)"|'([^']*)')/gi
 /** <meta> elements whose content is an address: og:image, og:url, twitter:image… */
-const URL_META = /\s(?:property|name)=["'](?:og:(?:url|image|image:url|image:secure_url|audio|video)|twitter:(?:image|url))["']/i
+const URL_META =
+  /\s(?:property|name)=["'](?:og:(?:url|image|image:url|image:secure_url|audio|video)|twitter:(?:image|url))["']/i
 const REFRESH_META = /\shttp-equiv=["']refresh["']/i
 
 function rewriteTag(tag: string, base: string): string {
-  return tag.replace(ADDRESS_ATTRIBUTE, (whole, space: string, name: string, _quoted: string, dq?: string, sq?: string) => {
-    const value = dq ?? sq ?? ''
-    const quote = dq !== undefined ? '"' : "'"
-    let next: string
-    switch (name.toLowerCase()) {
-      case 'srcset':
-        next = value
-          .split(',')
-          .map((candidate) => candidate.replace(/^(\s*)(\S+)/, (_m, lead: string, url: string) => `${lead}${withBase(url, base)}`))
-          .join(',')
-        break
-      case 'content':
-        if (REFRESH_META.test(tag)) next = value.replace(/(url=)(\S+)/i, (_m, key: string, url: string) => `${key}${withBase(url, base)}`)
-        else next = URL_META.test(tag) ? withBase(value, base) : value
-        break
-      default:
-        next = withBase(value, base)
-    }
-    return next === value ? whole : `${space}${name}=${quote}${next}${quote}`
-  })
+  return tag.replace(
+    ADDRESS_ATTRIBUTE,
+    (whole, space: string, name: string, _quoted: string, dq?: string, sq?: string) => {
+      const value = dq ?? sq ?? ''
+      const quote = dq !== undefined ? '"' : "'"
+      let next: string
+      switch (name.toLowerCase()) {
+        case 'srcset':
+          next = value
+            .split(',')
+            .map((candidate) =>
+              candidate.replace(/^(\s*)(\S+)/, (_m, lead: string, url: string) => `${lead}${withBase(url, base)}`),
+            )
+            .join(',')
+          break
+        case 'content':
+          if (REFRESH_META.test(tag))
+            next = value.replace(/(url=)(\S+)/i, (_m, key: string, url: string) => `${key}${withBase(url, base)}`)
+          else next = URL_META.test(tag) ? withBase(value, base) : value
+          break
+        default:
+          next = withBase(value, base)
+      }
+      return next === value ? whole : `${space}${name}=${quote}${next}${quote}`
+    },
+  )
 }
 
 /**

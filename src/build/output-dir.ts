@@ -18,7 +18,12 @@ export async function checkOutput(out: string): Promise<void> {
   } catch {
     return
   }
-  if (!info.isDirectory()) throw new BlogError('CONFLICT', `${out} exists and is not a folder. Nothing was written.`, 'Choose another --out, or remove that file first.')
+  if (!info.isDirectory())
+    throw new BlogError(
+      'CONFLICT',
+      `${out} exists and is not a folder. Nothing was written.`,
+      'Choose another --out, or remove that file first.',
+    )
   const entries = await readdir(out)
   if (entries.length > 0 && !entries.includes(BUILD_MARKER)) {
     throw new BlogError(

@@ -32,7 +32,9 @@ export interface Manifest {
 export async function readManifest(dir: string): Promise<Manifest | null> {
   try {
     const manifest = JSON.parse(await readFile(join(dir, MANIFEST_FILE), 'utf8')) as Manifest
-    return manifest.format === MANIFEST_FORMAT && typeof manifest.entries === 'object' && manifest.entries !== null ? manifest : null
+    return manifest.format === MANIFEST_FORMAT && typeof manifest.entries === 'object' && manifest.entries !== null
+      ? manifest
+      : null
   } catch {
     return null
   }
@@ -126,7 +128,8 @@ export class OutputFiles {
     // never write through a link into the earlier build's file
     await rm(target, { force: true })
     await writeFile(target, content)
-    const text = typeof content === 'string' ? content : /\.(xml|json)$/.test(path) ? Buffer.from(content).toString('utf8') : ''
+    const text =
+      typeof content === 'string' ? content : /\.(xml|json)$/.test(path) ? Buffer.from(content).toString('utf8') : ''
     const refs = new Set<string>()
     for (const m of text.matchAll(MEDIA_REF)) refs.add(m[1])
     for (const ref of refs) this.mediaRefs.add(ref)

@@ -20,7 +20,15 @@ import { resolvePublicAddress } from './base-path.js'
 import { checkOutput, publish, stagingFolder } from './output-dir.js'
 import { MANIFEST_FORMAT, OutputFiles, readManifest } from './output-files.js'
 import { searchIndexInputs, staticDataFiles, staticSearchIndex } from './static-data.js'
-import { aliasRedirectPage, hasAliasPage, loadStaticPage, NOT_FOUND_URL, renderStaticPage, type StaticPageContext, type StaticPageData } from './static-pages.js'
+import {
+  aliasRedirectPage,
+  hasAliasPage,
+  loadStaticPage,
+  NOT_FOUND_URL,
+  renderStaticPage,
+  type StaticPageContext,
+  type StaticPageData,
+} from './static-pages.js'
 import { dataFolder } from '../core/data-folder.js'
 
 export interface BuildOptions {
@@ -98,10 +106,19 @@ export async function buildStaticSite(blog: Blog, opts: BuildOptions): Promise<B
   const clientDir = opts.clientDir ?? clientDistDir
   const assets = opts.assets ?? loadClientAssets(clientDir)
   const warnings: string[] = []
-  if (!assets.available) warnings.push('No client build was found in dist/client: the pages have no styles or scripts, and search needs scripts. Run `npm run build`, then build again.')
-  if (/^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:|\/|$)/.test(siteUrl)) warnings.push(`Absolute links point to ${siteUrl}. Pass --base-url with the address the site will be served from.`)
+  if (!assets.available)
+    warnings.push(
+      'No client build was found in dist/client: the pages have no styles or scripts, and search needs scripts. Run `npm run build`, then build again.',
+    )
+  if (/^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:|\/|$)/.test(siteUrl))
+    warnings.push(`Absolute links point to ${siteUrl}. Pass --base-url with the address the site will be served from.`)
 
-  if (`${opts.out}${sep}`.startsWith(`${clientDir}${sep}`)) throw new BlogError('VALIDATION', `--out ${opts.out} is inside the client build it copies from (${clientDir}).`, 'Choose a folder outside it.')
+  if (`${opts.out}${sep}`.startsWith(`${clientDir}${sep}`))
+    throw new BlogError(
+      'VALIDATION',
+      `--out ${opts.out} is inside the client build it copies from (${clientDir}).`,
+      'Choose a folder outside it.',
+    )
   await checkOutput(opts.out)
   const manifest = await readManifest(opts.out)
   const staging = await stagingFolder(opts.out)
@@ -111,16 +128,29 @@ export async function buildStaticSite(blog: Blog, opts: BuildOptions): Promise<B
     const posts = site.posts.visible(GUEST)
     // What every page and feed is made with besides its own data: the code that renders it, the
     // client build it links, the address and the site's settings.
-    const common = JSON.stringify([MANIFEST_FORMAT, await codeSignature(), assetsSignature(assets), base, siteUrl, site.site()])
+    const common = JSON.stringify([
+      MANIFEST_FORMAT,
+      await codeSignature(),
+      assetsSignature(assets),
+      base,
+      siteUrl,
+      site.site(),
+    ])
     const inputsHash = (...parts: unknown[]) => sha1(`${common}\0${JSON.stringify(parts)}`)
     /** A unit whose content is cheap to make: kept when the content is the same. */
-    const writeUnit = (file: string, content: string) => files.unit(`file:${file}`, sha1(content), () => files.write(file, content))
+    const writeUnit = (file: string, content: string) =>
+      files.unit(`file:${file}`, sha1(content), () => files.write(file, content))
 
-    for (const { file, json } of await staticDataFiles(site, base)) await writeUnit(`${STATIC_DATA_DIR}/${file}`, JSON.stringify(json))
-    await files.unit(`file:${STATIC_DATA_DIR}/${STATIC_FILES.search}`, inputsHash(searchIndexInputs(site)), async () => {
-      const index = await staticSearchIndex(site)
-      await files.write(`${STATIC_DATA_DIR}/${index.file}`, JSON.stringify(index.json))
-    })
+    for (const { file, json } of await staticDataFiles(site, base))
+      await writeUnit(`${STATIC_DATA_DIR}/${file}`, JSON.stringify(json))
+    await files.unit(
+      `file:${STATIC_DATA_DIR}/${STATIC_FILES.search}`,
+      inputsHash(searchIndexInputs(site)),
+      async () => {
+        const index = await staticSearchIndex(site)
+        await files.write(`${STATIC_DATA_DIR}/${index.file}`, JSON.stringify(index.json))
+      },
+    )
 
     const ctx: StaticPageContext = { blog: site, assets, base }
     const pages: [url: string, file: string, renderedPath: string][] = [
@@ -140,7 +170,12 @@ export async function buildStaticSite(blog: Blog, opts: BuildOptions): Promise<B
     // stored body is rendered again when read): its hash needs no read of the body.
     for (const post of posts) {
       const url = `/posts/${encodeURIComponent(post.slug)}`
-      await render(url, `posts/${post.slug}/index.html`, url, inputsHash(url, post, neighboursIn(posts, post.id), RENDER_VERSION))
+      await render(
+        url,
+        `posts/${post.slug}/index.html`,
+        url,
+        inputsHash(url, post, neighboursIn(posts, post.id), RENDER_VERSION),
+      )
     }
     // The other pages are made from lists and the site's texts, read from memory: hashed as the page data.
     for (const [url, file, renderedPath] of pages) {
@@ -166,7 +201,8 @@ export async function buildStaticSite(blog: Blog, opts: BuildOptions): Promise<B
       const feeds = blog.feeds.at(siteUrl)
       for (const [kind, file] of DOCUMENTS) await files.write(file, (await feeds.document(kind)).body)
     })
-    if (assets.available) await files.unit('client', sha1(await clientSignature(clientDir)), () => files.copyClient(clientDir))
+    if (assets.available)
+      await files.unit('client', sha1(await clientSignature(clientDir)), () => files.copyClient(clientDir))
 
     // /{slug} shows the post on the live site; a name the build already uses (data/) keeps its content.
     let redirects = 0
@@ -177,7 +213,10 @@ export async function buildStaticSite(blog: Blog, opts: BuildOptions): Promise<B
     }
 
     const media = await files.copyMedia(dataFolder(blog.config.dataDir).mediaDir)
-    if (media.missing.length) warnings.push(`Referenced but not in the data folder's media/: ${media.missing.slice(0, 5).join(', ')}${media.missing.length > 5 ? ` and ${media.missing.length - 5} more` : ''}.`)
+    if (media.missing.length)
+      warnings.push(
+        `Referenced but not in the data folder's media/: ${media.missing.slice(0, 5).join(', ')}${media.missing.length > 5 ? ` and ${media.missing.length - 5} more` : ''}.`,
+      )
     await files.writeManifest()
     const { files: count, bytes } = await files.totals()
     await publish(staging, opts.out)
@@ -215,7 +254,10 @@ function assetsSignature(assets: ClientAssets): string {
 /** The client build's files, by name, size and time: copied again when any changed. */
 async function clientSignature(clientDir: string): Promise<string> {
   const entries = await readdir(clientDir, { recursive: true, withFileTypes: true })
-  const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort()
+  const files = entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .sort()
   const parts: string[] = []
   for (const file of files) {
     const info = await stat(file)
@@ -226,7 +268,16 @@ async function clientSignature(clientDir: string): Promise<string> {
 
 /** The code that renders pages, cards and feeds (compiled or, in tests, the sources). */
 const CODE_ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const CODE_DIRS = ['web', 'src/server/ssr', 'src/build', 'src/feeds', 'src/shared', 'src/images', 'src/search', 'src/text']
+const CODE_DIRS = [
+  'web',
+  'src/server/ssr',
+  'src/build',
+  'src/feeds',
+  'src/shared',
+  'src/images',
+  'src/search',
+  'src/text',
+]
 
 /**
  * A hash of the rendering code's files: after an update of the program every page is made
@@ -241,7 +292,11 @@ async function codeSignature(): Promise<string> {
       .filter((e) => e.isFile() && /\.(js|ts|tsx|css)$/.test(e.name) && !e.name.endsWith('.d.ts'))
       .map((e) => join(e.parentPath, e.name))
       .sort()
-    for (const file of files) hash.update(`${relative(CODE_ROOT, file)}\0`).update(await readFile(file)).update('\0')
+    for (const file of files)
+      hash
+        .update(`${relative(CODE_ROOT, file)}\0`)
+        .update(await readFile(file))
+        .update('\0')
   }
   return hash.digest('hex')
 }

@@ -17,7 +17,11 @@ type Card = Pick<PostListItem, 'bannerImage' | 'contentImages'>
 
 /** A post or a card with its own images' addresses under the base. */
 function cardWithBase<T extends Card>(item: T, base: string): T {
-  return { ...item, bannerImage: item.bannerImage && withBase(item.bannerImage, base), contentImages: item.contentImages.map((u) => withBase(u, base)) }
+  return {
+    ...item,
+    bannerImage: item.bannerImage && withBase(item.bannerImage, base),
+    contentImages: item.contentImages.map((u) => withBase(u, base)),
+  }
 }
 
 /**
@@ -51,7 +55,8 @@ export async function staticDataFiles(blog: Blog, base: string): Promise<DataFil
   const metas = blog.posts.visible(GUEST)
   const list = await blog.posts.list(GUEST)
   const files: DataFile[] = [{ file: STATIC_FILES.posts, json: staticAnswer('listPosts', list, base) }]
-  for (const meta of metas) files.push({ file: STATIC_FILES.comments(meta.id), json: blog.comments.forPost(meta.id, GUEST) })
+  for (const meta of metas)
+    files.push({ file: STATIC_FILES.comments(meta.id), json: blog.comments.forPost(meta.id, GUEST) })
   files.push({ file: STATIC_FILES.about, json: staticAnswer('about', await blog.siteContent.about(), base) })
   files.push({ file: STATIC_FILES.footer, json: blog.siteContent.footer() })
   return files
@@ -60,7 +65,10 @@ export async function staticDataFiles(blog: Blog, base: string): Promise<DataFil
 /** What the search index is made from: a change to any of it makes a new one. */
 export function searchIndexInputs(blog: Blog): string {
   const metas = blog.posts.visible(GUEST)
-  return JSON.stringify([SEARCH_INDEX_VERSION, metas.map((m) => [m.id, m.slug, m.title, m.tags, m.excerpt, m.author, m.contentHash])])
+  return JSON.stringify([
+    SEARCH_INDEX_VERSION,
+    metas.map((m) => [m.id, m.slug, m.title, m.tags, m.excerpt, m.author, m.contentHash]),
+  ])
 }
 
 /** The prebuilt search index (data/search.json): every published essay's words. */

@@ -38,7 +38,12 @@ export function loadStaticPage(ctx: StaticPageContext, url: string): Promise<Sta
  * A page depends on nothing but its data and the context (no build time, no hash of the whole
  * site), so a page whose data did not change is the same file, and an incremental build keeps it.
  */
-export function renderStaticPage(ctx: StaticPageContext, url: string, renderedPath: string, data: StaticPageData): { status: number; html: string } {
+export function renderStaticPage(
+  ctx: StaticPageContext,
+  url: string,
+  renderedPath: string,
+  data: StaticPageData,
+): { status: number; html: string } {
   const site = ctx.blog.site()
   const app = render({ url, site, queries: data.queries })
   const dehydrated = staticState(app.state.dehydrated as DehydratedState, ctx, dataStamp(data))
@@ -48,7 +53,13 @@ export function renderStaticPage(ctx: StaticPageContext, url: string, renderedPa
   const state = { ...app.state, dehydrated: handedOver ?? dehydrated }
   // The marker's values are an app path and the base, not addresses: htmlWithBase leaves them.
   const marker = `<meta name="${STATIC_META_NAME}" content="${escapeHtml(renderedPath)}" data-base="${escapeHtml(ctx.base)}">`
-  const document = renderDocument({ head: `${marker}\n    ${renderHead(site, data.head)}`, assets: ctx.assets, appHtml: app.html, state, postHtml: handedOver ? '' : undefined })
+  const document = renderDocument({
+    head: `${marker}\n    ${renderHead(site, data.head)}`,
+    assets: ctx.assets,
+    appHtml: app.html,
+    state,
+    postHtml: handedOver ? '' : undefined,
+  })
   return { status: data.status, html: htmlWithBase(document, ctx.base) }
 }
 
@@ -59,7 +70,8 @@ export function renderStaticPage(ctx: StaticPageContext, url: string, renderedPa
 function dataStamp(data: StaticPageData): number {
   let newest = 0
   const see = (value: unknown) => {
-    if (typeof value !== 'object' || value === null || !('updatedAt' in value) || typeof value.updatedAt !== 'string') return
+    if (typeof value !== 'object' || value === null || !('updatedAt' in value) || typeof value.updatedAt !== 'string')
+      return
     const at = Date.parse(value.updatedAt)
     if (at > newest) newest = at
   }

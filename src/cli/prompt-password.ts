@@ -20,16 +20,29 @@ export interface PromptStreams {
  * in raw mode; `check` runs on the first entry (it throws to refuse it before the
  * confirmation is asked for). Piped from a script: the first line of standard input, once.
  */
-export async function promptNewPassword(check: (password: string) => void, streams: PromptStreams = { input: process.stdin, output: process.stderr }): Promise<string> {
+export async function promptNewPassword(
+  check: (password: string) => void,
+  streams: PromptStreams = { input: process.stdin, output: process.stderr },
+): Promise<string> {
   const { input, output } = streams
   if (!input.isTTY) {
     const line = await readFirstLine(input)
-    if (line === null) throw new BlogError('VALIDATION', 'No password was given.', 'Pipe it as one line on standard input, run the command in a terminal to be prompted, or pass --password.')
+    if (line === null)
+      throw new BlogError(
+        'VALIDATION',
+        'No password was given.',
+        'Pipe it as one line on standard input, run the command in a terminal to be prompted, or pass --password.',
+      )
     return line
   }
-  const [password, confirmation] = await readHidden(input, output, ['Password: ', 'Confirm password: '], (value, index) => {
-    if (index === 0) check(value)
-  })
+  const [password, confirmation] = await readHidden(
+    input,
+    output,
+    ['Password: ', 'Confirm password: '],
+    (value, index) => {
+      if (index === 0) check(value)
+    },
+  )
   if (password !== confirmation) throw new BlogError('VALIDATION', "Passwords don't match. Nothing was changed.")
   return password
 }
@@ -39,7 +52,12 @@ export async function promptNewPassword(check: (password: string) => void, strea
 const ESCAPE_SEQUENCE = /\u001b(?:\[[0-?]*[ -/]*[@-~]|O.|.)?/gs
 
 /** One raw-mode session for all prompts, so keys typed ahead of the next prompt are kept. */
-function readHidden(input: NodeJS.ReadStream, output: NodeJS.WritableStream, prompts: string[], onLine: (value: string, index: number) => void): Promise<string[]> {
+function readHidden(
+  input: NodeJS.ReadStream,
+  output: NodeJS.WritableStream,
+  prompts: string[],
+  onLine: (value: string, index: number) => void,
+): Promise<string[]> {
   return new Promise((resolve, reject) => {
     const lines: string[] = []
     let typed: string[] = []
@@ -67,7 +85,8 @@ function readHidden(input: NodeJS.ReadStream, output: NodeJS.WritableStream, pro
           if (lines.length === prompts.length) return finish()
           output.write(`\n${prompts[lines.length]}`)
         } else if (ch === '\u007f' || ch === '\b') typed.pop()
-        else if (ch === '\u0015') typed = [] // Ctrl-U: start the line again
+        else if (ch === '\u0015')
+          typed = [] // Ctrl-U: start the line again
         else if (ch >= ' ') typed.push(ch)
       }
     }

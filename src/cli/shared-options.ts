@@ -9,7 +9,10 @@ export interface DataOptions {
 }
 
 /** Open the blog for one command and always close it. */
-export async function withBlog<T>(opts: DataOptions & { baseUrl?: string }, fn: (blog: Blog) => Promise<T>): Promise<T> {
+export async function withBlog<T>(
+  opts: DataOptions & { baseUrl?: string },
+  fn: (blog: Blog) => Promise<T>,
+): Promise<T> {
   // Loaded on use, so `blog --help` starts without the server, renderer and store.
   const { createBlog } = await import('../app/blog.js')
   const blog = await createBlog({ dataDir: opts.data, baseUrl: opts.baseUrl })

@@ -38,7 +38,14 @@ export class CommentsService {
       if (!tx.post(postId)) throw new BlogError('POST_NOT_FOUND', 'Post not found')
       const id = Math.max(tx.db.nextCommentId, ...tx.db.comments.map((c) => c.id + 1))
       // An admin's own comment needs no approval.
-      const comment: Comment = { id, postId, name: input.name, text: input.text, status: isAdmin(viewer) ? 'approved' : 'pending', createdAt: this.now().toISOString() }
+      const comment: Comment = {
+        id,
+        postId,
+        name: input.name,
+        text: input.text,
+        status: isAdmin(viewer) ? 'approved' : 'pending',
+        createdAt: this.now().toISOString(),
+      }
       tx.db.comments.push(comment)
       tx.db.nextCommentId = id + 1
       return comment

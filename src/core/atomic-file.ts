@@ -7,7 +7,11 @@ import { randomBytes } from 'node:crypto'
  * crash leaves one of them on disk: unique temp name (several processes may write at once),
  * fsync the data, rename over the target, fsync the folder so the rename itself is durable.
  */
-export async function writeFileAtomic(path: string, data: string | Uint8Array, opts: { syncDir?: boolean } = {}): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  data: string | Uint8Array,
+  opts: { syncDir?: boolean } = {},
+): Promise<void> {
   const dir = dirname(path)
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
   const handle = await open(tmp, 'w', 0o644)

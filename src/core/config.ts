@@ -11,7 +11,10 @@ import { dataFolder } from './data-folder.js'
 export const ConfigSchema = z.object({
   dataDir: z.string().min(1),
   siteName: z.string().min(1).max(100).default('Scholia'),
-  siteDescription: z.string().max(500).default('Long-form essays, carefully typeset: mathematics, code and references, enhanced with AI.'),
+  siteDescription: z
+    .string()
+    .max(500)
+    .default('Long-form essays, carefully typeset: mathematics, code and references, enhanced with AI.'),
   /** The default author of posts whose frontmatter names none (SPEC §1). */
   ownerName: z.string().min(1).max(200).default('The Editors'),
   /** Public address of the site, used for canonical and share links. */
@@ -91,7 +94,11 @@ function fromFile(dataDir: string): ConfigInput {
     throw new BlogError('VALIDATION', `${path} is not valid JSON: ${(e as Error).message}`)
   }
   const parsed = FileConfigSchema.safeParse(json)
-  if (!parsed.success) throw new BlogError('VALIDATION', `${path}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
+  if (!parsed.success)
+    throw new BlogError(
+      'VALIDATION',
+      `${path}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    )
   return parsed.data
 }
 
@@ -101,7 +108,10 @@ export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = pro
   const merged = { ...fromFile(dataDir), ...envInput, ...stripUndefined(input), dataDir }
   const parsed = ConfigSchema.safeParse(merged)
   if (!parsed.success) {
-    throw new BlogError('VALIDATION', `Invalid settings: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
+    throw new BlogError(
+      'VALIDATION',
+      `Invalid settings: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    )
   }
   // DECISIONS.md: the local provider is the default when no key is set.
   return { ...parsed.data, aiProvider: parsed.data.aiProvider ?? (parsed.data.openaiApiKey ? 'openai' : 'local') }

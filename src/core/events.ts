@@ -21,7 +21,17 @@ export type ImportFileStatus = 'imported' | 'updated' | 'unchanged' | 'failed'
  */
 export interface BlogEvents {
   'import:start': [{ total: number }]
-  'import:file': [{ path: string; status: ImportFileStatus; slug: string | null; error: string | null; warnings?: string[]; index: number; total: number }]
+  'import:file': [
+    {
+      path: string
+      status: ImportFileStatus
+      slug: string | null
+      error: string | null
+      warnings?: string[]
+      index: number
+      total: number
+    },
+  ]
   'import:done': [{ imported: number; updated: number; unchanged: number; failed: number }]
   'post:changed': [StoreChange]
   'job:changed': [{ job: Job; change: JobChange }]

@@ -31,7 +31,10 @@ export class RateLimiters {
     const ms = limiter.blockedFor(client)
     if (ms) {
       const seconds = Math.ceil(ms / 1000)
-      throw new RateLimitError(`${what} Try again in ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}.`, seconds)
+      throw new RateLimitError(
+        `${what} Try again in ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}.`,
+        seconds,
+      )
     }
     limiter.record(client)
   }

@@ -9,7 +9,8 @@ export interface TaskRequest<In> {
 }
 
 /** Worker → main thread: ready once loaded, then one reply per task. */
-export type TaskReply<Out> = { type: 'ready' } | { type: 'result'; id: number; result: Out } | { type: 'error'; id: number; error: string }
+export type TaskReply<Out> =
+  { type: 'ready' } | { type: 'result'; id: number; result: Out } | { type: 'error'; id: number; error: string }
 
 /** Why one task has no result; the other tasks of the run are unaffected. */
 export interface TaskFailure {

@@ -1,6 +1,15 @@
 import type { Worker } from 'node:worker_threads'
 import { describeError } from './errors.js'
-import { createWorker, DEFAULT_MAX_OLD_GENERATION_MB, neededTooMuchMemory, START_TIMEOUT_MS, tookTooLong, type TaskFailure, type TaskReply, type TaskRequest } from './thread-pool.js'
+import {
+  createWorker,
+  DEFAULT_MAX_OLD_GENERATION_MB,
+  neededTooMuchMemory,
+  START_TIMEOUT_MS,
+  tookTooLong,
+  type TaskFailure,
+  type TaskReply,
+  type TaskRequest,
+} from './thread-pool.js'
 
 export interface WarmPoolOptions {
   /** The worker module, as `new URL('./x-worker', import.meta.url)` without extension. */
@@ -111,7 +120,10 @@ export class WarmPool<In, Out> {
     // Until it is ready, the timer guards the worker's start. Not the task's limit: a worker that
     // is slow to load on a busy machine (seconds, from TypeScript sources) is not one that cannot
     // start, and taking it for one would hand the task back to be rendered on the main thread.
-    slot.timer = setTimeout(() => this.failed(slot, new Error('The render worker did not start')), Math.max(START_TIMEOUT_MS, this.opts.timeoutMs))
+    slot.timer = setTimeout(
+      () => this.failed(slot, new Error('The render worker did not start')),
+      Math.max(START_TIMEOUT_MS, this.opts.timeoutMs),
+    )
     worker.on('message', (reply: TaskReply<Out>) => {
       if (slot.gone) return
       if (reply.type === 'ready') {
@@ -168,7 +180,8 @@ export class WarmPool<In, Out> {
       // Workers cannot start here (or this one could not): if none is left to take the queue,
       // the waiting tasks are handed back, for the caller to run them itself.
       if (!this.slots.some((s) => s.ready)) {
-        for (const job of this.queue.splice(0)) job.resolve({ error: describeError(error), notStarted: true } satisfies NotStarted)
+        for (const job of this.queue.splice(0))
+          job.resolve({ error: describeError(error), notStarted: true } satisfies NotStarted)
       }
       return
     }
@@ -195,5 +208,10 @@ export class WarmPool<In, Out> {
 
 /** True for the outcome of a task that has no result. */
 export function isTaskFailure(outcome: unknown): outcome is TaskFailure {
-  return typeof outcome === 'object' && outcome !== null && 'error' in outcome && typeof (outcome as TaskFailure).error === 'string'
+  return (
+    typeof outcome === 'object' &&
+    outcome !== null &&
+    'error' in outcome &&
+    typeof (outcome as TaskFailure).error === 'string'
+  )
 }

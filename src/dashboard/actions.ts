@@ -16,8 +16,17 @@ export interface DashboardActions {
   open(url: string): Promise<string>
 }
 
-const KIND_OF: Record<Enhancement, GenerateKind> = { annotations: 'annotations', bibliography: 'bibliography', summary: 'summary', models: 'mathematicalModel', images: 'images' }
-const NAME_OF = Object.fromEntries(Object.entries(KIND_OF).map(([name, kind]) => [kind, name])) as Record<GenerateKind, Enhancement>
+const KIND_OF: Record<Enhancement, GenerateKind> = {
+  annotations: 'annotations',
+  bibliography: 'bibliography',
+  summary: 'summary',
+  models: 'mathematicalModel',
+  images: 'images',
+}
+const NAME_OF = Object.fromEntries(Object.entries(KIND_OF).map(([name, kind]) => [kind, name])) as Record<
+  GenerateKind,
+  Enhancement
+>
 
 /**
  * Publish/unpublish through the editor (the same call as PUT /api/posts/:id), imports through
@@ -39,7 +48,8 @@ export function createActions(blog: Blog, activity: ActivityLog, openUrl: OpenUr
     },
 
     async importFolder(path) {
-      if (activity.runs.some((r) => r.kind === 'import' && !r.finished)) return 'An import is already running; wait for it to finish.'
+      if (activity.runs.some((r) => r.kind === 'import' && !r.finished))
+        return 'An import is already running; wait for it to finish.'
       // Typed at a prompt, not expanded by a shell: `~` is the person's home folder here too.
       const full = resolve(path.replace(/^~(?=$|\/)/, homedir()))
       const run = activity.begin('import', `import ${relative(process.cwd(), full) || full}`)
@@ -61,8 +71,21 @@ export function createActions(blog: Blog, activity: ActivityLog, openUrl: OpenUr
           slugs,
           kinds: kinds.map((k) => KIND_OF[k]),
           onProgress: (e) => {
-            if (e.type === 'start') activity.update(run.id, (r) => ({ ...r, done: e.done, total: e.total, current: `${NAME_OF[e.kind]} ${e.slug}` }))
-            else activity.update(run.id, (r) => ({ ...r, done: e.done, failures: e.result.error ? [...r.failures, { item: `${NAME_OF[e.result.kind]} ${e.result.slug}`, error: e.result.error }] : r.failures }))
+            if (e.type === 'start')
+              activity.update(run.id, (r) => ({
+                ...r,
+                done: e.done,
+                total: e.total,
+                current: `${NAME_OF[e.kind]} ${e.slug}`,
+              }))
+            else
+              activity.update(run.id, (r) => ({
+                ...r,
+                done: e.done,
+                failures: e.result.error
+                  ? [...r.failures, { item: `${NAME_OF[e.result.kind]} ${e.result.slug}`, error: e.result.error }]
+                  : r.failures,
+              }))
           },
         })
         const outcome = `${kinds.join(', ')} for ${slugs.length} post${slugs.length === 1 ? '' : 's'}: ${report.summary.done} done, ${report.summary.failed} failed (${report.provider})`
@@ -80,6 +103,5 @@ export function createActions(blog: Blog, activity: ActivityLog, openUrl: OpenUr
     },
   }
 }
-
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)

@@ -37,7 +37,13 @@ export class ActivityLog extends EventEmitter<{ change: [] }> {
   attach(events: BlogEventBus): () => void {
     const onStart = ({ total }: BlogEvents['import:start'][0]) => this.updateImport((r) => ({ ...r, total }))
     const onFile = (f: BlogEvents['import:file'][0]) =>
-      this.updateImport((r) => ({ ...r, done: f.index + 1, total: f.total, current: f.path, failures: f.error ? [...r.failures, { item: f.path, error: f.error }] : r.failures }))
+      this.updateImport((r) => ({
+        ...r,
+        done: f.index + 1,
+        total: f.total,
+        current: f.path,
+        failures: f.error ? [...r.failures, { item: f.path, error: f.error }] : r.failures,
+      }))
     const onProgress = (p: BlogEvents['job:progress'][0]) => {
       this.jobProgress.set(p.jobId, { done: p.done, total: p.total, message: p.message })
       this.emit('change')
@@ -53,7 +59,17 @@ export class ActivityLog extends EventEmitter<{ change: [] }> {
   }
 
   begin(kind: Run['kind'], title: string, total = 0): Run {
-    const run: Run = { id: this.nextId++, kind, title, done: 0, total, current: '', failures: [], finished: false, outcome: null }
+    const run: Run = {
+      id: this.nextId++,
+      kind,
+      title,
+      done: 0,
+      total,
+      current: '',
+      failures: [],
+      finished: false,
+      outcome: null,
+    }
     this.runs = [run, ...this.runs].slice(0, KEPT_RUNS)
     this.emit('change')
     return run
@@ -65,7 +81,13 @@ export class ActivityLog extends EventEmitter<{ change: [] }> {
   }
 
   finish(id: number, outcome: string, failure?: { item: string; error: string }): void {
-    this.update(id, (r) => ({ ...r, finished: true, outcome, current: '', failures: failure ? [...r.failures, failure] : r.failures }))
+    this.update(id, (r) => ({
+      ...r,
+      finished: true,
+      outcome,
+      current: '',
+      failures: failure ? [...r.failures, failure] : r.failures,
+    }))
   }
 
   /** Import events carry no run id; imports in this process are the dashboard's own, one at a time. */

@@ -57,7 +57,8 @@ export function Dashboard({ read, events, activity, actions, refreshMs }: Dashbo
     if (chosen.length > 0) then(chosen)
     else setStatus(none)
   }
-  const run = (work: Promise<string>) => void work.then(setStatus, (e: unknown) => setStatus(`Error: ${e instanceof Error ? e.message : String(e)}`))
+  const run = (work: Promise<string>) =>
+    void work.then(setStatus, (e: unknown) => setStatus(`Error: ${e instanceof Error ? e.message : String(e)}`))
   const layout = layoutFor(size, mode === 'filter' || mode === 'import')
 
   useKeys(
@@ -76,7 +77,8 @@ export function Dashboard({ read, events, activity, actions, refreshMs }: Dashbo
       else if (input === 'i') setMode('import')
       else if (input === '?') setMode('help')
       else if (input === 'g') withPosts('No post to generate for.', () => setMode('generate'))
-      else if (input === 'p') withPosts('No post to publish.', (chosen) => run(actions.togglePublish(chosen.map((p) => p.id))))
+      else if (input === 'p')
+        withPosts('No post to publish.', (chosen) => run(actions.togglePublish(chosen.map((p) => p.id))))
       else if (input === 'o') withPosts('No post to open.', () => run(actions.open(current.url)))
     },
     mode === 'browse' || mode === 'help',
@@ -106,15 +108,43 @@ export function Dashboard({ read, events, activity, actions, refreshMs }: Dashbo
         <KindsPicker posts={describe(targets().map((p) => p.title))} width={size.columns} onDone={onGenerate} />
       ) : (
         <Box flexDirection={layout.wide ? 'row' : 'column'}>
-          <PostsPane posts={posts} total={all.length} cursor={cursor} selected={selected} filter={filter} width={layout.posts.width} height={layout.posts.height} />
+          <PostsPane
+            posts={posts}
+            total={all.length}
+            cursor={cursor}
+            selected={selected}
+            filter={filter}
+            width={layout.posts.width}
+            height={layout.posts.height}
+          />
           <Box flexDirection="column">
-            <JobsPane jobs={snapshot.jobs} progress={jobProgress} runs={runs.filter((r) => r.kind === 'generate')} {...layout.jobs} />
-            <CommunityPane subscribers={snapshot.subscribers} comments={snapshot.pendingComments} {...layout.community} />
-            <ImportsPane runs={runs.filter((r) => r.kind === 'import')} recent={snapshot.recentImports} {...layout.imports} />
+            <JobsPane
+              jobs={snapshot.jobs}
+              progress={jobProgress}
+              runs={runs.filter((r) => r.kind === 'generate')}
+              {...layout.jobs}
+            />
+            <CommunityPane
+              subscribers={snapshot.subscribers}
+              comments={snapshot.pendingComments}
+              {...layout.community}
+            />
+            <ImportsPane
+              runs={runs.filter((r) => r.kind === 'import')}
+              recent={snapshot.recentImports}
+              {...layout.imports}
+            />
           </Box>
         </Box>
       )}
-      {mode === 'filter' ? <PromptLine label="Filter posts:" initial={filter} onChange={setFilter} onDone={(v) => (setFilter(v ?? ''), setMode('browse'))} /> : null}
+      {mode === 'filter' ? (
+        <PromptLine
+          label="Filter posts:"
+          initial={filter}
+          onChange={setFilter}
+          onDone={(v) => (setFilter(v ?? ''), setMode('browse'))}
+        />
+      ) : null}
       {mode === 'import' ? <PromptLine label="Import folder or file:" onDone={onImport} /> : null}
       <HelpLine status={error ? `Could not read the data folder: ${error}` : status} width={size.columns} />
     </Box>

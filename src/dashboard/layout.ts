@@ -33,12 +33,28 @@ export function layoutFor(size: { columns: number; rows: number }, prompt: boole
     const right = size.columns - left
     const community = Math.min(8, Math.max(5, Math.floor(main / 4)))
     const jobs = Math.floor((main - community) / 2)
-    return { wide, height, pageSize: main - 4, posts: { width: left, height: main }, jobs: { width: right, height: jobs }, community: { width: right, height: community }, imports: { width: right, height: main - community - jobs } }
+    return {
+      wide,
+      height,
+      pageSize: main - 4,
+      posts: { width: left, height: main },
+      jobs: { width: right, height: jobs },
+      community: { width: right, height: community },
+      imports: { width: right, height: main - community - jobs },
+    }
   }
   const posts = Math.max(6, Math.floor(main / 2))
   const rest = main - posts
   const community = Math.min(6, Math.max(4, Math.floor(rest / 3)))
   const jobs = Math.floor((rest - community) / 2)
   const w = size.columns
-  return { wide, height, pageSize: posts - 4, posts: { width: w, height: posts }, jobs: { width: w, height: jobs }, community: { width: w, height: community }, imports: { width: w, height: rest - community - jobs } }
+  return {
+    wide,
+    height,
+    pageSize: posts - 4,
+    posts: { width: w, height: posts },
+    jobs: { width: w, height: jobs },
+    community: { width: w, height: community },
+    imports: { width: w, height: rest - community - jobs },
+  }
 }

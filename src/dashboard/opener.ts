@@ -7,8 +7,17 @@ export type OpenUrl = (url: string) => Promise<void>
  * The platform's opener: `$BROWSER` when set (the usual convention), else `open` on macOS,
  * `start` on Windows and `xdg-open` elsewhere. Detached, so the browser outlives the dashboard.
  */
-export function platformOpener(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): OpenUrl {
-  const [command, ...args] = env.BROWSER ? [env.BROWSER] : platform === 'darwin' ? ['open'] : platform === 'win32' ? ['cmd', '/c', 'start', '""'] : ['xdg-open']
+export function platformOpener(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): OpenUrl {
+  const [command, ...args] = env.BROWSER
+    ? [env.BROWSER]
+    : platform === 'darwin'
+      ? ['open']
+      : platform === 'win32'
+        ? ['cmd', '/c', 'start', '""']
+        : ['xdg-open']
   return (url) =>
     new Promise((resolve, reject) => {
       const child = spawn(command, [...args, url], { detached: true, stdio: 'ignore' })

@@ -71,7 +71,13 @@ export class SnapshotReader {
       jobs: jobs.jobs,
       pendingJobs: jobs.pendingJobs,
       subscribers: blog.newsletter.subscribers(TERMINAL_OWNER).length,
-      pendingComments: blog.comments.pending(TERMINAL_OWNER).map((c) => ({ id: c.id, postTitle: titles.get(c.postId) ?? `post ${c.postId}`, name: c.name, text: c.text, createdAt: c.createdAt })),
+      pendingComments: blog.comments.pending(TERMINAL_OWNER).map((c) => ({
+        id: c.id,
+        postTitle: titles.get(c.postId) ?? `post ${c.postId}`,
+        name: c.name,
+        text: c.text,
+        createdAt: c.createdAt,
+      })),
       // Imports by any process leave their mark on the posts (a source file); failures are only known to the process that ran them.
       recentImports: metas
         .filter((m) => m.source !== null)

@@ -23,7 +23,10 @@ export async function runDashboard(blog: Blog, opts: { openUrl?: OpenUrl; refres
   const actions = createActions(blog, activity, opts.openUrl ?? platformOpener())
   process.stdout.write(ALT_SCREEN.enter)
   try {
-    const app = render(<Dashboard read={read} events={blog.events} activity={activity} actions={actions} refreshMs={opts.refreshMs} />, { exitOnCtrlC: true })
+    const app = render(
+      <Dashboard read={read} events={blog.events} activity={activity} actions={actions} refreshMs={opts.refreshMs} />,
+      { exitOnCtrlC: true },
+    )
     await app.waitUntilExit()
   } finally {
     process.stdout.write(ALT_SCREEN.leave)

@@ -9,13 +9,20 @@ export function formatSummary(s: Snapshot): string[] {
   const published = s.posts.filter((p) => p.status === 'published').length
   const featured = s.posts.filter((p) => p.featured).length
   const failed = s.jobs.filter((j) => j.status === 'failed')
-  const lines = [`Scholia dashboard: ${s.dataDir} (${s.baseUrl})`, '', `Posts: ${s.posts.length} (${published} published, ${plural(s.posts.length - published, "draft")}, ${featured} featured)`]
+  const lines = [
+    `Scholia dashboard: ${s.dataDir} (${s.baseUrl})`,
+    '',
+    `Posts: ${s.posts.length} (${published} published, ${plural(s.posts.length - published, 'draft')}, ${featured} featured)`,
+  ]
   for (const p of s.posts) {
     const mark = `${p.status === 'published' ? 'published' : 'draft    '} ${p.featured ? '★' : ' '}`
-    lines.push(`  ${mark} ${p.title} (/posts/${p.slug}, ${p.readTime} min)  ${p.enhancements.length ? p.enhancements.join(', ') : 'no enhancements'}`)
+    lines.push(
+      `  ${mark} ${p.title} (/posts/${p.slug}, ${p.readTime} min)  ${p.enhancements.length ? p.enhancements.join(', ') : 'no enhancements'}`,
+    )
   }
   lines.push('', `Jobs: ${s.pendingJobs} waiting or running, ${failed.length} failed`)
-  for (const j of s.jobs) lines.push(`  ${j.status.padEnd(10)} ${j.kind.padEnd(12)} ${j.title}${j.error ? `: ${j.error}` : ''}`)
+  for (const j of s.jobs)
+    lines.push(`  ${j.status.padEnd(10)} ${j.kind.padEnd(12)} ${j.title}${j.error ? `: ${j.error}` : ''}`)
   lines.push('', `Subscribers: ${s.subscribers}`, `Comments waiting for approval: ${s.pendingComments.length}`)
   for (const c of s.pendingComments) lines.push(`  ${c.name} on "${c.postTitle}": ${oneLine(c.text, 80)}`)
   lines.push('', `Recent imports: ${s.recentImports.length ? '' : 'none'}`.trimEnd())

@@ -24,7 +24,8 @@ export function conceptConnections(snap: Snapshot, id: number): SmartSidebar['co
     for (const { e } of users.slice(0, 2 * ESSAYS_PER_CONCEPT)) {
       if (relatedEssays.length >= ESSAYS_PER_CONCEPT) break
       const sentence = e.doc.sentences.find((s) => needle.test(s.text))
-      if (sentence) relatedEssays.push({ id: e.meta.id, slug: e.meta.slug, title: e.meta.title, snippet: clip(sentence.text) })
+      if (sentence)
+        relatedEssays.push({ id: e.meta.id, slug: e.meta.slug, title: e.meta.title, snippet: clip(sentence.text) })
     }
     if (relatedEssays.length > 0) out.push({ concept: term.surface, relatedEssays })
   }

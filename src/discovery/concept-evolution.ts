@@ -48,7 +48,13 @@ export function conceptEvolution(snap: Snapshot): ConceptEvolution {
         lastSeen: seen[seen.length - 1].e.meta.publishedAt,
         totalPosts: users.length,
         trend: trendOf(times, start, end),
-        posts: users.slice(0, POSTS_PER_CONCEPT).map(({ e, rate }) => ({ id: e.meta.id, slug: e.meta.slug, title: e.meta.title, publishedAt: e.meta.publishedAt, weight: Math.round((rate / max) * 1000) / 1000 })),
+        posts: users.slice(0, POSTS_PER_CONCEPT).map(({ e, rate }) => ({
+          id: e.meta.id,
+          slug: e.meta.slug,
+          title: e.meta.title,
+          publishedAt: e.meta.publishedAt,
+          weight: Math.round((rate / max) * 1000) / 1000,
+        })),
       }
     })
 }
@@ -58,7 +64,10 @@ export function conceptEvolution(snap: Snapshot): ConceptEvolution {
  * TeX environment's name (`split`) or an index (`n-1`) is no concept a reader met.
  */
 function inProse(essays: readonly Essay[], key: string): number {
-  const word = new RegExp(`(?:^|[^\\p{L}\\p{N}])${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:s|es)?(?![\\p{L}\\p{N}])`, 'iu')
+  const word = new RegExp(
+    `(?:^|[^\\p{L}\\p{N}])${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:s|es)?(?![\\p{L}\\p{N}])`,
+    'iu',
+  )
   return essays.filter((e) => e.doc.sentences.some((s) => word.test(s.prose))).length
 }
 

@@ -96,7 +96,11 @@ export class DiscoveryCorpus {
 }
 
 /** An essay as discovery reads it, from its metadata and stored body. */
-export function essayOf(meta: PostMeta, body: Pick<PostBody, 'plainText' | 'frontmatter'>, reading: readonly ReadingBlock[]): Essay {
+export function essayOf(
+  meta: PostMeta,
+  body: Pick<PostBody, 'plainText' | 'frontmatter'>,
+  reading: readonly ReadingBlock[],
+): Essay {
   let doc: EssayDoc | undefined
   return {
     meta,
@@ -119,13 +123,16 @@ function taxonomyOf(tags: string[], frontmatter: Record<string, unknown>): Set<s
   for (const field of GROUPING_FIELDS) {
     const value = frontmatter[field]
     const values = Array.isArray(value) ? value : [value]
-    for (const v of values) if (typeof v === 'string' && v.trim()) out.add(`${field === 'categories' || field === 'category' ? 'tag' : field}:${v.trim().toLowerCase()}`)
+    for (const v of values)
+      if (typeof v === 'string' && v.trim())
+        out.add(`${field === 'categories' || field === 'category' ? 'tag' : field}:${v.trim().toLowerCase()}`)
   }
   return out
 }
 
 /** What discovery reads of a post: a change here means a new snapshot (not, say, a new banner). */
-const versionOf = (p: PostMeta) => `${p.id}:${p.contentHash}:${p.status}:${p.publishedAt}:${p.title}:${p.tags.join(',')}`
+const versionOf = (p: PostMeta) =>
+  `${p.id}:${p.contentHash}:${p.status}:${p.publishedAt}:${p.title}:${p.tags.join(',')}`
 
 export const flatten = (text: string) =>
   text

@@ -14,7 +14,8 @@ const MIN_SCORE = 0.15
  * Words that dispute what a sentence names. A bare "not" is no dispute ("X is not convex" is a
  * fact about X): a contradiction needs the text to say that something is wrong or contrary.
  */
-const DISPUTE = /\b(?:contrary to|in contrast to|contradicts?|refutes?|refuted|disprov(?:e|es|ed)|disagrees? with|is (?:wrong|incorrect|mistaken|false)|are (?:wrong|incorrect|mistaken|false)|does not hold|do not hold|counterexample)\b/i
+const DISPUTE =
+  /\b(?:contrary to|in contrast to|contradicts?|refutes?|refuted|disprov(?:e|es|ed)|disagrees? with|is (?:wrong|incorrect|mistaken|false)|are (?:wrong|incorrect|mistaken|false)|does not hold|do not hold|counterexample)\b/i
 
 /**
  * How other essays stand to this one (SPEC §3 Cross reference), each with its evidence (issue
@@ -68,7 +69,8 @@ function kindOf(self: Essay, other: Essay, concept: string): CrossReference['rel
 /** What both essays lean on: a post of the site both link to, else a work both cite. */
 function sharedEvidence(snap: Snapshot, self: Essay, other: Essay): string | undefined {
   const theirs = linkedEssays(snap, other)
-  for (const target of linkedEssays(snap, self).keys()) if (target !== self && target !== other && theirs.has(target)) return target.meta.title
+  for (const target of linkedEssays(snap, self).keys())
+    if (target !== self && target !== other && theirs.has(target)) return target.meta.title
   const cited = new Set(citedWorks(other).map((w) => w.key))
   return citedWorks(self).find((w) => cited.has(w.key))?.title
 }
@@ -78,7 +80,12 @@ function keyConcept(snap: Snapshot, self: Essay, other: Essay): string | undefin
   return snap.keyTerms(self.meta.id).find((t) => snap.mentions(other.meta.id, t.key) > 0)?.surface
 }
 
-const ref = (concept: string, relationshipType: CrossReference['relationshipType'], target: Essay, strength: number): CrossReference => ({
+const ref = (
+  concept: string,
+  relationshipType: CrossReference['relationshipType'],
+  target: Essay,
+  strength: number,
+): CrossReference => ({
   concept,
   relationshipType,
   targetPostTitle: target.meta.title,

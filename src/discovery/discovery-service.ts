@@ -1,7 +1,14 @@
 import type { AiProvider } from '../ai/provider.js'
 import { isAdmin, requireAdmin, type Viewer } from '../core/viewer.js'
 import type { PostsService } from '../posts/posts-service.js'
-import type { ArgumentStrength, ConceptEvolution, CrossReference, RelatedPost, SmartSidebar, UserInsights } from '../shared/schemas/discovery.js'
+import type {
+  ArgumentStrength,
+  ConceptEvolution,
+  CrossReference,
+  RelatedPost,
+  SmartSidebar,
+  UserInsights,
+} from '../shared/schemas/discovery.js'
 import type { Store } from '../store/index.js'
 import type { TrackingService } from '../tracking/tracking-service.js'
 import { DiscoveryCorpus, type Scope } from './corpus.js'
@@ -52,7 +59,9 @@ export class DiscoveryService {
     let sidebar = snap.memo.get(key) as SmartSidebar | undefined
     if (!sidebar) {
       const self = snap.byId.get(postId)
-      sidebar = self ? smartSidebar(snap, self, relatedTo(snap, postId, embedding)) : { continueReading: [], conceptConnections: [], readingPaths: [], thematicCollections: [] }
+      sidebar = self
+        ? smartSidebar(snap, self, relatedTo(snap, postId, embedding))
+        : { continueReading: [], conceptConnections: [], readingPaths: [], thematicCollections: [] }
       snap.memo.set(key, sidebar)
     }
     return sidebar
@@ -68,7 +77,9 @@ export class DiscoveryService {
   async crossReferences(viewer: Viewer, postId: number): Promise<CrossReference[]> {
     const snap = await this.adminSnapshot(viewer, postId)
     const embedding = await this.embeddings.lookup(snap)
-    return memo(snap, `xref:${postId}`, () => crossReferences(snap, snap.byId.get(postId)!, relatedTo(snap, postId, embedding)))
+    return memo(snap, `xref:${postId}`, () =>
+      crossReferences(snap, snap.byId.get(postId)!, relatedTo(snap, postId, embedding)),
+    )
   }
 
   /** GET /api/concepts/evolution (admin): over every essay, drafts included. */

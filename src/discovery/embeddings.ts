@@ -32,8 +32,12 @@ export class EmbeddingCache {
     const missing = snap.essays.filter((e) => this.vectors.get(e.meta.id)?.version !== e.meta.contentHash)
     if (missing.length > 0) {
       try {
-        const vectors = await provider.embed(missing.map((e) => `${e.meta.title}\n\n${e.plainText.slice(0, EMBED_CHARS)}`))
-        missing.forEach((e, i) => vectors[i] && this.vectors.set(e.meta.id, { version: e.meta.contentHash, vector: vectors[i] }))
+        const vectors = await provider.embed(
+          missing.map((e) => `${e.meta.title}\n\n${e.plainText.slice(0, EMBED_CHARS)}`),
+        )
+        missing.forEach(
+          (e, i) => vectors[i] && this.vectors.set(e.meta.id, { version: e.meta.contentHash, vector: vectors[i] }),
+        )
       } catch (e) {
         this.failed.add(snap)
         this.log(`Related posts use the local index only: embeddings failed (${describeError(e)}).`)

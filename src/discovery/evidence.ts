@@ -31,7 +31,12 @@ export function citedWorks(e: Essay): Work[] {
     const key = (entry.doi ?? entry.url ?? entry.title).toLowerCase().replace(/\/+$/, '')
     if (seen.has(key)) continue
     seen.add(key)
-    works.push({ key, title: entry.title, source: sourceOf(entry), identified: Boolean(entry.doi || entry.url || entry.isbn) })
+    works.push({
+      key,
+      title: entry.title,
+      source: sourceOf(entry),
+      identified: Boolean(entry.doi || entry.url || entry.isbn),
+    })
   }
   return works
 }

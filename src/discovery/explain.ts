@@ -1,7 +1,15 @@
 import type { Essay } from './corpus.js'
 import type { Relation } from './related-posts.js'
 
-const FIELD_NAMES: Record<string, string> = { tag: 'tagged', series: 'in the series', chapter: 'in the chapter', section: 'in the section', topic: 'on the topic', part: 'in the part', collection: 'in the collection' }
+const FIELD_NAMES: Record<string, string> = {
+  tag: 'tagged',
+  series: 'in the series',
+  chapter: 'in the chapter',
+  section: 'in the section',
+  topic: 'on the topic',
+  part: 'in the part',
+  collection: 'in the collection',
+}
 
 /** The declared grouping two essays share, most specific first ("topic:…" before "chapter:…"). */
 export function sharedGroups(a: Essay, b: Essay): string[] {
@@ -25,7 +33,9 @@ export function describeGroup(group: string, essay: Essay): string {
 export function displayValue(group: string, essay: Essay): string {
   const field = group.slice(0, group.indexOf(':'))
   const value = group.slice(field.length + 1)
-  const candidates = [...essay.meta.tags, ...[essay.frontmatter[field]].flat()].filter((v): v is string => typeof v === 'string')
+  const candidates = [...essay.meta.tags, ...[essay.frontmatter[field]].flat()].filter(
+    (v): v is string => typeof v === 'string',
+  )
   return candidates.find((c) => c.trim().toLowerCase() === value)?.trim() ?? value
 }
 
@@ -33,7 +43,8 @@ export function displayValue(group: string, essay: Essay): string {
 export function reasonFor(self: Essay, r: Relation): string {
   if (r.parts.title > 0) return `Its subject, “${r.essay.meta.title}”, comes up in this essay`
   const group = sharedGroups(self, r.essay)[0]
-  if (r.type === 'topical' && group) return `Also ${describeGroup(group, self)}${r.shared.length ? `; shares ${quoteList(r.shared.slice(0, 2))}` : ''}`
+  if (r.type === 'topical' && group)
+    return `Also ${describeGroup(group, self)}${r.shared.length ? `; shares ${quoteList(r.shared.slice(0, 2))}` : ''}`
   if (r.shared.length) return `Shares the concepts ${quoteList(r.shared.slice(0, 3))}`
   if (r.type === 'structural') return 'Similar structure and approach'
   return 'Similar topics and themes'
@@ -54,5 +65,8 @@ export function clip(text: string, max = 200): string {
 
 /** A test for a concept as a word or phrase of its own ("sum" is not in "assume"), plurals included. */
 export function phraseTest(concept: string): RegExp {
-  return new RegExp(`(?<![\\p{L}\\p{N}])${concept.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:s|es)?(?![\\p{L}\\p{N}])`, 'iu')
+  return new RegExp(
+    `(?<![\\p{L}\\p{N}])${concept.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:s|es)?(?![\\p{L}\\p{N}])`,
+    'iu',
+  )
 }

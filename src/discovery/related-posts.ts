@@ -51,7 +51,14 @@ export function relatedTo(snap: Snapshot, id: number, embedding?: EmbeddingLooku
     const parts = { text, concept, title, tags, structure }
     // An essay without tags or categories is scored on the other signals alone (same order, honest percentages).
     const scale = self.taxonomy.size === 0 ? 1 / (1 - WEIGHTS.tags) : 1
-    const score = clamp01(scale * (WEIGHTS.text * text + WEIGHTS.concept * concept + WEIGHTS.title * title + WEIGHTS.tags * tags + WEIGHTS.structure * structure))
+    const score = clamp01(
+      scale *
+        (WEIGHTS.text * text +
+          WEIGHTS.concept * concept +
+          WEIGHTS.title * title +
+          WEIGHTS.tags * tags +
+          WEIGHTS.structure * structure),
+    )
     out.push({ essay: other, score, type: typeOf(parts), parts, shared })
   }
   out.sort((a, b) => b.score - a.score || a.essay.meta.id - b.essay.meta.id)
@@ -62,7 +69,18 @@ export function relatedTo(snap: Snapshot, id: number, embedding?: EmbeddingLooku
 /** The API shape (SPEC §3 Related post). */
 export function toRelatedPost(r: Relation): RelatedPost {
   const { id, slug, title, author, readTime, publishedAt, excerpt, tags } = toListItem(r.essay.meta)
-  return { id, slug, title, author, readTime, publishedAt, excerpt, tags, relationshipType: r.type, similarityScore: Math.round(r.score * 1000) / 1000 }
+  return {
+    id,
+    slug,
+    title,
+    author,
+    readTime,
+    publishedAt,
+    excerpt,
+    tags,
+    relationshipType: r.type,
+    similarityScore: Math.round(r.score * 1000) / 1000,
+  }
 }
 
 /**
@@ -118,7 +136,7 @@ function titleMention(snap: Snapshot, reader: Essay, target: Essay): number {
     if (!reader.flatText.includes(` ${words.slice(0, k).join(' ')} `)) continue
     const weights = titleWeights(snap, target)
     const total = weights.reduce((a, b) => a + b, 0)
-    return total ? ((weights.slice(0, k).reduce((a, b) => a + b, 0) / total) * (1 - titleSpread(snap, target))) : 0
+    return total ? (weights.slice(0, k).reduce((a, b) => a + b, 0) / total) * (1 - titleSpread(snap, target)) : 0
   }
   return 0
 }
@@ -145,7 +163,9 @@ function titleWeights(snap: Snapshot, e: Essay): number[] {
   let weights = snap.memo.get(key) as number[] | undefined
   if (!weights) {
     const maxIdf = snap.index.idf('\u0000', e.meta.id)
-    weights = e.titleWords.map((w) => (w.length === 1 && /\p{L}/u.test(w) ? maxIdf : termsOf(w).length ? snap.index.idf(normaliseWord(w), e.meta.id) : 0))
+    weights = e.titleWords.map((w) =>
+      w.length === 1 && /\p{L}/u.test(w) ? maxIdf : termsOf(w).length ? snap.index.idf(normaliseWord(w), e.meta.id) : 0,
+    )
     snap.memo.set(key, weights)
   }
   return weights

@@ -22,7 +22,15 @@ export class Snapshot {
 
   constructor(readonly essays: Essay[]) {
     this.byId = new Map(essays.map((e) => [e.meta.id, e]))
-    this.index = new SiteIndex({ posts: essays.map((e) => ({ id: e.meta.id, slug: e.meta.slug, title: e.meta.title, tags: e.meta.tags, plainText: e.plainText })) })
+    this.index = new SiteIndex({
+      posts: essays.map((e) => ({
+        id: e.meta.id,
+        slug: e.meta.slug,
+        title: e.meta.title,
+        tags: e.meta.tags,
+        plainText: e.plainText,
+      })),
+    })
   }
 
   /** The essay's key concepts by TF-IDF against the site (the annotations' key-term finder). */
@@ -30,7 +38,9 @@ export class Snapshot {
     let terms = this.keyTermCache.get(id)
     if (!terms) {
       const e = this.byId.get(id)
-      terms = e ? findKeyTerms(e.doc, this.index, { selfId: id, title: e.meta.title, plainText: e.plainText, limit: KEY_TERMS }) : []
+      terms = e
+        ? findKeyTerms(e.doc, this.index, { selfId: id, title: e.meta.title, plainText: e.plainText, limit: KEY_TERMS })
+        : []
       this.keyTermCache.set(id, terms)
     }
     return terms
@@ -68,8 +78,15 @@ export class Snapshot {
   linkTarget(url: string): Essay | undefined {
     if (/^[a-z][a-z0-9+.-]*:/i.test(url) && !/^https?:\/\/(localhost|127\.)/i.test(url)) return undefined
     this.aliasMap ??= new Map(this.essays.flatMap((e) => e.aliases.map((a) => [a, e] as const)))
-    const path = url.replace(/^https?:\/\/[^/]+/i, '').split(/[?#]/)[0].replace(/\/+$/, '')
-    const last = path.split('/').pop()?.replace(/\.(md|markdown|html)$/i, '').toLowerCase()
+    const path = url
+      .replace(/^https?:\/\/[^/]+/i, '')
+      .split(/[?#]/)[0]
+      .replace(/\/+$/, '')
+    const last = path
+      .split('/')
+      .pop()
+      ?.replace(/\.(md|markdown|html)$/i, '')
+      .toLowerCase()
     return last ? this.aliasMap.get(last) : undefined
   }
 }

@@ -88,7 +88,12 @@ export function structureSimilarity(a: StructureFeatures, b: StructureFeatures):
  * `longWordShare` is the share of words of ten letters or more (about 5% in plain prose).
  */
 export function difficultyOf(s: StructureFeatures, longWordShare: number): number {
-  return clamp01(0.35 * squash(s.mathDensity, 4) + 0.3 * squash(s.words, 2500) + 0.2 * clamp01((longWordShare - 0.04) * 6) + 0.15 * squash(s.codeDensity, 3))
+  return clamp01(
+    0.35 * squash(s.mathDensity, 4) +
+      0.3 * squash(s.words, 2500) +
+      0.2 * clamp01((longWordShare - 0.04) * 6) +
+      0.15 * squash(s.codeDensity, 3),
+  )
 }
 
 const squash = (x: number, scale: number) => (x <= 0 ? 0 : x / (x + scale))

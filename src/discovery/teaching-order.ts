@@ -23,7 +23,10 @@ export function teachingOrder(snap: Snapshot, essays: readonly Essay[]): { essay
       if (members.has(target) && target !== e && !listedBy(snap, e).has(target)) before.get(e)!.add(target)
     }
   }
-  const rank = (a: Essay, b: Essay) => compareKeys(keys.get(a), keys.get(b)) || snap.difficulty(a.meta.id) - snap.difficulty(b.meta.id) || a.meta.id - b.meta.id
+  const rank = (a: Essay, b: Essay) =>
+    compareKeys(keys.get(a), keys.get(b)) ||
+    snap.difficulty(a.meta.id) - snap.difficulty(b.meta.id) ||
+    a.meta.id - b.meta.id
   const placed = new Set<Essay>()
   const out: { essay: Essay; reason: OrderReason }[] = []
   while (out.length < essays.length) {
@@ -37,7 +40,13 @@ export function teachingOrder(snap: Snapshot, essays: readonly Essay[]): { essay
   return out
 }
 
-function reasonFor(snap: Snapshot, e: Essay, placedSoFar: readonly { essay: Essay }[], prerequisites: Set<Essay>, keys: Map<Essay, number[]>): OrderReason {
+function reasonFor(
+  snap: Snapshot,
+  e: Essay,
+  placedSoFar: readonly { essay: Essay }[],
+  prerequisites: Set<Essay>,
+  keys: Map<Essay, number[]>,
+): OrderReason {
   const last = [...placedSoFar].reverse().find((p) => p.essay !== e && prerequisites.has(p.essay))
   if (last) return { kind: 'builds-on', on: last.essay }
   const parent = contentsOf(snap).get(e)
@@ -96,7 +105,8 @@ function bookKeys(snap: Snapshot): Map<Essay, number[]> {
     if (known) return known
     const parent = parents.get(e)
     // The outermost page starts the path with its id, so two books (two chapters without a common contents) never interleave.
-    const key = parent && !seen.has(parent.page) ? [...keyOf(parent.page, new Set([...seen, e])), parent.position] : [e.meta.id]
+    const key =
+      parent && !seen.has(parent.page) ? [...keyOf(parent.page, new Set([...seen, e])), parent.position] : [e.meta.id]
     keys!.set(e, key)
     return key
   }

@@ -39,7 +39,12 @@ export interface GenerateReport {
 }
 
 type Outcome = { ok: true; value: unknown; notes?: string[] } | { ok: false; error: unknown }
-type EnhanceMany = (postId: number, kinds: EnhanceKind[], provider: ProviderName | undefined, onResult: (kind: EnhanceKind, outcome: Outcome) => void) => Promise<void>
+type EnhanceMany = (
+  postId: number,
+  kinds: EnhanceKind[],
+  provider: ProviderName | undefined,
+  onResult: (kind: EnhanceKind, outcome: Outcome) => void,
+) => Promise<void>
 
 /** Remote providers answer slowly but in parallel; the local one is CPU-bound and gains nothing from it. */
 const CONCURRENCY: Record<ProviderName, number> = { local: 1, openai: 4 }
@@ -52,10 +57,15 @@ const CONCURRENCY: Record<ProviderName, number> = { local: 1, openai: 4 }
 export async function runBatch(
   store: Store,
   options: GenerateOptions,
-  work: { enhanceMany: EnhanceMany; images: ((postId: number) => Promise<unknown>) | null; provider: (name?: ProviderName) => AiProvider },
+  work: {
+    enhanceMany: EnhanceMany
+    images: ((postId: number) => Promise<unknown>) | null
+    provider: (name?: ProviderName) => AiProvider
+  },
 ): Promise<GenerateReport> {
   const posts = selectPosts(store, options)
-  if (options.kinds.includes('images') && !work.images) throw new BlogError('NOT_IMPLEMENTED', 'Image generation is not available in this version of Scholia.')
+  if (options.kinds.includes('images') && !work.images)
+    throw new BlogError('NOT_IMPLEMENTED', 'Image generation is not available in this version of Scholia.')
   // An unusable provider (openai without a key) is a usage error, found before any work.
   const providerName = work.provider(options.provider).name
   const limit = CONCURRENCY[providerName]
@@ -70,7 +80,14 @@ export async function runBatch(
       const post = posts[i]
       options.onProgress?.({ type: 'start', slug: post.slug, kind: options.kinds[0], done, total })
       const record = (kind: GenerateKind, outcome: Outcome) => {
-        const result: GenerateResult = { postId: post.id, slug: post.slug, kind, status: outcome.ok ? 'done' : 'failed', error: outcome.ok ? null : describeError(outcome.error), ...(outcome.ok && outcome.notes?.length ? { notes: outcome.notes } : {}) }
+        const result: GenerateResult = {
+          postId: post.id,
+          slug: post.slug,
+          kind,
+          status: outcome.ok ? 'done' : 'failed',
+          error: outcome.ok ? null : describeError(outcome.error),
+          ...(outcome.ok && outcome.notes?.length ? { notes: outcome.notes } : {}),
+        }
         results[i].push(result)
         done++
         options.onProgress?.({ type: 'result', result, done, total })
@@ -87,7 +104,8 @@ export async function runBatch(
         }
       } catch (e) {
         // The post itself could not be read (deleted meanwhile): every kind not yet reported fails with it.
-        for (const kind of options.kinds) if (!results[i].some((r) => r.kind === kind)) record(kind, { ok: false, error: e })
+        for (const kind of options.kinds)
+          if (!results[i].some((r) => r.kind === kind)) record(kind, { ok: false, error: e })
       }
     }
   }
@@ -104,6 +122,10 @@ function selectPosts(store: Store, options: GenerateOptions): PostMeta[] {
   if (options.all) return [...store.posts()]
   if (slugs.length === 0) throw new BlogError('VALIDATION', 'Name the posts to enhance by their slugs, or use --all.')
   const missing = slugs.filter((s) => !store.postBySlug(s))
-  if (missing.length > 0) throw new BlogError('POST_NOT_FOUND', `No post with the slug ${missing.map((s) => `"${s}"`).join(', ')}. Nothing was generated.`)
+  if (missing.length > 0)
+    throw new BlogError(
+      'POST_NOT_FOUND',
+      `No post with the slug ${missing.map((s) => `"${s}"`).join(', ')}. Nothing was generated.`,
+    )
   return [...new Set(slugs)].map((s) => store.postBySlug(s)!)
 }

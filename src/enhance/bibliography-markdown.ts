@@ -9,8 +9,10 @@ type Entry = Bibliography['entries'][number]
  */
 export function bibliographyMarkdown(bibliography: Bibliography): string {
   const parts = [bibliography.introduction.trim()]
-  if (bibliography.entries.length > 0) parts.push(bibliography.entries.map((e, i) => `${i + 1}. ${entryLine(e)}`).join('\n'))
-  if (bibliography.furtherReading.length > 0) parts.push(`**Further reading:** ${bibliography.furtherReading.map(escape).join('; ')}`)
+  if (bibliography.entries.length > 0)
+    parts.push(bibliography.entries.map((e, i) => `${i + 1}. ${entryLine(e)}`).join('\n'))
+  if (bibliography.furtherReading.length > 0)
+    parts.push(`**Further reading:** ${bibliography.furtherReading.map(escape).join('; ')}`)
   return parts.filter(Boolean).join('\n\n')
 }
 
@@ -22,7 +24,11 @@ function entryLine(e: Entry): string {
   else if (year) out.push(`${year.trim()}.`)
   const title = escape(e.title.trim())
   out.push(e.type === 'book' ? `*${title}*.` : `${title}.`)
-  const where = [e.publication && (e.type === 'book' ? escape(e.publication) : `*${escape(e.publication)}*`), e.volume && `vol. ${escape(e.volume)}${e.issue ? `(${escape(e.issue)})` : ''}`, e.pages && (/^\d+\s*[-–]\s*\d+$/.test(e.pages.trim()) ? `pp. ${escape(e.pages.trim())}` : escape(e.pages.trim()))].filter(Boolean)
+  const where = [
+    e.publication && (e.type === 'book' ? escape(e.publication) : `*${escape(e.publication)}*`),
+    e.volume && `vol. ${escape(e.volume)}${e.issue ? `(${escape(e.issue)})` : ''}`,
+    e.pages && (/^\d+\s*[-–]\s*\d+$/.test(e.pages.trim()) ? `pp. ${escape(e.pages.trim())}` : escape(e.pages.trim())),
+  ].filter(Boolean)
   if (where.length) out.push(`${where.join(', ')}.`)
   if (e.doi) out.push(`<https://doi.org/${e.doi.replace(/^https?:\/\/(?:dx\.)?doi\.org\//i, '')}>`)
   else if (e.url && /^https?:\/\//i.test(e.url)) out.push(`<${e.url}>`)

@@ -60,20 +60,30 @@ export class EnhanceService implements EnhanceRunner {
    * annotations are stored: a failed request stores nothing. If the summary fails, the
    * annotations still stand and the reason goes to the log. `blog generate` keeps its flags apart.
    */
-  private async fromWeb<K extends EnhanceKind>(postId: number, kind: K, notes: string[] = []): Promise<EnhanceValues[K]> {
+  private async fromWeb<K extends EnhanceKind>(
+    postId: number,
+    kind: K,
+    notes: string[] = [],
+  ): Promise<EnhanceValues[K]> {
     if (kind !== 'annotations') return this.enhance(postId, kind, undefined, notes)
     let result: EnhanceValues[K] | undefined
     let failure: unknown
     const stopAfterFailure = true
-    await this.enhanceMany(postId, ['annotations', 'summary'], undefined, (k, outcome) => {
-      if (outcome.ok) notes.push(...outcome.notes)
-      if (k === 'annotations') {
-        if (outcome.ok) result = outcome.value as EnhanceValues[K]
-        else failure = outcome.error
-      } else if (!outcome.ok) {
-        this.deps.log?.(`The summary of post ${postId} was not made: ${describeError(outcome.error)}`)
-      }
-    }, stopAfterFailure)
+    await this.enhanceMany(
+      postId,
+      ['annotations', 'summary'],
+      undefined,
+      (k, outcome) => {
+        if (outcome.ok) notes.push(...outcome.notes)
+        if (k === 'annotations') {
+          if (outcome.ok) result = outcome.value as EnhanceValues[K]
+          else failure = outcome.error
+        } else if (!outcome.ok) {
+          this.deps.log?.(`The summary of post ${postId} was not made: ${describeError(outcome.error)}`)
+        }
+      },
+      stopAfterFailure,
+    )
     if (failure !== undefined) throw failure
     return result!
   }
@@ -85,7 +95,10 @@ export class EnhanceService implements EnhanceRunner {
   }
 
   /** POST /api/posts/models/bulk-generate: one after another; counts the models made. */
-  async generateModels(viewer: Viewer, postIds: number[]): Promise<{ modelsCreated: number; failed: { postId: number; error: string }[] }> {
+  async generateModels(
+    viewer: Viewer,
+    postIds: number[],
+  ): Promise<{ modelsCreated: number; failed: { postId: number; error: string }[] }> {
     requireAdmin(viewer)
     let modelsCreated = 0
     const failed: { postId: number; error: string }[] = []
@@ -110,13 +123,24 @@ export class EnhanceService implements EnhanceRunner {
     return runBatch(this.deps.store, options, {
       enhanceMany: (postId, kinds, provider, onResult) => this.enhanceMany(postId, kinds, provider, onResult),
       // The run's --provider draws the images too, not only the text.
-      images: images ? (postId) => images.regenerate(postId, { imageType: 'both', provider: options.provider ? this.provider(options.provider) : undefined }) : null,
+      images: images
+        ? (postId) =>
+            images.regenerate(postId, {
+              imageType: 'both',
+              provider: options.provider ? this.provider(options.provider) : undefined,
+            })
+        : null,
       provider: (name) => this.provider(name),
     })
   }
 
   /** One kind for one post: generate, validate, store. Resolves to what was stored. */
-  async enhance<K extends EnhanceKind>(postId: number, kind: K, providerName?: ProviderName, notes: string[] = []): Promise<EnhanceValues[K]> {
+  async enhance<K extends EnhanceKind>(
+    postId: number,
+    kind: K,
+    providerName?: ProviderName,
+    notes: string[] = [],
+  ): Promise<EnhanceValues[K]> {
     let result: EnhanceValues[K] | undefined
     let failure: unknown
     await this.enhanceMany(postId, [kind], providerName, (_k, outcome) => {
@@ -177,7 +201,14 @@ export class EnhanceService implements EnhanceRunner {
   private async input(meta: PostMeta): Promise<EssayInput> {
     const [body, site] = await Promise.all([this.deps.store.body(meta), this.corpus.get()])
     return {
-      post: { id: meta.id, slug: meta.slug, title: meta.title, tags: meta.tags, excerpt: meta.excerpt, author: meta.author },
+      post: {
+        id: meta.id,
+        slug: meta.slug,
+        title: meta.title,
+        tags: meta.tags,
+        excerpt: meta.excerpt,
+        author: meta.author,
+      },
       markdown: body.content,
       plainText: body.plainText,
       frontmatter: body.frontmatter,
@@ -191,21 +222,44 @@ export class EnhanceService implements EnhanceRunner {
     const parsed = STORED[kind].safeParse(value)
     if (parsed.success) return parsed.data
     const issue = parsed.error.issues[0]
-    throw new BlogError('AI_FAILED', `The ${provider.name} provider returned ${NOUN[kind].text} that ${NOUN[kind].verb} not valid (${issue.path.join('.') || 'value'}: ${issue.message}); nothing was stored.`)
+    throw new BlogError(
+      'AI_FAILED',
+      `The ${provider.name} provider returned ${NOUN[kind].text} that ${NOUN[kind].verb} not valid (${issue.path.join('.') || 'value'}: ${issue.message}); nothing was stored.`,
+    )
   }
 
   /** One transaction: the post must still exist with the text the result was made from. */
-  private async store<K extends EnhanceKind>(meta: PostMeta, kind: K, value: EnhanceValues[K], provider: AiProvider): Promise<void> {
-    const provenance: Provenance = { provider: provider.name, model: provider.textModel, generatedAt: this.deps.now().toISOString() }
+  private async store<K extends EnhanceKind>(
+    meta: PostMeta,
+    kind: K,
+    value: EnhanceValues[K],
+    provider: AiProvider,
+  ): Promise<void> {
+    const provenance: Provenance = {
+      provider: provider.name,
+      model: provider.textModel,
+      generatedAt: this.deps.now().toISOString(),
+    }
     await this.deps.store.transact(async (tx) => {
       const current = tx.post(meta.id)
-      if (!current) throw new BlogError('POST_NOT_FOUND', `“${meta.title}” was deleted while its ${LABEL[kind]} was being generated; nothing was stored.`)
+      if (!current)
+        throw new BlogError(
+          'POST_NOT_FOUND',
+          `“${meta.title}” was deleted while its ${LABEL[kind]} was being generated; nothing was stored.`,
+        )
       if (current.contentHash !== meta.contentHash) {
-        throw new BlogError('CONFLICT', `“${current.title}” changed while its ${LABEL[kind]} was being generated; nothing was stored. Generate it again.`)
+        throw new BlogError(
+          'CONFLICT',
+          `“${current.title}” changed while its ${LABEL[kind]} was being generated; nothing was stored. Generate it again.`,
+        )
       }
       const body = await tx.body(meta.id)
       // Not an edit of the essay: its updated date stays (feeds and sitemaps read it).
-      await tx.update(meta.id, { updatedAt: current.updatedAt }, { ...bodyFields(kind, value), provenance: { ...body.provenance, [kind]: provenance } })
+      await tx.update(
+        meta.id,
+        { updatedAt: current.updatedAt },
+        { ...bodyFields(kind, value), provenance: { ...body.provenance, [kind]: provenance } },
+      )
     })
   }
 }

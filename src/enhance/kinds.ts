@@ -1,5 +1,13 @@
 import { z } from 'zod'
-import { AnnotationSchema, BibliographySchema, MathematicalModelSchema, type Annotation, type Bibliography, type MathematicalModel, type PostBody } from '../shared/schemas/index.js'
+import {
+  AnnotationSchema,
+  BibliographySchema,
+  MathematicalModelSchema,
+  type Annotation,
+  type Bibliography,
+  type MathematicalModel,
+  type PostBody,
+} from '../shared/schemas/index.js'
 import { bibliographyMarkdown } from './bibliography-markdown.js'
 import type { EnhanceKind } from './types.js'
 

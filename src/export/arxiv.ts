@@ -18,7 +18,10 @@ import { hasCjk, unicodeDeclarations } from './unicode.js'
  * (`document.references`); without them (a post read before citations were) every citation is
  * written as a `\cite`. `macros` are the TeX definitions the essay writes in its prose.
  */
-export type ArxivPost = Pick<Post, 'title' | 'slug' | 'author' | 'publishedAt' | 'excerpt' | 'html' | 'bibliography' | 'tags'> & {
+export type ArxivPost = Pick<
+  Post,
+  'title' | 'slug' | 'author' | 'publishedAt' | 'excerpt' | 'html' | 'bibliography' | 'tags'
+> & {
   summaryHtml?: string | null
   references?: readonly CslEntry[]
   anchors?: readonly EssayAnchor[]
@@ -42,7 +45,20 @@ export interface ArxivSource {
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
 
 /** The download's file name (SPEC §2): `{slug}-arxiv-format.txt`. */
 export function arxivFileName(slug: string): string {
@@ -61,13 +77,17 @@ export function exportArxiv(post: ArxivPost, options: ArxivOptions = {}): string
 
 /** `exportArxiv`, with the list of stored figures the text includes from `figures/`. */
 export function exportArxivSource(post: ArxivPost, options: ArxivOptions = {}): ArxivSource {
-  const postUrl = options.baseUrl ? `${options.baseUrl.replace(/\/+$/, '')}/posts/${encodeURIComponent(post.slug)}` : null
+  const postUrl = options.baseUrl
+    ? `${options.baseUrl.replace(/\/+$/, '')}/posts/${encodeURIComponent(post.slug)}`
+    : null
   const resolveUrl = (url: string) => resolveLink(url, postUrl)
   const figures = options.figureFiles ? new FigureFiles() : undefined
   const shared = { resolveUrl, anchors: post.anchors, referencesKnown: post.references !== undefined }
   const essay = new LatexWriter(parseStoredHtml(post.html), { ...shared, title: post.title, figures })
   const body = essay.document()
-  const summaryWriter = post.summaryHtml?.trim() ? new LatexWriter(parseStoredHtml(post.summaryHtml), { ...shared, sections: false }) : null
+  const summaryWriter = post.summaryHtml?.trim()
+    ? new LatexWriter(parseStoredHtml(post.summaryHtml), { ...shared, sections: false })
+    : null
   const summary = summaryWriter?.document() ?? null
   const citedKeys = citedKeysIn(`${body}\n${summary ?? ''}`)
   const abstractText = summary ?? escapeText(post.excerpt.trim())
@@ -94,9 +114,15 @@ export function exportArxivSource(post: ArxivPost, options: ArxivOptions = {}): 
   const content = Object.values(values).join('\n')
   const cjk = hasCjk(content)
   const declarations = unicodeDeclarations(content, cjk)
-  values.unicode = declarations.length > 0 ? ['% Characters pdflatex does not know by itself.', ...declarations].join('\n') : ''
+  values.unicode =
+    declarations.length > 0 ? ['% Characters pdflatex does not know by itself.', ...declarations].join('\n') : ''
   // natbib for \citep/\citet and the author–year labels of the list (export/bibliography.ts).
-  values.packages = [cjk ? '\\usepackage{CJKutf8}' : '', citedKeys.size > 0 || (post.references?.length ?? 0) > 0 ? '\\usepackage{natbib}' : ''].filter(Boolean).join('\n')
+  values.packages = [
+    cjk ? '\\usepackage{CJKutf8}' : '',
+    citedKeys.size > 0 || (post.references?.length ?? 0) > 0 ? '\\usepackage{natbib}' : '',
+  ]
+    .filter(Boolean)
+    .join('\n')
   values.begin = cjk ? '\\begin{CJK}{UTF8}{gbsn}' : ''
   values.end = cjk ? '\\end{CJK}' : ''
   return { tex: `${fillTemplate(values).trimEnd()}\n`, figures: figures?.list() ?? [] }

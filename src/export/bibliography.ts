@@ -33,7 +33,8 @@ export function bibliographyLatex(json: string | null | undefined, options: Bibl
     const source = citedIds.has(entry.id) ? references.find((r) => r.id === entry.id) : undefined
     const citeKey = latexCiteKey(entry.id)
     // A generated entry whose id is a key the text cites (made from the essay's own entries earlier) answers that \\cite.
-    let key = (source || options.citedKeys?.has(citeKey)) && citeKey ? citeKey : `ref:${asciiKey(entry.id) || String(i + 1)}`
+    let key =
+      (source || options.citedKeys?.has(citeKey)) && citeKey ? citeKey : `ref:${asciiKey(entry.id) || String(i + 1)}`
     while (keys.has(key)) key += '+'
     keys.add(key)
     const shown = source ? { ...entry, authors: displayNames(source) } : entry
@@ -45,7 +46,9 @@ export function bibliographyLatex(json: string | null | undefined, options: Bibl
   const parts: string[] = []
   if (items.length > 0) parts.push(`\\begin{thebibliography}{99}\n\n${items.join('\n\n')}\n\n\\end{thebibliography}`)
   if (further.length > 0) {
-    parts.push(`\\section*{Further reading}\n\\begin{itemize}\n${further.map((s) => `\\item ${escapeText(s.trim())}`).join('\n')}\n\\end{itemize}`)
+    parts.push(
+      `\\section*{Further reading}\n\\begin{itemize}\n${further.map((s) => `\\item ${escapeText(s.trim())}`).join('\n')}\n\\end{itemize}`,
+    )
   }
   return parts.join('\n\n')
 }
@@ -71,7 +74,8 @@ function bibitemText(entry: Entry): string {
   if (where.length > 0) blocks.push(`${where.join(', ')}.`)
   const doi = entry.doi?.trim().replace(/^https?:\/\/(?:dx\.)?doi\.org\//i, '')
   if (doi) blocks.push(`\\href{${latexUrl(`https://doi.org/${doi}`)}}{doi:${escapeText(doi)}}`)
-  else if (entry.url?.trim() && /^https?:\/\//i.test(entry.url.trim())) blocks.push(`\\url{${latexUrl(entry.url.trim())}}`)
+  else if (entry.url?.trim() && /^https?:\/\//i.test(entry.url.trim()))
+    blocks.push(`\\url{${latexUrl(entry.url.trim())}}`)
   if (entry.isbn?.trim()) blocks.push(`ISBN~${escapeText(entry.isbn.trim())}.`)
   return blocks.join('\n\\newblock ')
 }
@@ -98,8 +102,17 @@ function natbibLabel(entry: Entry, names?: string): string {
   else if (people.length === 1) who = `${surname(people[0])}${truncated ? ' et al.' : ''}`
   else if (people.length === 2 && !truncated) who = `${surname(people[0])} and ${surname(people[1])}`
   else who = `${surname(people[0])} et al.`
-  const year = entry.year === null || entry.year === undefined || String(entry.year).trim() === '' ? 'n.d.' : String(entry.year).trim()
-  const clean = (text: string) => escapeText(text.replace(/[()[\]]/g, ' ').replace(/\s+/g, ' ').trim()).replace(/ et al\./g, ' et~al.')
+  const year =
+    entry.year === null || entry.year === undefined || String(entry.year).trim() === ''
+      ? 'n.d.'
+      : String(entry.year).trim()
+  const clean = (text: string) =>
+    escapeText(
+      text
+        .replace(/[()[\]]/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ).replace(/ et al\./g, ' et~al.')
   return `${clean(who)}(${clean(year) || 'n.d.'})`
 }
 

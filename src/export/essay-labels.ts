@@ -39,7 +39,13 @@ export class EssayLabels {
   private register(id: string): void {
     // Only ids an author chose (the sanitizer prefixes them): heading slugs were never labels.
     if (this.keys.has(id) || isChromeId(id) || !id.startsWith(ID_PREFIX)) return
-    const author = latexKey(id.startsWith(EQUATION_PREFIX) ? id.slice(EQUATION_PREFIX.length) : id.startsWith(ID_PREFIX) ? id.slice(ID_PREFIX.length) : id)
+    const author = latexKey(
+      id.startsWith(EQUATION_PREFIX)
+        ? id.slice(EQUATION_PREFIX.length)
+        : id.startsWith(ID_PREFIX)
+          ? id.slice(ID_PREFIX.length)
+          : id,
+    )
     const taken = new Set(this.keys.values())
     let key = SAFE_KEY.test(author) ? author : `label:${this.keys.size + 1}`
     while (taken.has(key)) key += '+'
@@ -73,7 +79,13 @@ export class EssayLabels {
 
 /** Footnote numbers and back-links, the references list: ids the export does not label. */
 function isChromeId(id: string): boolean {
-  return id.startsWith(`${ID_PREFIX}fn`) || id.startsWith('ref-') || id === 'references' || id === 'references-heading' || id === `${ID_PREFIX}footnote-label`
+  return (
+    id.startsWith(`${ID_PREFIX}fn`) ||
+    id.startsWith('ref-') ||
+    id === 'references' ||
+    id === 'references-heading' ||
+    id === `${ID_PREFIX}footnote-label`
+  )
 }
 
 /** Every element id, in document order. */

@@ -66,7 +66,12 @@ export class ExportService {
       if (bytes) entries.push({ path: figure.path, bytes })
       else missing.push(figure.asset)
     }
-    return { fileName: `${jobName(input.slug)}-arxiv.tar.gz`, bytes: tarGz(entries, new Date(input.publishedAt)), figures: entries.length - 1, missing }
+    return {
+      fileName: `${jobName(input.slug)}-arxiv.tar.gz`,
+      bytes: tarGz(entries, new Date(input.publishedAt)),
+      figures: entries.length - 1,
+      missing,
+    }
   }
 
   /**
@@ -78,7 +83,8 @@ export class ExportService {
   private async read(post: string | number, actor: Actor): Promise<ArxivPost> {
     if (actor !== OWNER) requireAdmin(actor)
     const viewer = actor === OWNER ? OWNER_VIEWER : actor
-    const found: Post = typeof post === 'number' ? await this.posts.getById(post, viewer) : await this.posts.get(post, viewer)
+    const found: Post =
+      typeof post === 'number' ? await this.posts.getById(post, viewer) : await this.posts.get(post, viewer)
     const document = await this.sources.document(found.id)
     const summaryHtml = found.summary?.trim() ? (await renderOffThread(found.summary)).html : null
     return {

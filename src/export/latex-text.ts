@@ -73,8 +73,7 @@ export function escapeCode(text: string): string {
  * straight quotes stay straight.
  */
 export function texttt(code: string): string {
-  const escaped = escapeCode(code.replace(/\n/g, ' '))
-    .replace(/ {2,}/g, (run) => ' ' + '~'.repeat(run.length - 1))
+  const escaped = escapeCode(code.replace(/\n/g, ' ')).replace(/ {2,}/g, (run) => ' ' + '~'.repeat(run.length - 1))
   return `\\texttt{${escaped}}`
 }
 
@@ -87,7 +86,9 @@ export function codeLines(code: string): string {
 
 /** Body of a `verbatim` block: nothing is escaped, only what would end the block early is broken up. */
 export function verbatimBody(code: string): string {
-  return expandTabs(stripControl(code)).replace(/\\end\{verbatim\}/g, '\\end {verbatim}').replace(/\s+$/, '')
+  return expandTabs(stripControl(code))
+    .replace(/\\end\{verbatim\}/g, '\\end {verbatim}')
+    .replace(/\s+$/, '')
 }
 
 export function expandTabs(text: string): string {
@@ -131,7 +132,9 @@ function percentEncode(ch: string): string {
  * reference in prose still matches the `\label` inside a formula, which is kept as written.
  */
 export function latexKey(key: string): string {
-  return stripControl(key).replace(/[\\{}#%$&^~]/g, '').trim()
+  return stripControl(key)
+    .replace(/[\\{}#%$&^~]/g, '')
+    .trim()
 }
 
 /** A key the exporter makes up (footnotes, bibliography entries): ASCII letters, digits and `:._-` only. */

@@ -3,7 +3,18 @@ import type { EssayAnchor } from '../shared/schemas/index.js'
 import { latexCiteKey } from './citations.js'
 import { EssayLabels } from './essay-labels.js'
 import type { FigureFiles } from './figure-files.js'
-import { attribute, classesOf, find, findAll, hasClass, isBlank, isElement, mathTexOf, textContent, type Node } from './html-tree.js'
+import {
+  attribute,
+  classesOf,
+  find,
+  findAll,
+  hasClass,
+  isBlank,
+  isElement,
+  mathTexOf,
+  textContent,
+  type Node,
+} from './html-tree.js'
 import { latexTable } from './latex-table.js'
 import { asciiKey, codeLines, escapeText, latexUrl, texttt, verbatimBody } from './latex-text.js'
 import { displayMath, inlineMath, labelledDisplay } from './math.js'
@@ -48,7 +59,31 @@ const ENUM_COUNTERS = ['enumi', 'enumii', 'enumiii', 'enumiv']
 const MAX_KIND_DEPTH = 4
 const MAX_LIST_DEPTH = 6
 /** Elements that are blocks of their own; anything else in a flow of content is running text. */
-const BLOCKS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'pre', 'blockquote', 'table', 'figure', 'hr', 'div', 'section', 'aside', 'details', 'dl', 'picture', 'video', 'audio', 'svg'])
+const BLOCKS = new Set([
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'pre',
+  'blockquote',
+  'table',
+  'figure',
+  'hr',
+  'div',
+  'section',
+  'aside',
+  'details',
+  'dl',
+  'picture',
+  'video',
+  'audio',
+  'svg',
+])
 const RULE = '\\begin{center}\n\\rule{0.4\\linewidth}{0.4pt}\n\\end{center}'
 
 /**
@@ -83,15 +118,22 @@ export class LatexWriter {
 
   /** Footnote bodies, the title heading and the heading levels, before writing. */
   private collect(): void {
-    for (const section of findAll(this.tree, (n) => n.tagName === 'section' && attribute(n, 'dataFootnotes') !== undefined)) {
+    for (const section of findAll(
+      this.tree,
+      (n) => n.tagName === 'section' && attribute(n, 'dataFootnotes') !== undefined,
+    )) {
       for (const li of findAll(section, (n) => n.tagName === 'li')) {
         const id = attribute(li, 'id')
         if (id?.startsWith('user-content-fn-')) this.footnotes.set(id.slice('user-content-fn-'.length), li)
       }
     }
-    const headings = findAll(this.tree, (n) => n.tagName in HEADINGS && !hasClass(n, 'sr-only') && attribute(n, 'id') !== 'references-heading')
+    const headings = findAll(
+      this.tree,
+      (n) => n.tagName in HEADINGS && !hasClass(n, 'sr-only') && attribute(n, 'id') !== 'references-heading',
+    )
     const titles = this.tree.children.filter((n): n is Element => isElement(n, 'h1'))
-    if (titles.length === 1 && this.options.title && sameText(textContent(titles[0]), this.options.title)) this.skipped = titles[0]
+    if (titles.length === 1 && this.options.title && sameText(textContent(titles[0]), this.options.title))
+      this.skipped = titles[0]
     const depths = headings.filter((h) => h !== this.skipped).map((h) => HEADINGS[h.tagName])
     // The shallowest heading level of the essay is its sections (most essays start at `##`).
     this.headingShift = depths.length > 0 ? Math.min(...depths) - 1 : 0
@@ -174,7 +216,8 @@ export class LatexWriter {
       case 'svg':
         return this.phrasing([node], place)
       default:
-        if (hasClass(node, 'l-gutter')) return this.nested('quote', () => `\\small ${this.flow(node.children, { ...place, top: false })}`)
+        if (hasClass(node, 'l-gutter'))
+          return this.nested('quote', () => `\\small ${this.flow(node.children, { ...place, top: false })}`)
         return this.flow(node.children, place)
     }
   }
@@ -182,7 +225,10 @@ export class LatexWriter {
   private paragraph(node: Element, place: Place): string {
     const content = node.children.filter((c) => !isBlank(c) && !isElement(c, 'br'))
     // A paragraph of one empty `<a id>` is a label the author put there (d2l's `:label:`).
-    if (content.length > 0 && content.every((c) => isElement(c, 'a') && c.children.every(isBlank) && attribute(c, 'id'))) {
+    if (
+      content.length > 0 &&
+      content.every((c) => isElement(c, 'a') && c.children.every(isBlank) && attribute(c, 'id'))
+    ) {
       return content.map((c) => this.anchorLabel(c as Element)).join('')
     }
     return this.phrasing(node.children, place).trim()
@@ -197,8 +243,13 @@ export class LatexWriter {
   private heading(node: Element, place: Place): string {
     const id = attribute(node, 'id')
     // d2l's `:label:` on a heading gives it the author's id, with an empty anchor sometimes left inside.
-    const inner = findAll(node, (n) => isElement(n, 'a') && attribute(n, 'id') !== undefined && n.children.every(isBlank))
-    const keys = [id, ...inner.map((a) => attribute(a, 'id'))].map((i) => (i ? this.labels.keyOf(i) : null)).filter((k): k is string => k !== null)
+    const inner = findAll(
+      node,
+      (n) => isElement(n, 'a') && attribute(n, 'id') !== undefined && n.children.every(isBlank),
+    )
+    const keys = [id, ...inner.map((a) => attribute(a, 'id'))]
+      .map((i) => (i ? this.labels.keyOf(i) : null))
+      .filter((k): k is string => k !== null)
     const label = keys.map((k) => `\\label{${k}}`).join('')
     const full = this.phrasing(node.children, { ...place, plain: true }).trim()
     if (!place.top) return `\\par\\noindent\\textbf{${full}}${label}\\par`
@@ -217,7 +268,12 @@ export class LatexWriter {
     const start = Number.isFinite(startAttr) ? startAttr : 1
     if (this.depth[kind] >= MAX_KIND_DEPTH || this.depth.all >= MAX_LIST_DEPTH) {
       // Deeper than LaTeX nests lists: the items as marked paragraphs.
-      return items.map((item, i) => `${ordered ? `${start + i}.` : '\\textbullet{}'}~${this.flow(itemContent(item).children, inner)}`).join('\n\n')
+      return items
+        .map(
+          (item, i) =>
+            `${ordered ? `${start + i}.` : '\\textbullet{}'}~${this.flow(itemContent(item).children, inner)}`,
+        )
+        .join('\n\n')
     }
     this.depth[kind]++
     const counter = ENUM_COUNTERS[this.depth.enumerate - 1]
@@ -241,7 +297,13 @@ export class LatexWriter {
     const inner = { ...place, top: false }
     const parts = node.children.filter((c): c is Element => isElement(c, 'dt') || isElement(c, 'dd'))
     return this.nested('description', () =>
-      parts.map((p) => (p.tagName === 'dt' ? `\\item[{${this.phrasing(p.children, { ...inner, plain: true })}}]` : this.flow(p.children, inner))).join('\n'),
+      parts
+        .map((p) =>
+          p.tagName === 'dt'
+            ? `\\item[{${this.phrasing(p.children, { ...inner, plain: true })}}]`
+            : this.flow(p.children, inner),
+        )
+        .join('\n'),
     )
   }
 
@@ -265,9 +327,13 @@ export class LatexWriter {
 
   /** A display formula with the labels of the anchors before it; KaTeX's error markup means TeX it could not read. */
   private display(node: Element, anchors: readonly Element[], place: Place): string {
-    const katex = hasClass(node, 'katex-error') ? node : (find(node, (n) => hasClass(n, 'katex') || hasClass(n, 'katex-error')) ?? node)
+    const katex = hasClass(node, 'katex-error')
+      ? node
+      : (find(node, (n) => hasClass(n, 'katex') || hasClass(n, 'katex-error')) ?? node)
     const tex = mathTexOf(katex) ?? ''
-    const labels = anchors.map((a) => this.labels.equationLabel(a)).filter((l): l is { key: string; number: string | null } => l !== null)
+    const labels = anchors
+      .map((a) => this.labels.equationLabel(a))
+      .filter((l): l is { key: string; number: string | null } => l !== null)
     const { latex, macros } = displayMath(labelledDisplay(tex, labels))
     this.macros.push(...macros)
     // TeX LaTeX would choke on is shown as its source, as the site shows what KaTeX rejects.
@@ -279,13 +345,27 @@ export class LatexWriter {
   private figure(node: Element, place: Place): string {
     const images = findAll(node, (n) => n.tagName === 'img')
     const caption = find(node, (n) => n.tagName === 'figcaption')
-    const ids = [attribute(node, 'id'), ...findAll(node, (n) => n.tagName !== 'figure' && attribute(n, 'id') !== undefined).map((n) => attribute(n, 'id'))]
+    const ids = [
+      attribute(node, 'id'),
+      ...findAll(node, (n) => n.tagName !== 'figure' && attribute(n, 'id') !== undefined).map((n) =>
+        attribute(n, 'id'),
+      ),
+    ]
     const keys = ids.map((id) => (id ? this.labels.keyOf(id) : null)).filter((k): k is string => k !== null)
     if (place.argument || place.cell) {
       const text = caption ? this.phrasing(caption.children, place) : ''
       return [...images.map((img) => this.inlineImage(img, place)), text].filter(Boolean).join(' ')
     }
-    const rest = node.children.filter((c) => !(isElement(c) && (c.tagName === 'figcaption' || c.tagName === 'img' || c.tagName === 'picture' || (c.tagName === 'a' && c.children.every(isBlank)))))
+    const rest = node.children.filter(
+      (c) =>
+        !(
+          isElement(c) &&
+          (c.tagName === 'figcaption' ||
+            c.tagName === 'img' ||
+            c.tagName === 'picture' ||
+            (c.tagName === 'a' && c.children.every(isBlank)))
+        ),
+    )
     const pictures = images.map((img) => this.picture(img))
     const other = this.flow(rest, { ...place, top: false })
     const label = keys.map((k) => `\\label{${k}}`).join('')
@@ -330,7 +410,11 @@ export class LatexWriter {
       // Unknown keys sit side by side, one mark each: one \cite for the run, as the author wrote it.
       if (!this.options.referencesKnown && hasClass(node, 'citation-unknown')) {
         const run = [node as Element]
-        while (hasClass(nodes[i + 2], 'citation-unknown') && nodes[i + 1]?.type === 'text' && (nodes[i + 1] as { value: string }).value === ' ') {
+        while (
+          hasClass(nodes[i + 2], 'citation-unknown') &&
+          nodes[i + 1]?.type === 'text' &&
+          (nodes[i + 1] as { value: string }).value === ' '
+        ) {
           run.push(nodes[i + 2] as Element)
           i += 2
         }
@@ -343,16 +427,19 @@ export class LatexWriter {
   }
 
   private inline(node: Node, place: Place): string {
-    if (node.type === 'text') return escapeText(place.cell || place.plain ? node.value.replace(/\s*\n\s*/g, ' ') : node.value)
+    if (node.type === 'text')
+      return escapeText(place.cell || place.plain ? node.value.replace(/\s*\n\s*/g, ' ') : node.value)
     if (node.type !== 'element') return ''
     const classes = classesOf(node)
     if (classes.includes('katex') || classes.includes('katex-error')) {
       return inlineMath(mathTexOf(node) ?? '', false, place.cell)
     }
-    if (classes.includes('katex-display')) return inlineMath(mathTexOf(find(node, (n) => hasClass(n, 'katex')) ?? node) ?? '', true, place.cell)
+    if (classes.includes('katex-display'))
+      return inlineMath(mathTexOf(find(node, (n) => hasClass(n, 'katex')) ?? node) ?? '', true, place.cell)
     if (classes.includes('citation-group')) return this.citeGroup(node)
     if (classes.includes('citation-unknown')) return escapeText(textContent(node))
-    if (classes.includes('citation') && attribute(node, 'dataCite')) return `\\citet{${latexCiteKey(attribute(node, 'dataCite')!)}}`
+    if (classes.includes('citation') && attribute(node, 'dataCite'))
+      return `\\citet{${latexCiteKey(attribute(node, 'dataCite')!)}}`
     if (classes.includes('equation-anchor')) return ''
     switch (node.tagName) {
       case 'em':
@@ -404,7 +491,12 @@ export class LatexWriter {
     const unknown = findAll(node, (n) => hasClass(n, 'citation-unknown'))
     const parts: string[] = []
     if (known.length > 0) parts.push(`\\citep{${known.join(',')}}`)
-    if (unknown.length > 0) parts.push(this.options.referencesKnown ? unknown.map((n) => escapeText(textContent(n))).join(' ') : this.citeUnknown(unknown))
+    if (unknown.length > 0)
+      parts.push(
+        this.options.referencesKnown
+          ? unknown.map((n) => escapeText(textContent(n))).join(' ')
+          : this.citeUnknown(unknown),
+      )
     return parts.join(' ')
   }
 
@@ -420,12 +512,20 @@ export class LatexWriter {
     const children = node.children
     if (href === undefined || place.plain) {
       // An empty `<a id>` inside running text is a label.
-      if (href === undefined && children.every(isBlank) && attribute(node, 'id') && !place.plain) return this.anchorLabel(node)
+      if (href === undefined && children.every(isBlank) && attribute(node, 'id') && !place.plain)
+        return this.anchorLabel(node)
       return this.phrasing(children, place)
     }
     // A footnote mark cannot sit inside a link: the link's footnotes follow it.
     const text = this.phrasing(children, { ...place, plain: true, notes: false })
-    const notes = place.notes ? findAll(node, (n) => n.tagName === 'sup' && find(n, (a) => attribute(a, 'dataFootnoteRef') !== undefined) !== null).map((sup) => this.footnoteIn(sup, place)).join('') : ''
+    const notes = place.notes
+      ? findAll(
+          node,
+          (n) => n.tagName === 'sup' && find(n, (a) => attribute(a, 'dataFootnoteRef') !== undefined) !== null,
+        )
+          .map((sup) => this.footnoteIn(sup, place))
+          .join('')
+      : ''
     if (href.startsWith('#')) return this.internalLink(href, text, textContent(node)) + notes
     const target = this.options.resolveUrl(href)
     if (!target) return text + notes
@@ -503,7 +603,8 @@ function languageOf(pre: Element): string {
 
 /** KaTeX's error markup directly in a flow, with nothing but blocks or space beside it: a display that failed. */
 function standsAlone(nodes: readonly Node[], i: number): boolean {
-  const beside = (n: Node | undefined) => n === undefined || isBlank(n) || (isElement(n) && BLOCKS.has(n.tagName)) || hasClass(n, 'equation-anchor')
+  const beside = (n: Node | undefined) =>
+    n === undefined || isBlank(n) || (isElement(n) && BLOCKS.has(n.tagName)) || hasClass(n, 'equation-anchor')
   return beside(nodes[i - 1]) && beside(nodes[i + 1])
 }
 

@@ -56,7 +56,10 @@ export function displayMath(tex: string): { latex: string | null; macros: string
   if (tag) body += ` ${tag}`
   if (labels.length === 0) return { latex: `\\[\n${body}\n\\]`, macros: [] }
   // One number per display: further labels on the same formula have nothing to name in LaTeX.
-  const extra = labels.slice(1).map((l) => `\n% also labelled ${l.replace(/^\\label\s*/, '')} in the essay`).join('')
+  const extra = labels
+    .slice(1)
+    .map((l) => `\n% also labelled ${l.replace(/^\\label\s*/, '')} in the essay`)
+    .join('')
   return { latex: `\\begin{equation}${labels[0]}\n${body}\n\\end{equation}${extra}`, macros: [] }
 }
 
@@ -93,7 +96,11 @@ function escapeStray(tex: string, inline: boolean): string {
       i += name.length
       continue
     }
-    if (ch === '$' || (ch === '#' && !/[1-9]/.test(tex[i + 1] ?? '')) || (inline && (ch === '%' || (ch === '&' && envDepth === 0)))) {
+    if (
+      ch === '$' ||
+      (ch === '#' && !/[1-9]/.test(tex[i + 1] ?? '')) ||
+      (inline && (ch === '%' || (ch === '&' && envDepth === 0)))
+    ) {
       out += '\\' + ch
       continue
     }
@@ -207,10 +214,14 @@ export function labelledDisplay(tex: string, labels: ReadonlyArray<{ key: string
     const labels = trailing[2].trim()
     const start = /^\s*\\begin\{(equation|multline)\}/.exec(out)
     // One number for the whole display: the label goes where authors write it, after `\begin`.
-    if (start && trailing[1] === `\\end{${start[1]}}`) out = `${start[0]}${labels}${out.slice(start[0].length, trailing.index).replace(/\s+$/, '')}\n${trailing[1]}`
+    if (start && trailing[1] === `\\end{${start[1]}}`)
+      out = `${start[0]}${labels}${out.slice(start[0].length, trailing.index).replace(/\s+$/, '')}\n${trailing[1]}`
     else out = `${out.slice(0, trailing.index)}${labels}\n${trailing[1]}`
   }
-  return out.replace(/\\begin\{(align|gather|flalign|alignat|eqnarray)\}([\s\S]*?)\\end\{\1\}/g, (_all, env: string, body: string) => `\\begin{${env}}${unnumberedRows(body)}\\end{${env}}`)
+  return out.replace(
+    /\\begin\{(align|gather|flalign|alignat|eqnarray)\}([\s\S]*?)\\end\{\1\}/g,
+    (_all, env: string, body: string) => `\\begin{${env}}${unnumberedRows(body)}\\end{${env}}`,
+  )
 }
 
 /** Rows of a numbered environment the site left without a number get `\nonumber`, as there. */
@@ -234,5 +245,7 @@ function unnumberedRows(body: string): string {
   }
   rows.push(body.slice(start))
   const numbered = /\\(?:label|tag|nonumber|notag)(?![A-Za-z])/
-  return rows.map((row) => (row.trim() === '' || numbered.test(row) ? row : row.replace(/(\s*)$/, ' \\nonumber$1'))).join('\\\\')
+  return rows
+    .map((row) => (row.trim() === '' || numbered.test(row) ? row : row.replace(/(\s*)$/, ' \\nonumber$1')))
+    .join('\\\\')
 }

@@ -117,7 +117,13 @@ export function neutraliseTex(tex: string): string {
       // LaTeX runs `\csname NAME\endcsname` (and `\endNAME`): `\begin{input}` is `\input`.
       const env = environmentName(s, end)
       const base = env?.name.replace(/\*$/, '') ?? ''
-      if (env && LITERAL_ENVIRONMENT.test(env.name) && !FORBIDDEN_ENVIRONMENT.test(base) && !forbiddenCommand(base) && !forbiddenCommand(`end${base}`)) {
+      if (
+        env &&
+        LITERAL_ENVIRONMENT.test(env.name) &&
+        !FORBIDDEN_ENVIRONMENT.test(base) &&
+        !forbiddenCommand(base) &&
+        !forbiddenCommand(`end${base}`)
+      ) {
         out += s.slice(slash, env.end)
         i = env.end
       } else if (env && LITERAL_ENVIRONMENT.test(env.name)) {

@@ -4,7 +4,8 @@ import { FEED_PATHS, type FeedInput } from './types.js'
 /** Atom 1.0 (RFC 4287): the HTML travels escaped in `<content type="html">`. */
 export function renderAtom({ site, entries, updated }: FeedInput): string {
   const home = `${site.baseUrl}/`
-  const link = (rel: string, type: string, href: string) => `<link rel="${rel}" type="${type}" href="${xmlText(href)}"/>`
+  const link = (rel: string, type: string, href: string) =>
+    `<link rel="${rel}" type="${type}" href="${xmlText(href)}"/>`
   const person = (name: string) => `<author>${xmlElement('name', name)}</author>`
   const items = entries.map((e) =>
     [

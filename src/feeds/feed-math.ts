@@ -40,7 +40,8 @@ function mathmlOnly(html: string): string {
     const mathml = node.children.find((c) => hasClass(c, 'katex-mathml'))
     const visual = node.children.find((c) => hasClass(c, 'katex-html'))
     // Anything else (KaTeX's error markup is `span.katex-error`) is left as it is.
-    if (isElement(mathml) && isElement(visual)) node.children = [...mathml.children, ...numbersInto(mathml, rowNumbers(visual))]
+    if (isElement(mathml) && isElement(visual))
+      node.children = [...mathml.children, ...numbersInto(mathml, rowNumbers(visual))]
     return SKIP
   })
   return toHtml(tree)
@@ -60,7 +61,10 @@ function rowNumbers(visual: Element): (string | null)[] {
   for (const row of rows.children) {
     if (!isElement(row)) continue
     const content = row.children.filter((c) => !hasClass(c, 'pstrut'))
-    const text = content.map((c) => textContent(c)).join('').trim()
+    const text = content
+      .map((c) => textContent(c))
+      .join('')
+      .trim()
     if (text) numbers.push(text)
     else if (content.some((c) => isElement(c) && find(c, (n) => hasClass(n, 'eqn-num')) !== null)) numbers.push(null)
   }
@@ -73,7 +77,10 @@ function numbersInto(mathml: Element, numbers: (string | null)[]): ElementConten
   const cells = findAll(mathml, (n) => n.tagName === 'mtd' && hasClass(n, 'mml-eqn-num') && n.children.length === 0)
   cells.forEach((cell, i) => {
     const number = numbers[i]
-    if (number) cell.children = [{ type: 'element', tagName: 'mtext', properties: {}, children: [{ type: 'text', value: number }] }]
+    if (number)
+      cell.children = [
+        { type: 'element', tagName: 'mtext', properties: {}, children: [{ type: 'text', value: number }] },
+      ]
   })
   const rest = numbers.slice(cells.length).filter((n): n is string => n !== null)
   return rest.length ? [{ type: 'text', value: ` ${rest.join(' ')}` }] : []

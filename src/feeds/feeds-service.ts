@@ -129,6 +129,7 @@ export class FeedsService {
 
 function newestDate(items: readonly { updatedAt: string }[]): string | null {
   let newest: string | null = null
-  for (const { updatedAt } of items) if (newest === null || Date.parse(updatedAt) > Date.parse(newest)) newest = updatedAt
+  for (const { updatedAt } of items)
+    if (newest === null || Date.parse(updatedAt) > Date.parse(newest)) newest = updatedAt
   return newest
 }

@@ -24,7 +24,9 @@ const w3cDate = (iso: string) => new Date(iso).toISOString().replace(/\.\d{3}Z$/
  * a site that grows past it would need a sitemap index.
  */
 export function renderSitemap(urls: SitemapUrl[]): string {
-  const body = urls.map((u) => `  <url>${xmlElement('loc', u.loc)}${u.lastmod ? xmlElement('lastmod', w3cDate(u.lastmod)) : ''}</url>`)
+  const body = urls.map(
+    (u) => `  <url>${xmlElement('loc', u.loc)}${u.lastmod ? xmlElement('lastmod', w3cDate(u.lastmod)) : ''}</url>`,
+  )
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${body.join('\n')}
@@ -38,5 +40,12 @@ export const DISALLOWED = ['/upload', '/manage', '/profile', '/admin-secret', `$
 /** robots.txt (RFC 9309). Paths carry the base URL's own path, for a site served from a sub-path. */
 export function renderRobots(site: SiteInfo): string {
   const prefix = new URL(site.baseUrl).pathname.replace(/\/+$/, '')
-  return ['User-agent: *', 'Allow: /', ...DISALLOWED.map((p) => `Disallow: ${prefix}${p}`), '', `Sitemap: ${site.baseUrl}/sitemap.xml`, ''].join('\n')
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...DISALLOWED.map((p) => `Disallow: ${prefix}${p}`),
+    '',
+    `Sitemap: ${site.baseUrl}/sitemap.xml`,
+    '',
+  ].join('\n')
 }

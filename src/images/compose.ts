@@ -43,25 +43,45 @@ function banner(input: ArtInput, p: Palette, concepts: string[], r: ReturnType<t
   const textWidth = W * 0.5
   const title = cleanText(input.title) || 'Untitled essay'
   const kicker = cleanText(input.tags[0] ?? '') || 'Essay'
-  const fitted = fitText(title, 'semibold', { width: textWidth, maxLines: 4, maxSize: Math.round(H * 0.115), minSize: Math.round(H * 0.06) })
+  const fitted = fitText(title, 'semibold', {
+    width: textWidth,
+    maxLines: 4,
+    maxSize: Math.round(H * 0.115),
+    minSize: Math.round(H * 0.06),
+  })
   const leading = fitted.size * 1.14
   const blockHeight = 30 + fitted.lines.length * leading + 70
   let y = Math.max(margin + 20, (H - blockHeight) / 2 + 20)
-  const parts: string[] = [background(p, W, H), gridPaper(p, field, 30, 0.55), `<g>${motif.draw(r, p, field, [])}</g>`, fade(p, W, H)]
-  parts.push(`<rect x="24" y="24" width="${W - 48}" height="${H - 48}" fill="none" stroke="${p.line}" stroke-width="1.5"/>`)
+  const parts: string[] = [
+    background(p, W, H),
+    gridPaper(p, field, 30, 0.55),
+    `<g>${motif.draw(r, p, field, [])}</g>`,
+    fade(p, W, H),
+  ]
+  parts.push(
+    `<rect x="24" y="24" width="${W - 48}" height="${H - 48}" fill="none" stroke="${p.line}" stroke-width="1.5"/>`,
+  )
   const kickerText = fitLine(kicker.toUpperCase(), 'semibold', 17, textWidth, 3)
-  parts.push(`<text x="${margin}" y="${n(y)}" font-family="${FONT_FAMILY}" font-weight="600" font-size="17" letter-spacing="3" fill="${p.accent}">${escapeXml(kickerText)}</text>`)
+  parts.push(
+    `<text x="${margin}" y="${n(y)}" font-family="${FONT_FAMILY}" font-weight="600" font-size="17" letter-spacing="3" fill="${p.accent}">${escapeXml(kickerText)}</text>`,
+  )
   y += 22 + fitted.size
   if (!input.omitTitle) {
-    const tspans = fitted.lines.map((line, i) => `<tspan x="${margin}" y="${n(y + i * leading)}">${escapeXml(line)}</tspan>`).join('')
-    parts.push(`<text font-family="${FONT_FAMILY}" font-weight="600" font-size="${fitted.size}" fill="${p.ink}">${tspans}</text>`)
+    const tspans = fitted.lines
+      .map((line, i) => `<tspan x="${margin}" y="${n(y + i * leading)}">${escapeXml(line)}</tspan>`)
+      .join('')
+    parts.push(
+      `<text font-family="${FONT_FAMILY}" font-weight="600" font-size="${fitted.size}" fill="${p.ink}">${tspans}</text>`,
+    )
   }
   y += (fitted.lines.length - 1) * leading + 34
   parts.push(`<rect x="${margin}" y="${n(y)}" width="72" height="3" fill="${p.accent}"/>`)
   const shown = concepts.filter((c) => c.toLowerCase() !== kicker.toLowerCase()).slice(0, 4)
   if (shown.length) {
     const line = fitLine(shown.join('  ·  '), 'italic', 24, textWidth)
-    parts.push(`<text x="${margin}" y="${n(y + 44)}" font-family="${FONT_FAMILY}" font-style="italic" font-size="24" fill="${p.ink}" opacity="0.78">${escapeXml(line)}</text>`)
+    parts.push(
+      `<text x="${margin}" y="${n(y + 44)}" font-family="${FONT_FAMILY}" font-style="italic" font-size="24" fill="${p.ink}" opacity="0.78">${escapeXml(line)}</text>`,
+    )
   }
   return {
     svg: svgDocument(W, H, parts),
@@ -80,9 +100,13 @@ function figure(input: ArtInput, p: Palette, concepts: string[], r: ReturnType<t
   const parts = [background(p, W, H), gridPaper(p, field, 32, 0.5), `<g>${motif.draw(r, p, field, named)}</g>`]
   parts.push(`<path d="M48 ${captionY - 24}H${W - 48}" stroke="${p.line}" stroke-width="1.5"/>`)
   const figureLabel = `Fig. ${input.index + 1}.`
-  parts.push(`<text x="48" y="${captionY + 10}" font-family="${FONT_FAMILY}" font-weight="600" font-size="22" fill="${p.accent}">${figureLabel}</text>`)
+  parts.push(
+    `<text x="48" y="${captionY + 10}" font-family="${FONT_FAMILY}" font-weight="600" font-size="22" fill="${p.accent}">${figureLabel}</text>`,
+  )
   const caption = fitLine(named.length ? named.join(', ') : cleanText(input.title), 'italic', 22, W - 96 - 80)
-  parts.push(`<text x="128" y="${captionY + 10}" font-family="${FONT_FAMILY}" font-style="italic" font-size="22" fill="${p.ink}" opacity="0.85">${escapeXml(caption)}</text>`)
+  parts.push(
+    `<text x="128" y="${captionY + 10}" font-family="${FONT_FAMILY}" font-style="italic" font-size="22" fill="${p.ink}" opacity="0.85">${escapeXml(caption)}</text>`,
+  )
   return {
     svg: svgDocument(W, H, parts),
     description: `Local artwork: figure ${input.index + 1}, a ${motif.name} in the "${p.name}" palette${named.length ? ` naming ${named.join(', ')}` : ''}.`,

@@ -66,7 +66,11 @@ export class ImagesService {
    * Make new images for a post and put them in place in one write. If any image fails, the
    * post is left exactly as it was and the new files are removed; replaced files go after.
    */
-  async regenerate(postId: number, input: RegenerateInput, onProgress?: (p: ImageProgress) => void): Promise<{ bannerImage: string | null; contentImages: string[] }> {
+  async regenerate(
+    postId: number,
+    input: RegenerateInput,
+    onProgress?: (p: ImageProgress) => void,
+  ): Promise<{ bannerImage: string | null; contentImages: string[] }> {
     const meta = this.o.store.post(postId)
     if (!meta) throw new BlogError('POST_NOT_FOUND', `No post with id ${postId}.`)
     const body = await this.o.store.body(meta)
@@ -74,11 +78,16 @@ export class ImagesService {
     const provider = input.provider ?? this.o.provider()
     const plan: { kind: 'banner' | 'content'; index: number }[] = []
     if (input.imageType !== 'content') plan.push({ kind: 'banner', index: 0 })
-    if (input.imageType !== 'banner') for (let i = 0; i < CONTENT_IMAGE_COUNT; i++) plan.push({ kind: 'content', index: i })
+    if (input.imageType !== 'banner')
+      for (let i = 0; i < CONTENT_IMAGE_COUNT; i++) plan.push({ kind: 'content', index: i })
 
     const concepts = conceptsOfPost(meta, body)
     let done = 0
-    onProgress?.({ done, total: plan.length, message: `Drawing ${plan.length} image${plan.length === 1 ? '' : 's'} with ${provider.name}` })
+    onProgress?.({
+      done,
+      total: plan.length,
+      message: `Drawing ${plan.length} image${plan.length === 1 ? '' : 's'} with ${provider.name}`,
+    })
     const written: string[] = []
     const results = await Promise.allSettled(
       plan.map(async (step) => {
@@ -88,7 +97,11 @@ export class ImagesService {
         const url = await this.o.media.putPostImage(postId, step.kind, image.png)
         written.push(url)
         done += 1
-        onProgress?.({ done, total: plan.length, message: `${step.kind === 'banner' ? 'Banner' : `Content image ${step.index + 1}`} ready` })
+        onProgress?.({
+          done,
+          total: plan.length,
+          message: `${step.kind === 'banner' ? 'Banner' : `Content image ${step.index + 1}`} ready`,
+        })
         return { ...step, url, image }
       }),
     )
@@ -103,10 +116,16 @@ export class ImagesService {
       await discardWritten()
       throw failure.reason
     }
-    const made = results.map((r) => (r as PromiseFulfilledResult<{ kind: 'banner' | 'content'; url: string; image: GeneratedImage }>).value)
+    const made = results.map(
+      (r) => (r as PromiseFulfilledResult<{ kind: 'banner' | 'content'; url: string; image: GeneratedImage }>).value,
+    )
     const banner = made.find((m) => m.kind === 'banner')
     const contents = made.filter((m) => m.kind === 'content')
-    const stamp = (image: GeneratedImage) => ({ provider: provider.name, model: image.model, generatedAt: this.o.now().toISOString() })
+    const stamp = (image: GeneratedImage) => ({
+      provider: provider.name,
+      model: image.model,
+      generatedAt: this.o.now().toISOString(),
+    })
 
     let replaced: (string | null)[] = []
     let after: PostMeta
@@ -134,7 +153,9 @@ export class ImagesService {
       throw e
     }
     const kept = new Set([after.bannerImage, ...after.contentImages])
-    await this.o.media.removeUrls(replaced.filter((url) => url && !kept.has(url) && parseMediaUrl(url)?.postId === postId))
+    await this.o.media.removeUrls(
+      replaced.filter((url) => url && !kept.has(url) && parseMediaUrl(url)?.postId === postId),
+    )
     return { bannerImage: after.bannerImage, contentImages: after.contentImages }
   }
 
@@ -149,7 +170,9 @@ export class ImagesService {
       await tx.update(postId, { bannerImage: null, contentImages: [], updatedAt: current.updatedAt }, { provenance })
       return current
     })
-    await this.o.media.removeUrls([before.bannerImage, ...before.contentImages].filter((url) => parseMediaUrl(url)?.postId === postId))
+    await this.o.media.removeUrls(
+      [before.bannerImage, ...before.contentImages].filter((url) => parseMediaUrl(url)?.postId === postId),
+    )
   }
 
   /**
@@ -158,7 +181,8 @@ export class ImagesService {
    */
   async socialCard(slug: string, viewer: Viewer): Promise<{ png: Uint8Array; etag: string }> {
     const meta = this.o.store.postBySlug(slug)
-    if (!meta || (meta.status !== 'published' && !isAdmin(viewer))) throw new BlogError('POST_NOT_FOUND', `No post at "${slug}".`)
+    if (!meta || (meta.status !== 'published' && !isAdmin(viewer)))
+      throw new BlogError('POST_NOT_FOUND', `No post at "${slug}".`)
     const key = socialCardKey(meta)
     const etag = `"${key}"`
     const cached = this.cards.get(key)
@@ -187,7 +211,8 @@ export class ImagesService {
    */
   start(): () => void {
     let timer: NodeJS.Timeout | null = null
-    const run = () => void this.sweep().catch((e: unknown) => this.o.log(`Media sweep: ${e instanceof Error ? e.message : String(e)}`))
+    const run = () =>
+      void this.sweep().catch((e: unknown) => this.o.log(`Media sweep: ${e instanceof Error ? e.message : String(e)}`))
     const soon = () => {
       if (timer) clearTimeout(timer)
       timer = setTimeout(run, 2_000)
@@ -214,23 +239,39 @@ export class ImagesService {
     const body = await this.o.store.body(meta)
     const request = imageRequest(meta, conceptsOfPost(meta, body), ImageOptionsSchema.parse({}), 'banner', 0)
     const { png } = await drawLocalImage(request)
-    await this.o.media.putOg(key, png).catch((e: unknown) => this.o.log(`Could not keep the social card of "${meta.slug}": ${e instanceof Error ? e.message : String(e)}`))
+    await this.o.media
+      .putOg(key, png)
+      .catch((e: unknown) =>
+        this.o.log(`Could not keep the social card of "${meta.slug}": ${e instanceof Error ? e.message : String(e)}`),
+      )
     return png
   }
 }
 
 /** What the card is drawn from; a change to any of it gives a new card (and a new address version). */
 export function socialCardKey(meta: Pick<PostMeta, 'slug' | 'title' | 'tags' | 'contentHash'>): string {
-  return createHash('sha256').update(JSON.stringify([LOCAL_ART_MODEL, meta.slug, meta.title, meta.tags, meta.contentHash])).digest('hex').slice(0, 24)
+  return createHash('sha256')
+    .update(JSON.stringify([LOCAL_ART_MODEL, meta.slug, meta.title, meta.tags, meta.contentHash]))
+    .digest('hex')
+    .slice(0, 24)
 }
 
 /** Concepts from the essay's prose: its formulas' TeX ("mathbf mathbf") is no concept to draw or print. */
 function conceptsOfPost(meta: PostMeta, body: PostBody): string[] {
   const reading = body.document?.reading
-  return conceptsOf({ tags: meta.tags, plainText: reading ? proseText(reading) : body.plainText.replace(/\\[A-Za-z]+/g, ' ') })
+  return conceptsOf({
+    tags: meta.tags,
+    plainText: reading ? proseText(reading) : body.plainText.replace(/\\[A-Za-z]+/g, ' '),
+  })
 }
 
-function imageRequest(meta: PostMeta, concepts: string[], options: ImageOptions, kind: 'banner' | 'content', index: number): ImageRequest {
+function imageRequest(
+  meta: PostMeta,
+  concepts: string[],
+  options: ImageOptions,
+  kind: 'banner' | 'content',
+  index: number,
+): ImageRequest {
   return {
     kind,
     post: { id: meta.id, slug: meta.slug, title: meta.title, tags: meta.tags, excerpt: meta.excerpt },

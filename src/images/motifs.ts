@@ -48,18 +48,24 @@ const orbits: Motif = {
     const out: string[] = []
     const radii: number[] = []
     for (let rad = outer; rad > outer * 0.12; rad /= r.range(1.22, 1.4)) radii.push(rad)
-    out.push(`<g fill="none" stroke="${p.line}" stroke-width="1.4">${radii.map((rad) => `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(rad)}"/>`).join('')}</g>`)
+    out.push(
+      `<g fill="none" stroke="${p.line}" stroke-width="1.4">${radii.map((rad) => `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(rad)}"/>`).join('')}</g>`,
+    )
     const ticks: string[] = []
     for (let deg = 0; deg < 360; deg += 5) {
       const a = (deg * Math.PI) / 180
       const len = deg % 30 === 0 ? 14 : 6
-      ticks.push(`M${n(cx + outer * Math.cos(a))} ${n(cy + outer * Math.sin(a))}L${n(cx + (outer + len) * Math.cos(a))} ${n(cy + (outer + len) * Math.sin(a))}`)
+      ticks.push(
+        `M${n(cx + outer * Math.cos(a))} ${n(cy + outer * Math.sin(a))}L${n(cx + (outer + len) * Math.cos(a))} ${n(cy + (outer + len) * Math.sin(a))}`,
+      )
     }
     out.push(`<path d="${ticks.join('')}" stroke="${p.ink}" stroke-width="1" opacity="0.45"/>`)
     for (const [i, colour] of [p.accent, p.second].entries()) {
       const rad = radii[Math.min(radii.length - 1, 1 + i * 2)]
       const from = r.range(0, TAU)
-      out.push(`<path d="${arc(cx, cy, rad, from, from + r.range(1.2, 2.6))}" stroke="${colour}" stroke-width="4" stroke-linecap="round" fill="none"/>`)
+      out.push(
+        `<path d="${arc(cx, cy, rad, from, from + r.range(1.2, 2.6))}" stroke="${colour}" stroke-width="4" stroke-linecap="round" fill="none"/>`,
+      )
     }
     const bodies = Math.min(radii.length, Math.max(3, labels.length))
     for (let i = 0; i < bodies; i++) {
@@ -67,7 +73,9 @@ const orbits: Motif = {
       const a = r.range(0, TAU)
       const [x, y] = [cx + rad * Math.cos(a), cy + rad * Math.sin(a)]
       const colour = i % 3 === 0 ? p.accent : i % 3 === 1 ? p.second : p.ink
-      out.push(`<circle cx="${n(x)}" cy="${n(y)}" r="${n(r.range(5, 9))}" fill="${colour}"/><circle cx="${n(x)}" cy="${n(y)}" r="15" fill="none" stroke="${colour}" stroke-width="1" opacity="0.6"/>`)
+      out.push(
+        `<circle cx="${n(x)}" cy="${n(y)}" r="${n(r.range(5, 9))}" fill="${colour}"/><circle cx="${n(x)}" cy="${n(y)}" r="15" fill="none" stroke="${colour}" stroke-width="1" opacity="0.6"/>`,
+      )
       if (labels[i]) out.push(label(p, labels[i], x + (x < cx ? -22 : 22), y + 6, x < cx ? 'end' : 'start'))
     }
     out.push(`<circle cx="${n(cx)}" cy="${n(cy)}" r="4" fill="${p.ink}"/>`)
@@ -82,7 +90,15 @@ const harmonograph: Motif = {
     const cx = box.x + box.w / 2
     const cy = box.y + box.h / 2
     const amp = Math.min(box.w, box.h) * 0.46
-    const [fx, fy] = r.pick([[2, 3], [3, 2], [1, 2], [2, 1], [3, 4], [4, 3], [1, 3]] as const)
+    const [fx, fy] = r.pick([
+      [2, 3],
+      [3, 2],
+      [1, 2],
+      [2, 1],
+      [3, 4],
+      [4, 3],
+      [1, 3],
+    ] as const)
     const [ex, ey] = [r.range(0.004, 0.012), r.range(0.004, 0.012)]
     const phases = [r.range(0, TAU), r.range(0, TAU), r.range(0, TAU), r.range(0, TAU)]
     const damping = r.range(0.008, 0.014)
@@ -92,7 +108,13 @@ const harmonograph: Motif = {
     for (let i = 0; i <= steps; i++) {
       const t = (i / steps) * end
       const decay = Math.exp(-damping * t)
-      const x = cx + amp * decay * (Math.sin(fx * t + phases[0]) + Math.sin((fx + ex) * t + phases[1])) * 0.5 * (box.w > box.h ? 1.15 : 1)
+      const x =
+        cx +
+        amp *
+          decay *
+          (Math.sin(fx * t + phases[0]) + Math.sin((fx + ex) * t + phases[1])) *
+          0.5 *
+          (box.w > box.h ? 1.15 : 1)
       const y = cy + amp * decay * (Math.sin(fy * t + phases[2]) + Math.sin((fy + ey) * t + phases[3])) * 0.5
       points.push(`${n(x)} ${n(y)}`)
     }
@@ -141,7 +163,10 @@ const goldenTiling: Motif = {
       ] as const
       const [ax, ay, a0, a1] = corners[dir]
       arcs.push(arc(ax, ay, side, a0, a1))
-      if (i % 3 === 1) fills.push(`<rect x="${n(sx)}" y="${n(sy)}" width="${n(side)}" height="${n(side)}" fill="${i % 2 ? p.accent : p.second}" opacity="0.16"/>`)
+      if (i % 3 === 1)
+        fills.push(
+          `<rect x="${n(sx)}" y="${n(sy)}" width="${n(side)}" height="${n(side)}" fill="${i % 2 ? p.accent : p.second}" opacity="0.16"/>`,
+        )
     }
     return `${fills.join('')}<path d="${squares.join('')}" fill="none" stroke="${p.line}" stroke-width="1.5"/><path d="${arcs.join('')}" fill="none" stroke="${p.accent}" stroke-width="3.2" stroke-linecap="round"/>`
   },
@@ -167,7 +192,9 @@ const waveField: Motif = {
         points.push(`${n(x)} ${n(base - amp * envelope * (0.6 + 0.4 * Math.sin(freq * x + phase)))}`)
       }
       const highlight = i === Math.floor(lines / 3) ? p.accent : i === Math.floor((2 * lines) / 3) ? p.second : null
-      out.push(`<path d="M${points.join('L')}" fill="none" stroke="${highlight ?? p.ink}" stroke-width="${highlight ? 2.4 : 1.1}" opacity="${highlight ? 0.95 : 0.45}"/>`)
+      out.push(
+        `<path d="M${points.join('L')}" fill="none" stroke="${highlight ?? p.ink}" stroke-width="${highlight ? 2.4 : 1.1}" opacity="${highlight ? 0.95 : 0.45}"/>`,
+      )
     }
     return out.join('')
   },
@@ -202,8 +229,20 @@ const constellation: Motif = {
       const major = i < Math.max(3, labels.length)
       const colour = major ? (i % 2 ? p.second : p.accent) : p.ink
       out.push(`<circle cx="${n(x)}" cy="${n(y)}" r="${major ? 7 : 3.2}" fill="${colour}"/>`)
-      if (major) out.push(`<circle cx="${n(x)}" cy="${n(y)}" r="16" fill="none" stroke="${colour}" stroke-width="1" opacity="0.55"/>`)
-      if (labels[i]) out.push(label(p, labels[i], x + (x > box.x + box.w * 0.6 ? -24 : 24), y - 14, x > box.x + box.w * 0.6 ? 'end' : 'start'))
+      if (major)
+        out.push(
+          `<circle cx="${n(x)}" cy="${n(y)}" r="16" fill="none" stroke="${colour}" stroke-width="1" opacity="0.55"/>`,
+        )
+      if (labels[i])
+        out.push(
+          label(
+            p,
+            labels[i],
+            x + (x > box.x + box.w * 0.6 ? -24 : 24),
+            y - 14,
+            x > box.x + box.w * 0.6 ? 'end' : 'start',
+          ),
+        )
     })
     return out.join('')
   },

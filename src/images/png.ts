@@ -36,5 +36,6 @@ export function pngComplete(bytes: Uint8Array): boolean {
 export function assertPng(bytes: Uint8Array, width: number, height: number, what: string): void {
   const size = pngSize(bytes)
   if (!size) throw new Error(`${what} is not a PNG image.`)
-  if (size.width !== width || size.height !== height) throw new Error(`${what} is ${size.width}×${size.height}, expected ${width}×${height}.`)
+  if (size.width !== width || size.height !== height)
+    throw new Error(`${what} is ${size.width}×${size.height}, expected ${width}×${height}.`)
 }

@@ -20,9 +20,17 @@ export async function rasterise(svg: string): Promise<Uint8Array> {
  * A raster image scaled to cover `width` × `height` and centre-cropped, as PNG. resvg decodes
  * PNG, JPEG and WebP inside an SVG <image>, so no second image library is needed.
  */
-export async function coverPng(source: Uint8Array, mime: 'image/png' | 'image/jpeg' | 'image/webp', width: number, height: number): Promise<Uint8Array> {
+export async function coverPng(
+  source: Uint8Array,
+  mime: 'image/png' | 'image/jpeg' | 'image/webp',
+  width: number,
+  height: number,
+): Promise<Uint8Array> {
   const href = `data:${mime};base64,${Buffer.from(source).toString('base64')}`
-  const image = await renderAsync(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><image width="${width}" height="${height}" preserveAspectRatio="xMidYMid slice" href="${href}"/></svg>`, OPTIONS)
+  const image = await renderAsync(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><image width="${width}" height="${height}" preserveAspectRatio="xMidYMid slice" href="${href}"/></svg>`,
+    OPTIONS,
+  )
   // resvg leaves out an image it cannot decode: a wholly transparent result means there was none.
   if (!painted(image.pixels)) throw new Error('the picture could not be read')
   return new Uint8Array(image.asPng())

@@ -3,16 +3,19 @@ import type { FontFace } from './fonts.js'
 
 /** Text as it may appear inside SVG: no characters XML forbids, no TeX or markdown delimiters, one line. */
 export function cleanText(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/g, '')
-    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
-    .replace(/\\[()[\]]|[$`*_]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/g, '')
+      .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
+      .replace(/\\[()[\]]|[$`*_]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  )
 }
 
-export const escapeXml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')
+export const escapeXml = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')
 
 /** Coordinates with two decimals: shorter SVG, same picture. */
 export const n = (v: number): string => String(Math.round(v * 100) / 100)
@@ -26,7 +29,11 @@ export interface FittedText {
  * The largest size from `maxSize` down to `minSize` at which `text` wraps into at most
  * `maxLines` lines of `width` px; at the smallest size the last line ends in an ellipsis.
  */
-export function fitText(text: string, face: FontFace, opts: { width: number; maxLines: number; maxSize: number; minSize: number; step?: number }): FittedText {
+export function fitText(
+  text: string,
+  face: FontFace,
+  opts: { width: number; maxLines: number; maxSize: number; minSize: number; step?: number },
+): FittedText {
   const metrics = FontMetrics.forFace(face)
   for (let size = opts.maxSize; size >= opts.minSize; size -= opts.step ?? 2) {
     const lines = wrap(text, metrics, size, opts.width)
@@ -48,7 +55,10 @@ export function fitLine(text: string, face: FontFace, size: number, width: numbe
 function ellipsis(text: string, metrics: FontMetrics, size: number, width: number, letterSpacing = 0): string {
   const chars = [...text.trim()]
   while (chars.length && metrics.width(`${chars.join('').trimEnd()}…`, size, letterSpacing) > width) chars.pop()
-  return `${chars.join('').trimEnd().replace(/[\s,;:–—-]+$/, '')}…`
+  return `${chars
+    .join('')
+    .trimEnd()
+    .replace(/[\s,;:–—-]+$/, '')}…`
 }
 
 function wrap(text: string, metrics: FontMetrics, size: number, width: number): string[] {

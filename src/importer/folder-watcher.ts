@@ -20,7 +20,11 @@ const isFigure = (path: string) => assetExtOf(path) !== null
 export function watchFolder(
   dir: string,
   importer: ImportService,
-  hooks: { onReport?: (r: ImportReport) => void; onRemoved?: (path: string) => void; onError?: (e: unknown) => void } = {},
+  hooks: {
+    onReport?: (r: ImportReport) => void
+    onRemoved?: (path: string) => void
+    onError?: (e: unknown) => void
+  } = {},
 ): FolderWatcher {
   const root = resolve(dir)
   const queued = new Set<string>()
@@ -31,9 +35,7 @@ export function watchFolder(
     timer = null
     const batch = [...queued]
     queued.clear()
-    running = running
-      .then(() => importer.importPaths(batch))
-      .then((r) => hooks.onReport?.(r), hooks.onError)
+    running = running.then(() => importer.importPaths(batch)).then((r) => hooks.onReport?.(r), hooks.onError)
   }
   const enqueue = (path: string) => {
     // Which essays use a figure is only known by reading them: the folder is imported again,

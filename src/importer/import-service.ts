@@ -70,7 +70,8 @@ export class ImportService {
     const gone = new Set(missing)
     return this.importSources(
       [...missing, ...files],
-      (path) => (gone.has(path) ? Promise.resolve({ ok: false, error: 'No such file or folder' }) : readEssayFile(path)),
+      (path) =>
+        gone.has(path) ? Promise.resolve({ ok: false, error: 'No such file or folder' }) : readEssayFile(path),
       (path) => roots.get(path),
     )
   }
@@ -118,8 +119,13 @@ export class ImportService {
 
     await this.store.refresh()
     const bySource = sourceIndex(this.store.posts())
-    const read: Array<{ path: string; hash: string; essay: EssayInput; figuresChanged: boolean; relative?: string }> = []
-    const options = { ownerName: this.config.ownerName, dataDir: this.store.dataDir, citationStyle: this.config.citationStyle }
+    const read: Array<{ path: string; hash: string; essay: EssayInput; figuresChanged: boolean; relative?: string }> =
+      []
+    const options = {
+      ownerName: this.config.ownerName,
+      dataDir: this.store.dataDir,
+      citationStyle: this.config.citationStyle,
+    }
     for (const path of order) {
       const file = await readSource(path)
       if (!file.ok) {
@@ -127,7 +133,13 @@ export class ImportService {
         continue
       }
       if (file.text.trim() === '') {
-        report({ path, status: 'failed', slug: null, error: 'File is empty: there is nothing to publish', warnings: [] })
+        report({
+          path,
+          status: 'failed',
+          slug: null,
+          error: 'File is empty: there is nothing to publish',
+          warnings: [],
+        })
         continue
       }
       const hash = sourceHash(file.text)
@@ -137,7 +149,8 @@ export class ImportService {
       const sameText = existing?.source?.hash === hash
       // A file re-uploaded on its own (no folder around it) keeps the place its folder gave it.
       const uploadedAt = isUploadKey(path) && root ? relativePath(root, essay.path).split(sep).join('/') : undefined
-      const relative = uploadedAt && !uploadedAt.includes('/') && existing?.source?.relative ? existing.source.relative : uploadedAt
+      const relative =
+        uploadedAt && !uploadedAt.includes('/') && existing?.source?.relative ? existing.source.relative : uploadedAt
       // An upload that moved within its folder is an update: links between uploads follow the path.
       const samePlace = !relative || existing?.source?.relative === relative
       if (existing && sameText && samePlace && figuresUnchanged(existing.source?.figures, essay.root)) {
@@ -183,7 +196,8 @@ export class ImportService {
     const rendered = p.rendered
     const now = new Date().toISOString()
     const existing = findExisting(tx, bySource, p)
-    if (!p.figuresChanged && existing?.source?.hash === p.hash) return { path: p.path, status: 'unchanged', slug: existing.slug, error: null, warnings: [] }
+    if (!p.figuresChanged && existing?.source?.hash === p.hash)
+      return { path: p.path, status: 'unchanged', slug: existing.slug, error: null, warnings: [] }
 
     const fields = {
       title: p.parsed.title,
@@ -196,10 +210,25 @@ export class ImportService {
       publishedAt: p.parsed.publishedAt.toISOString(),
       status: p.parsed.status,
       featured: p.parsed.featured,
-      source: { path: p.path, hash: p.hash, ...(p.figures ? { figures: p.figures } : {}), ...(p.relative ? { relative: p.relative } : {}) },
+      source: {
+        path: p.path,
+        hash: p.hash,
+        ...(p.figures ? { figures: p.figures } : {}),
+        ...(p.relative ? { relative: p.relative } : {}),
+      },
       contentHash: p.hash,
     }
-    const body: Omit<PostBody, 'enhancedContent' | 'annotations' | 'annotatedContent' | 'summary' | 'bibliography' | 'bibliographyContent' | 'mathematicalModel' | 'provenance'> = {
+    const body: Omit<
+      PostBody,
+      | 'enhancedContent'
+      | 'annotations'
+      | 'annotatedContent'
+      | 'summary'
+      | 'bibliography'
+      | 'bibliographyContent'
+      | 'mathematicalModel'
+      | 'provenance'
+    > = {
       content: p.parsed.body,
       html: rendered.html,
       toc: rendered.toc,
@@ -220,7 +249,17 @@ export class ImportService {
     const slug = uniqueSlug(base, (s) => tx.postBySlug(s) !== null)
     tx.insert(
       { ...fields, slug, createdAt: now, updatedAt: now, bannerImage: null, contentImages: [] },
-      { ...body, enhancedContent: null, annotations: null, annotatedContent: null, summary: null, bibliography: null, bibliographyContent: null, mathematicalModel: null, provenance: {} },
+      {
+        ...body,
+        enhancedContent: null,
+        annotations: null,
+        annotatedContent: null,
+        summary: null,
+        bibliography: null,
+        bibliographyContent: null,
+        mathematicalModel: null,
+        provenance: {},
+      },
     )
     return { path: p.path, status: 'imported', slug, error: null, warnings }
   }

@@ -44,7 +44,8 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     if (tooLarge) return { failed: `The essay ${tooLarge}` }
     // A missing or broken bibliography file is the import report's business too.
     if (bibliography) rendered.warnings.push(...bibliography.warnings)
-    if (resolveAsset && essay.root && resolveAsset.looked.size > 0) return { parsed, rendered, figures: stampFiles(resolveAsset.looked, essay.root) }
+    if (resolveAsset && essay.root && resolveAsset.looked.size > 0)
+      return { parsed, rendered, figures: stampFiles(resolveAsset.looked, essay.root) }
     return { parsed, rendered }
   } catch (e) {
     return { failed: renderFailure(describeError(e)) }

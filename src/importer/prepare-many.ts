@@ -21,9 +21,13 @@ export async function prepareMany(tasks: EssayTask[], opts: BulkOptions = {}): P
     .map((task, index) => ({ input: { kind: 'essay', task } satisfies RenderTask, index }))
     .sort((a, b) => b.input.task.essay.text.length - a.input.task.essay.text.length)
   const worker = new URL('./prepare-worker', import.meta.url)
-  const leftover = await runOnWorkers(jobs, { worker, threads, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS }, (job, outcome: PreparedEssay | { error: string }) => {
-    outcomes[job.index] = 'error' in outcome ? { failed: renderFailure(outcome.error) } : outcome
-  })
+  const leftover = await runOnWorkers(
+    jobs,
+    { worker, threads, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS },
+    (job, outcome: PreparedEssay | { error: string }) => {
+      outcomes[job.index] = 'error' in outcome ? { failed: renderFailure(outcome.error) } : outcome
+    },
+  )
   // Workers could not start at all here: this thread does the work rather than import nothing.
   // Only then is the markdown pipeline loaded on this thread.
   if (leftover.length) {

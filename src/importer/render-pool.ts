@@ -21,7 +21,12 @@ const MEMORY_MB = numberFromEnv('SCHOLIA_RENDER_MEMORY_MB', DEFAULT_MAX_OLD_GENE
  */
 const SIZE = 2
 
-let options: WarmPoolOptions = { worker: new URL('./prepare-worker', import.meta.url), size: SIZE, timeoutMs: TIMEOUT_MS, maxOldGenerationMb: MEMORY_MB }
+let options: WarmPoolOptions = {
+  worker: new URL('./prepare-worker', import.meta.url),
+  size: SIZE,
+  timeoutMs: TIMEOUT_MS,
+  maxOldGenerationMb: MEMORY_MB,
+}
 let pool = new WarmPool<RenderTask, PreparedEssay | RenderResult>(options)
 
 /*
@@ -66,7 +71,11 @@ export async function renderOffThread(markdown: string, document?: EssayDocument
     if (tooLarge) throw new BlogError('FILE_REJECTED', `Could not render the markdown: the text ${tooLarge}.`)
     return storeRender(key, rendered)
   }
-  throw new BlogError('FILE_REJECTED', `${renderFailure(outcome.error)}.`, 'Nothing was saved: the post keeps its previous text.')
+  throw new BlogError(
+    'FILE_REJECTED',
+    `${renderFailure(outcome.error)}.`,
+    'Nothing was saved: the post keeps its previous text.',
+  )
 }
 
 /** Loads a render worker now, so the first upload or preview does not wait for it (`blog serve` at start). */

@@ -6,7 +6,8 @@ import type { EssayTask } from './prepare-essay.js'
  * with a stored essay document as its context (an edit, a preview). Plain data: it is copied to
  * the worker, so it cannot hold the functions of a RenderContext; the worker rebuilds those.
  */
-export type RenderTask = { kind: 'essay'; task: EssayTask } | { kind: 'markdown'; markdown: string; document?: EssayDocument | null }
+export type RenderTask =
+  { kind: 'essay'; task: EssayTask } | { kind: 'markdown'; markdown: string; document?: EssayDocument | null }
 
 /** The per-file message of a render that failed, ran out of time or out of memory. */
 export function renderFailure(reason: string): string {

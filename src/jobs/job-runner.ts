@@ -40,7 +40,8 @@ export interface RunnerOptions {
 
 /** A job is started at most this many times: once, and once more after an interruption. */
 export const MAX_ATTEMPTS = 2
-export const INTERRUPTED_TWICE = 'Interrupted twice: the server stopped while this job ran, and again when it was retried. It was not tried a third time.'
+export const INTERRUPTED_TWICE =
+  'Interrupted twice: the server stopped while this job ran, and again when it was retried. It was not tried a third time.'
 
 /** Runners alive in this process; a processing job owned by another runner of this process was left by one that is gone. */
 const LIVE_RUNNERS = new Set<string>()
@@ -88,11 +89,17 @@ export class JobRunner {
     if (this.timer) clearInterval(this.timer)
     this.timer = null
     let timeout: NodeJS.Timeout | undefined
-    await Promise.race([Promise.allSettled([...this.running.values()]), new Promise((r) => (timeout = setTimeout(r, this.settings.graceMs)))])
+    await Promise.race([
+      Promise.allSettled([...this.running.values()]),
+      new Promise((r) => (timeout = setTimeout(r, this.settings.graceMs))),
+    ])
     clearTimeout(timeout)
     await this.ticking
     await this.pumping
-    if (this.running.size) await this.release([...this.running.keys()]).catch((e: unknown) => this.report('Could not hand back running jobs', e))
+    if (this.running.size)
+      await this.release([...this.running.keys()]).catch((e: unknown) =>
+        this.report('Could not hand back running jobs', e),
+      )
     LIVE_RUNNERS.delete(this.id)
   }
 
@@ -136,7 +143,8 @@ export class JobRunner {
       return out
     })
     for (const { job, change } of changed) {
-      if (change === 'failed') this.o.log(`Job ${job.id} (${job.kind} for post ${job.postId}) failed: ${INTERRUPTED_TWICE}`)
+      if (change === 'failed')
+        this.o.log(`Job ${job.id} (${job.kind} for post ${job.postId}) failed: ${INTERRUPTED_TWICE}`)
       this.o.events.emit('job:changed', { job: toJob(job), change })
     }
   }
@@ -200,7 +208,12 @@ export class JobRunner {
     let error: string | null = null
     let note: string | null = null
     try {
-      note = (await this.o.execute(job, (p) => this.o.events.emit('job:progress', { jobId: job.id, postId: job.postId, kind: job.kind, ...p }))).note ?? null
+      note =
+        (
+          await this.o.execute(job, (p) =>
+            this.o.events.emit('job:progress', { jobId: job.id, postId: job.postId, kind: job.kind, ...p }),
+          )
+        ).note ?? null
     } catch (e) {
       error = e instanceof Error ? e.message : String(e)
       // A bug (not a refusal or bad answer from a provider) leaves its stack in the log.
@@ -220,13 +233,20 @@ export class JobRunner {
       // Handed back or cancelled meanwhile: this runner no longer speaks for it.
       if (!job || job.status !== 'processing' || job.owner?.runner !== this.id) return null
       const now = this.o.now()
-      Object.assign(job, { status: error ? 'failed' : 'completed', error, completedAt: now.toISOString(), owner: null, leaseUntil: null })
+      Object.assign(job, {
+        status: error ? 'failed' : 'completed',
+        error,
+        completedAt: now.toISOString(),
+        owner: null,
+        leaseUntil: null,
+      })
       if (note && !error) job.note = note
       const result = { ...job }
       tx.db.jobs = pruneFinished(tx.db.jobs, now.getTime())
       return result
     })
-    if (done) this.o.events.emit('job:changed', { job: toJob(done), change: done.status === 'failed' ? 'failed' : 'completed' })
+    if (done)
+      this.o.events.emit('job:changed', { job: toJob(done), change: done.status === 'failed' ? 'failed' : 'completed' })
   }
 
   private async renewLeases(): Promise<void> {
@@ -244,7 +264,13 @@ export class JobRunner {
       for (const job of tx.db.jobs) {
         if (!ids.includes(job.id) || job.status !== 'processing' || job.owner?.runner !== this.id) continue
         // Stopped on purpose: that start does not count against the job.
-        Object.assign(job, { status: 'pending', attempts: Math.max(0, job.attempts - 1), startedAt: null, owner: null, leaseUntil: null })
+        Object.assign(job, {
+          status: 'pending',
+          attempts: Math.max(0, job.attempts - 1),
+          startedAt: null,
+          owner: null,
+          leaseUntil: null,
+        })
         out.push({ ...job })
       }
       return out

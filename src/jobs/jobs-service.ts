@@ -42,7 +42,12 @@ export class JobsService {
    * Queue one job. A pending job of the same kind for the same post is reused (its image
    * options replaced) rather than doubled; `created` says which happened.
    */
-  async enqueue(actor: Actor, postId: number, kind: JobKind, options: ImageJobOptions | null = null): Promise<{ job: Job; created: boolean }> {
+  async enqueue(
+    actor: Actor,
+    postId: number,
+    kind: JobKind,
+    options: ImageJobOptions | null = null,
+  ): Promise<{ job: Job; created: boolean }> {
     if (actor !== OWNER) requireAdmin(actor)
     const [result] = await this.add([postId], kind, options, true)
     return result
@@ -59,7 +64,11 @@ export class JobsService {
     if (actor !== OWNER) requireAdmin(actor)
     const now = this.o.now().getTime()
     const jobs = this.o.store.db.jobs.filter((j) => listed(j, now)).map(toJob)
-    return { jobs, totalJobs: jobs.length, pendingJobs: jobs.filter((j) => j.status === 'pending' || j.status === 'processing').length }
+    return {
+      jobs,
+      totalJobs: jobs.length,
+      pendingJobs: jobs.filter((j) => j.status === 'pending' || j.status === 'processing').length,
+    }
   }
 
   /** Cancel a pending job (it is removed). A job already running or finished can't be. */
@@ -68,7 +77,8 @@ export class JobsService {
     const job = await this.o.store.transact((tx) => {
       const found = tx.db.jobs.find((j) => j.id === id)
       if (!found) throw new BlogError('NOT_FOUND', `No job with id ${id}.`)
-      if (found.status !== 'pending') throw new BlogError('CONFLICT', `Only pending jobs can be cancelled; this one is ${found.status}.`)
+      if (found.status !== 'pending')
+        throw new BlogError('CONFLICT', `Only pending jobs can be cancelled; this one is ${found.status}.`)
       tx.db.jobs = tx.db.jobs.filter((j) => j.id !== id)
       return found
     })
@@ -92,7 +102,14 @@ export class JobsService {
   /** Run jobs in this process until the returned function is called (the serving process does). */
   start(settings: Partial<RunnerSettings> = {}): () => Promise<void> {
     if (this.runner) return () => this.stop()
-    const runner = new JobRunner({ store: this.o.store, events: this.o.events, now: this.o.now, log: this.o.log, settings, execute: (job, progress) => this.execute(job, progress) })
+    const runner = new JobRunner({
+      store: this.o.store,
+      events: this.o.events,
+      now: this.o.now,
+      log: this.o.log,
+      settings,
+      execute: (job, progress) => this.execute(job, progress),
+    })
     this.runner = runner
     runner.start()
     return () => this.stop()
@@ -111,14 +128,20 @@ export class JobsService {
       return {}
     }
     const enhance = this.o.enhance()
-    if (!enhance) throw new BlogError('NOT_IMPLEMENTED', `Generating ${job.kind} is not available in this version of Scholia.`)
+    if (!enhance)
+      throw new BlogError('NOT_IMPLEMENTED', `Generating ${job.kind} is not available in this version of Scholia.`)
     progress({ done: 0, total: 1, message: `Generating ${job.kind}` })
     const { notes } = await enhance.run(job.postId, job.kind)
     progress({ done: 1, total: 1, message: `${job.kind === 'annotations' ? 'Annotations' : 'Bibliography'} ready` })
     return notes.length > 0 ? { note: `${notes.join('; ')}.` } : {}
   }
 
-  private async add(postIds: number[], kind: JobKind, options: ImageJobOptions | null, mustExist: boolean): Promise<{ job: Job; created: boolean }[]> {
+  private async add(
+    postIds: number[],
+    kind: JobKind,
+    options: ImageJobOptions | null,
+    mustExist: boolean,
+  ): Promise<{ job: Job; created: boolean }[]> {
     const changes = await this.o.store.transact((tx) => {
       const now = this.o.now().toISOString()
       const out: { record: JobRecord; created: boolean }[] = []
@@ -135,13 +158,28 @@ export class JobsService {
           out.push({ record: { ...waiting }, created: false })
           continue
         }
-        const record: JobRecord = { id: randomUUID(), postId, title: post.title, kind, status: 'pending', createdAt: now, completedAt: null, error: null, options, attempts: 0, startedAt: null, owner: null, leaseUntil: null }
+        const record: JobRecord = {
+          id: randomUUID(),
+          postId,
+          title: post.title,
+          kind,
+          status: 'pending',
+          createdAt: now,
+          completedAt: null,
+          error: null,
+          options,
+          attempts: 0,
+          startedAt: null,
+          owner: null,
+          leaseUntil: null,
+        }
         tx.db.jobs.push(record)
         out.push({ record: { ...record }, created: true })
       }
       return out
     })
-    for (const c of changes) if (c.created) this.o.events.emit('job:changed', { job: toJob(c.record), change: 'created' })
+    for (const c of changes)
+      if (c.created) this.o.events.emit('job:changed', { job: toJob(c.record), change: 'created' })
     void this.runner?.pump()
     return changes.map((c) => ({ job: toJob(c.record), created: c.created }))
   }

@@ -34,14 +34,18 @@ export interface MailerOptions {
 
 /** DECISIONS.md: SMTP when `SMTP_URL` is set, otherwise `.eml` files in `data/outbox/`. */
 export function createMailer(opts: MailerOptions): Mailer {
-  return opts.smtpUrl ? smtpMailer(opts.smtpUrl, opts.from) : outboxMailer(dataFolder(opts.dataDir).outboxDir, opts.from)
+  return opts.smtpUrl
+    ? smtpMailer(opts.smtpUrl, opts.from)
+    : outboxMailer(dataFolder(opts.dataDir).outboxDir, opts.from)
 }
 
 /**
  * nodemailer is loaded with the first message, not when a command starts: most commands, the
  * import among them, never send one.
  */
-function lazyTransport(make: (nodemailer: Pick<typeof Nodemailer, 'createTransport'>) => Transporter): () => Promise<Transporter> {
+function lazyTransport(
+  make: (nodemailer: Pick<typeof Nodemailer, 'createTransport'>) => Transporter,
+): () => Promise<Transporter> {
   let transport: Promise<Transporter> | null = null
   return () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => make(nodemailer)))
 }
@@ -60,7 +64,9 @@ function smtpMailer(url: string, from: string): Mailer {
 
 /** Writes each message as a complete RFC 822 file that any mail client opens. */
 function outboxMailer(dir: string, from: string): Mailer {
-  const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }))
+  const transport = lazyTransport((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  )
   return {
     description: `outbox folder ${dir}`,
     async send(message) {

@@ -24,5 +24,8 @@ export function contextFromDocument(document: EssayDocument | null | undefined):
 /** Identity of a document as far as a render is concerned (its assets and cited entries); '' for none. */
 export function documentHash(document: EssayDocument | null | undefined): string {
   if (!document) return ''
-  return createHash('sha256').update(JSON.stringify([document.assets, document.references])).digest('hex').slice(0, 32)
+  return createHash('sha256')
+    .update(JSON.stringify([document.assets, document.references]))
+    .digest('hex')
+    .slice(0, 32)
 }

@@ -18,7 +18,13 @@ import {
   rawHtmlBlock,
   skipDef,
 } from './syntax/franklin.js'
-import { DETAILS_CLOSE, DETAILS_CLOSING_HTML, detailsOpening, detailsOpeningHtml, readDistillCode } from './syntax/distill.js'
+import {
+  DETAILS_CLOSE,
+  DETAILS_CLOSING_HTML,
+  detailsOpening,
+  detailsOpeningHtml,
+  readDistillCode,
+} from './syntax/distill.js'
 import { matchContainedFence } from './syntax/contained-fence.js'
 import { stripFrontMatter } from './syntax/front-matter.js'
 import { citationScope } from './syntax/citations.js'
@@ -129,8 +135,7 @@ class Rewriter {
     while (i < this.lines.length) i = this.line(i)
     this.flushPara()
     while (this.divs.length > 0) this.closeDiv()
-    const resolve = (text: string): string =>
-      resolvePlaceholders(text, (kind, key) => this.labels.resolve(kind, key))
+    const resolve = (text: string): string => resolvePlaceholders(text, (kind, key) => this.labels.resolve(kind, key))
     return {
       markdown: resolve(this.out.join('\n')),
       stash: this.stash.entries.map(resolve),
@@ -199,7 +204,8 @@ class Rewriter {
       // `## Title {#sec-x}` (pandoc, Quarto): a section other text may refer to (`@sec-x`).
       // A cheap test first: the pattern is anchored at the end, and long blank runs must not cost (issue 21).
       const id = heading.includes('{#') ? HEADING_ID.exec(heading) : null
-      if (id && SIMPLE_ID.test(id[1])) this.labels.addAnchor(id[1], 'section', headingTitle(heading).replace(HEADING_ID, '').trim())
+      if (id && SIMPLE_ID.test(id[1]))
+        this.labels.addAnchor(id[1], 'section', headingTitle(heading).replace(HEADING_ID, '').trim())
       return i + 1
     }
     this.para.push(line)
@@ -256,7 +262,8 @@ class Rewriter {
     if (block === null) return next
     this.emit(indent + fence + block.info)
     // The container (list item) and the fence's own indentation are not part of the code.
-    if (block.body.length > 0) this.emit(indent + this.stash.put(block.body.map((l) => dedent(l, indent.length)).join('\n')))
+    if (block.body.length > 0)
+      this.emit(indent + this.stash.put(block.body.map((l) => dedent(l, indent.length)).join('\n')))
     this.emit(indent + fence)
     this.setLast('code', start, this.out.length - 1)
     return next
@@ -270,7 +277,8 @@ class Rewriter {
     const char = fence[0]
     if (char === '`' && rest.includes('`')) return -1
     let j = i + 1
-    while (j < this.lines.length && !isClosingFence(this.lines[j].replace(CONTAINER_PREFIX, ''), char, fence.length)) j++
+    while (j < this.lines.length && !isClosingFence(this.lines[j].replace(CONTAINER_PREFIX, ''), char, fence.length))
+      j++
     if (j >= this.lines.length) return -1
     this.flushPara()
     const start = this.out.length
@@ -336,7 +344,8 @@ class Rewriter {
   private closingDisplayLine(from: number): number {
     for (let j = from; j < this.lines.length; j++) {
       const line = this.lines[j].trimEnd()
-      if (line.endsWith('$$') || (line.endsWith('}') && line.includes('{#eq-') && QUARTO_EQUATION_LABEL.test(line))) return j
+      if (line.endsWith('$$') || (line.endsWith('}') && line.includes('{#eq-') && QUARTO_EQUATION_LABEL.test(line)))
+        return j
       if (line.trim() === '' || DISPLAY_OPEN.test(line)) return -1
     }
     return -1
@@ -589,11 +598,13 @@ function isClosingFence(line: string, char: string, length: number): boolean {
 }
 
 function headingTitle(line: string): string {
-  return line
-    .replace(/^ {0,3}#{1,6}[ \t]*/, '')
-    // Only from the start of a run of blanks: from every blank, it was quadratic on long lines.
-    .replace(/(?<![ \t])[ \t]+#+[ \t]*$/, '')
-    .trim()
+  return (
+    line
+      .replace(/^ {0,3}#{1,6}[ \t]*/, '')
+      // Only from the start of a run of blanks: from every blank, it was quadratic on long lines.
+      .replace(/(?<![ \t])[ \t]+#+[ \t]*$/, '')
+      .trim()
+  )
 }
 
 /** An empty anchor for a label; `key` is a SIMPLE_ID, so it needs no escaping. */

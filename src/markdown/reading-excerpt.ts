@@ -36,7 +36,8 @@ export function readingExcerpt(reading: readonly ReadingBlock[]): string {
 }
 
 function aroundDisplay(text: string, display: ReadingBlock | undefined, rest: ReadingBlock | undefined): string {
-  if (display?.kind !== 'display' || rest?.kind !== 'prose' || rest.block !== 'paragraph' || /[.!?]$/.test(text)) return ''
+  if (display?.kind !== 'display' || rest?.kind !== 'prose' || rest.block !== 'paragraph' || /[.!?]$/.test(text))
+    return ''
   const continuation = blockText(rest)
   if (!/^\p{Ll}/u.test(continuation)) return ''
   const sentence = `${text} ${texToText(display.tex)} ${continuation}`.replace(/\s+/g, ' ').trim()
@@ -46,7 +47,12 @@ function aroundDisplay(text: string, display: ReadingBlock | undefined, rest: Re
 /** A block's text as a reader reads it; '' for one that is only formulas. */
 function blockText(block: Prose): string {
   if (block.segments.every((s) => s.kind === 'math' || (s.kind === 'text' && s.text.trim() === ''))) return ''
-  return block.segments.map(segmentText).join('').replace(/\s+/g, ' ').replace(/ ([,.;:!?)])/g, '$1').trim()
+  return block.segments
+    .map(segmentText)
+    .join('')
+    .replace(/\s+/g, ' ')
+    .replace(/ ([,.;:!?)])/g, '$1')
+    .trim()
 }
 
 function segmentText(s: ReadingSegment): string {

@@ -17,14 +17,19 @@ import type { RenderContext, RenderResult } from './types.js'
 export function renderMarkdown(markdown: string, context: RenderContext = {}): RenderResult {
   const { markdown: prepared, stash, mathPreamble, anchors } = preprocess(markdown, context.bibliography)
   const equationLabels = new Map<string, string>()
-  for (const a of anchors) if (a.kind === 'equation' && a.number && !equationLabels.has(a.number)) equationLabels.set(a.number, a.key)
-  const file = markdownProcessor.processSync({ value: prepared, data: { stash, mathPreamble, context, equationLabels } })
+  for (const a of anchors)
+    if (a.kind === 'equation' && a.number && !equationLabels.has(a.number)) equationLabels.set(a.number, a.key)
+  const file = markdownProcessor.processSync({
+    value: prepared,
+    data: { stash, mathPreamble, context, equationLabels },
+  })
   const summary = file.data.textSummary
   const document = documentOf(file)
   const html = String(file.value)
   const toc = summary?.toc ?? []
   // The references list ends the essay: a reader finds it in the contents like any section.
-  if (document.references.length > 0 && html.includes('id="references-heading"')) toc.push({ depth: Math.min(...toc.map((t) => t.depth), 2), text: 'References', id: 'references-heading' })
+  if (document.references.length > 0 && html.includes('id="references-heading"'))
+    toc.push({ depth: Math.min(...toc.map((t) => t.depth), 2), text: 'References', id: 'references-heading' })
   const allAnchors = [...document.anchors, ...documentAnchors(anchors, html, toc)]
   return {
     html,
@@ -42,9 +47,14 @@ export function renderMarkdown(markdown: string, context: RenderContext = {}): R
 }
 
 /** A numbered display takes back the label its author gave it (the tree only keeps the number). */
-function labelledDisplays(reading: ReadingBlock[], numbers: readonly (string | null)[], anchors: readonly EssayAnchor[]): ReadingBlock[] {
+function labelledDisplays(
+  reading: ReadingBlock[],
+  numbers: readonly (string | null)[],
+  anchors: readonly EssayAnchor[],
+): ReadingBlock[] {
   const byNumber = new Map<string, string>()
-  for (const a of anchors) if (a.kind === 'equation' && a.number && !byNumber.has(a.number)) byNumber.set(a.number, a.key)
+  for (const a of anchors)
+    if (a.kind === 'equation' && a.number && !byNumber.has(a.number)) byNumber.set(a.number, a.key)
   let k = 0
   return reading.map((block) => {
     if (block.kind !== 'display') return block

@@ -1,4 +1,12 @@
-import type { CslEntry, EssayAnchor, EssayAsset, EssayDocument, EssayWarning, ReadingBlock, TocEntry } from '../shared/schemas/index.js'
+import type {
+  CslEntry,
+  EssayAnchor,
+  EssayAsset,
+  EssayDocument,
+  EssayWarning,
+  ReadingBlock,
+  TocEntry,
+} from '../shared/schemas/index.js'
 import type { ReadingLength } from '../shared/word-count.js'
 
 /**
@@ -47,8 +55,17 @@ export interface RenderResult {
 }
 
 /** The essay document a render yields, as stored with the post. */
-export function documentOfRender(r: Pick<RenderResult, 'assets' | 'references' | 'anchors' | 'warnings' | 'reading' | 'macros'>): EssayDocument {
-  return { assets: r.assets, references: r.references, anchors: r.anchors, warnings: r.warnings, reading: r.reading, ...(r.macros.length ? { macros: r.macros } : {}) }
+export function documentOfRender(
+  r: Pick<RenderResult, 'assets' | 'references' | 'anchors' | 'warnings' | 'reading' | 'macros'>,
+): EssayDocument {
+  return {
+    assets: r.assets,
+    references: r.references,
+    anchors: r.anchors,
+    warnings: r.warnings,
+    reading: r.reading,
+    ...(r.macros.length ? { macros: r.macros } : {}),
+  }
 }
 
 /** Bump when the pipeline's output changes, so stored HTML is re-rendered on the next import. */

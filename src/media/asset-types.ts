@@ -45,7 +45,8 @@ export function assetExtOf(name: string): AssetExt | null {
 export const assetUrl = (hash: string, ext: AssetExt): string => `/media/assets/${hash}.${ext}`
 
 /** What a file name under `/media/assets/` is: an original or a WebP variant; null for anything else. */
-export type AssetFileName = { kind: 'original'; hash: string; ext: AssetExt } | { kind: 'variant'; hash: string; width: number }
+export type AssetFileName =
+  { kind: 'original'; hash: string; ext: AssetExt } | { kind: 'variant'; hash: string; width: number }
 
 export function parseAssetFileName(file: string): AssetFileName | null {
   const original = ASSET_FILE.exec(file)

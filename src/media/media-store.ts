@@ -16,7 +16,8 @@ const ORPHAN_AGE_MS = 10 * 60_000
 /** Drawn social cards kept on disk; the oldest beyond this are dropped. */
 const OG_KEEP = 500
 
-export const contentHashOf = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex').slice(0, 20)
+export const contentHashOf = (bytes: Uint8Array): string =>
+  createHash('sha256').update(bytes).digest('hex').slice(0, 20)
 
 /** The post and file a media address names, or null when it is not one of ours. */
 export function parseMediaUrl(url: string | null | undefined): { postId: number; file: string } | null {
@@ -102,7 +103,9 @@ export class MediaStore {
     }
     const cards = await listDir(this.ogDir)
     if (cards.length > OG_KEEP) {
-      const dated = await Promise.all(cards.map(async (f) => ({ f, t: (await stat(join(this.ogDir, f)).catch(() => null))?.mtimeMs ?? 0 })))
+      const dated = await Promise.all(
+        cards.map(async (f) => ({ f, t: (await stat(join(this.ogDir, f)).catch(() => null))?.mtimeMs ?? 0 })),
+      )
       dated.sort((a, b) => b.t - a.t)
       for (const { f } of dated.slice(OG_KEEP)) {
         await rm(join(this.ogDir, f), { force: true })

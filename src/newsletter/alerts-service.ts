@@ -76,7 +76,14 @@ export class AlertsService {
         alerts.alertedSlugs.push(post.slug)
         const backdated = now.getTime() - Date.parse(post.publishedAt) > BACKDATED_MS
         if (first || backdated || tx.db.subscribers.length === 0) continue
-        alerts.queue.push({ postId: post.id, slug: post.slug, title: post.title, excerpt: post.excerpt, pending: tx.db.subscribers.map((s) => s.id), queuedAt: now.toISOString() })
+        alerts.queue.push({
+          postId: post.id,
+          slug: post.slug,
+          title: post.title,
+          excerpt: post.excerpt,
+          pending: tx.db.subscribers.map((s) => s.id),
+          queuedAt: now.toISOString(),
+        })
       }
     })
   }
@@ -95,7 +102,8 @@ export class AlertsService {
         return { job: { ...job }, recipients }
       })
       if (!batch) return
-      for (const subscriber of batch.recipients) await this.send(batch.job, subscriber.email, subscriber.unsubscribeToken)
+      for (const subscriber of batch.recipients)
+        await this.send(batch.job, subscriber.email, subscriber.unsubscribeToken)
     }
   }
 
@@ -113,7 +121,9 @@ export class AlertsService {
       await this.o.mailer.send(mail)
     } catch (e) {
       // Not retried: a retry after a partial send could mail twice.
-      this.o.log(`Could not send the alert for "${job.slug}" to subscriber: ${e instanceof Error ? e.message : String(e)}`)
+      this.o.log(
+        `Could not send the alert for "${job.slug}" to subscriber: ${e instanceof Error ? e.message : String(e)}`,
+      )
     }
   }
 }

@@ -24,7 +24,12 @@ export class NewsletterService {
       const existing = tx.db.subscribers.find((s) => s.email.toLowerCase() === email.toLowerCase())
       if (existing) return { created: false }
       const id = Math.max(tx.db.nextSubscriberId, ...tx.db.subscribers.map((s) => s.id + 1))
-      tx.db.subscribers.push({ id, email, unsubscribeToken: randomBytes(24).toString('base64url'), createdAt: this.now().toISOString() })
+      tx.db.subscribers.push({
+        id,
+        email,
+        unsubscribeToken: randomBytes(24).toString('base64url'),
+        createdAt: this.now().toISOString(),
+      })
       tx.db.nextSubscriberId = id + 1
       return { created: true }
     })

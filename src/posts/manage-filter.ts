@@ -26,7 +26,11 @@ const yesNo = (want: 'any' | 'yes' | 'no', value: boolean) => want === 'any' || 
  * The Post Manager's rule (issue 23.10): the posts, in the list order given, that match the
  * query's words and filters, cut to the page asked for (the last page when fewer match now).
  */
-export function browsePosts(ordered: readonly PostMeta[], enhancements: ReadonlyMap<number, readonly Enhancement[]>, query: ManageQuery): ManagePage {
+export function browsePosts(
+  ordered: readonly PostMeta[],
+  enhancements: ReadonlyMap<number, readonly Enhancement[]>,
+  query: ManageQuery,
+): ManagePage {
   const has = (meta: PostMeta) => enhancements.get(meta.id) ?? []
   const words = matcher(query.q)
   const matched = ordered.filter(
@@ -40,7 +44,9 @@ export function browsePosts(ordered: readonly PostMeta[], enhancements: Readonly
   const page = Math.min(query.page, pageCount)
   const start = (page - 1) * query.pageSize
   return {
-    posts: matched.slice(start, start + query.pageSize).map((meta) => ({ ...toListItem(meta), enhancements: [...has(meta)] })),
+    posts: matched
+      .slice(start, start + query.pageSize)
+      .map((meta) => ({ ...toListItem(meta), enhancements: [...has(meta)] })),
     total: matched.length,
     page,
     pageSize: query.pageSize,

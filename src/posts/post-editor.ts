@@ -32,9 +32,25 @@ export class PostEditor {
       if (enhancedContent !== undefined) body.enhancedContent = enhancedContent
       if (content !== undefined && rendered) {
         // Labels and the reading follow the new text; figures and entries stay the render's context.
-        const edited = { ...(document ?? emptyEssayDocument()), anchors: rendered.anchors, reading: rendered.reading, macros: rendered.macros }
-        Object.assign(body, { content, html: rendered.html, toc: rendered.toc, plainText: rendered.plainText, renderVersion: RENDER_VERSION, document: edited })
-        Object.assign(meta, { wordCount: rendered.wordCount, readTime: readTimeFor(rendered.readingLength), contentHash: contentHash(content) })
+        const edited = {
+          ...(document ?? emptyEssayDocument()),
+          anchors: rendered.anchors,
+          reading: rendered.reading,
+          macros: rendered.macros,
+        }
+        Object.assign(body, {
+          content,
+          html: rendered.html,
+          toc: rendered.toc,
+          plainText: rendered.plainText,
+          renderVersion: RENDER_VERSION,
+          document: edited,
+        })
+        Object.assign(meta, {
+          wordCount: rendered.wordCount,
+          readTime: readTimeFor(rendered.readingLength),
+          contentHash: contentHash(content),
+        })
       }
       return tx.update(id, meta, Object.keys(body).length ? body : undefined)
     })

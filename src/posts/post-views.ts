@@ -7,7 +7,11 @@ export function toListItem(meta: PostMeta): PostListItem {
 }
 
 /** The full post of SPEC §3, with the server-rendered HTML and table of contents. */
-export function toPost(meta: PostMeta, body: PostBody, neighbours: Post['neighbours'] = { previous: null, next: null }): Post {
+export function toPost(
+  meta: PostMeta,
+  body: PostBody,
+  neighbours: Post['neighbours'] = { previous: null, next: null },
+): Post {
   return {
     ...toListItem(meta),
     content: body.content,
@@ -26,7 +30,8 @@ export function toPost(meta: PostMeta, body: PostBody, neighbours: Post['neighbo
   }
 }
 
-const neighbour = (meta: PostMeta | undefined): PostNeighbour | null => (meta ? { slug: meta.slug, title: meta.title, readTime: meta.readTime } : null)
+const neighbour = (meta: PostMeta | undefined): PostNeighbour | null =>
+  meta ? { slug: meta.slug, title: meta.title, readTime: meta.readTime } : null
 
 /** SPEC §2: previous and next are the entries either side of the post in the list order. */
 export function neighboursIn(ordered: readonly PostMeta[], id: number): Post['neighbours'] {

@@ -63,7 +63,8 @@ export class PostsService {
   /** A post's metadata if `viewer` may see it; "not found" otherwise (drafts for guests). */
   visibleMeta(id: number, viewer: Viewer): PostMeta {
     const meta = this.store.post(id)
-    if (!meta || (meta.status !== 'published' && !isAdmin(viewer))) throw new BlogError('POST_NOT_FOUND', `No post with id ${id}.`)
+    if (!meta || (meta.status !== 'published' && !isAdmin(viewer)))
+      throw new BlogError('POST_NOT_FOUND', `No post with id ${id}.`)
     return meta
   }
 
@@ -73,7 +74,12 @@ export class PostsService {
    * for a draft a guest asks for or a post that does not exist.
    */
   visibility(idOrSlug: number | string, viewer: Viewer): 'public' | 'admin' | 'hidden' {
-    const meta = typeof idOrSlug === 'string' ? this.store.postBySlug(idOrSlug) : Number.isSafeInteger(idOrSlug) ? this.store.post(idOrSlug) : null
+    const meta =
+      typeof idOrSlug === 'string'
+        ? this.store.postBySlug(idOrSlug)
+        : Number.isSafeInteger(idOrSlug)
+          ? this.store.post(idOrSlug)
+          : null
     if (!meta) return 'hidden'
     if (meta.status === 'published') return 'public'
     return isAdmin(viewer) ? 'admin' : 'hidden'
@@ -101,11 +107,26 @@ export class PostsService {
     } catch {
       return toPost(meta, body, neighbours)
     }
-    const document = { ...(body.document ?? emptyEssayDocument()), anchors: rendered.anchors, reading: rendered.reading, macros: rendered.macros }
-    const fresh = { html: rendered.html, toc: rendered.toc, plainText: rendered.plainText, renderVersion: RENDER_VERSION, document }
+    const document = {
+      ...(body.document ?? emptyEssayDocument()),
+      anchors: rendered.anchors,
+      reading: rendered.reading,
+      macros: rendered.macros,
+    }
+    const fresh = {
+      html: rendered.html,
+      toc: rendered.toc,
+      plainText: rendered.plainText,
+      renderVersion: RENDER_VERSION,
+      document,
+    }
     // the read time follows the pipeline too (its rule may have changed with it)
     const length = { wordCount: rendered.wordCount, readTime: readTimeFor(rendered.readingLength) }
-    const updated = await this.store.transact((tx) => (tx.post(meta.id)?.rev === meta.rev ? tx.update(meta.id, { updatedAt: meta.updatedAt, ...length }, fresh) : tx.post(meta.id)))
+    const updated = await this.store.transact((tx) =>
+      tx.post(meta.id)?.rev === meta.rev
+        ? tx.update(meta.id, { updatedAt: meta.updatedAt, ...length }, fresh)
+        : tx.post(meta.id),
+    )
     return toPost(updated ?? meta, { ...body, ...fresh }, neighbours)
   }
 }

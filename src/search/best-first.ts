@@ -5,7 +5,8 @@
  */
 export function bestFirst(scores: ArrayLike<number>, ids: ArrayLike<number>, k: number): number[] {
   const before = (a: number, b: number) => scores[a] > scores[b] || (scores[a] === scores[b] && ids[a] < ids[b])
-  if (k >= scores.length) return Array.from({ length: scores.length }, (_, i) => i).sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0))
+  if (k >= scores.length)
+    return Array.from({ length: scores.length }, (_, i) => i).sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0))
   const best: number[] = []
   if (k <= 0) return best
   for (let i = 0; i < scores.length; i++) {

@@ -38,14 +38,22 @@ export function relatedTags(posts: readonly PostMeta[], filtered: readonly strin
       else exact.set(tag, { n: 1 })
     }
   }
-  return topTags(Array.from(exact, ([tag, { n }]) => [tag, n]), filtered, limit)
+  return topTags(
+    Array.from(exact, ([tag, { n }]) => [tag, n]),
+    filtered,
+    limit,
+  )
 }
 
 /**
  * The most common tags from counts per exact spelling (a search may match thousands of posts,
  * with a few dozen distinct tags), merged case-insensitively under the spelling met first.
  */
-export function topTags(exact: readonly (readonly [tag: string, posts: number])[], filtered: readonly string[], limit = 8): string[] {
+export function topTags(
+  exact: readonly (readonly [tag: string, posts: number])[],
+  filtered: readonly string[],
+  limit = 8,
+): string[] {
   const skip = new Set(filtered.map((t) => t.toLowerCase()))
   const counts = new Map<string, { tag: string; n: number }>()
   for (const [tag, n] of exact) {
@@ -55,5 +63,8 @@ export function topTags(exact: readonly (readonly [tag: string, posts: number])[
     if (entry) entry.n += n
     else counts.set(key, { tag, n })
   }
-  return [...counts.values()].sort((a, b) => b.n - a.n || a.tag.localeCompare(b.tag)).slice(0, limit).map((e) => e.tag)
+  return [...counts.values()]
+    .sort((a, b) => b.n - a.n || a.tag.localeCompare(b.tag))
+    .slice(0, limit)
+    .map((e) => e.tag)
 }

@@ -253,7 +253,8 @@ export class LexicalIndex {
         const list = Postings.of(data.subarray(at, at + 3 * count))
         index.postings[tid] = list
         for (let i = 0; i < count; i++) {
-          for (let f = 0; f < FIELD_COUNT; f++) if (tfIn(list.textAt(i), list.shortAt(i), f) > 0) index.fieldDf[tid * FIELD_COUNT + f]++
+          for (let f = 0; f < FIELD_COUNT; f++)
+            if (tfIn(list.textAt(i), list.shortAt(i), f) > 0) index.fieldDf[tid * FIELD_COUNT + f]++
         }
       }
       at += 3 * count

@@ -46,7 +46,9 @@ export class LiveIndex {
 
   /** Start the first build in the background, if it has not started. */
   warm(): void {
-    this.queue ??= this.build().catch((e: unknown) => this.log(`Search index: the first build failed (${String(e)}); posts are indexed as they change.`))
+    this.queue ??= this.build().catch((e: unknown) =>
+      this.log(`Search index: the first build failed (${String(e)}); posts are indexed as they change.`),
+    )
   }
 
   /** The index with every change announced so far applied. */
@@ -61,7 +63,9 @@ export class LiveIndex {
   }
 
   private enqueue(task: () => Promise<void>): void {
-    this.queue = (this.queue ?? Promise.resolve()).then(task).catch((e: unknown) => this.log(`Search index: an update failed (${String(e)}).`))
+    this.queue = (this.queue ?? Promise.resolve())
+      .then(task)
+      .catch((e: unknown) => this.log(`Search index: an update failed (${String(e)}).`))
   }
 
   /** From the snapshot in the data folder when there is one, brought up to date; else from every post. */
@@ -86,7 +90,9 @@ export class LiveIndex {
     }
     this.index.finish()
     if (this.persist && (gone.length > 0 || stale.length > 0)) {
-      await saveSnapshot(this.store.dataDir, this.index).catch((e: unknown) => this.log(`Search index: could not save it (${String(e)}); it is rebuilt at the next start.`))
+      await saveSnapshot(this.store.dataDir, this.index).catch((e: unknown) =>
+        this.log(`Search index: could not save it (${String(e)}); it is rebuilt at the next start.`),
+      )
     }
   }
 
@@ -104,7 +110,16 @@ export class LiveIndex {
   private async read(meta: PostMeta): Promise<IndexedPost | null> {
     try {
       const body = await this.store.body(meta)
-      return { id: meta.id, title: meta.title, tags: meta.tags, excerpt: meta.excerpt, author: meta.author, text: body.plainText, published: meta.status === 'published', readTime: meta.readTime }
+      return {
+        id: meta.id,
+        title: meta.title,
+        tags: meta.tags,
+        excerpt: meta.excerpt,
+        author: meta.author,
+        text: body.plainText,
+        published: meta.status === 'published',
+        readTime: meta.readTime,
+      }
     } catch (e) {
       // A post deleted while we read it: its own change event removes it next.
       if (!this.store.post(meta.id)) return null

@@ -44,7 +44,10 @@ export class PostFacets {
   }
 
   factsAt(slot: number): PostFacts {
-    const tags = Array.from(this.pool.subarray(this.start[slot], this.start[slot] + this.count[slot]), (n) => this.names[n])
+    const tags = Array.from(
+      this.pool.subarray(this.start[slot], this.start[slot] + this.count[slot]),
+      (n) => this.names[n],
+    )
     return { tags, published: this.published[slot] === 1, readTime: this.readTimes[slot] }
   }
 

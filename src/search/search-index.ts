@@ -73,7 +73,9 @@ export const bodyTerms = (text: string): string[] => searchTerms(withoutTex(text
 
 /** The terms of each of a post's fields, in FIELDS order, as the index reads them (repeats kept). */
 export function fieldTerms(post: Pick<IndexedPost, Field>): string[][] {
-  return FIELDS.map((field) => (field === 'text' ? bodyTerms(post.text) : searchTerms(field === 'tags' ? post.tags.join(' ') : post[field])))
+  return FIELDS.map((field) =>
+    field === 'text' ? bodyTerms(post.text) : searchTerms(field === 'tags' ? post.tags.join(' ') : post[field]),
+  )
 }
 
 /** Where the evidence is strongest: a title hit beats a tag hit beats one in the text. */
@@ -135,14 +137,23 @@ export class SearchIndex {
    * `put` from the post's terms per field (`fieldTerms`), tokenised already: the static copy's
    * search (web/static/search.ts) builds this index from the terms its build wrote.
    */
-  putTerms(post: Pick<IndexedPost, 'id' | 'tags' | 'published' | 'readTime'>, terms: readonly (readonly string[])[], stamp: string, weigh = true): void {
+  putTerms(
+    post: Pick<IndexedPost, 'id' | 'tags' | 'published' | 'readTime'>,
+    terms: readonly (readonly string[])[],
+    stamp: string,
+    weigh = true,
+  ): void {
     this.remove(post.id)
     const fields = terms.map((field) => field.map((t) => this.vectors.termId(t)))
     // The title twice: what a post is called says most about what it is about.
     const all = fields.flatMap((ids, f) => (FIELDS[f] === 'title' ? [...ids, ...ids] : ids))
     this.vectors.setTerms(post.id, all, post.published, weigh)
     this.text.add(post.id, fields)
-    this.facets.set(this.text.slotFor(post.id)!, { tags: post.tags, published: post.published, readTime: post.readTime ?? NaN })
+    this.facets.set(this.text.slotFor(post.id)!, {
+      tags: post.tags,
+      published: post.published,
+      readTime: post.readTime ?? NaN,
+    })
     this.stamps.set(post.id, stamp)
   }
 
@@ -170,13 +181,20 @@ export class SearchIndex {
   }
 
   /** `lexical`, ranking and explaining only the best `top` matches: a common word matches thousands. */
-  find(query: string, accept: Accept, opts: { complete?: boolean; top?: number; quick?: QuickFilter } = {}): LexicalMatches {
+  find(
+    query: string,
+    accept: Accept,
+    opts: { complete?: boolean; top?: number; quick?: QuickFilter } = {},
+  ): LexicalMatches {
     const words = searchTerms(query)
     // A last word the site knows is taken as typed: expanding a common word to every longer
     // one costs more than the whole rest of a search (completions still offer them).
     const expanded = words.map((w, i) => this.expand(w, !opts.complete && i === words.length - 1))
     const quick = opts.quick
-    const filter = quick ? (id: number, slot: number) => this.facets.passes(slot, quick.drafts, quick.minReadTime, quick.maxReadTime) ?? accept(id) : accept
+    const filter = quick
+      ? (id: number, slot: number) =>
+          this.facets.passes(slot, quick.drafts, quick.minReadTime, quick.maxReadTime) ?? accept(id)
+      : accept
     const { ids, slots, scores } = this.text.match(expanded, filter)
     // As MiniSearch did: a score counts the distinct words matched (with AND, all of them).
     const quality = new Set(words).size
@@ -215,17 +233,25 @@ export class SearchIndex {
     const known = this.vectors.knownId(word)
     if (known !== undefined) return [{ tid: known, term: word, weight: 1 }]
     // Fuzzy matching walks the whole vocabulary: only for words the site does not know.
-    const near = word.length >= 5 && /^[a-z]+$/.test(word) ? this.vectors.spelledLikeIds(word, Math.min(2, Math.round(word.length * 0.25))) : []
+    const near =
+      word.length >= 5 && /^[a-z]+$/.test(word)
+        ? this.vectors.spelledLikeIds(word, Math.min(2, Math.round(word.length * 0.25)))
+        : []
     const out: Expansion[] = []
     const prefixed = new Set<string>()
     if (completing && word.length >= MIN_PREFIX) {
       for (const [term, tid] of this.vectors.startingWithIds(word)) {
         prefixed.add(term)
-        out.push({ tid, term, weight: (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (term.length - word.length)) })
+        out.push({
+          tid,
+          term,
+          weight: (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (term.length - word.length)),
+        })
       }
     }
     for (const [term, tid, distance] of near) {
-      if (distance > 0 && !prefixed.has(term)) out.push({ tid, term, weight: (FUZZY_WEIGHT * term.length) / (term.length + distance) })
+      if (distance > 0 && !prefixed.has(term))
+        out.push({ tid, term, weight: (FUZZY_WEIGHT * term.length) / (term.length + distance) })
     }
     return out
   }

@@ -63,7 +63,10 @@ export class SearchService {
     } else {
       const complete = /\s$/.test(query.q)
       // Status and read time the index checks itself; other filters read each match's metadata.
-      const quick = query.author || query.tags.length || query.startDate || query.endDate ? undefined : { drafts: isAdmin(viewer), minReadTime: query.minReadTime, maxReadTime: query.maxReadTime }
+      const quick =
+        query.author || query.tags.length || query.startDate || query.endDate
+          ? undefined
+          : { drafts: isAdmin(viewer), minReadTime: query.minReadTime, maxReadTime: query.maxReadTime }
       const matches = index.find(text, accept, { complete, top: Math.max(limit, SEEDS), quick })
       const { hits, rest } = matches
       const total = hits.length + rest.length
@@ -73,25 +76,56 @@ export class SearchService {
       // Semantic matches come after every literal one: with a full page of those they would not be
       // shown. With room left, every literal hit is among `hits`.
       const literal = total >= limit ? null : new Set(hits.map((h) => h.id))
-      const similar = literal ? await this.semantic.similar(index, { text, terms, seeds: hits.slice(0, SEEDS).map((h) => h.id), accept: (id) => !literal.has(id) && accept(id), limit: SEMANTIC_LIMIT }) : []
+      const similar = literal
+        ? await this.semantic.similar(index, {
+            text,
+            terms,
+            seeds: hits.slice(0, SEEDS).map((h) => h.id),
+            accept: (id) => !literal.has(id) && accept(id),
+            limit: SEMANTIC_LIMIT,
+          })
+        : []
       const top = hits[0]?.score ?? 1
       // A post deleted while semantic matches were looked for is left out.
       const found: Found[] = []
       for (const h of hits) {
         const meta = this.opts.store.post(h.id)
-        if (meta) found.push({ meta, matchType: matchTypeOf(h), relevanceScore: round(0.5 + (0.5 * h.score) / top), matchedTerms: h.terms })
+        if (meta)
+          found.push({
+            meta,
+            matchType: matchTypeOf(h),
+            relevanceScore: round(0.5 + (0.5 * h.score) / top),
+            matchedTerms: h.terms,
+          })
       }
       for (const s of similar) {
         const meta = this.opts.store.post(s.id)
-        if (meta) found.push({ meta, matchType: 'semantic', relevanceScore: round(Math.min(0.5, s.score / 2)), matchedTerms: s.terms })
+        if (meta)
+          found.push({
+            meta,
+            matchType: 'semantic',
+            relevanceScore: round(Math.min(0.5, s.score / 2)),
+            matchedTerms: s.terms,
+          })
       }
       page = found.slice(0, limit)
       totalCount = found.length + rest.length
       // Counted from the index's copy of the tags: the store's would cost a lookup per match.
-      related = index.sharedTags(matches, similar.map((s) => s.id), query.tags)
+      related = index.sharedTags(
+        matches,
+        similar.map((s) => s.id),
+        query.tags,
+      )
     }
     const results = page.map(resultOf)
-    return { totalCount, query: text, searchTime: round(performance.now() - started, 2), suggestions, relatedTags: related, results }
+    return {
+      totalCount,
+      query: text,
+      searchTime: round(performance.now() - started, 2),
+      suggestions,
+      relatedTags: related,
+      results,
+    }
   }
 
   /** GET /api/posts?search=: the literal hits a viewer may see, best first (the same index and ranking). */

@@ -49,11 +49,22 @@ export class SemanticSearch {
     return index.vectors.similar(index.vectors.queryVector(q.terms, q.seeds), q.accept, MIN_LOCAL, q.limit)
   }
 
-  private async byEmbedding(embed: (texts: string[]) => Promise<number[][]>, index: SearchIndex, q: SemanticQuery): Promise<Similar[]> {
+  private async byEmbedding(
+    embed: (texts: string[]) => Promise<number[][]>,
+    index: SearchIndex,
+    q: SemanticQuery,
+  ): Promise<Similar[]> {
     const ids = [...index.ids()].filter(q.accept)
-    const stale = ids.map((id) => this.store.post(id)).filter((m) => m !== null && this.embedded.get(m.id)?.rev !== m.rev)
+    const stale = ids
+      .map((id) => this.store.post(id))
+      .filter((m) => m !== null && this.embedded.get(m.id)?.rev !== m.rev)
     if (stale.length) {
-      const texts = await Promise.all(stale.map(async (m) => `${m!.title}\n${m!.tags.join(', ')}\n${m!.excerpt}\n${(await this.store.body(m!)).plainText.slice(0, EMBED_CHARS)}`))
+      const texts = await Promise.all(
+        stale.map(
+          async (m) =>
+            `${m!.title}\n${m!.tags.join(', ')}\n${m!.excerpt}\n${(await this.store.body(m!)).plainText.slice(0, EMBED_CHARS)}`,
+        ),
+      )
       const vectors = await embed(texts)
       stale.forEach((m, i) => this.embedded.set(m!.id, { rev: m!.rev, vector: vectors[i] }))
     }

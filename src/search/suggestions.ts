@@ -41,7 +41,8 @@ function correction(vocabulary: TermVectors, word: string, drafts: boolean): str
     const posts = vocabulary.postsWith(candidate, drafts)
     if (posts === 0 || candidate === key) continue
     const distance = editDistance(key, candidate)
-    if (!best || distance < best.distance || (distance === best.distance && posts > best.posts)) best = { word: candidate, distance, posts }
+    if (!best || distance < best.distance || (distance === best.distance && posts > best.posts))
+      best = { word: candidate, distance, posts }
   }
   return best?.word ?? null
 }

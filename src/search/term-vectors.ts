@@ -98,7 +98,10 @@ export class TermVectors {
       }
       if (published) v.published.add(id)
       v.distinct.set(id, ids)
-      const vector = { tids: vectorTerms.subarray(atVector, atVector + vectorSize), weights: vectorWeights.subarray(atVector, (atVector += vectorSize)) }
+      const vector = {
+        tids: vectorTerms.subarray(atVector, atVector + vectorSize),
+        weights: vectorWeights.subarray(atVector, (atVector += vectorSize)),
+      }
       v.vectors.set(id, vector)
       v.postings.add(id, vector)
     }
@@ -107,7 +110,12 @@ export class TermVectors {
 
   /** Add or replace a post from its terms (in order, repeats included). `weigh` false defers weighing (bulk loads). */
   set(id: number, terms: readonly string[], published: boolean, weigh = true): void {
-    this.setTerms(id, terms.map((t) => this.idOf(t)), published, weigh)
+    this.setTerms(
+      id,
+      terms.map((t) => this.idOf(t)),
+      published,
+      weigh,
+    )
   }
 
   /** `set` from term numbers (`termId`), for a caller that numbers the terms once for several indexes. */
@@ -233,9 +241,11 @@ export class TermVectors {
     const tids = [...counts.keys()]
     const weights = Float64Array.from(tids, (tid) => (1 + Math.log(counts.get(tid)!)) * this.idf(tid))
     // The weight of the last term kept: a numeric sort of a copy is far cheaper than sorting pairs.
-    const floor = weights.length > VECTOR_TERMS ? Float64Array.from(weights).sort()[weights.length - VECTOR_TERMS] : -Infinity
+    const floor =
+      weights.length > VECTOR_TERMS ? Float64Array.from(weights).sort()[weights.length - VECTOR_TERMS] : -Infinity
     const kept = new Map<number, number>()
-    for (let i = 0; i < tids.length && kept.size < VECTOR_TERMS; i++) if (weights[i] >= floor) kept.set(tids[i], weights[i])
+    for (let i = 0; i < tids.length && kept.size < VECTOR_TERMS; i++)
+      if (weights[i] >= floor) kept.set(tids[i], weights[i])
     const normalised = normalise(kept)
     const vector = { tids: Uint32Array.from(normalised.keys()), weights: Float64Array.from(normalised.values()) }
     this.vectors.set(id, vector)

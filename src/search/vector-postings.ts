@@ -61,7 +61,8 @@ export class VectorPostings {
     }
     this.idAt[slot] = id
     this.slotOf.set(id, slot)
-    for (let i = 0; i < vector.tids.length; i++) (this.lists[vector.tids[i]] ??= new WeightList()).add(slot, vector.weights[i])
+    for (let i = 0; i < vector.tids.length; i++)
+      (this.lists[vector.tids[i]] ??= new WeightList()).add(slot, vector.weights[i])
   }
 
   remove(id: number, vector: PostVector): void {

@@ -59,10 +59,17 @@ export function scoreAt(list: WordList, i: number, slot: number, stats: FieldSta
 }
 
 /** BM25+ of one posting: the sum over the fields holding the term. */
-export function bm25(text: number, short: number, slot: number, weights: Float64Array, { lengths, avg }: FieldStats): number {
+export function bm25(
+  text: number,
+  short: number,
+  slot: number,
+  weights: Float64Array,
+  { lengths, avg }: FieldStats,
+): number {
   const base = slot * FIELD_COUNT
   // Most postings are a word in the body only.
-  if (short === 0) return weights[TEXT] * (D + (text * (K + 1)) / (text + K * (1 - B + (B * lengths[base + TEXT]) / avg[TEXT])))
+  if (short === 0)
+    return weights[TEXT] * (D + (text * (K + 1)) / (text + K * (1 - B + (B * lengths[base + TEXT]) / avg[TEXT])))
   let sum = 0
   for (let f = 0; f < FIELD_COUNT; f++) {
     const tf = tfIn(text, short, f)

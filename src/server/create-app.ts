@@ -64,7 +64,12 @@ export function createApp(blog: Blog, opts: AppOptions = {}): ScholiaApp {
   app.use(
     '/assets',
     // The build leaves brotli and gzip copies beside each script and style; the reader's Accept-Encoding picks one.
-    expressStaticGzip(join(clientDir, 'assets'), { enableBrotli: true, orderPreference: ['br', 'gz'], index: false, serveStatic: { immutable: true, maxAge: '1y', fallthrough: false, index: false } }),
+    expressStaticGzip(join(clientDir, 'assets'), {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
+      index: false,
+      serveStatic: { immutable: true, maxAge: '1y', fallthrough: false, index: false },
+    }),
   )
   // The few top-level public files (favicon…), by name: a catch-all static handler would stat
   // the disk for every page request.
@@ -93,7 +98,8 @@ export function createApp(blog: Blog, opts: AppOptions = {}): ScholiaApp {
   app.use(exportRoutes(blog))
   app.use(API_PREFIX, apiNotFound)
 
-  if (!pages.assets.available) log('Note: no client build found in dist/client; pages are served without scripts or styles. Run `npm run build`.')
+  if (!pages.assets.available)
+    log('Note: no client build found in dist/client; pages are served without scripts or styles. Run `npm run build`.')
   app.use(pageRoutes(pages))
   app.use(errorHandler(log))
   return Object.assign(app, { pages, fastPath: cachedPageServer(pages, securityHeaderList()) })

@@ -45,7 +45,9 @@ export class EncodedBody {
     if (!out) {
       out =
         encoding === 'br'
-          ? brotliCompressSync(this.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: this.body.length } })
+          ? brotliCompressSync(this.body, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: this.body.length },
+            })
           : gzipSync(this.body)
       this.encoded.set(encoding, out)
       this.onEncoded?.()
@@ -58,7 +60,11 @@ export class EncodedBody {
  * Picks the encoding for `acceptEncoding`, sets Content-Encoding (when any) and Content-Length,
  * and answers the bytes to send.
  */
-export function encodeFor(res: { setHeader(name: string, value: string | number): unknown }, body: EncodedBody, acceptEncoding: string | undefined): Buffer {
+export function encodeFor(
+  res: { setHeader(name: string, value: string | number): unknown },
+  body: EncodedBody,
+  acceptEncoding: string | undefined,
+): Buffer {
   const encoding = preferredEncoding(acceptEncoding)
   const bytes = body.as(encoding)
   if (encoding) res.setHeader('Content-Encoding', encoding)

@@ -12,7 +12,10 @@ export interface RunningServer {
 }
 
 /** Listen, and follow writes other processes make to the data folder. */
-export async function startServer(blog: Blog, opts: AppOptions & { port?: number; host?: string } = {}): Promise<RunningServer> {
+export async function startServer(
+  blog: Blog,
+  opts: AppOptions & { port?: number; host?: string } = {},
+): Promise<RunningServer> {
   const app = createApp(blog, opts)
   const server = createServer((req, res) => {
     if (!app.fastPath(req, res)) app(req, res)
@@ -22,7 +25,9 @@ export async function startServer(blog: Blog, opts: AppOptions & { port?: number
     server.once('error', reject)
     server.listen(opts.port ?? 4321, opts.host ?? '127.0.0.1', () => resolve())
   })
-  const storeWatcher = blog.watchDataFolder({ onError: (e) => (opts.log ?? console.error)(`Could not reload the data folder: ${String(e)}`) })
+  const storeWatcher = blog.watchDataFolder({
+    onError: (e) => (opts.log ?? console.error)(`Could not reload the data folder: ${String(e)}`),
+  })
   // The serving process sends new-post alerts, also for posts another process published.
   const stopAlerts = blog.alerts.start()
   // Jobs (images, bulk generation) run here, in the serving process; so does the media sweep.

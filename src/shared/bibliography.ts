@@ -2,7 +2,11 @@ import { z } from 'zod'
 import { BibliographyEntrySchema, type Bibliography } from './schemas/enhancements.js'
 import { readJsonText } from './json-text.js'
 
-const Loose = z.object({ introduction: z.unknown().optional(), entries: z.array(z.unknown()), furtherReading: z.unknown().optional() })
+const Loose = z.object({
+  introduction: z.unknown().optional(),
+  entries: z.array(z.unknown()),
+  furtherReading: z.unknown().optional(),
+})
 
 /**
  * A post's `bibliography` JSON text, read leniently: null when it is not JSON or has no entry
@@ -21,6 +25,8 @@ export function parseBibliography(text: string | null | undefined): Bibliography
       const parsed = BibliographyEntrySchema.safeParse(e)
       return parsed.success ? [parsed.data] : []
     }),
-    furtherReading: Array.isArray(furtherReading) ? furtherReading.filter((s): s is string => typeof s === 'string') : [],
+    furtherReading: Array.isArray(furtherReading)
+      ? furtherReading.filter((s): s is string => typeof s === 'string')
+      : [],
   }
 }

@@ -77,7 +77,10 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 function parseList<T>(text: string, pick: (item: Record<string, unknown>) => T | null): T[] | null {
   const value = readJsonText(text)
   if (!Array.isArray(value)) return null
-  return value.filter(isRecord).map(pick).filter((x): x is T => x !== null)
+  return value
+    .filter(isRecord)
+    .map(pick)
+    .filter((x): x is T => x !== null)
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '')
@@ -91,7 +94,9 @@ export function footerFromRecord(record: Partial<Footer> | null | undefined): Fo
   if (!record) return FOOTER_DEFAULTS
   const socialLinks =
     parseList<FooterSocialLink>(str(record.socialLinks), (item) =>
-      ICONS.includes(str(item.icon)) ? { name: str(item.name), url: str(item.url), icon: item.icon as SocialIcon } : null,
+      ICONS.includes(str(item.icon))
+        ? { name: str(item.name), url: str(item.url), icon: item.icon as SocialIcon }
+        : null,
     ) ?? FOOTER_DEFAULTS.socialLinks
   const linkSections =
     parseList<FooterLinkSection>(str(record.linkSections), (item) => ({

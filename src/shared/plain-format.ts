@@ -2,7 +2,20 @@
 // fifth of the post page's start-up script time in the browser; these outputs are fixed English
 // forms, so plain code gives the same text for a fraction of the cost, on server and client alike.
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
 
 /** "March 4, 2025", read in UTC (so the server's markup and the browser's first render agree). */
 export function longDateUtc(date: Date): string {

@@ -8,13 +8,46 @@ export const FALLBACK_SLUG = 'post'
 
 // Letters that NFKD does not decompose into an ASCII base letter.
 const LATIN_SPELLINGS: Record<string, string> = {
-  ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', þ: 'th', ł: 'l', ı: 'i', ŋ: 'ng', ħ: 'h', ĸ: 'k',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ł: 'l',
+  ı: 'i',
+  ŋ: 'ng',
+  ħ: 'h',
+  ĸ: 'k',
 }
 // Mathematical titles use Greek letters as words ("The β-function", "Some π-ography").
 const GREEK_NAMES: Record<string, string> = {
-  α: 'alpha', β: 'beta', γ: 'gamma', δ: 'delta', ε: 'epsilon', ζ: 'zeta', η: 'eta', θ: 'theta',
-  ι: 'iota', κ: 'kappa', λ: 'lambda', μ: 'mu', ν: 'nu', ξ: 'xi', ο: 'omicron', π: 'pi', ρ: 'rho',
-  σ: 'sigma', ς: 'sigma', τ: 'tau', υ: 'upsilon', φ: 'phi', χ: 'chi', ψ: 'psi', ω: 'omega',
+  α: 'alpha',
+  β: 'beta',
+  γ: 'gamma',
+  δ: 'delta',
+  ε: 'epsilon',
+  ζ: 'zeta',
+  η: 'eta',
+  θ: 'theta',
+  ι: 'iota',
+  κ: 'kappa',
+  λ: 'lambda',
+  μ: 'mu',
+  ν: 'nu',
+  ξ: 'xi',
+  ο: 'omicron',
+  π: 'pi',
+  ρ: 'rho',
+  σ: 'sigma',
+  ς: 'sigma',
+  τ: 'tau',
+  υ: 'upsilon',
+  φ: 'phi',
+  χ: 'chi',
+  ψ: 'psi',
+  ω: 'omega',
 }
 const LATIN_LETTERS = new RegExp(`[${Object.keys(LATIN_SPELLINGS).join('')}]`, 'g')
 const GREEK_LETTERS = new RegExp(`[${Object.keys(GREEK_NAMES).join('')}]`, 'g')

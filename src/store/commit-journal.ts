@@ -68,10 +68,15 @@ export async function readJournal(path: string): Promise<JournalEntry | null> {
   try {
     raw = JSON.parse(text)
   } catch (e) {
-    throw damagedFile(path, `(an unfinished commit) is not valid JSON (${(e as Error).message}); it was cut short or damaged.`, JOURNAL_FIX)
+    throw damagedFile(
+      path,
+      `(an unfinished commit) is not valid JSON (${(e as Error).message}); it was cut short or damaged.`,
+      JOURNAL_FIX,
+    )
   }
   const parsed = JournalSchema.safeParse(raw)
-  if (!parsed.success) throw damagedFile(path, `(an unfinished commit) is not a valid commit: ${firstIssue(parsed.error)}.`, JOURNAL_FIX)
+  if (!parsed.success)
+    throw damagedFile(path, `(an unfinished commit) is not a valid commit: ${firstIssue(parsed.error)}.`, JOURNAL_FIX)
   return parsed.data as JournalEntry
 }
 

@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { CommentRecordSchema, FooterSchema, JobRecordSchema, NewsletterAlertsSchema, SubscriberRecordSchema, UserRecordSchema } from '../shared/schemas/index.js'
+import {
+  CommentRecordSchema,
+  FooterSchema,
+  JobRecordSchema,
+  NewsletterAlertsSchema,
+  SubscriberRecordSchema,
+  UserRecordSchema,
+} from '../shared/schemas/index.js'
 
 /** The current layout of the data folder. Bump it together with a migration in migrations.ts. */
 export const SCHEMA_VERSION = 5
@@ -35,5 +42,17 @@ export const DbSchema = z.looseObject({
 export type DbData = z.infer<typeof DbSchema>
 
 export function emptyDb(): DbData {
-  return { schemaVersion: SCHEMA_VERSION, nextPostId: 1, users: [], nextUserId: 1, subscribers: [], nextSubscriberId: 1, alerts: { baselineAt: null, alertedSlugs: [], queue: [] }, comments: [], nextCommentId: 1, jobs: [], settings: { about: null, footer: null } }
+  return {
+    schemaVersion: SCHEMA_VERSION,
+    nextPostId: 1,
+    users: [],
+    nextUserId: 1,
+    subscribers: [],
+    nextSubscriberId: 1,
+    alerts: { baselineAt: null, alertedSlugs: [], queue: [] },
+    comments: [],
+    nextCommentId: 1,
+    jobs: [],
+    settings: { about: null, footer: null },
+  }
 }

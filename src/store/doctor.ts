@@ -33,7 +33,11 @@ export interface DoctorReport {
   repaired: { file: string; action: string }[]
 }
 
-type DbState = { kind: 'ok'; data: DbData } | { kind: 'old'; version: number } | { kind: 'missing' } | { kind: 'damaged'; problem: string }
+type DbState =
+  | { kind: 'ok'; data: DbData }
+  | { kind: 'old'; version: number }
+  | { kind: 'missing' }
+  | { kind: 'damaged'; problem: string }
 type ShardState = { kind: 'ok'; posts: PostMeta[] } | { kind: 'missing' } | { kind: 'damaged'; problem: string }
 
 interface Scan {
@@ -53,7 +57,19 @@ interface Scan {
 export async function checkDataFolder(dataDir: string, opts: { repair?: boolean } = {}): Promise<DoctorReport> {
   const files = layout(dataDir)
   if (!existsSync(dataDir)) {
-    return { dataDir, healthy: false, posts: 0, problems: [{ file: dataDir, problem: 'does not exist.', fix: 'Check --data (or BLOG_DATA_DIR); a new site is created by `blog serve` or `blog import`.' }], repaired: [] }
+    return {
+      dataDir,
+      healthy: false,
+      posts: 0,
+      problems: [
+        {
+          file: dataDir,
+          problem: 'does not exist.',
+          fix: 'Check --data (or BLOG_DATA_DIR); a new site is created by `blog serve` or `blog import`.',
+        },
+      ],
+      repaired: [],
+    }
   }
   return new StoreLock(dataDir).run(async () => {
     const repaired: DoctorReport['repaired'] = []
@@ -99,12 +115,17 @@ async function scanDb(files: Layout): Promise<DbState> {
     return { kind: 'damaged', problem: `is not valid JSON (${(e as Error).message}); it may have been cut short.` }
   }
   const version = (raw as { schemaVersion?: unknown } | null)?.schemaVersion
-  if (typeof version === 'number' && Number.isInteger(version) && version >= 1 && version < SCHEMA_VERSION) return { kind: 'old', version }
-  if (typeof version === 'number' && version > SCHEMA_VERSION) return { kind: 'damaged', problem: `was written by a newer Scholia (data version ${version}).` }
+  if (typeof version === 'number' && Number.isInteger(version) && version >= 1 && version < SCHEMA_VERSION)
+    return { kind: 'old', version }
+  if (typeof version === 'number' && version > SCHEMA_VERSION)
+    return { kind: 'damaged', problem: `was written by a newer Scholia (data version ${version}).` }
   const parsed = DbSchema.safeParse(raw)
   if (parsed.success && version === SCHEMA_VERSION) return { kind: 'ok', data: parsed.data }
-  if (version === undefined && Array.isArray((raw as { posts?: unknown } | null)?.posts)) return { kind: 'old', version: 0 }
-  const issue = parsed.success ? 'no usable "schemaVersion"' : `${parsed.error.issues[0]?.path.join('.') || 'its shape'}: ${parsed.error.issues[0]?.message}`
+  if (version === undefined && Array.isArray((raw as { posts?: unknown } | null)?.posts))
+    return { kind: 'old', version: 0 }
+  const issue = parsed.success
+    ? 'no usable "schemaVersion"'
+    : `${parsed.error.issues[0]?.path.join('.') || 'its shape'}: ${parsed.error.issues[0]?.message}`
   return { kind: 'damaged', problem: `is not a Scholia database Scholia can use (${issue}).` }
 }
 
@@ -122,27 +143,66 @@ function indexed(s: Scan): Map<number, PostMeta> {
 function diagnose(files: Layout, s: Scan): DoctorProblem[] {
   const problems: DoctorProblem[] = []
   const repairFix = `Run \`${REPAIR_COMMAND}\`.`
-  if (s.journal.kind === 'damaged') problems.push({ file: files.journal, problem: s.journal.problem, fix: `Run \`${REPAIR_COMMAND}\`: it sets the journal aside and restores every post whose body is on disk.` })
-  if (s.db.kind === 'missing' && s.bodies.size > 0) problems.push({ file: files.db, problem: `is missing, but the folder holds ${s.bodies.size} post bodies.`, fix: `Restore it from a backup to keep accounts and settings, or run \`${REPAIR_COMMAND}\` to start a new one (then create an admin with \`blog admin create\`).` })
-  if (s.db.kind === 'damaged') problems.push({ file: files.db, problem: s.db.problem, fix: `Restore it from a backup (db.json.bak-v<N> if a migration left one) to keep accounts and settings, or run \`${REPAIR_COMMAND}\` to start a new one from the posts (the damaged file is kept).` })
+  if (s.journal.kind === 'damaged')
+    problems.push({
+      file: files.journal,
+      problem: s.journal.problem,
+      fix: `Run \`${REPAIR_COMMAND}\`: it sets the journal aside and restores every post whose body is on disk.`,
+    })
+  if (s.db.kind === 'missing' && s.bodies.size > 0)
+    problems.push({
+      file: files.db,
+      problem: `is missing, but the folder holds ${s.bodies.size} post bodies.`,
+      fix: `Restore it from a backup to keep accounts and settings, or run \`${REPAIR_COMMAND}\` to start a new one (then create an admin with \`blog admin create\`).`,
+    })
+  if (s.db.kind === 'damaged')
+    problems.push({
+      file: files.db,
+      problem: s.db.problem,
+      fix: `Restore it from a backup (db.json.bak-v<N> if a migration left one) to keep accounts and settings, or run \`${REPAIR_COMMAND}\` to start a new one from the posts (the damaged file is kept).`,
+    })
   const known = indexed(s)
   // Ids at or above nextPostId are an insert that never committed: the next start removes them.
   const next = s.db.kind === 'ok' ? s.db.data.nextPostId : Infinity
   for (let n = 0; n < SHARD_COUNT; n++) {
     const shard = s.shards[n]
     const lost = [...s.bodies.keys()].filter((id) => shardOf(id) === n && !known.has(id) && id < next)
-    if (shard.kind === 'damaged') problems.push({ file: files.shard(n), problem: shard.problem, fix: `${repairFix} It rebuilds this index from the post bodies (the damaged file is kept).` })
-    else if (shard.kind === 'missing' && lost.length) problems.push({ file: files.shard(n), problem: `is missing; ${lost.length} post bodies belong in it (id ${lost.join(', ')}).`, fix: `${repairFix} It rebuilds this index from the post bodies.` })
+    if (shard.kind === 'damaged')
+      problems.push({
+        file: files.shard(n),
+        problem: shard.problem,
+        fix: `${repairFix} It rebuilds this index from the post bodies (the damaged file is kept).`,
+      })
+    else if (shard.kind === 'missing' && lost.length)
+      problems.push({
+        file: files.shard(n),
+        problem: `is missing; ${lost.length} post bodies belong in it (id ${lost.join(', ')}).`,
+        fix: `${repairFix} It rebuilds this index from the post bodies.`,
+      })
     else if (shard.kind === 'ok' && lost.length) {
-      problems.push({ file: files.bodiesDir, problem: `holds bodies of ${lost.length} post(s) that the index ${files.shard(n)} does not name (id ${lost.join(', ')}): posts deleted just before a crash, or lost from the index.`, fix: `${repairFix} It restores them as drafts; delete their files instead if they were deleted on purpose.` })
+      problems.push({
+        file: files.bodiesDir,
+        problem: `holds bodies of ${lost.length} post(s) that the index ${files.shard(n)} does not name (id ${lost.join(', ')}): posts deleted just before a crash, or lost from the index.`,
+        fix: `${repairFix} It restores them as drafts; delete their files instead if they were deleted on purpose.`,
+      })
     }
   }
   for (const meta of known.values()) {
-    if (!s.bodies.get(meta.id)?.includes(meta.bodyRev)) problems.push({ file: files.body(meta.id, meta.bodyRev), problem: `(the body of “${meta.title}”) is missing.`, fix: 'Restore it from a backup, or import the essay again.' })
+    if (!s.bodies.get(meta.id)?.includes(meta.bodyRev))
+      problems.push({
+        file: files.body(meta.id, meta.bodyRev),
+        problem: `(the body of “${meta.title}”) is missing.`,
+        fix: 'Restore it from a backup, or import the essay again.',
+      })
   }
   if (s.db.kind === 'ok') {
     const maxId = Math.max(0, ...known.keys())
-    if (s.db.data.nextPostId <= maxId) problems.push({ file: files.db, problem: `"nextPostId" (${s.db.data.nextPostId}) is not above the highest post id (${maxId}): a new post would reuse an id.`, fix: repairFix })
+    if (s.db.data.nextPostId <= maxId)
+      problems.push({
+        file: files.db,
+        problem: `"nextPostId" (${s.db.data.nextPostId}) is not above the highest post id (${maxId}): a new post would reuse an id.`,
+        fix: repairFix,
+      })
   }
   return problems
 }
@@ -198,13 +258,17 @@ async function repair(files: Layout, s: Scan, repaired: DoctorReport['repaired']
     byId.set(id, meta)
     shards.set(n, [...(shards.get(n) ?? []).filter((m) => m.id !== id), meta])
     rewrite.add(n)
-    repaired.push({ file: files.shard(n), action: `restored post ${id} “${meta.title}” (${meta.status}) from ${files.body(id, newest)}` })
+    repaired.push({
+      file: files.shard(n),
+      action: `restored post ${id} “${meta.title}” (${meta.status}) from ${files.body(id, newest)}`,
+    })
   }
   for (const n of rewrite) {
     const posts = (shards.get(n) ?? []).sort((a, b) => a.id - b.id)
     if (s.shards[n].kind === 'missing' && posts.length === 0) continue
     await index.write({ [n]: { posts } }, null)
-    if (s.shards[n].kind !== 'ok') repaired.push({ file: files.shard(n), action: `rebuilt with ${posts.length} post(s)` })
+    if (s.shards[n].kind !== 'ok')
+      repaired.push({ file: files.shard(n), action: `rebuilt with ${posts.length} post(s)` })
   }
 
   const maxId = Math.max(0, ...byId.keys())
@@ -213,7 +277,10 @@ async function repair(files: Layout, s: Scan, repaired: DoctorReport['repaired']
     // Not a fresh install: the first admin of a site with posts comes from the terminal.
     const db: DbData = { ...emptyDb(), nextPostId: maxId + 1, firstAdmin: 'terminal' }
     await index.write({}, db)
-    repaired.push({ file: files.db, action: `started anew beside ${byId.size} post(s); create an admin with \`blog admin create USERNAME\`` })
+    repaired.push({
+      file: files.db,
+      action: `started anew beside ${byId.size} post(s); create an admin with \`blog admin create USERNAME\``,
+    })
   } else if (s.db.kind === 'ok' && s.db.data.nextPostId <= maxId) {
     await index.write({}, { ...s.db.data, nextPostId: maxId + 1 })
     repaired.push({ file: files.db, action: `nextPostId set to ${maxId + 1}` })
@@ -224,7 +291,12 @@ async function repair(files: Layout, s: Scan, repaired: DoctorReport['repaired']
  * A post's metadata from its body file: the copy the store writes there, else (bodies written
  * before it did) what the body itself tells: frontmatter, first heading, file time, as a draft.
  */
-async function restoreFromBody(files: Layout, id: number, rev: number, opts: { asDraft: boolean }): Promise<{ meta: PostMeta; body: PostBody } | null> {
+async function restoreFromBody(
+  files: Layout,
+  id: number,
+  rev: number,
+  opts: { asDraft: boolean },
+): Promise<{ meta: PostMeta; body: PostBody } | null> {
   const path = files.body(id, rev)
   let raw: Record<string, unknown>
   try {

@@ -53,7 +53,8 @@ class Holding implements HeldLock {
   }
 
   async check(): Promise<void> {
-    if (!this.lost && this.identity && !(await stillHeld(this.lockPath, this.identity, this.token))) this.markLost(new Error('the lock was taken over'))
+    if (!this.lost && this.identity && !(await stillHeld(this.lockPath, this.identity, this.token)))
+      this.markLost(new Error('the lock was taken over'))
     if (this.lost) throw new LockLostError(false, this.reason)
   }
 }

@@ -23,7 +23,13 @@ export interface Migration {
   up(files: Layout, raw: Record<string, unknown>): Promise<void>
 }
 
-const MIGRATIONS: Migration[] = [migrateV0SingleFile, migrateV1Accounts, migrateV2Community, migrateV3Alerts, migrateV4Jobs]
+const MIGRATIONS: Migration[] = [
+  migrateV0SingleFile,
+  migrateV1Accounts,
+  migrateV2Community,
+  migrateV3Alerts,
+  migrateV4Jobs,
+]
 
 /** Where a migration from version `n` keeps the db.json it started from. */
 export const backupOf = (files: Layout, n: number): string => files.dbBackup(n)
@@ -52,7 +58,8 @@ export async function migrate(files: Layout, index: IndexFiles = new IndexFiles(
   try {
     text = await readFile(files.db, 'utf8')
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw damagedFile(files.db, `could not be read (${(e as Error).message}).`, DB_FIX)
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw damagedFile(files.db, `could not be read (${(e as Error).message}).`, DB_FIX)
     text = null
   }
   if (text === null) {
@@ -75,7 +82,11 @@ export async function migrate(files: Layout, index: IndexFiles = new IndexFiles(
   }
   let version = await recognise(files, raw)
   if (version > SCHEMA_VERSION) {
-    throw new BlogError('STORE_TOO_NEW', `${files.db} was written by a newer Scholia (data version ${version}; this one knows ${SCHEMA_VERSION}).`, 'Upgrade Scholia to open this data folder.')
+    throw new BlogError(
+      'STORE_TOO_NEW',
+      `${files.db} was written by a newer Scholia (data version ${version}; this one knows ${SCHEMA_VERSION}).`,
+      'Upgrade Scholia to open this data folder.',
+    )
   }
   if (version === SCHEMA_VERSION) return
   // The exact bytes we started from, before any step writes: a step gone wrong can be undone by hand.
@@ -92,23 +103,36 @@ export async function migrate(files: Layout, index: IndexFiles = new IndexFiles(
 /** The data version of a parsed db.json, or a refusal naming what makes it unrecognisable. */
 async function recognise(files: Layout, raw: unknown): Promise<number> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw damagedFile(files.db, `is not a Scholia database (it holds ${Array.isArray(raw) ? 'a list' : JSON.stringify(raw)?.slice(0, 40)}, not an object).`, DB_FIX)
+    throw damagedFile(
+      files.db,
+      `is not a Scholia database (it holds ${Array.isArray(raw) ? 'a list' : JSON.stringify(raw)?.slice(0, 40)}, not an object).`,
+      DB_FIX,
+    )
   }
   const record = raw as Record<string, unknown>
   if ('schemaVersion' in record) {
     const v = record.schemaVersion
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw damagedFile(files.db, `has an unusable "schemaVersion" (${JSON.stringify(v)}).`, DB_FIX)
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0)
+      throw damagedFile(files.db, `has an unusable "schemaVersion" (${JSON.stringify(v)}).`, DB_FIX)
     if (v > 0) return v
   }
   // Version 0 is a single-file database with its posts inline; anything else without a
   // version (`{}`, a truncated-then-rewritten file, another app's JSON) is not ours to rewrite.
   if (!Array.isArray(record.posts)) {
-    throw damagedFile(files.db, 'has no "schemaVersion" and no "posts" list: Scholia does not recognise it (it may have been emptied or replaced), so it was left as it is.', DB_FIX)
+    throw damagedFile(
+      files.db,
+      'has no "schemaVersion" and no "posts" list: Scholia does not recognise it (it may have been emptied or replaced), so it was left as it is.',
+      DB_FIX,
+    )
   }
   for (let n = 0; n < SHARD_COUNT; n++) {
     const indexed = await readShard(files.shard(n)).catch(() => [{}])
     if (indexed && indexed.length > 0) {
-      throw damagedFile(files.db, `looks like a version-0 database (posts inline, no "schemaVersion"), but posts/ already holds an index: migrating would replace it.`, DB_FIX)
+      throw damagedFile(
+        files.db,
+        `looks like a version-0 database (posts inline, no "schemaVersion"), but posts/ already holds an index: migrating would replace it.`,
+        DB_FIX,
+      )
     }
   }
   return 0

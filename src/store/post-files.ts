@@ -14,7 +14,16 @@ export const shardOf = (id: number): number => id % SHARD_COUNT
 /** The store's part of the data folder (names: core/data-folder.ts). */
 export const layout = (dataDir: string) => {
   const f = dataFolder(dataDir)
-  return { root: f.root, db: f.db, journal: f.journal, postsDir: f.postsDir, bodiesDir: f.bodiesDir, shard: f.shard, body: f.body, dbBackup: f.dbBackup }
+  return {
+    root: f.root,
+    db: f.db,
+    journal: f.journal,
+    postsDir: f.postsDir,
+    bodiesDir: f.bodiesDir,
+    shard: f.shard,
+    body: f.body,
+    dbBackup: f.dbBackup,
+  }
 }
 export type Layout = ReturnType<typeof layout>
 

@@ -5,7 +5,6 @@ import type { Layout } from './post-files.js'
 import { BODY_FILE } from './folder-scan.js'
 import { STORE_TEMP_FILE } from '../core/data-folder.js'
 
-
 async function list(dir: string): Promise<string[]> {
   return readdir(dir).catch(() => [])
 }
@@ -23,7 +22,11 @@ async function list(dir: string): Promise<string[]> {
  * it (a shard restored from an old copy). Telling these apart is not worth a post, so such a
  * body is kept, and `blog doctor` lists it.
  */
-export async function sweepLeftovers(files: Layout, post: (id: number) => PostMeta | null, nextPostId: number): Promise<number> {
+export async function sweepLeftovers(
+  files: Layout,
+  post: (id: number) => PostMeta | null,
+  nextPostId: number,
+): Promise<number> {
   const doomed: string[] = []
   for (const dir of [files.root, files.postsDir, files.bodiesDir]) {
     for (const name of await list(dir)) if (STORE_TEMP_FILE.test(name)) doomed.push(join(dir, name))

@@ -6,7 +6,10 @@ import type { Store } from './store.js'
  * when db.json or an index shard is replaced, re-read it. Debounced, since a bulk commit
  * replaces several files at once.
  */
-export function watchStore(store: Store, opts: { debounceMs?: number; onError?: (e: unknown) => void } = {}): { close(): Promise<void> } {
+export function watchStore(
+  store: Store,
+  opts: { debounceMs?: number; onError?: (e: unknown) => void } = {},
+): { close(): Promise<void> } {
   const debounceMs = opts.debounceMs ?? 40
   let timer: NodeJS.Timeout | null = null
   let inflight: Promise<unknown> | null = null

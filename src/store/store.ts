@@ -135,8 +135,15 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
       // The file also carries the post's metadata (\`meta\`, for rebuilding the index); the schema drops it.
       body = PostBodySchema.parse(JSON.parse(text))
     } catch (e) {
-      const what = e instanceof SyntaxError ? `is not valid JSON (${e.message})` : `is not a valid post body (${e instanceof z.ZodError ? firstIssue(e) : (e as Error).message})`
-      throw damagedFile(this.files.body(meta.id, meta.bodyRev), `(the body of post ${meta.id}, “${meta.title}”) ${what}.`, 'Restore it from a backup, or import the essay again.')
+      const what =
+        e instanceof SyntaxError
+          ? `is not valid JSON (${e.message})`
+          : `is not a valid post body (${e instanceof z.ZodError ? firstIssue(e) : (e as Error).message})`
+      throw damagedFile(
+        this.files.body(meta.id, meta.bodyRev),
+        `(the body of post ${meta.id}, “${meta.title}”) ${what}.`,
+        'Restore it from a backup, or import the essay again.',
+      )
     }
     this.bodies.set(key, body)
     return body
@@ -172,11 +179,19 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
         if (!e.committed) {
           // Nothing reached the index: run the change again on the state as it is now.
           if (attempt < LOCK_LOST_ATTEMPTS) continue
-          throw new BlogError('STORE_LOCKED', 'The change was not saved: this process kept losing the data folder lock (it was paused for longer than the lock allows).', 'Try again; if it keeps happening, the machine is overloaded or the data folder is on a slow network disk.')
+          throw new BlogError(
+            'STORE_LOCKED',
+            'The change was not saved: this process kept losing the data folder lock (it was paused for longer than the lock allows).',
+            'Try again; if it keeps happening, the machine is overloaded or the data folder is on a slow network disk.',
+          )
         }
         change = await this.confirmLanded(tx!)
         if (!change) {
-          throw new BlogError('STORE_LOCKED', 'The change may not have been saved: this process lost the data folder lock while saving it (it was paused for longer than the lock allows).', 'Check whether the change is there, and make it again if not.')
+          throw new BlogError(
+            'STORE_LOCKED',
+            'The change may not have been saved: this process lost the data folder lock while saving it (it was paused for longer than the lock allows).',
+            'Check whether the change is there, and make it again if not.',
+          )
         }
         value = e.value as T
       }
@@ -196,9 +211,15 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
     if (external) this.emit('change', external)
     for (const [id, change] of tx.changes) {
       const now = this.metas.get(id) ?? null
-      if (change.after ? !isDeepStrictEqual(now, PostMetaSchema.parse(change.after)) : now !== null && now.rev === change.before?.rev) return null
+      if (
+        change.after
+          ? !isDeepStrictEqual(now, PostMetaSchema.parse(change.after))
+          : now !== null && now.rev === change.before?.rev
+      )
+        return null
     }
-    if (tx.changes.size === 0 && tx.dbChanged && !isDeepStrictEqual(this.dbData, DbSchema.parse(tx.dbChanged))) return null
+    if (tx.changes.size === 0 && tx.dbChanged && !isDeepStrictEqual(this.dbData, DbSchema.parse(tx.dbChanged)))
+      return null
     return { postIds: [...tx.changes.keys()], db: Boolean(tx.dbChanged), origin: 'local' }
   }
 
@@ -226,7 +247,12 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
     if (dbStamp !== this.stamps.get(this.files.db)) {
       freshDb = await this.index.readDb()
       // Gone while we run: the posts are still on disk and in memory; nothing is recreated here.
-      if (!freshDb) throw damagedFile(this.files.db, 'is missing.', `Restore db.json from a backup, or run \`${REPAIR_COMMAND}\` to start a new one from the posts on disk (the damaged file is kept beside it).`)
+      if (!freshDb)
+        throw damagedFile(
+          this.files.db,
+          'is missing.',
+          `Restore db.json from a backup, or run \`${REPAIR_COMMAND}\` to start a new one from the posts on disk (the damaged file is kept beside it).`,
+        )
     }
     const shards: { n: number; stamp: string; metas: Map<number, PostMeta> }[] = []
     let bodies: Map<number, number[]> | null = null
@@ -308,7 +334,11 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
     const bodyFiles: [string, string][] = []
     for (const [id, meta] of afters) {
       const change = tx.changes.get(id)!
-      const body = change.body ? PostBodySchema.parse(change.body) : change.before ? await this.body(change.before).catch(() => null) : null
+      const body = change.body
+        ? PostBodySchema.parse(change.body)
+        : change.before
+          ? await this.body(change.before).catch(() => null)
+          : null
       // A body that cannot be read keeps its old metadata copy: the change itself must not fail for it.
       if (body) bodyFiles.push([this.files.body(id, meta.bodyRev), JSON.stringify({ ...body, meta })])
     }
@@ -334,7 +364,9 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
     await applyEntry(this.index, entry)
     if (held.lost) throw new LockLostError(true)
     if (journaled) await clearJournal(this.files)
-    const stamps = await Promise.all([...touchedShards].map(async (n) => [this.files.shard(n), await this.stampOf(this.files.shard(n))] as const))
+    const stamps = await Promise.all(
+      [...touchedShards].map(async (n) => [this.files.shard(n), await this.stampOf(this.files.shard(n))] as const),
+    )
     if (dbDraft) stamps.push([this.files.db, await this.stampOf(this.files.db)])
 
     // The swap, synchronous.

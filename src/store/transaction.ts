@@ -73,7 +73,8 @@ export class Transaction {
   }
 
   insert(input: NewPost, body: PostBody): PostMeta {
-    if (this.postBySlug(input.slug)) throw new BlogError('CONFLICT', `A post with the slug "${input.slug}" already exists.`)
+    if (this.postBySlug(input.slug))
+      throw new BlogError('CONFLICT', `A post with the slug "${input.slug}" already exists.`)
     this.highestId ??= this.posts().reduce((max, p) => Math.max(max, p.id), 0)
     const id = Math.max(this.db.nextPostId, this.highestId + 1)
     this.db.nextPostId = id + 1
@@ -84,12 +85,17 @@ export class Transaction {
   }
 
   /** Change a post's metadata and, when `bodyPatch` is given, its body. */
-  async update(id: number, patch: Partial<Omit<PostMeta, 'id' | 'rev' | 'bodyRev'>>, bodyPatch?: Partial<PostBody>): Promise<PostMeta> {
+  async update(
+    id: number,
+    patch: Partial<Omit<PostMeta, 'id' | 'rev' | 'bodyRev'>>,
+    bodyPatch?: Partial<PostBody>,
+  ): Promise<PostMeta> {
     const current = this.post(id)
     if (!current) throw new BlogError('POST_NOT_FOUND', `Post ${id} does not exist.`)
     if (patch.slug && patch.slug !== current.slug) {
       const other = this.postBySlug(patch.slug)
-      if (other && other.id !== id) throw new BlogError('CONFLICT', `A post with the slug "${patch.slug}" already exists.`)
+      if (other && other.id !== id)
+        throw new BlogError('CONFLICT', `A post with the slug "${patch.slug}" already exists.`)
     }
     const existing = this.changes.get(id)
     const before = existing ? existing.before : current

@@ -20,7 +20,13 @@ export type ImportFileEvent = BlogEvents['import:file'][0]
  * import:done) on a live line. A file's line that should stay on screen (`lineFor` answers
  * text, e.g. a failure) is printed above the bar, which is then drawn again below it.
  */
-export function showImportProgress(events: BlogEventBus, live: LiveLine, lineFor: (f: ImportFileEvent) => string | null, print: (line: string) => void, name: (path: string) => string = (p) => p): () => void {
+export function showImportProgress(
+  events: BlogEventBus,
+  live: LiveLine,
+  lineFor: (f: ImportFileEvent) => string | null,
+  print: (line: string) => void,
+  name: (path: string) => string = (p) => p,
+): () => void {
   let total = 0
   const onStart = (e: { total: number }) => {
     total = e.total

@@ -25,4 +25,5 @@ export function fitColumn(text: string, width: number): string {
 }
 
 /** Padded on the right to `width` columns (never cut). */
-export const padEndTo = (text: string, width: number): string => text + ' '.repeat(Math.max(0, width - stringWidth(text)))
+export const padEndTo = (text: string, width: number): string =>
+  text + ' '.repeat(Math.max(0, width - stringWidth(text)))

@@ -17,11 +17,31 @@ export interface StructuralTerm {
 /** Words a phrase may hold inside ("sum of squares", "expectation of a linear form"). */
 const INNER = new Set(['of', 'a', 'an'])
 /** Words that open a clause, never part of a term. */
-const VERBS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'can', 'will', 'has', 'have', 'do', 'does', 'did', 'should', 'would', 'may', 'must'])
+const VERBS = new Set([
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'been',
+  'can',
+  'will',
+  'has',
+  'have',
+  'do',
+  'does',
+  'did',
+  'should',
+  'would',
+  'may',
+  'must',
+])
 /** Link texts that name a place, not a concept ("here", "this post", "the docs"). */
-const GENERIC_LINK = /^(?:here|there|this|that|link|links|paper|papers|post|posts|blog|article|section|chapter|figure|fig|table|docs?|documentation|manual|source|code|repo|repository|github|website|site|page|above|below|previous|next|click|read more|see|video|slides?|thread|issue|pr|discussions?|(?:traditional |simplified )?(?:chinese|english|japanese|korean|french|german|spanish|portuguese|russian)(?: version| translation)?|translations?|中文|繁體中文|简体中文)\b/iu
+const GENERIC_LINK =
+  /^(?:here|there|this|that|link|links|paper|papers|post|posts|blog|article|section|chapter|figure|fig|table|docs?|documentation|manual|source|code|repo|repository|github|website|site|page|above|below|previous|next|click|read more|see|video|slides?|thread|issue|pr|discussions?|(?:traditional |simplified )?(?:chinese|english|japanese|korean|french|german|spanish|portuguese|russian)(?: version| translation)?|translations?|中文|繁體中文|简体中文)\b/iu
 /** Pages of software (repositories, package indexes, API docs): their link texts name code, not concepts. */
-const SOFTWARE = /^(?:https?:)?\/\/(?:[\w-]+\.)*(?:github\.com|gitlab\.com|bitbucket\.org|pypi\.org|npmjs\.com|juliahub\.com|juliapackages\.com|crates\.io|pkg\.go\.dev|readthedocs\.io|docs\.rs)\b/i
+const SOFTWARE =
+  /^(?:https?:)?\/\/(?:[\w-]+\.)*(?:github\.com|gitlab\.com|bitbucket\.org|pypi\.org|npmjs\.com|juliahub\.com|juliapackages\.com|crates\.io|pkg\.go\.dev|readthedocs\.io|docs\.rs)\b/i
 const ARTICLE = /^(?:the|a|an|our|its|their|this|these|those|such)\s+/i
 
 /**
@@ -43,7 +63,9 @@ export function termPhrase(text: string): string | null {
   const clause = words.findIndex((w, i) => i > 0 && RELATIVE.has(w.toLowerCase()))
   if (clause > 0) words = words.slice(0, clause)
   if (words.length > 4) {
-    const cut = words.findIndex((w, i) => i > 0 && w.toLowerCase() === 'of' && ['the'].includes(words[i + 1]?.toLowerCase() ?? ''))
+    const cut = words.findIndex(
+      (w, i) => i > 0 && w.toLowerCase() === 'of' && ['the'].includes(words[i + 1]?.toLowerCase() ?? ''),
+    )
     if (cut > 0) words = words.slice(0, cut)
   }
   while (words.length > 0 && isStop(words[words.length - 1])) words.pop()
@@ -70,7 +92,10 @@ const isWeak = (w: string) => STOP_WORDS.has(w.toLowerCase()) || WEAK_WORDS.has(
 const NP = String.raw`((?:[\p{L}][\p{L}\p{N}'’:-]*)(?:\s+(?:(?:of|a|an)\s+)?[\p{L}][\p{L}\p{N}'’:-]*){0,3})`
 const NAMING = [
   // "… is called X", "known as X", "it has a name: X", "referred to as X"
-  new RegExp(String.raw`\b(?:(?:is|are|be)\s+called|also\s+called|so-called|termed|dubbed|known\s+as|referred\s+to\s+as|has\s+a\s+name:?|goes\s+by\s+the\s+name)\s+(?:the\s+|an?\s+)?["“‘]?${NP}`, 'giu'),
+  new RegExp(
+    String.raw`\b(?:(?:is|are|be)\s+called|also\s+called|so-called|termed|dubbed|known\s+as|referred\s+to\s+as|has\s+a\s+name:?|goes\s+by\s+the\s+name)\s+(?:the\s+|an?\s+)?["“‘]?${NP}`,
+    'giu',
+  ),
   // "called X, which …" after a noun: "a hotfix to Adam, called Yogi"
   new RegExp(String.raw`,\s+called\s+${NP}`, 'giu'),
   // "The X is defined as", "X is given by", "X refers to"
@@ -81,7 +106,8 @@ const NAMING = [
 const SYMBOL_NAME = new RegExp(String.raw`^\s*(?:,\s*)?(?:is|are|be|denotes?)\s+(?:the|a|an|our)\s+${NP}`, 'iu')
 
 /** Head nouns of a link text that names a resource to read or watch, not a concept ("ODE tutorial"). */
-const RESOURCE = /\b(?:tutorials?|documentation|docs|guides?|videos?|slides|talks?|notebooks?|repositor(?:y|ies)|repo|websites?|homepage|threads?|posts?|blogs?|articles?|papers?|preprints?|courses?|lectures?|manuals?|readme|pages?|channels?)$/i
+const RESOURCE =
+  /\b(?:tutorials?|documentation|docs|guides?|videos?|slides|talks?|notebooks?|repositor(?:y|ies)|repo|websites?|homepage|threads?|posts?|blogs?|articles?|papers?|preprints?|courses?|lectures?|manuals?|readme|pages?|channels?)$/i
 
 /**
  * A link text as a term: the name of the page it leads to when the text says more than that
@@ -91,7 +117,11 @@ const RESOURCE = /\b(?:tutorials?|documentation|docs|guides?|videos?|slides|talk
 export function linkTerm(text: string, url: string): string | null {
   const page = pageName(url)
   const words = text.replace(/\s+/g, ' ').trim().split(' ')
-  const fold = (w: string) => w.toLowerCase().replace(/[‐-―−]/g, '-').replace(/[^\p{L}\p{N}-]+/gu, '')
+  const fold = (w: string) =>
+    w
+      .toLowerCase()
+      .replace(/[‐-―−]/g, '-')
+      .replace(/[^\p{L}\p{N}-]+/gu, '')
   if (page && page.length >= 2 && words.length > page.length) {
     const at = words.findIndex((_, i) => page.every((p, k) => fold(words[i + k] ?? '') === p))
     if (at >= 0) return termPhrase(words.slice(at, at + page.length).join(' '))
@@ -104,11 +134,21 @@ export function linkTerm(text: string, url: string): string | null {
 function pageName(url: string): string[] | null {
   let last: string
   try {
-    last = decodeURIComponent(url.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() ?? '')
+    last = decodeURIComponent(
+      url
+        .replace(/[?#].*$/, '')
+        .replace(/\/+$/, '')
+        .split('/')
+        .pop() ?? '',
+    )
   } catch {
     return null
   }
-  const words = last.replace(/\.(?:html?|php|aspx?)$/i, '').replace(/_\(.*\)$/, '').split(/[_\s+]+/).map((w) => w.toLowerCase().replace(/[‐-―−]/g, '-'))
+  const words = last
+    .replace(/\.(?:html?|php|aspx?)$/i, '')
+    .replace(/_\(.*\)$/, '')
+    .split(/[_\s+]+/)
+    .map((w) => w.toLowerCase().replace(/[‐-―−]/g, '-'))
   return words.every((w) => /^\p{L}[\p{L}-]*$/u.test(w)) ? words : null
 }
 
@@ -118,12 +158,23 @@ function pageName(url: string): string[] | null {
  * not a participle at its end. Stress ("*much more slowly*", "*not*") and whole clauses are none.
  */
 export function emphasisedTerm(run: string): string | null {
-  const raw = run.replace(/\s+/g, ' ').trim().replace(/[.,;:!?)"”’]+$/u, '').replace(/^["“‘(]+/u, '').replace(ARTICLE, '')
+  const raw = run
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.,;:!?)"”’]+$/u, '')
+    .replace(/^["“‘(]+/u, '')
+    .replace(ARTICLE, '')
   const words = raw.split(' ')
   if (words.length < 2 || words.length > 5) return null
   if (!words.every((w) => /^[\p{L}][\p{L}'’-]*$/u.test(w) && !/['’-]$/u.test(w))) return null
-  if (words.some((w, i) => VERBS.has(w.toLowerCase()) || (isStop(w) && !(i === 0 && MODIFIERS.has(w.toLowerCase()))))) return null
-  if (INNER.has(words[0].toLowerCase()) || INNER.has(words[words.length - 1].toLowerCase()) || /ed$/i.test(words[words.length - 1])) return null
+  if (words.some((w, i) => VERBS.has(w.toLowerCase()) || (isStop(w) && !(i === 0 && MODIFIERS.has(w.toLowerCase())))))
+    return null
+  if (
+    INNER.has(words[0].toLowerCase()) ||
+    INNER.has(words[words.length - 1].toLowerCase()) ||
+    /ed$/i.test(words[words.length - 1])
+  )
+    return null
   return termPhrase(raw) === raw ? raw : null
 }
 
@@ -137,10 +188,17 @@ export function structuralTerms(doc: EssayDoc): StructuralTerm[] {
   const out: StructuralTerm[] = []
   const urls = new Set<string>()
   for (const link of doc.links) {
-    if (SOFTWARE.test(link.url) || /\.(?:jl|py|js|ts|rs|rb|go|cpp|h|R|md)$/.test(link.text.trim()) || /^(?:https?:|www\.)/i.test(link.text.trim()) || GENERIC_LINK.test(link.text.trim())) continue
+    if (
+      SOFTWARE.test(link.url) ||
+      /\.(?:jl|py|js|ts|rs|rb|go|cpp|h|R|md)$/.test(link.text.trim()) ||
+      /^(?:https?:|www\.)/i.test(link.text.trim()) ||
+      GENERIC_LINK.test(link.text.trim())
+    )
+      continue
     const surface = linkTerm(link.text, link.url)
     // One term per page linked to ("Kullback-Leibler divergence", later "KL divergence"): the first name.
-    if (surface && !/^#/.test(link.url) && !urls.has(link.url)) out.push({ surface, source: 'link', sentence: link.sentence, url: link.url })
+    if (surface && !/^#/.test(link.url) && !urls.has(link.url))
+      out.push({ surface, source: 'link', sentence: link.sentence, url: link.url })
     urls.add(link.url)
   }
   for (const s of doc.sentences) {
@@ -182,7 +240,16 @@ function emphasisedTerms(doc: EssayDoc): StructuralTerm[] {
       const surface = emphasisedTerm(run)
       if (!surface) continue
       const key = surface.toLowerCase()
-      if (seen.has(key) || lead === run.replace(/[:.]\s*$/, '').trim().toLowerCase() || s.text.includes(`[${run}]`)) continue
+      if (
+        seen.has(key) ||
+        lead ===
+          run
+            .replace(/[:.]\s*$/, '')
+            .trim()
+            .toLowerCase() ||
+        s.text.includes(`[${run}]`)
+      )
+        continue
       seen.add(key)
       const used = new RegExp(`(?<![\\p{L}\\p{N}])${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u')
       if (doc.sentences.slice(0, s.index).some((e) => used.test(e.text.toLowerCase()))) continue

@@ -53,11 +53,14 @@ const MAX_SPREAD = 0.4
  */
 export function findKeyTerms(doc: EssayDoc, index: SiteIndex, opts: KeyTermOptions): KeyTerm[] {
   const tallies = tally(doc)
-  const emphasised = new Set([opts.title, ...doc.headings.map((h) => h.text)].flatMap((t) => termsOf(t, { triples: true }).map((x) => x.key)))
+  const emphasised = new Set(
+    [opts.title, ...doc.headings.map((h) => h.text)].flatMap((t) => termsOf(t, { triples: true }).map((x) => x.key)),
+  )
   const page = normaliseForMatch(opts.plainText)
   const words = doc.sentences.reduce((sum, s) => sum + s.prose.split(/\s+/).length, 0)
   const structural = ownTerms(doc, index, page, emphasised, opts.ownLimit ?? opts.limit, opts.title)
-  const pick = (minTf: number) => select(rank(tallies, index, opts.selfId, emphasised, minTf), tallies, page, opts.limit, structural)
+  const pick = (minTf: number) =>
+    select(rank(tallies, index, opts.selfId, emphasised, minTf), tallies, page, opts.limit, structural)
   const chosen = pick(words < 150 ? 1 : 2)
   const all = chosen.length > structural.length ? chosen : pick(1)
   return all
@@ -70,18 +73,41 @@ const SOURCE_WEIGHT: Record<TermSource, number> = { defined: 3, named: 2.5, emph
  * The terms the essay's own structure marks (link texts, names it gives, what it defines),
  * strongest evidence first: a term both linked and defined, used often, or in a heading ranks higher.
  */
-function ownTerms(doc: EssayDoc, index: SiteIndex, page: string, emphasised: Set<string>, limit: number, title: string): KeyTerm[] {
+function ownTerms(
+  doc: EssayDoc,
+  index: SiteIndex,
+  page: string,
+  emphasised: Set<string>,
+  limit: number,
+  title: string,
+): KeyTerm[] {
   const byKey = new Map<string, { surface: string; source: TermSource; url?: string; weight: number; first: number }>()
   const found = structuralTerms(doc)
   // The title's head ("Ordinary least squares" of "Ordinary least squares for simple linear regression") names the subject.
-  const head = termPhrase(title.replace(/\s*[:–—(|].*$/u, '').replace(/\s+(?:for|in|with|and|on|under|via|using|from|to|vs\.?|versus)\s+.*$/i, ''))
+  const head = termPhrase(
+    title
+      .replace(/\s*[:–—(|].*$/u, '')
+      .replace(/\s+(?:for|in|with|and|on|under|via|using|from|to|vs\.?|versus)\s+.*$/i, ''),
+  )
   const headSentence = head ? doc.sentences.find((s) => s.prose.toLowerCase().includes(head.toLowerCase())) : undefined
-  if (head && headSentence) found.push({ surface: headSentence.prose.substr(headSentence.prose.toLowerCase().indexOf(head.toLowerCase()), head.length), source: 'named', sentence: headSentence })
+  if (head && headSentence)
+    found.push({
+      surface: headSentence.prose.substr(headSentence.prose.toLowerCase().indexOf(head.toLowerCase()), head.length),
+      source: 'named',
+      sentence: headSentence,
+    })
   for (const t of found) {
     if (!page.includes(normaliseForMatch(t.surface))) continue
     const key = keyOf(t.surface)
     const entry = byKey.get(key)
-    if (!entry) byKey.set(key, { surface: t.surface, source: t.source, url: t.url, weight: SOURCE_WEIGHT[t.source] + linkWeight(t.url, index), first: t.sentence.index })
+    if (!entry)
+      byKey.set(key, {
+        surface: t.surface,
+        source: t.source,
+        url: t.url,
+        weight: SOURCE_WEIGHT[t.source] + linkWeight(t.url, index),
+        first: t.sentence.index,
+      })
     else {
       entry.weight += entry.source === t.source ? 0.25 : SOURCE_WEIGHT[t.source] / 2
       if (SOURCE_WEIGHT[t.source] > SOURCE_WEIGHT[entry.source]) entry.source = t.source
@@ -98,7 +124,15 @@ function ownTerms(doc: EssayDoc, index: SiteIndex, page: string, emphasised: Set
     const head = parts.filter((x) => x.n === 1).pop()
     const heading = parts.some((x) => emphasised.has(x.key) && (x.n > 1 || x === head)) ? 1 : 0
     const score = 10 + e.weight + Math.log(sentences.length) + heading
-    terms.push({ key, n: Math.min(3, key.split(' ').length) as 1 | 2 | 3, surface: e.surface, score, sentences, source: e.source, url: e.url })
+    terms.push({
+      key,
+      n: Math.min(3, key.split(' ').length) as 1 | 2 | 3,
+      surface: e.surface,
+      score,
+      sentences,
+      source: e.source,
+      url: e.url,
+    })
   }
   terms.sort((a, b) => b.score - a.score || a.sentences[0].index - b.sentences[0].index)
   // None inside another: the longer, more precise phrase is kept when both were found.
@@ -119,7 +153,12 @@ function ownTerms(doc: EssayDoc, index: SiteIndex, page: string, emphasised: Set
  */
 function linkWeight(url: string | undefined, index: SiteIndex): number {
   if (!url) return 0
-  if (/^(?:https?:)?\/\/(?:[\w-]+\.)*(?:github\.com|gitlab\.com|pypi\.org|npmjs\.com|juliahub\.com|crates\.io|docs\.julialang\.org|twitter\.com|x\.com|youtube\.com|discourse\.)/i.test(url)) return -1.5
+  if (
+    /^(?:https?:)?\/\/(?:[\w-]+\.)*(?:github\.com|gitlab\.com|pypi\.org|npmjs\.com|juliahub\.com|crates\.io|docs\.julialang\.org|twitter\.com|x\.com|youtube\.com|discourse\.)/i.test(
+      url,
+    )
+  )
+    return -1.5
   if (/wikipedia\.org|mathworld|encyclopedia|\/wiki\//i.test(url)) return 1
   if (/^(?:[a-z][a-z+.-]*:|\/\/)/i.test(url)) return 0
   return index.size < 10 || index.postAt(url) ? 1 : 0
@@ -152,7 +191,10 @@ function tally(doc: EssayDoc): Map<string, Tally> {
       const entry = tallies.get(t.key)
       if (!entry) continue
       entry.surfaces.push(s.prose.slice(t.start, t.end))
-      entry.around.push({ before: s.prose.slice(0, t.start).split('\n').pop()!, after: s.prose.slice(t.end).split('\n')[0] })
+      entry.around.push({
+        before: s.prose.slice(0, t.start).split('\n').pop()!,
+        after: s.prose.slice(t.end).split('\n')[0],
+      })
     }
   }
   return tallies
@@ -164,7 +206,11 @@ function rank(tallies: Map<string, Tally>, index: SiteIndex, selfId: number, emp
   for (const [key, t] of tallies) {
     if (t.tf < minTf || t.surfaces.length === 0) continue
     if (broadSite && t.n < 3 && index.spread(key, selfId) > MAX_SPREAD) continue
-    const score = (1 + Math.log(t.tf)) * idf(key, t.n, index, selfId) * PHRASE_WEIGHT[t.n] * (emphasised.has(key) ? HEADING_WEIGHT : 1)
+    const score =
+      (1 + Math.log(t.tf)) *
+      idf(key, t.n, index, selfId) *
+      PHRASE_WEIGHT[t.n] *
+      (emphasised.has(key) ? HEADING_WEIGHT : 1)
     scored.push({ key, score })
   }
   return scored.sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1))
@@ -178,7 +224,13 @@ function idf(key: string, n: number, index: SiteIndex, selfId: number): number {
 }
 
 /** The best terms, none inside another: the essay's own terms first, then the best by TF-IDF. */
-function select(ranked: { key: string; score: number }[], tallies: Map<string, Tally>, page: string, limit: number, own: KeyTerm[]): KeyTerm[] {
+function select(
+  ranked: { key: string; score: number }[],
+  tallies: Map<string, Tally>,
+  page: string,
+  limit: number,
+  own: KeyTerm[],
+): KeyTerm[] {
   const chosen: KeyTerm[] = [...own]
   const surfaces = new Set<string>(own.map((t) => t.surface.toLowerCase()))
   const phrases = ranked.filter((r) => tallies.get(r.key)!.n > 1)
@@ -192,8 +244,15 @@ function select(ranked: { key: string; score: number }[], tallies: Map<string, T
     if (chosen.some((c) => within(key, c.key) || within(c.key, key))) continue
     const t = t0
     // "gradient" is mostly said as "gradient descent": the phrase is the term (it comes later in the ranking).
-    if (phrases.some((p) => p.key !== ranking.key && within(ranking.key, p.key) && tallies.get(p.key)!.tf >= Math.max(2, t.tf / 2))) continue
-    const surface = whole.extended ? whole.surface : t.surfaces.map((s) => s.trim()).find((s) => s !== '' && page.includes(normaliseForMatch(s)))
+    if (
+      phrases.some(
+        (p) => p.key !== ranking.key && within(ranking.key, p.key) && tallies.get(p.key)!.tf >= Math.max(2, t.tf / 2),
+      )
+    )
+      continue
+    const surface = whole.extended
+      ? whole.surface
+      : t.surfaces.map((s) => s.trim()).find((s) => s !== '' && page.includes(normaliseForMatch(s)))
     if (!surface || surfaces.has(surface.toLowerCase()) || !page.includes(normaliseForMatch(surface))) continue
     surfaces.add(surface.toLowerCase())
     chosen.push({ key, n: t.n, surface, score, sentences: t.sentences })
@@ -202,7 +261,11 @@ function select(ranked: { key: string; score: number }[], tallies: Map<string, T
 }
 
 /** Words that may stand beside a term without being part of it. */
-const FUNCTION = new Set('a an the of to in on for and or with by from as at is are was were be that this these those its their our it we which who than then but not no so such each every all any both'.split(' '))
+const FUNCTION = new Set(
+  'a an the of to in on for and or with by from as at is are was were be that this these those its their our it we which who than then but not no so such each every all any both'.split(
+    ' ',
+  ),
+)
 
 /**
  * The term as a whole phrase: "squares parameter estimates" always follows "ordinary least", so
@@ -215,27 +278,57 @@ function wholePhrase(t: Tally): { surface: string; extended: boolean } | null {
   let words = first.split(/\s+/)
   const plural = words.length > 1 && /[^s]s$/i.test(words[0]) && /ing$/i.test(words[words.length - 1])
   if (/ed$/i.test(words[0]) || /ed$/i.test(words[words.length - 1]) || plural) return null
-  if (t.around.length === 0 || t.surfaces.some((s) => s.trim().toLowerCase() !== first.toLowerCase())) return { surface: first, extended: false }
+  if (t.around.length === 0 || t.surfaces.some((s) => s.trim().toLowerCase() !== first.toLowerCase()))
+    return { surface: first, extended: false }
   let extended = false
   for (let step = 0; step < 2 && words.length < 5; step++) {
-    const befores = t.around.map((a) => a.before.trim().split(/\s+/).slice(-1 - step, step === 0 ? undefined : -step)[0] ?? '')
+    const befores = t.around.map(
+      (a) =>
+        a.before
+          .trim()
+          .split(/\s+/)
+          .slice(-1 - step, step === 0 ? undefined : -step)[0] ?? '',
+    )
     const b = befores[0]
-    if (b && /^\p{L}[\p{L}-]*$/u.test(b) && !FUNCTION.has(b.toLowerCase()) && befores.every((x) => x === b) && !/ed$/.test(b)) {
+    if (
+      b &&
+      /^\p{L}[\p{L}-]*$/u.test(b) &&
+      !FUNCTION.has(b.toLowerCase()) &&
+      befores.every((x) => x === b) &&
+      !/ed$/.test(b)
+    ) {
       words = [b, ...words]
       extended = true
     } else break
   }
   // "residual sum" always followed by "of squares": "residual sum of squares".
-  const next2 = (after: string) => after.trim().split(/\s+/).slice(0, 2).map((w) => w.replace(/[^\p{L}\p{N}-]+$/u, ''))
+  const next2 = (after: string) =>
+    after
+      .trim()
+      .split(/\s+/)
+      .slice(0, 2)
+      .map((w) => w.replace(/[^\p{L}\p{N}-]+$/u, ''))
   const of = t.around.map((a) => next2(a.after).join(' ').toLowerCase())
-  if (words.length < 4 && /^of [\p{L}][\p{L}-]+$/u.test(of[0]) && !FUNCTION.has(of[0].slice(3)) && of.every((x) => x === of[0])) {
+  if (
+    words.length < 4 &&
+    /^of [\p{L}][\p{L}-]+$/u.test(of[0]) &&
+    !FUNCTION.has(of[0].slice(3)) &&
+    of.every((x) => x === of[0])
+  ) {
     words = [...words, ...next2(t.around[0].after)]
     return { surface: words.join(' '), extended: true }
   }
   for (let step = 0; step < 2 && words.length < 5; step++) {
     const afters = t.around.map((a) => a.after.trim().split(/\s+/)[step] ?? '')
     const a = afters[0]
-    if (a && /^\p{L}[\p{L}-]*$/u.test(a) && !FUNCTION.has(a.toLowerCase()) && afters.every((x) => x === a) && !/(?:ed|ing)$/.test(a) && !/^[A-Z]/.test(a) === !/^[A-Z]/.test(words[0])) {
+    if (
+      a &&
+      /^\p{L}[\p{L}-]*$/u.test(a) &&
+      !FUNCTION.has(a.toLowerCase()) &&
+      afters.every((x) => x === a) &&
+      !/(?:ed|ing)$/.test(a) &&
+      !/^[A-Z]/.test(a) === !/^[A-Z]/.test(words[0])
+    ) {
       words = [...words, a]
       extended = true
     } else break

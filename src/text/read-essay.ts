@@ -17,7 +17,15 @@ export function readEssay(reading: readonly ReadingBlock[]): EssayDoc {
 }
 
 class DocBuilder {
-  private readonly doc: EssayDoc = { paragraphs: [], sentences: [], displays: [], inline: [], links: [], headings: [], codeBlocks: 0 }
+  private readonly doc: EssayDoc = {
+    paragraphs: [],
+    sentences: [],
+    displays: [],
+    inline: [],
+    links: [],
+    headings: [],
+    codeBlocks: 0,
+  }
   private heading: string | null = null
   private headingDepth = 0
   private lead: string | null = null
@@ -59,7 +67,14 @@ class DocBuilder {
     const tex = written.replace(TAGS, '').trim()
     if (tex === '' || MACRO_ONLY.test(tex)) return
     const before = this.freshSection ? null : (this.doc.sentences[this.doc.sentences.length - 1] ?? null)
-    const formula: DisplayFormula = { index: this.doc.displays.length, tex, label, context: this.lead ?? this.heading, before, after: null }
+    const formula: DisplayFormula = {
+      index: this.doc.displays.length,
+      tex,
+      label,
+      context: this.lead ?? this.heading,
+      before,
+      after: null,
+    }
     this.doc.displays.push(formula)
     this.pendingAfter = formula
   }

@@ -49,16 +49,21 @@ export function readInline(markdown: string, ctx: InlineContext): Segment[] {
   for (const m of markdown.matchAll(INLINE)) {
     pushText(markdown.slice(last, m.index))
     last = m.index + m[0].length
-    const [, , code, midDisplay, math, linkText, linkUrl, refText, refId, cite, autolink, anchorUrl, anchorText, bare] = m
+    const [, , code, midDisplay, math, linkText, linkUrl, refText, refId, cite, autolink, anchorUrl, anchorText, bare] =
+      m
     if (code !== undefined) out.push({ kind: 'code', text: ctx.restore(code).trim() })
-    else if (midDisplay !== undefined || math !== undefined) out.push({ kind: 'math', tex: ctx.restore(midDisplay ?? math).trim() })
+    else if (midDisplay !== undefined || math !== undefined)
+      out.push({ kind: 'math', tex: ctx.restore(midDisplay ?? math).trim() })
     else if (linkText !== undefined) pushLink(out, linkText, linkUrl, ctx)
     else if (refText !== undefined) {
       const url = ctx.definitions.get((refId || refText).trim().toLowerCase())
       if (url) pushLink(out, refText, url, ctx)
       else pushText(refText)
     } else if (cite !== undefined) {
-      const keys = decodeEntities(cite).split(',').map((k) => k.replace(/\\/g, '').trim()).filter(Boolean)
+      const keys = decodeEntities(cite)
+        .split(',')
+        .map((k) => k.replace(/\\/g, '').trim())
+        .filter(Boolean)
       if (keys.length) out.push({ kind: 'cite', keys })
     } else if (autolink !== undefined) out.push({ kind: 'link', text: autolink, url: autolink })
     else if (anchorUrl !== undefined) pushLink(out, anchorText, decodeEntities(anchorUrl), ctx)
@@ -70,7 +75,11 @@ export function readInline(markdown: string, ctx: InlineContext): Segment[] {
 
 function pushLink(out: Segment[], text: string, url: string, ctx: InlineContext): void {
   const inner = readInline(text, ctx)
-  const readable = inner.map((s) => (s.kind === 'math' ? s.tex : s.kind === 'cite' ? '' : s.text)).join('').replace(/\s+/g, ' ').trim()
+  const readable = inner
+    .map((s) => (s.kind === 'math' ? s.tex : s.kind === 'cite' ? '' : s.text))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim()
   out.push({ kind: 'link', text: readable, url: url.trim() })
 }
 

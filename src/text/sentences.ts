@@ -4,7 +4,9 @@ import type { Segment } from './essay-doc.js'
 
 /** Words after which a full stop does not end a sentence. */
 const ABBREVIATIONS = new Set(
-  'e.g i.e etc al fig figs eq eqs eqn sec ch cf vs resp approx dr mr mrs ms prof no nos vol vols pp p ref refs st jr sr inc ltd co ca viz def thm lem prop cor ex'.split(' '),
+  'e.g i.e etc al fig figs eq eqs eqn sec ch cf vs resp approx dr mr mrs ms prof no nos vol vols pp p ref refs st jr sr inc ltd co ca viz def thm lem prop cor ex'.split(
+    ' ',
+  ),
 )
 /** A full stop, question or exclamation mark, its closing quotes, then space; or CJK end punctuation. */
 const END = /([.!?]+)(["'”’)\]]*)(\s+)|([。！？]+)(["'”’）」]*)\s*/g
@@ -25,7 +27,8 @@ export function readableOf(segment: Segment): string {
 /** Joins readable pieces: no space between two CJK characters, collapsed whitespace elsewhere. */
 export function joinReadable(pieces: string[]): string {
   let text = pieces.join('').replace(/\s+/g, ' ')
-  if (/[\u3000-\u9fff\uff00-\uffef]/.test(text)) text = text.replace(/([\p{Script=Han}。，、；：！？（）“”]) (?=[\p{Script=Han}。，、；：！？（）“”])/gu, '$1')
+  if (/[\u3000-\u9fff\uff00-\uffef]/.test(text))
+    text = text.replace(/([\p{Script=Han}。，、；：！？（）“”]) (?=[\p{Script=Han}。，、；：！？（）“”])/gu, '$1')
   return text.replace(/ ([,.;:!?)])/g, '$1').trim()
 }
 
@@ -75,7 +78,9 @@ function sliceText(segment: TextSegment, from: number, to: number): TextSegment 
 
 /** The emphasised runs of a sentence's text, as written ("*masked softmax operation*"). */
 export function emphasisedRuns(segments: readonly Segment[]): string[] {
-  return segments.flatMap((s) => (s.kind === 'text' && s.emphasis ? s.emphasis.map((r) => s.text.slice(r.start, r.end)) : []))
+  return segments.flatMap((s) =>
+    s.kind === 'text' && s.emphasis ? s.emphasis.map((r) => s.text.slice(r.start, r.end)) : [],
+  )
 }
 
 function endsSentence(text: string, stop: number, after: number, next: Segment | undefined): boolean {

@@ -74,7 +74,12 @@ export class SiteIndex<P extends IndexedEssay = IndexedEssay> {
    * slug is the address's last part (or ends with it). Undefined for an address off the site's essays.
    */
   postAt(url: string): P | undefined {
-    const slug = url.replace(/[?#].*$/, '').replace(/\/+$/, '').replace(/\.(?:md|html?)$/, '').split('/').pop()
+    const slug = url
+      .replace(/[?#].*$/, '')
+      .replace(/\/+$/, '')
+      .replace(/\.(?:md|html?)$/, '')
+      .split('/')
+      .pop()
     if (!slug || /^[a-z][a-z+.-]*:/i.test(url)) return undefined
     // A Jekyll `post_url` names the file ("2019-01-05-intro"), the post's slug its end.
     return this.site.posts.find((p) => p.slug === slug || p.slug.endsWith(`-${slug}`) || slug.endsWith(`-${p.slug}`))
@@ -103,7 +108,9 @@ export class SiteIndex<P extends IndexedEssay = IndexedEssay> {
       const similarity = cosine(vector, this.vectors.get(p.id)!)
       if (similarity >= MIN_SIMILARITY) out.push({ id: p.id, slug: p.slug, title: p.title, similarity })
     }
-    const ranked = out.sort((a, b) => b.similarity - a.similarity || a.id - b.id).slice(0, Math.max(limit, RELATED_KEPT))
+    const ranked = out
+      .sort((a, b) => b.similarity - a.similarity || a.id - b.id)
+      .slice(0, Math.max(limit, RELATED_KEPT))
     this.relatedCache.set(vector, ranked)
     return ranked.slice(0, limit)
   }

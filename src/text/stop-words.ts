@@ -56,5 +56,6 @@ nice neat fine wrong correctly lower higher highest lowest`
 )
 
 /** Characters that are grammar, not content, in Chinese; a character pair holding one is no term. */
-export const CJK_STOP_CHARS = new Set([...'的了是在和与或也就都而及着把被这那个们我你您他她它并对从为以于之其所等上下中不没有可能会要将已让如果但因此然后还更很最一些每种该此即并且而且以及通过进行使用需要可以我们他们它们这些那些'])
-
+export const CJK_STOP_CHARS = new Set([
+  ...'的了是在和与或也就都而及着把被这那个们我你您他她它并对从为以于之其所等上下中不没有可能会要将已让如果但因此然后还更很最一些每种该此即并且而且以及通过进行使用需要可以我们他们它们这些那些',
+])

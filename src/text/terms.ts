@@ -20,7 +20,8 @@ interface Word {
 
 const WORD = /[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
-const SCRIPT_PARTS = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+)|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu
+const SCRIPT_PARTS =
+  /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+)|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu
 /** Only spaces between two words keep them in one phrase; any punctuation ends it. */
 const SAME_PHRASE = /^[ \t\u00a0]*$/
@@ -40,7 +41,13 @@ function phrases(text: string): Word[][] {
     const key = normaliseWord(word)
     const lower = word.toLowerCase()
     const stop = STOP_WORDS.has(key) || STOP_WORDS.has(lower) || key.length < 2
-    current.push({ key, start, end: start + word.length, stop, weak: stop || WEAK_WORDS.has(key) || WEAK_WORDS.has(lower) || key.length < 3 })
+    current.push({
+      key,
+      start,
+      end: start + word.length,
+      stop,
+      weak: stop || WEAK_WORDS.has(key) || WEAK_WORDS.has(lower) || key.length < 3,
+    })
   }
   for (const m of text.matchAll(WORD)) {
     const start = m.index
@@ -95,7 +102,8 @@ export function termsOf(text: string, opts: { triples?: boolean } = {}): TermOcc
       if (!content(w) || !content(next)) continue
       out.push({ key: `${w.key} ${next.key}`, start: w.start, end: next.end, n: 2 })
       const third = phrase[i + 2]
-      if (opts.triples && content(third)) out.push({ key: `${w.key} ${next.key} ${third.key}`, start: w.start, end: third.end, n: 3 })
+      if (opts.triples && content(third))
+        out.push({ key: `${w.key} ${next.key} ${third.key}`, start: w.start, end: third.end, n: 3 })
     }
   }
   return out

@@ -39,7 +39,10 @@ export class EventLog {
   async readAll(): Promise<unknown[]> {
     await this.queue
     const names = await readdir(this.opts.dir).catch(() => [] as string[])
-    const files = [...names.filter((f) => /^events-\d+\.jsonl$/.test(f)).sort(), ...(names.includes('events.jsonl') ? ['events.jsonl'] : [])]
+    const files = [
+      ...names.filter((f) => /^events-\d+\.jsonl$/.test(f)).sort(),
+      ...(names.includes('events.jsonl') ? ['events.jsonl'] : []),
+    ]
     const out: unknown[] = []
     for (const f of files) {
       const text = await readFile(join(this.opts.dir, f), 'utf8').catch(() => '')
@@ -58,7 +61,10 @@ export class EventLog {
   private async write(line: string): Promise<void> {
     if (this.size === null) {
       await ensureDir(this.opts.dir)
-      this.size = await stat(this.file).then((s) => s.size, () => 0)
+      this.size = await stat(this.file).then(
+        (s) => s.size,
+        () => 0,
+      )
     }
     if (this.size + Buffer.byteLength(line) > this.maxFileBytes && this.size > 0) await this.rotate()
     await appendFile(this.file, line)
@@ -69,6 +75,7 @@ export class EventLog {
     await rename(this.file, join(this.opts.dir, `events-${Date.now()}.jsonl`))
     this.size = 0
     const rotated = (await readdir(this.opts.dir)).filter((f) => /^events-\d+\.jsonl$/.test(f)).sort()
-    for (const old of rotated.slice(0, Math.max(0, rotated.length - this.keepFiles))) await unlink(join(this.opts.dir, old)).catch(() => {})
+    for (const old of rotated.slice(0, Math.max(0, rotated.length - this.keepFiles)))
+      await unlink(join(this.opts.dir, old)).catch(() => {})
   }
 }

@@ -6,7 +6,10 @@ import { EventLog } from './event-log.js'
 import { dataFolder } from '../core/data-folder.js'
 
 /** An event as kept: the time it arrived and the session's user, never an address. */
-export const StoredTrackingEventSchema = TrackingEventSchema.extend({ at: z.string(), userId: z.number().int().nullable() })
+export const StoredTrackingEventSchema = TrackingEventSchema.extend({
+  at: z.string(),
+  userId: z.number().int().nullable(),
+})
 export type StoredTrackingEvent = z.infer<typeof StoredTrackingEventSchema>
 
 /**

@@ -8,7 +8,12 @@ import type { Store } from '../store/index.js'
 
 export interface UploadResult {
   posts: { id: number; slug: string; title: string; status: PostStatus }[]
-  files: { name: string; status: 'imported' | 'updated' | 'unchanged' | 'failed'; slug: string | null; error: string | null }[]
+  files: {
+    name: string
+    status: 'imported' | 'updated' | 'unchanged' | 'failed'
+    slug: string | null
+    error: string | null
+  }[]
   summary: { imported: number; updated: number; unchanged: number; failed: number }
   /** Posts whose banner is being made now (a banner job was queued for each). */
   bannerJobs: number
@@ -26,7 +31,10 @@ export class UploadService {
     if (actor !== OWNER) requireAdmin(actor)
     // Figures and .bib files come along with the essays; every other file is answered for.
     const essays = files.filter((f) => !isSupportingUpload(f.name))
-    const report = await this.o.importer.importUploads(essays, files.filter((f) => isSupportingUpload(f.name)))
+    const report = await this.o.importer.importUploads(
+      essays,
+      files.filter((f) => isSupportingUpload(f.name)),
+    )
     const posts: UploadResult['posts'] = []
     const needBanner: number[] = []
     report.files.forEach((f) => {
@@ -36,7 +44,10 @@ export class UploadService {
       if (f.status === 'imported' && !meta.bannerImage) needBanner.push(meta.id)
     })
     for (const id of needBanner) {
-      await this.o.jobs.enqueue(actor, id, 'images', { imageType: 'banner', imageOptions: ImageOptionsSchema.parse({}) })
+      await this.o.jobs.enqueue(actor, id, 'images', {
+        imageType: 'banner',
+        imageOptions: ImageOptionsSchema.parse({}),
+      })
     }
     return {
       posts,

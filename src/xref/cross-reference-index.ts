@@ -48,7 +48,8 @@ export class CrossReferenceIndex {
     const catalog = this.current()
     const missing = new Set<string>()
     for (const target of xrefTargetsIn(html)) {
-      if (!(await catalog.resolve(target, from, true))) missing.add(`Cross-reference to another post not found: ${describeXref(target)} (shown as text)`)
+      if (!(await catalog.resolve(target, from, true)))
+        missing.add(`Cross-reference to another post not found: ${describeXref(target)} (shown as text)`)
     }
     return [...missing]
   }

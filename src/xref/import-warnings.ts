@@ -33,7 +33,10 @@ export async function addUnresolvedReferenceWarnings(
     const html = htmlOf(file.path)
     if (!html) continue
     const post = store.postBySlug(file.slug)
-    const from = { id: post?.id ?? null, sourcePath: xrefSourcePath(post?.source) ?? (isAbsolute(file.path) ? file.path : null) }
+    const from = {
+      id: post?.id ?? null,
+      sourcePath: xrefSourcePath(post?.source) ?? (isAbsolute(file.path) ? file.path : null),
+    }
     file.warnings.push(...(await index.unresolved(html, from)))
   }
 }

@@ -6,7 +6,8 @@ import { parseXref, type XrefTarget } from './xref-target.js'
  * double-quoted attributes, no `<a>` inside another. Attribute values cannot hold `"`, so the
  * attribute list is matched value by value, whatever characters a value holds.
  */
-const MARKED_LINK = /<a((?:\s+[\w:.-]+(?:="[^"]*")?)*?)\s+data-xref="([^"]*)"((?:\s+[\w:.-]+(?:="[^"]*")?)*)\s*>([\s\S]*?)<\/a>/g
+const MARKED_LINK =
+  /<a((?:\s+[\w:.-]+(?:="[^"]*")?)*?)\s+data-xref="([^"]*)"((?:\s+[\w:.-]+(?:="[^"]*")?)*)\s*>([\s\S]*?)<\/a>/g
 const HREF = /\s+href="[^"]*"/
 
 /** Whether `html` holds any marked link (the common case is none: nothing to do). */
@@ -29,13 +30,18 @@ export function xrefTargetsIn(html: string): XrefTarget[] {
  * with a label's text said by the target (“Section “Linear Regression””); or, when nothing was
  * found, the link's own text without a link, so a reader never meets a dead end.
  */
-export async function rewriteXrefLinks(html: string, resolve: (target: XrefTarget) => Promise<XrefHit | null>): Promise<string> {
+export async function rewriteXrefLinks(
+  html: string,
+  resolve: (target: XrefTarget) => Promise<XrefHit | null>,
+): Promise<string> {
   const matches = [...html.matchAll(MARKED_LINK)]
   if (matches.length === 0) return html
-  const hits = await Promise.all(matches.map((m) => {
-    const target = parseXref(decodeAttribute(m[2]))
-    return target ? resolve(target).then((hit) => ({ target, hit })) : Promise.resolve(null)
-  }))
+  const hits = await Promise.all(
+    matches.map((m) => {
+      const target = parseXref(decodeAttribute(m[2]))
+      return target ? resolve(target).then((hit) => ({ target, hit })) : Promise.resolve(null)
+    }),
+  )
   let out = ''
   let pos = 0
   matches.forEach((m, i) => {
@@ -53,7 +59,12 @@ export async function rewriteXrefLinks(html: string, resolve: (target: XrefTarge
     }
     const { hit, target } = found
     const attributes = (m[1] + m[3]).replace(HREF, '')
-    const text = target.kind === 'label' ? escapeHtml(labelText(hit, target.style)) : namesItsAddress(inner, target) ? escapeHtml(hit.post.title) : inner
+    const text =
+      target.kind === 'label'
+        ? escapeHtml(labelText(hit, target.style))
+        : namesItsAddress(inner, target)
+          ? escapeHtml(hit.post.title)
+          : inner
     out += `<a href="${escapeHtml(postHref(hit))}"${attributes}>${text}</a>`
   })
   return out + html.slice(pos)
@@ -82,7 +93,9 @@ export function labelText(hit: XrefHit, style: 'name' | 'equation'): string {
   if (!anchor) return post
   switch (anchor.kind) {
     case 'equation':
-      return style === 'equation' ? `(${anchor.number ?? '?'}) in ${post}` : `Equation (${anchor.number ?? '?'}) in ${post}`
+      return style === 'equation'
+        ? `(${anchor.number ?? '?'}) in ${post}`
+        : `Equation (${anchor.number ?? '?'}) in ${post}`
     case 'figure':
       return `Figure ${anchor.number ?? ''} in ${post}`.replace('  ', ' ')
     case 'table':
@@ -106,9 +119,12 @@ function escapeHtml(text: string): string {
 /** rehype-stringify writes `&` and `"` in attribute values as character references. */
 function decodeAttribute(value: string): string {
   if (!value.includes('&')) return value
-  return value.replace(/&(?:#x([0-9a-f]+)|#(\d+)|(amp|quot|lt|gt|apos));/gi, (whole, hex: string, dec: string, name: string) => {
-    if (hex) return String.fromCodePoint(parseInt(hex, 16))
-    if (dec) return String.fromCodePoint(parseInt(dec, 10))
-    return { amp: '&', quot: '"', lt: '<', gt: '>', apos: "'" }[name.toLowerCase()] ?? whole
-  })
+  return value.replace(
+    /&(?:#x([0-9a-f]+)|#(\d+)|(amp|quot|lt|gt|apos));/gi,
+    (whole, hex: string, dec: string, name: string) => {
+      if (hex) return String.fromCodePoint(parseInt(hex, 16))
+      if (dec) return String.fromCodePoint(parseInt(dec, 10))
+      return { amp: '&', quot: '"', lt: '<', gt: '>', apos: "'" }[name.toLowerCase()] ?? whole
+    },
+  )
 }

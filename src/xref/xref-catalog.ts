@@ -57,7 +57,13 @@ export class XrefCatalog {
   ) {
     for (const meta of metas) {
       const source = xrefSourcePath(meta.source)?.replace(DOCUMENT_EXTENSION, '') ?? null
-      const post: XrefPost = { id: meta.id, slug: meta.slug, title: meta.title, published: meta.status === 'published', source }
+      const post: XrefPost = {
+        id: meta.id,
+        slug: meta.slug,
+        title: meta.title,
+        published: meta.status === 'published',
+        source,
+      }
       this.bySlug.set(post.slug, post)
       this.byId.set(post.id, post)
       if (!source) continue
@@ -124,7 +130,10 @@ export class XrefCatalog {
       for (const post of this.byLeaf.get(leaf) ?? []) {
         if (!visible(post) || !post.source) continue
         const root = siteRootOf(post.source, wanted)
-        if (root !== null && (source.startsWith(root + '/') || (root.endsWith('/content') && source.startsWith(root.slice(0, -8) + '/')))) {
+        if (
+          root !== null &&
+          (source.startsWith(root + '/') || (root.endsWith('/content') && source.startsWith(root.slice(0, -8) + '/')))
+        ) {
           if (!best || root.length > best.root) best = { post, root: root.length }
         }
       }
@@ -132,7 +141,11 @@ export class XrefCatalog {
       const year = /(?:^|\/)(\d{4})(?:\/|$)/.exec(wanted)?.[1]
       const jekyll = (this.byJekyllTitle.get(leaf) ?? []).filter((p) => {
         const postsFolder = p.source?.lastIndexOf('/_posts/') ?? -1
-        return postsFolder >= 0 && source.startsWith(p.source!.slice(0, postsFolder + 1)) && (!year || posix.basename(p.source!).startsWith(year))
+        return (
+          postsFolder >= 0 &&
+          source.startsWith(p.source!.slice(0, postsFolder + 1)) &&
+          (!year || posix.basename(p.source!).startsWith(year))
+        )
       })
       const permalink = closest(jekyll, source, visible)
       if (permalink) return permalink
@@ -162,7 +175,11 @@ function siteRootOf(source: string, wanted: string): string | null {
 }
 
 /** The candidate whose source shares the longest folder path with `source`; the oldest post on a tie. */
-function closest(candidates: readonly XrefPost[], source: string | null, visible: (p: XrefPost) => boolean): XrefPost | null {
+function closest(
+  candidates: readonly XrefPost[],
+  source: string | null,
+  visible: (p: XrefPost) => boolean,
+): XrefPost | null {
   let best: XrefPost | null = null
   let bestShared = -1
   for (const post of candidates) {

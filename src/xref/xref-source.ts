@@ -12,7 +12,9 @@ const UPLOAD_TREE = '/upload:'
  * The absolute, `/`-separated path a post's references are read from: its source file's, or
  * for an upload its place in the upload tree; null for posts written on the site.
  */
-export function xrefSourcePath(source: PostMeta['source'] | { path: string; relative?: string } | null | undefined): string | null {
+export function xrefSourcePath(
+  source: PostMeta['source'] | { path: string; relative?: string } | null | undefined,
+): string | null {
   if (!source) return null
   const path = source.path.replace(/\\/g, '/')
   if (posix.isAbsolute(path)) return path

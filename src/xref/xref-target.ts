@@ -9,7 +9,11 @@
  * - `post:2018-12-22-distill`: Jekyll's `{% post_url name %}`.
  */
 export type XrefTarget =
-  | { kind: 'label'; key: string; /** How the reference was written: `:eqref:` reads "(3)". */ style: 'name' | 'equation' }
+  | {
+      kind: 'label'
+      key: string
+      /** How the reference was written: `:eqref:` reads "(3)". */ style: 'name' | 'equation'
+    }
   | { kind: 'site'; path: string; fragment: string }
   | { kind: 'file'; path: string; fragment: string }
   | { kind: 'post'; name: string; fragment: string }
@@ -36,7 +40,8 @@ export function parseXref(value: string): XrefTarget | null {
   const kind = value.slice(0, colon)
   const rest = value.slice(colon + 1)
   if (rest === '') return null
-  if (kind === 'label' || kind === 'eqref') return { kind: 'label', key: rest, style: kind === 'eqref' ? 'equation' : 'name' }
+  if (kind === 'label' || kind === 'eqref')
+    return { kind: 'label', key: rest, style: kind === 'eqref' ? 'equation' : 'name' }
   const hash = rest.indexOf('#')
   const path = hash < 0 ? rest : rest.slice(0, hash)
   const fragment = hash < 0 ? '' : rest.slice(hash + 1)

@@ -100,7 +100,8 @@ describe('accounts in the browser', () => {
     await page.goto(`${ctx.server.url}/`)
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Upload' }).count()).toBe(0)
     // a reader's page carries none of the workspace's styles
-    const ownerSheets = () => page.evaluate(() => [...document.styleSheets].filter((s) => s.href?.includes('/owner-')).length)
+    const ownerSheets = () =>
+      page.evaluate(() => [...document.styleSheets].filter((s) => s.href?.includes('/owner-')).length)
     expect(await ownerSheets()).toBe(0)
     await page.getByRole('button', { name: 'Sign in' }).click()
     const d = dialog(page)
@@ -128,7 +129,9 @@ describe('accounts in the browser', () => {
     await page.waitForFunction(() => [...document.styleSheets].some((s) => s.href?.includes('/owner-')))
     expect(await ownerSheets()).toBe(1)
     // …after the app's (linked at the end of a reader's body), so that the owner's rules win over it
-    const sheetOrder = await page.evaluate(() => [...document.styleSheets].map((s) => s.href?.match(/\/(entry-client|owner)-/)?.[1] ?? 'inline'))
+    const sheetOrder = await page.evaluate(() =>
+      [...document.styleSheets].map((s) => s.href?.match(/\/(entry-client|owner)-/)?.[1] ?? 'inline'),
+    )
     expect(sheetOrder.filter((s) => s !== 'inline')).toEqual(['entry-client', 'owner'])
 
     await page.getByRole('button', { name: 'Account: ada' }).click()
@@ -190,7 +193,9 @@ describe('accounts in the browser', () => {
 
     await d.getByLabel('Confirm new password').fill('second-pass')
     await d.getByRole('button', { name: 'Reset password' }).click()
-    expect(await toast(page, 'Password reset successful')).toContain('Your password has been updated. You can now log in.')
+    expect(await toast(page, 'Password reset successful')).toContain(
+      'Your password has been updated. You can now log in.',
+    )
     expect(await d.getByRole('tab', { name: 'Login' }).getAttribute('aria-selected')).toBe('true')
 
     // focus moved to the Login tab's first field: sign in with the keyboard alone
@@ -250,7 +255,8 @@ describe('accounts in the browser', () => {
     await submit()
     expect(await toast(page, 'Password updated')).toContain('Your password has been changed.')
     password = 'third-pass'
-    for (const label of ['Current password', 'Confirm new password']) expect(await pwForm.getByLabel(label).inputValue()).toBe('')
+    for (const label of ['Current password', 'Confirm new password'])
+      expect(await pwForm.getByLabel(label).inputValue()).toBe('')
     await page.screenshot({ path: join(shots, 'profile-1280.png') })
 
     // this browser stays signed in; the new password is the one that works now
@@ -288,7 +294,8 @@ describe('accounts in the browser', () => {
     await page.getByText('Authenticated', { exact: true }).waitFor()
     expect(await main.textContent()).toContain('Full admin access')
 
-    for (const username of ['bea', 'cy', 'dee']) await ctx.blog.auth.createAdmin({ username, password: 'secret-pass' }, OWNER)
+    for (const username of ['bea', 'cy', 'dee'])
+      await ctx.blog.auth.createAdmin({ username, password: 'secret-pass' }, OWNER)
     const create = page.getByRole('region', { name: 'Create an admin account' })
     await create.getByLabel('Username').fill('erin')
     await create.getByLabel('Password').fill('secret-pass')
@@ -342,7 +349,9 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Share', exact: true }).click()
 
     app.release()
-    await page.waitForFunction(() => Object.keys(document.getElementById('main') ?? {}).some((k) => k.startsWith('__reactFiber$')))
+    await page.waitForFunction(() =>
+      Object.keys(document.getElementById('main') ?? {}).some((k) => k.startsWith('__reactFiber$')),
+    )
     await page.waitForTimeout(1000)
     expect(await page.locator('.toast').count()).toBe(0)
     expect(errors).toEqual([])
@@ -377,7 +386,9 @@ describe('accounts in the browser', () => {
     for (const path of ['/profile', '/admin-secret']) {
       await page.goto(`${ctx.server.url}${path}`)
       await page.waitForLoadState('networkidle')
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
       expect(overflow, path).toBeLessThanOrEqual(0)
       await page.screenshot({ path: join(shots, `${path.slice(1)}-360.png`) })
     }

@@ -23,7 +23,24 @@ afterAll(async () => {
   await ctx?.cleanup()
 })
 
-const PROPS = ['display', 'position', 'color', 'background-color', 'font-family', 'font-size', 'font-weight', 'font-style', 'line-height', 'text-align', 'border-top-width', 'border-bottom-color', 'list-style-type', 'visibility', 'opacity', 'overflow-x']
+const PROPS = [
+  'display',
+  'position',
+  'color',
+  'background-color',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'line-height',
+  'text-align',
+  'border-top-width',
+  'border-bottom-color',
+  'list-style-type',
+  'visibility',
+  'opacity',
+  'overflow-x',
+]
 
 /**
  * Every element of the page, in order: where it is, how big, and how it is styled. The essay's
@@ -35,7 +52,10 @@ const PROPS = ['display', 'position', 'color', 'background-color', 'font-family'
 async function pageLayout(page: Page): Promise<string[]> {
   await page.evaluate(() => document.fonts.ready)
   const styles = await page.evaluate(() =>
-    [...document.body.querySelectorAll('*')].map((el, i) => `${i} ${el.tagName.toLowerCase()} content-visibility: ${getComputedStyle(el).contentVisibility} ${getComputedStyle(el).containIntrinsicHeight}`),
+    [...document.body.querySelectorAll('*')].map(
+      (el, i) =>
+        `${i} ${el.tagName.toLowerCase()} content-visibility: ${getComputedStyle(el).contentVisibility} ${getComputedStyle(el).containIntrinsicHeight}`,
+    ),
   )
   await page.addStyleTag({ content: '* { content-visibility: visible !important }' })
   await page.evaluate(() => document.fonts.ready)
@@ -44,8 +64,15 @@ async function pageLayout(page: Page): Promise<string[]> {
     const walk = (el: Element, path: string) => {
       const r = el.getBoundingClientRect()
       const style = getComputedStyle(el)
-      out.push(`${path} ${[r.x, r.y, r.width, r.height].map((n) => Math.round(n)).join(',')} ${props.map((p) => style.getPropertyValue(p)).join('|')}`)
-      ;[...el.children].forEach((c, i) => walk(c, `${path}>${c.tagName.toLowerCase()}${c.className && typeof c.className === 'string' ? `.${c.className.trim().split(/\s+/).join('.')}` : ''}[${i}]`))
+      out.push(
+        `${path} ${[r.x, r.y, r.width, r.height].map((n) => Math.round(n)).join(',')} ${props.map((p) => style.getPropertyValue(p)).join('|')}`,
+      )
+      ;[...el.children].forEach((c, i) =>
+        walk(
+          c,
+          `${path}>${c.tagName.toLowerCase()}${c.className && typeof c.className === 'string' ? `.${c.className.trim().split(/\s+/).join('.')}` : ''}[${i}]`,
+        ),
+      )
     }
     walk(document.body, 'body')
     return out
@@ -54,7 +81,11 @@ async function pageLayout(page: Page): Promise<string[]> {
 }
 
 /** The server's page with no script run, and with the app's stylesheet or without it. */
-async function serverPage(url: string, withStylesheet: boolean, options: { colorScheme: 'light' | 'dark'; width: number }): Promise<string[]> {
+async function serverPage(
+  url: string,
+  withStylesheet: boolean,
+  options: { colorScheme: 'light' | 'dark'; width: number },
+): Promise<string[]> {
   const page = await browser.context.newPage()
   try {
     await page.setViewportSize({ width: options.width, height: 900 })
@@ -71,7 +102,11 @@ async function serverPage(url: string, withStylesheet: boolean, options: { color
     if (withStylesheet) {
       // The linked stylesheet brings no font faces: the page has them all inlined already, and
       // adding more to a painted page has all its text laid out again.
-      const linked = await page.evaluate(() => [...document.styleSheets].filter((s) => s.href).map((s) => ({ href: s.href!, faces: [...s.cssRules].filter((r) => r instanceof CSSFontFaceRule).length })))
+      const linked = await page.evaluate(() =>
+        [...document.styleSheets]
+          .filter((s) => s.href)
+          .map((s) => ({ href: s.href!, faces: [...s.cssRules].filter((r) => r instanceof CSSFontFaceRule).length })),
+      )
       expect(linked).toEqual([{ href: expect.stringMatching(/\/assets\/entry-client-[\w-]+\.css$/), faces: 0 }])
     }
     return await pageLayout(page)
@@ -96,7 +131,9 @@ describe("a reader's page from its inlined styles alone", () => {
       const full = await serverPage(url, true, options)
       expect(inlined.length).toBeGreaterThan(20)
       const firstDifference = inlined.findIndex((line, i) => line !== full[i])
-      expect(firstDifference === -1 ? null : { inlined: inlined[firstDifference], full: full[firstDifference] }).toBeNull()
+      expect(
+        firstDifference === -1 ? null : { inlined: inlined[firstDifference], full: full[firstDifference] },
+      ).toBeNull()
       expect(inlined.length).toBe(full.length)
     })
   }
@@ -107,7 +144,14 @@ describe("a reader's page from its inlined styles alone", () => {
 // text in, and for no file it does not use (that would cost every reader the download). Other
 // scripts' subsets (Latin Extended, Greek, …) load as the text needs them.
 describe("a reader's page asks in its head for the fonts it uses", () => {
-  const pages = ['/', '/posts/entropy-as-expected-surprise', '/posts/notes-on-writing-mathematics-for-the-web', '/posts/the-geometry-of-least-squares', '/about', '/search?q=entropy']
+  const pages = [
+    '/',
+    '/posts/entropy-as-expected-surprise',
+    '/posts/notes-on-writing-mathematics-for-the-web',
+    '/posts/the-geometry-of-least-squares',
+    '/about',
+    '/search?q=entropy',
+  ]
   const OTHER_SCRIPTS = /-(?:latin-ext|cyrillic|cyrillic-ext|greek|greek-ext|vietnamese)-/
 
   /** The font files the server's page loads (no script run), and those its head asks for. */
@@ -128,7 +172,11 @@ describe("a reader's page asks in its head for the fonts it uses", () => {
       }
       await page.goto(`${ctx.server.url}${url}`, { waitUntil: 'load' })
       await page.evaluate(() => document.fonts.ready)
-      const preloaded = await page.evaluate(() => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=font]')].map((l) => new URL(l.href).pathname))
+      const preloaded = await page.evaluate(() =>
+        [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=font]')].map(
+          (l) => new URL(l.href).pathname,
+        ),
+      )
       return { fetched: [...fetched].sort(), preloaded: preloaded.sort() }
     } finally {
       await page.close()
@@ -140,8 +188,14 @@ describe("a reader's page asks in its head for the fonts it uses", () => {
       const asked = await fontsOf(url, true)
       const used = (await fontsOf(url, false)).fetched
       expect(new Set(asked.preloaded).size, 'no file asked for twice').toBe(asked.preloaded.length)
-      expect(asked.preloaded.filter((f) => !used.includes(f)), 'asked for, never used').toEqual([])
-      expect(used.filter((f) => !OTHER_SCRIPTS.test(f) && !asked.preloaded.includes(f)), 'used, not asked for').toEqual([])
+      expect(
+        asked.preloaded.filter((f) => !used.includes(f)),
+        'asked for, never used',
+      ).toEqual([])
+      expect(
+        used.filter((f) => !OTHER_SCRIPTS.test(f) && !asked.preloaded.includes(f)),
+        'used, not asked for',
+      ).toEqual([])
       expect(asked.fetched).toEqual(used)
     })
   }

@@ -16,12 +16,25 @@ let ctx: Awaited<ReturnType<typeof servedBlog>>
 let browser: TestBrowser
 let essays: ReturnType<typeof tempDir>
 
-const TOPICS = ['Surprise', 'Coins and dice', 'Coding', 'Channels', 'Mutual information', 'Divergence', 'Priors', 'Estimation', 'Physics', 'Closing']
+const TOPICS = [
+  'Surprise',
+  'Coins and dice',
+  'Coding',
+  'Channels',
+  'Mutual information',
+  'Divergence',
+  'Priors',
+  'Estimation',
+  'Physics',
+  'Closing',
+]
 
 function longEssay(): string {
   const paragraph = (topic: string, i: number) =>
     `${topic} is one face of entropy, the average surprise of a distribution (part ${i + 1}). Shannon showed that entropy limits compression and that a noisy channel has a capacity measured with the same probability and information theory. Each paragraph here is long enough to fill a phone screen with reading, so that the end of the essay is far below the first screen.`
-  const body = TOPICS.map((t, i) => `## ${t}\n\n${[0, 1, 2].map((k) => paragraph(t, i * 3 + k)).join('\n\n')}`).join('\n\n')
+  const body = TOPICS.map((t, i) => `## ${t}\n\n${[0, 1, 2].map((k) => paragraph(t, i * 3 + k)).join('\n\n')}`).join(
+    '\n\n',
+  )
   return `---\ntitle: "A Long Look at Entropy"\ndate: 2025-06-01\nauthor: Ada Lovelace\ntags: [information theory, probability, entropy]\n---\n\nEntropy, coding and channels, at length.\n\n${body}\n`
 }
 
@@ -51,7 +64,8 @@ function watchDeferred(page: Page): string[] {
   return asked
 }
 
-const atBottom = (page: Page) => page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2)
+const atBottom = (page: Page) =>
+  page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2)
 
 describe('the post page on a phone', () => {
   it('asks for related posts and comments only once the reader scrolls towards the end, then shows them and takes a comment', async () => {
@@ -64,7 +78,9 @@ describe('the post page on a phone', () => {
 
     await page.goto(`${ctx.server.url}/posts/${SLUG}`)
     await page.getByRole('heading', { level: 1, name: 'A Long Look at Entropy' }).waitFor()
-    await page.waitForFunction(() => Object.keys(document.getElementById('main') ?? {}).some((k) => k.startsWith('__reactFiber$')))
+    await page.waitForFunction(() =>
+      Object.keys(document.getElementById('main') ?? {}).some((k) => k.startsWith('__reactFiber$')),
+    )
     await page.waitForLoadState('networkidle')
     // reading the first part of the essay asks for nothing either
     await page.getByRole('heading', { name: 'Coding' }).scrollIntoViewIfNeeded()
@@ -122,7 +138,9 @@ describe('the post page on a phone', () => {
     const pageErrors: string[] = []
     page.on('pageerror', (e) => pageErrors.push(e.message))
     let offline = true
-    await page.route(/\/assets\/comment-form-[\w-]+\.js$/, (route) => (offline ? route.abort('internetdisconnected') : route.continue()))
+    await page.route(/\/assets\/comment-form-[\w-]+\.js$/, (route) =>
+      offline ? route.abort('internetdisconnected') : route.continue(),
+    )
     const short = ctx.blog.store.posts().find((p) => p.title === 'A Note on Sourdough')!
     await page.goto(`${ctx.server.url}/posts/${short.slug}`)
     const failed = page.getByRole('alert').filter({ hasText: 'The comment form could not be loaded.' })

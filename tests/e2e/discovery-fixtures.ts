@@ -6,7 +6,14 @@ import { join } from 'node:path'
  * share tags and vocabulary (so related posts, the smart sidebar and search have something to
  * find), one with seven tags (for the '+N more' cut) and one on something else entirely.
  */
-export const DISCOVERY_ESSAYS: { slug: string; title: string; tags: string[]; author: string; date: string; body: string }[] = [
+export const DISCOVERY_ESSAYS: {
+  slug: string
+  title: string
+  tags: string[]
+  author: string
+  date: string
+  body: string
+}[] = [
   {
     slug: 'measures-of-entropy',
     title: 'Measures of Entropy',

@@ -49,7 +49,9 @@ async function open(page: Page, path = `/posts/${SLUG}`): Promise<void> {
 }
 
 async function signIn(page: Page) {
-  const res = await page.request.post(`${ctx.server.url}/api/auth/login`, { data: { username: 'ada', password: 'admin-pass' } })
+  const res = await page.request.post(`${ctx.server.url}/api/auth/login`, {
+    data: { username: 'ada', password: 'admin-pass' },
+  })
   expect(res.ok()).toBe(true)
 }
 
@@ -68,9 +70,12 @@ describe('the related posts card', () => {
     expect(await items.count()).toBeLessThanOrEqual(5)
     const first = items.first()
     expect(await first.locator('.similarity').textContent()).toMatch(/^\d{1,3}% similar$/)
-    expect(['Similar topics and themes', 'Related concepts and ideas', 'Similar structure and approach', 'Related content']).toContain(
-      (await first.locator('.related-item__why').textContent())?.trim(),
-    )
+    expect([
+      'Similar topics and themes',
+      'Related concepts and ideas',
+      'Similar structure and approach',
+      'Related content',
+    ]).toContain((await first.locator('.related-item__why').textContent())?.trim())
     // the essay itself and the unrelated one are not offered
     const titles = await card.locator('.related-item__title').allTextContents()
     expect(titles).not.toContain('Measures of Entropy')
@@ -78,7 +83,9 @@ describe('the related posts card', () => {
     const href = await first.getByRole('link', { name: title, exact: true }).getAttribute('href')
     expect(href).toMatch(/^\/[a-z0-9-]+$/)
     expect(await first.getByRole('link', { name: `Read More: ${title}` }).getAttribute('href')).toBe(href)
-    expect(await card.getByRole('link', { name: 'Discover More with Advanced Search' }).getAttribute('href')).toBe('/search')
+    expect(await card.getByRole('link', { name: 'Discover More with Advanced Search' }).getAttribute('href')).toBe(
+      '/search',
+    )
     await card.screenshot({ path: join(shots, 'related-card-1280.png'), animations: 'disabled' })
 
     await first.getByRole('link', { name: `Read More: ${title}` }).click()
@@ -102,7 +109,9 @@ describe('the smart sidebar', () => {
       if ((await toggle(name).count()) === 0) continue
       expect(await toggle(name).getAttribute('aria-expanded'), name).toBe('false')
     }
-    await page.locator('.post-sidebar').screenshot({ path: join(shots, 'smart-sidebar-1280.png'), animations: 'disabled' })
+    await page
+      .locator('.post-sidebar')
+      .screenshot({ path: join(shots, 'smart-sidebar-1280.png'), animations: 'disabled' })
     // a section opens on demand
     const closed = sidebar.locator('.smart-section__trigger[aria-expanded="false"] .smart-section__title')
     if ((await closed.count()) > 0) {
@@ -130,7 +139,8 @@ describe('the Essay Analytics panel', () => {
     const asked: string[] = []
     page.on('request', (r) => {
       const path = new URL(r.url()).pathname
-      if (/argument-strength|cross-references|concepts\/evolution|user\/insights/.test(path)) asked.push(path.split('/').pop()!)
+      if (/argument-strength|cross-references|concepts\/evolution|user\/insights/.test(path))
+        asked.push(path.split('/').pop()!)
     })
     await open(page)
     const launcher = page.getByRole('button', { name: 'Essay Analytics' })
@@ -185,10 +195,15 @@ describe('the Essay Analytics panel', () => {
       const model = await page.locator('.model-launcher').boundingBox()
       const mine = (await launcher.boundingBox())!
       if (model) expect(mine.x).toBeGreaterThan(model.x + model.width)
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBe(0)
       await page.screenshot({ path: join(shots, 'post-discovery-375.png'), fullPage: true, animations: 'disabled' })
       await launcher.click()
-      await page.getByRole('region', { name: 'Essay Analytics' }).locator('.analytics-loading').waitFor({ state: 'detached' })
+      await page
+        .getByRole('region', { name: 'Essay Analytics' })
+        .locator('.analytics-loading')
+        .waitFor({ state: 'detached' })
       await page.screenshot({ path: join(shots, 'analytics-375.png'), animations: 'disabled' })
     } finally {
       await phone.close()

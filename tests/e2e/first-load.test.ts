@@ -20,7 +20,8 @@ afterAll(async () => {
 })
 
 /** The chunks of pages and panels a guest on the home page never uses. */
-const NOT_FOR_THE_HOME_PAGE = /\/assets\/(post-page|search-page|manage-page|upload-page|regenerate-images-dialog|login-dialog|user-menu|footer-editor|job-tracker-panel|model-panel-body|annotation-popover|analytics-panel)[-.]/
+const NOT_FOR_THE_HOME_PAGE =
+  /\/assets\/(post-page|search-page|manage-page|upload-page|regenerate-images-dialog|login-dialog|user-menu|footer-editor|job-tracker-panel|model-panel-body|annotation-popover|analytics-panel)[-.]/
 
 /** A fresh tab that records every script it downloads, and page errors. */
 async function recordingPage(): Promise<{ page: Page; scripts: Map<string, string>; errors: string[] }> {
@@ -64,11 +65,20 @@ describe('a first visit', () => {
     await page.goto(`${ctx.server.url}/posts/the-gaussian-integral-three-ways`, { waitUntil: 'domcontentloaded' })
     await page.getByRole('heading', { level: 1, name: 'The Gaussian Integral, Three Ways' }).waitFor()
     // KaTeX's stylesheet is applied: the formula's own font, not the essay's
-    const mathFont = await page.locator('.katex .mord').first().evaluate((el) => getComputedStyle(el).fontFamily)
+    const mathFont = await page
+      .locator('.katex .mord')
+      .first()
+      .evaluate((el) => getComputedStyle(el).fontFamily)
     expect(mathFont).toContain('KaTeX')
-    expect(await page.evaluate(() => Object.keys(document.getElementById('main') ?? {}).some((k) => k.startsWith('__reactFiber$')))).toBe(false)
+    expect(
+      await page.evaluate(() =>
+        Object.keys(document.getElementById('main') ?? {}).some((k) => k.startsWith('__reactFiber$')),
+      ),
+    ).toBe(false)
     // the essay's elements as the server sent them, to check the app keeps them
-    await page.evaluate(() => Object.assign(window, { serverEssay: document.querySelector('#post-content .prose')?.firstElementChild }))
+    await page.evaluate(() =>
+      Object.assign(window, { serverEssay: document.querySelector('#post-content .prose')?.firstElementChild }),
+    )
     release()
     await hydrated(page)
     // hydrated, then refetched (SPEC §7): the essay's markup is never replaced under the reader

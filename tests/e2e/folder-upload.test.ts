@@ -37,7 +37,13 @@ async function writeFolder(dir: string): Promise<void> {
   mkdirSync(join(dir, 'chapter'), { recursive: true })
   mkdirSync(join(dir, 'img'), { recursive: true })
   const png = await sharp({ create: { width: 960, height: 540, channels: 3, background: '#2a6f97' } })
-    .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="960" height="540"><circle cx="480" cy="270" r="180" fill="#e9c46a"/></svg>') }])
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="960" height="540"><circle cx="480" cy="270" r="180" fill="#e9c46a"/></svg>',
+        ),
+      },
+    ])
     .png()
     .toBuffer()
   writeFileSync(join(dir, 'img', 'figure.png'), png)
@@ -136,7 +142,14 @@ async function readerView(page: Page, path: string) {
     const img = figures.nth(i)
     await img.scrollIntoViewIfNeeded()
     await img.evaluate((el: HTMLImageElement) =>
-      el.complete ? undefined : new Promise((resolve) => (el.addEventListener('load', resolve, { once: true }), el.addEventListener('error', resolve, { once: true }))),
+      el.complete
+        ? undefined
+        : new Promise(
+            (resolve) => (
+              el.addEventListener('load', resolve, { once: true }),
+              el.addEventListener('error', resolve, { once: true })
+            ),
+          ),
     )
   }
   return page.evaluate(() => {
@@ -164,7 +177,10 @@ async function readerView(page: Page, path: string) {
         target: text(document.querySelector(a.getAttribute('href') ?? '#none')),
       })),
       references: [...prose.querySelectorAll('section.references li')].map(text),
-      links: [...prose.querySelectorAll('a:not(.citation)')].map((a) => ({ text: text(a), href: a.getAttribute('href') })),
+      links: [...prose.querySelectorAll('a:not(.citation)')].map((a) => ({
+        text: text(a),
+        href: a.getAttribute('href'),
+      })),
     }
   })
 }
@@ -178,7 +194,9 @@ describe('uploading a folder in the browser', () => {
   it('gives the same pages as importing the folder: figures load, the citation links to its reference, the equation is numbered', async () => {
     const page = await browser.context.newPage()
     const errors = collectErrors(page)
-    const login = await page.request.post(`${uploaded.server.url}/api/auth/login`, { data: { username: 'owner', password: 'password1' } })
+    const login = await page.request.post(`${uploaded.server.url}/api/auth/login`, {
+      data: { username: 'owner', password: 'password1' },
+    })
     expect(login.ok()).toBe(true)
     // Playwright cannot show a multipart body with files in it; the page's own FormData tells what it sent.
     await page.addInitScript(() => {
@@ -218,7 +236,10 @@ describe('uploading a folder in the browser', () => {
     await toast.waitFor()
     expect(await toast.textContent()).toContain('2 files uploaded.')
     const rows = page.locator('.upload-file')
-    expect((await rows.locator('.upload-file__name > span:first-of-type').allTextContents()).sort()).toEqual(['attention.md', 'intro.md'])
+    expect((await rows.locator('.upload-file__name > span:first-of-type').allTextContents()).sort()).toEqual([
+      'attention.md',
+      'intro.md',
+    ])
     expect(await page.locator('.upload-file--error').count()).toBe(0)
     await page.screenshot({ path: join(shots, 'folder-upload-list-1280.png'), fullPage: true })
 
@@ -234,7 +255,10 @@ describe('uploading a folder in the browser', () => {
 
     // Figures: both found, stored and loaded (the PNG as its WebP variant), sized against layout shift.
     expect(view.missing).toBe(0)
-    expect(view.figures.map((f) => f.alt)).toEqual(['Eight heads, one colour each.', 'How one head reads the sequence.'])
+    expect(view.figures.map((f) => f.alt)).toEqual([
+      'Eight heads, one colour each.',
+      'How one head reads the sequence.',
+    ])
     for (const f of view.figures) {
       expect(f.complete, f.src).toBe(true)
       expect(f.naturalWidth, f.src).toBeGreaterThan(0)
@@ -255,7 +279,9 @@ describe('uploading a folder in the browser', () => {
       },
     ])
     expect(view.references).toHaveLength(1)
-    expect(view.references[0]).toMatch(/^Vaswani, A\., Shazeer, N\., Parmar, N\., & Uszkoreit, J\. \(2017\)\. Attention Is All You Need\./)
+    expect(view.references[0]).toMatch(
+      /^Vaswani, A\., Shazeer, N\., Parmar, N\., & Uszkoreit, J\. \(2017\)\. Attention Is All You Need\./,
+    )
     expect(view.text).toContain('matches the query (Vaswani et al., 2017).')
 
     // \label/\eqref: the equation is numbered, and the reference reads its number.
@@ -263,7 +289,8 @@ describe('uploading a folder in the browser', () => {
     expect(await page.locator('.post-content .prose .katex-display .tag').innerText()).toBe('(1)')
 
     // No raw syntax left in the essay: citation keys, unknown-key marks, labels, TeX commands.
-    for (const raw of ['[@', '@vaswani2017', '?vaswani2017', '[?', '\\eqref', '\\label', 'eq:softmax', '](../img']) expect(view.text).not.toContain(raw)
+    for (const raw of ['[@', '@vaswani2017', '?vaswani2017', '[?', '\\eqref', '\\label', 'eq:softmax', '](../img'])
+      expect(view.text).not.toContain(raw)
     expect(view.pageText).not.toContain('?vaswani2017')
 
     await page.setViewportSize({ width: 1280, height: 900 })
@@ -273,7 +300,9 @@ describe('uploading a folder in the browser', () => {
     // The same folder through `blog import`: the same essay, byte for byte, and what a reader sees of it.
     const reference = await readerView(page, `${imported.server.url}${POST}`)
     expect(view.html).toBe(reference.html)
-    expect(view.figures.map((f) => [f.src, f.width, f.height, f.naturalWidth])).toEqual(reference.figures.map((f) => [f.src, f.width, f.height, f.naturalWidth]))
+    expect(view.figures.map((f) => [f.src, f.width, f.height, f.naturalWidth])).toEqual(
+      reference.figures.map((f) => [f.src, f.width, f.height, f.naturalWidth]),
+    )
     expect(view.citations).toEqual(reference.citations)
     expect(view.references).toEqual(reference.references)
     expect(view.lede).toBe(reference.lede)
@@ -282,7 +311,9 @@ describe('uploading a folder in the browser', () => {
     intro = await readerView(page, `${uploaded.server.url}/posts/a-short-introduction`)
     introImported = await readerView(page, `${imported.server.url}/posts/a-short-introduction`)
     expect(intro.missing).toBe(0)
-    expect(intro.figures.map((f) => [f.src, f.currentSrc, f.naturalWidth > 0])).toEqual([[view.figures[0].src, view.figures[0].currentSrc, true]])
+    expect(intro.figures.map((f) => [f.src, f.currentSrc, f.naturalWidth > 0])).toEqual([
+      [view.figures[0].src, view.figures[0].currentSrc, true],
+    ])
     expect(intro.figures).toEqual(introImported.figures)
     expect(introImported.links).toContainEqual({ text: 'chapter on attention', href: POST })
     expect(errors).toEqual([])

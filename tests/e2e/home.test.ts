@@ -40,8 +40,22 @@ const ESSAYS: Essay[] = [
     }
   }),
   { title: 'Chapter 3: Notes', slug: 'chapter-3', date: day(1), readTime: 1, tags: ['series', 'chapter', 'notes'] },
-  { title: 'Prologue: Why Write Essays', slug: 'prologue', date: '2025-02-01', readTime: 3, tags: ['method', 'writing', 'reading', 'craft'], featured: true },
-  { title: 'Interlude: Reading Slowly', slug: 'interlude', date: '2025-01-20', readTime: 2, tags: ['reading', 'attention', 'craft', 'method'], featured: true },
+  {
+    title: 'Prologue: Why Write Essays',
+    slug: 'prologue',
+    date: '2025-02-01',
+    readTime: 3,
+    tags: ['method', 'writing', 'reading', 'craft'],
+    featured: true,
+  },
+  {
+    title: 'Interlude: Reading Slowly',
+    slug: 'interlude',
+    date: '2025-01-20',
+    readTime: 2,
+    tags: ['reading', 'attention', 'craft', 'method'],
+    featured: true,
+  },
 ]
 
 const FILLER = ['quiet', 'river', 'measure', 'ledger', 'window', 'harbor', 'lantern', 'meadow', 'copper', 'signal']
@@ -198,7 +212,14 @@ describe('home page: the list', () => {
     // Title: by the number after 'Essay' or 'Chapter' — Essay 2 before Essay 10
     await sortBy.selectOption('title')
     await page.waitForURL((u) => u.search === '?sort=title&dir=asc')
-    await poll(() => gridTitles(page)).toEqual(['Essay 1', 'Essay 2', 'Chapter 3: Notes', 'Essay 3', 'Essay 4', 'Essay 5'])
+    await poll(() => gridTitles(page)).toEqual([
+      'Essay 1',
+      'Essay 2',
+      'Chapter 3: Notes',
+      'Essay 3',
+      'Essay 4',
+      'Essay 5',
+    ])
     expect(await featuredTitles(page)).toEqual(['Interlude: Reading Slowly', 'Prologue: Why Write Essays'])
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click()
     await page.waitForURL((u) => u.search === '?sort=title&dir=asc&page=2')
@@ -217,7 +238,14 @@ describe('home page: the list', () => {
     // Read Time: shortest first, then longest first
     await sortBy.selectOption('readTime')
     await page.waitForURL((u) => u.search === '?sort=readTime&dir=asc')
-    await poll(() => gridTitles(page)).toEqual(['Chapter 3: Notes', 'Essay 9', 'Essay 5', 'Essay 1', 'Essay 10', 'Essay 6'])
+    await poll(() => gridTitles(page)).toEqual([
+      'Chapter 3: Notes',
+      'Essay 9',
+      'Essay 5',
+      'Essay 1',
+      'Essay 10',
+      'Essay 6',
+    ])
     expect(await page.locator('.post-grid .post-card').first().textContent()).toContain('1 min read')
     await direction.click()
     await page.waitForURL((u) => u.search === '?sort=readTime')
@@ -229,7 +257,14 @@ describe('home page: the list', () => {
     await poll(() => gridTitles(page)).toEqual(DATE_PAGE_1)
     await direction.click()
     await page.waitForURL((u) => u.search === '?dir=asc')
-    await poll(() => gridTitles(page)).toEqual(['Chapter 3: Notes', 'Essay 8', 'Essay 3', 'Essay 11', 'Essay 6', 'Essay 1'])
+    await poll(() => gridTitles(page)).toEqual([
+      'Chapter 3: Notes',
+      'Essay 8',
+      'Essay 3',
+      'Essay 11',
+      'Essay 6',
+      'Essay 1',
+    ])
 
     // the server renders the same order for the same address
     expect(await serverTitles('/?sort=readTime&dir=asc')).toEqual([
@@ -253,7 +288,11 @@ describe('home page: the list', () => {
     const regularCards = page.locator('.post-grid .post-card')
     expect(await featuredCards.count()).toBe(2)
     for (let i = 0; i < 2; i++) expect(await featuredCards.nth(i).locator('.post-tag').count()).toBe(3)
-    expect(await featuredCards.first().locator('.post-tag').allTextContents()).toEqual(['reading', 'attention', 'craft'])
+    expect(await featuredCards.first().locator('.post-tag').allTextContents()).toEqual([
+      'reading',
+      'attention',
+      'craft',
+    ])
     expect(await regularCards.count()).toBe(6)
     for (let i = 0; i < 6; i++) expect(await regularCards.nth(i).locator('.post-tag').count()).toBe(2)
 
@@ -277,7 +316,8 @@ describe('home page: search', () => {
     const box = page.getByPlaceholder('Search blog posts...')
     const searches: string[] = []
     page.on('request', (r) => {
-      if (isPostList(r) && new URL(r.url()).searchParams.has('search')) searches.push(new URL(r.url()).searchParams.get('search')!)
+      if (isPostList(r) && new URL(r.url()).searchParams.has('search'))
+        searches.push(new URL(r.url()).searchParams.get('search')!)
     })
 
     // typed in one go: only the finished word is searched, with no submit
@@ -420,7 +460,9 @@ describe('home page: an empty site', () => {
         await page.screenshot({ path: join(shots, `home-empty-${width}.png`), fullPage: true })
       }
       await page.setViewportSize({ width: 360, height: 800 })
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
       expect(overflow).toBeLessThanOrEqual(0)
       expect(errors).toEqual([])
     } finally {
@@ -527,7 +569,9 @@ describe('home page: looks', () => {
     await page.setViewportSize({ width: 360, height: 800 })
     for (const path of ['/', '/?page=3', '/?search=topology', '/?search=xylophone', '/?sort=readTime&dir=asc']) {
       await open(page, path)
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
       expect(overflow, path).toBeLessThanOrEqual(0)
     }
     await open(page, '/?search=topology')

@@ -22,10 +22,17 @@ beforeAll(async () => {
   ctx = await servedBlog()
   // 43 posts in all: three pages of the manager; every fifth a draft, every seventh featured
   for (let i = 1; i <= EXTRA; i++) {
-    const fm = [`title: Field Note ${i}`, `date: 2023-01-${String((i % 28) + 1).padStart(2, '0')}`, `tags: [notes, batch-${i % 3}]`]
+    const fm = [
+      `title: Field Note ${i}`,
+      `date: 2023-01-${String((i % 28) + 1).padStart(2, '0')}`,
+      `tags: [notes, batch-${i % 3}]`,
+    ]
     if (i % 5 === 0) fm.push('draft: true')
     if (i % 7 === 0) fm.push('featured: true')
-    writeFileSync(join(extra.path, `note-${i}.md`), `---\n${fm.join('\n')}\n---\n\nA short field note, number ${i}, on method.\n`)
+    writeFileSync(
+      join(extra.path, `note-${i}.md`),
+      `---\n${fm.join('\n')}\n---\n\nA short field note, number ${i}, on method.\n`,
+    )
   }
   await ctx.blog.importer.importPaths([extra.path])
   await ctx.blog.auth.createAdmin({ username: 'owner', password: 'password1' }, OWNER)
@@ -72,7 +79,8 @@ function coveredControls(page: Page, selector: string): Promise<string[]> {
   }, selector)
 }
 
-const CONTROLS = '.manage-filters button, .manage-filters select, .manage-filters input, .manage-toolbar button, .manage-row button, .manage-row input, .manage-row a, .pagination a'
+const CONTROLS =
+  '.manage-filters button, .manage-filters select, .manage-filters input, .manage-toolbar button, .manage-row button, .manage-row input, .manage-row a, .pagination a'
 
 describe('the owner’s workspace, docked and filtered', () => {
   it('docks the job tracker so it never covers the Post Manager’s controls, at 1280 and 375 px', async () => {
@@ -80,8 +88,17 @@ describe('the owner’s workspace, docked and filtered', () => {
     const page = await ownerPage(errors)
     await open(page, '/manage')
     // queue image jobs for five posts: the tracker appears
-    const ids = (await ctx.blog.manage.browse({ userId: 1, role: 'admin' }, { q: '', status: 'all', featured: 'any', enhanced: 'any', page: 1, pageSize: 5 })).posts.map((p) => p.id)
-    for (const id of ids) await ctx.blog.jobs.enqueue({ userId: 1, role: 'admin' }, id, 'images', { imageType: 'both', imageOptions: { model: 'dall-e-3', quality: 'hd', style: 'natural', useCustomPrompt: false, customPrompt: '' } })
+    const ids = (
+      await ctx.blog.manage.browse(
+        { userId: 1, role: 'admin' },
+        { q: '', status: 'all', featured: 'any', enhanced: 'any', page: 1, pageSize: 5 },
+      )
+    ).posts.map((p) => p.id)
+    for (const id of ids)
+      await ctx.blog.jobs.enqueue({ userId: 1, role: 'admin' }, id, 'images', {
+        imageType: 'both',
+        imageOptions: { model: 'dall-e-3', quality: 'hd', style: 'natural', useCustomPrompt: false, customPrompt: '' },
+      })
     const tracker = page.getByRole('region', { name: 'Background jobs' })
     await tracker.getByText('5 queued').waitFor({ timeout: 15_000 })
     await sleep(400)
@@ -146,19 +163,26 @@ describe('the owner’s workspace, docked and filtered', () => {
     await summary.filter({ hasText: 'page 2 of 3' }).waitFor()
 
     // drafts only: the filter starts again at page 1
-    const answer = page.waitForResponse((r) => r.url().includes('/api/manage/posts?') && r.url().includes('status=draft'))
+    const answer = page.waitForResponse(
+      (r) => r.url().includes('/api/manage/posts?') && r.url().includes('status=draft'),
+    )
     await page.getByRole('radio', { name: /Drafts/ }).click()
     expect((await answer).ok()).toBe(true)
     await summary.filter({ hasText: `9 of ${EXTRA + 3} posts match` }).waitFor()
     expect(page.url()).not.toContain('page=2')
-    for (const badge of await page.locator('.manage-row .badge--draft, .manage-row .badge--published').allTextContents()) expect(badge).toBe('Draft')
+    for (const badge of await page
+      .locator('.manage-row .badge--draft, .manage-row .badge--published')
+      .allTextContents())
+      expect(badge).toBe('Draft')
 
     // words narrow it further (debounced like every search box)
     await page.getByRole('searchbox', { name: 'Search posts' }).fill('field note 3')
     await page.waitForURL(/q=field/)
     // The last page stays on screen while the next loads: wait until the rows are the answer's.
     const rowTitles = () => page.locator('.manage-row__title').allTextContents()
-    await expect.poll(async () => (await rowTitles()).every((t) => /^Field Note 3\d*$/.test(t)), { timeout: 15_000 }).toBe(true)
+    await expect
+      .poll(async () => (await rowTitles()).every((t) => /^Field Note 3\d*$/.test(t)), { timeout: 15_000 })
+      .toBe(true)
     const titles = await rowTitles()
     expect(titles.length).toBeGreaterThan(0)
     for (const t of titles) expect(t).toMatch(/^Field Note 3\d*$/)
@@ -175,11 +199,16 @@ describe('the owner’s workspace, docked and filtered', () => {
     const done = await bulk
     expect(await done.json()).toEqual({ modelsCreated: 9, failed: [] })
     const sent = done.request().postDataJSON() as { postIds: number[] }
-    const drafts = ctx.blog.store.posts().filter((p) => p.status === 'draft').map((p) => p.id)
+    const drafts = ctx.blog.store
+      .posts()
+      .filter((p) => p.status === 'draft')
+      .map((p) => p.id)
     expect([...sent.postIds].sort((a, b) => a - b)).toEqual([...drafts].sort((a, b) => a - b))
 
     // enhanced: the drafts now have models, so they are the enhanced posts (the server says so)
-    const enhanced = page.waitForResponse((r) => r.url().includes('/api/manage/posts?') && r.url().includes('enhanced=yes'))
+    const enhanced = page.waitForResponse(
+      (r) => r.url().includes('/api/manage/posts?') && r.url().includes('enhanced=yes'),
+    )
     await page.getByLabel('Enhanced').selectOption('yes')
     expect(await (await enhanced).json()).toMatchObject({ total: 9, counts: { enhanced: 9 } })
     await summary.filter({ hasText: '9 of 43 posts match' }).waitFor()
@@ -196,11 +225,17 @@ describe('the owner’s workspace, docked and filtered', () => {
   it('says in the image dialog that the local artist draws when no OPENAI_API_KEY is set', async () => {
     const page = await ownerPage()
     await open(page, '/manage')
-    await page.locator('.manage-row').first().getByRole('button', { name: /Regenerate Images/ }).click()
+    await page
+      .locator('.manage-row')
+      .first()
+      .getByRole('button', { name: /Regenerate Images/ })
+      .click()
     const dialog = page.getByRole('dialog', { name: 'Regenerate Images' })
     const note = dialog.getByRole('note')
     await note.waitFor()
-    expect(await note.textContent()).toMatch(/No OPENAI_API_KEY is set, so Scholia’s local artist draws these images.*not used/)
+    expect(await note.textContent()).toMatch(
+      /No OPENAI_API_KEY is set, so Scholia’s local artist draws these images.*not used/,
+    )
     await sleep(300)
     await page.screenshot({ path: join(shots, 'regen-dialog-local-1280.png') })
     await page.close()

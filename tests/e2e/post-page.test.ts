@@ -17,19 +17,58 @@ let essays: ReturnType<typeof tempDir>
 // ---- an essay long enough for a scrolling table of contents, with every reading aid ----
 
 const SECTIONS: [string, string][] = [
-  ['Entropy', 'The entropy of a distribution is the average surprise of its outcomes: $H(X) = -\\sum_i p_i \\log_2 p_i$. A fair coin carries exactly one bit, and no coin carries more.'],
-  ['Units and bases', 'Measured with base-two logarithms the unit is the bit; with natural logarithms it is the nat. The choice changes numbers, never conclusions.'],
-  ['Variance', 'Variance measures spread around the mean, $\\operatorname{Var}(X) = \\mathbb{E}[(X-\\mu)^2]$. It is the second central moment and the square of the standard deviation.'],
-  ['When variance misleads', 'Two distributions with the same variance can differ wildly in shape. A bimodal distribution and a uniform one may share a variance and little else.'],
-  ['Relative entropy', 'The Kullback–Leibler divergence measures how one distribution differs from a reference. It is not symmetric, and so it is not a distance in the strict sense.'],
-  ['Mutual information', 'Mutual information is the entropy two variables share: how much knowing one reduces uncertainty about the other.'],
-  ['Channels', 'Shannon framed communication as the passage of symbols through a noisy channel, and asked how fast information can pass without error.'],
-  ['Capacity', 'The capacity of a channel is the greatest mutual information between its input and output, taken over every input distribution.'],
-  ['Coding', 'Source coding removes redundancy; channel coding adds it back, carefully, so that errors can be found and mended.'],
-  ['Estimation', 'The Cramér–Rao bound ties the variance of an unbiased estimator to the Fisher information of the model.'],
-  ['Fisher information', 'Fisher information measures the curvature of the log-likelihood: a sharply curved likelihood pins a parameter down.'],
-  ['Priors', 'A prior belief, updated by evidence, becomes a posterior. Maximum entropy priors assume as little as the constraints allow.'],
-  ['Closing remarks', 'Each measure answers a different question. The craft lies in knowing which question is being asked.'],
+  [
+    'Entropy',
+    'The entropy of a distribution is the average surprise of its outcomes: $H(X) = -\\sum_i p_i \\log_2 p_i$. A fair coin carries exactly one bit, and no coin carries more.',
+  ],
+  [
+    'Units and bases',
+    'Measured with base-two logarithms the unit is the bit; with natural logarithms it is the nat. The choice changes numbers, never conclusions.',
+  ],
+  [
+    'Variance',
+    'Variance measures spread around the mean, $\\operatorname{Var}(X) = \\mathbb{E}[(X-\\mu)^2]$. It is the second central moment and the square of the standard deviation.',
+  ],
+  [
+    'When variance misleads',
+    'Two distributions with the same variance can differ wildly in shape. A bimodal distribution and a uniform one may share a variance and little else.',
+  ],
+  [
+    'Relative entropy',
+    'The Kullback–Leibler divergence measures how one distribution differs from a reference. It is not symmetric, and so it is not a distance in the strict sense.',
+  ],
+  [
+    'Mutual information',
+    'Mutual information is the entropy two variables share: how much knowing one reduces uncertainty about the other.',
+  ],
+  [
+    'Channels',
+    'Shannon framed communication as the passage of symbols through a noisy channel, and asked how fast information can pass without error.',
+  ],
+  [
+    'Capacity',
+    'The capacity of a channel is the greatest mutual information between its input and output, taken over every input distribution.',
+  ],
+  [
+    'Coding',
+    'Source coding removes redundancy; channel coding adds it back, carefully, so that errors can be found and mended.',
+  ],
+  [
+    'Estimation',
+    'The Cramér–Rao bound ties the variance of an unbiased estimator to the Fisher information of the model.',
+  ],
+  [
+    'Fisher information',
+    'Fisher information measures the curvature of the log-likelihood: a sharply curved likelihood pins a parameter down.',
+  ],
+  [
+    'Priors',
+    'A prior belief, updated by evidence, becomes a posterior. Maximum entropy priors assume as little as the constraints allow.',
+  ],
+  [
+    'Closing remarks',
+    'Each measure answers a different question. The craft lies in knowing which question is being asked.',
+  ],
 ]
 
 function essayMarkdown(): string {
@@ -53,36 +92,149 @@ ${body}`
 }
 
 const ANNOTATIONS = [
-  { type: 'definition', targetText: 'entropy', annotation: 'The expected value of the information content of a random variable.', category: 'Information theory', priority: 1 },
-  { type: 'example', targetText: 'A fair coin', annotation: 'Two outcomes, each with probability one half: H = 1 bit.', category: 'Worked example', priority: 2 },
-  { type: 'context', targetText: 'Shannon', annotation: 'Claude Shannon founded information theory in 1948.', category: 'History', priority: 2 },
-  { type: 'elaboration', targetText: 'second central moment', annotation: 'The expectation of the squared deviation from the mean.', category: 'Statistics', priority: 3 },
-  { type: 'connection', targetText: 'Kullback–Leibler divergence', annotation: 'Mutual information is the divergence of a joint distribution from the product of its marginals.', category: 'Links', priority: 3 },
-  { type: 'definition', targetText: 'a phrase that is nowhere', annotation: 'Never shown.', category: 'x', priority: 5 },
+  {
+    type: 'definition',
+    targetText: 'entropy',
+    annotation: 'The expected value of the information content of a random variable.',
+    category: 'Information theory',
+    priority: 1,
+  },
+  {
+    type: 'example',
+    targetText: 'A fair coin',
+    annotation: 'Two outcomes, each with probability one half: H = 1 bit.',
+    category: 'Worked example',
+    priority: 2,
+  },
+  {
+    type: 'context',
+    targetText: 'Shannon',
+    annotation: 'Claude Shannon founded information theory in 1948.',
+    category: 'History',
+    priority: 2,
+  },
+  {
+    type: 'elaboration',
+    targetText: 'second central moment',
+    annotation: 'The expectation of the squared deviation from the mean.',
+    category: 'Statistics',
+    priority: 3,
+  },
+  {
+    type: 'connection',
+    targetText: 'Kullback–Leibler divergence',
+    annotation: 'Mutual information is the divergence of a joint distribution from the product of its marginals.',
+    category: 'Links',
+    priority: 3,
+  },
+  {
+    type: 'definition',
+    targetText: 'a phrase that is nowhere',
+    annotation: 'Never shown.',
+    category: 'x',
+    priority: 5,
+  },
 ]
 
 const BIBLIOGRAPHY = {
   introduction: 'The works below introduce the measures discussed and the theory around them.',
   entries: [
-    { id: 'shannon', type: 'journal', authors: ['Claude E. Shannon'], year: 1948, title: 'A Mathematical Theory of Communication', publication: 'Bell System Technical Journal', volume: '27', issue: '3', pages: '379-423', doi: '10.1002/j.1538-7305.1948.tb01338.x', relevance: 'The paper that defined entropy for communication.', quote: 'The fundamental problem of communication is that of reproducing at one point a message selected at another point.' },
-    { id: 'cover', type: 'book', authors: ['Thomas M. Cover', 'Joy A. Thomas'], year: 2006, title: 'Elements of Information Theory', publication: 'Wiley', isbn: '978-0-471-24195-9', relevance: 'The standard textbook.' },
-    { id: 'kl', type: 'article', authors: ['S. Kullback', 'R. A. Leibler'], year: 1951, title: 'On Information and Sufficiency', publication: 'Annals of Mathematical Statistics', volume: '22', pages: '79-86' },
-    { id: 'web', type: 'website', authors: [], year: 2024, title: 'Entropy (information theory)', publication: 'Wikipedia', url: 'https://en.wikipedia.org/wiki/Entropy_(information_theory)' },
-    { id: 'research', type: 'research', authors: ['A. Author', 'B. Author', 'C. Author', 'D. Author'], year: '2019', title: 'Estimating entropy from small samples', publication: 'arXiv', url: 'https://arxiv.org/abs/1234.5678' },
+    {
+      id: 'shannon',
+      type: 'journal',
+      authors: ['Claude E. Shannon'],
+      year: 1948,
+      title: 'A Mathematical Theory of Communication',
+      publication: 'Bell System Technical Journal',
+      volume: '27',
+      issue: '3',
+      pages: '379-423',
+      doi: '10.1002/j.1538-7305.1948.tb01338.x',
+      relevance: 'The paper that defined entropy for communication.',
+      quote:
+        'The fundamental problem of communication is that of reproducing at one point a message selected at another point.',
+    },
+    {
+      id: 'cover',
+      type: 'book',
+      authors: ['Thomas M. Cover', 'Joy A. Thomas'],
+      year: 2006,
+      title: 'Elements of Information Theory',
+      publication: 'Wiley',
+      isbn: '978-0-471-24195-9',
+      relevance: 'The standard textbook.',
+    },
+    {
+      id: 'kl',
+      type: 'article',
+      authors: ['S. Kullback', 'R. A. Leibler'],
+      year: 1951,
+      title: 'On Information and Sufficiency',
+      publication: 'Annals of Mathematical Statistics',
+      volume: '22',
+      pages: '79-86',
+    },
+    {
+      id: 'web',
+      type: 'website',
+      authors: [],
+      year: 2024,
+      title: 'Entropy (information theory)',
+      publication: 'Wikipedia',
+      url: 'https://en.wikipedia.org/wiki/Entropy_(information_theory)',
+    },
+    {
+      id: 'research',
+      type: 'research',
+      authors: ['A. Author', 'B. Author', 'C. Author', 'D. Author'],
+      year: '2019',
+      title: 'Estimating entropy from small samples',
+      publication: 'arXiv',
+      url: 'https://arxiv.org/abs/1234.5678',
+    },
   ],
-  furtherReading: ['David MacKay, Information Theory, Inference, and Learning Algorithms', 'E. T. Jaynes, Probability Theory: The Logic of Science'],
+  furtherReading: [
+    'David MacKay, Information Theory, Inference, and Learning Algorithms',
+    'E. T. Jaynes, Probability Theory: The Logic of Science',
+  ],
 }
 
 const MODEL = {
   field: 'Information theory',
-  abstract: 'Uncertainty of a discrete source is modelled by its entropy, with variance as a second, scale-dependent summary.',
+  abstract:
+    'Uncertainty of a discrete source is modelled by its entropy, with variance as a second, scale-dependent summary.',
   variables: [
-    { symbol: 'H(X)', name: 'Entropy', description: 'Average information per outcome', unit: 'bits', range: '[0, \\log_2 n]', measurability: 'indirect' },
-    { symbol: 'p_i', name: 'Outcome probability', description: 'Probability of outcome i', unit: 'none', range: '[0, 1]', measurability: 'direct' },
-    { symbol: '\\sigma^2', name: 'Variance', description: 'Spread around the mean', unit: 'squared units', range: '[0, \\infty)', measurability: 'direct' },
+    {
+      symbol: 'H(X)',
+      name: 'Entropy',
+      description: 'Average information per outcome',
+      unit: 'bits',
+      range: '[0, \\log_2 n]',
+      measurability: 'indirect',
+    },
+    {
+      symbol: 'p_i',
+      name: 'Outcome probability',
+      description: 'Probability of outcome i',
+      unit: 'none',
+      range: '[0, 1]',
+      measurability: 'direct',
+    },
+    {
+      symbol: '\\sigma^2',
+      name: 'Variance',
+      description: 'Spread around the mean',
+      unit: 'squared units',
+      range: '[0, \\infty)',
+      measurability: 'direct',
+    },
   ],
   equations: [
-    { name: 'Shannon entropy', equation: 'H(X) = -\\sum_{i=1}^{n} p_i \\log_2 p_i', description: 'Average surprise of the source.' },
+    {
+      name: 'Shannon entropy',
+      equation: 'H(X) = -\\sum_{i=1}^{n} p_i \\log_2 p_i',
+      description: 'Average surprise of the source.',
+    },
     { name: 'Variance', equation: '\\sigma^2 = \\mathbb{E}[(X-\\mu)^2]', description: 'Second central moment.' },
     { name: 'KL divergence', equation: 'D(P\\|Q) = \\sum_i p_i \\log \\frac{p_i}{q_i}', description: '' },
     { name: 'Mutual information', equation: 'I(X;Y) = H(X) - H(X\\mid Y)', description: '' },
@@ -90,14 +242,25 @@ const MODEL = {
   systemDynamics: '\\frac{dH}{dt} = -\\sum_i \\dot p_i \\log p_i',
   validation: {
     reliability: 'medium',
-    strengths: ['Grounded in the essay’s own formulas', 'Units are explicit', 'Measures are comparable', 'A fourth strength'],
-    limitations: ['Discrete sources only', 'Assumes known probabilities', 'Ignores estimation error', 'A fourth limitation'],
+    strengths: [
+      'Grounded in the essay’s own formulas',
+      'Units are explicit',
+      'Measures are comparable',
+      'A fourth strength',
+    ],
+    limitations: [
+      'Discrete sources only',
+      'Assumes known probabilities',
+      'Ignores estimation error',
+      'A fourth limitation',
+    ],
     validationMethods: ['Compare with empirical frequencies', 'Check bounds on small cases', 'A third method'],
   },
   practicalApplications: ['Compression budgets', 'Sensor placement', 'A third application'],
 }
 
-const SUMMARY = 'Entropy, variance and divergence each measure uncertainty, but they answer different questions.\n\nEntropy counts surprise; variance measures spread on a scale; divergence compares two beliefs.'
+const SUMMARY =
+  'Entropy, variance and divergence each measure uncertainty, but they answer different questions.\n\nEntropy counts surprise; variance measures spread on a scale; divergence compares two beliefs.'
 
 const postId = (slug: string) => ctx.blog.store.postBySlug(slug)!.id
 
@@ -154,18 +317,30 @@ async function toastText(page: Page, title: string): Promise<string> {
 }
 
 async function signInAsAdmin(page: Page) {
-  const res = await page.request.post(`${ctx.server.url}/api/auth/login`, { data: { username: 'ada', password: 'admin-pass' } })
+  const res = await page.request.post(`${ctx.server.url}/api/auth/login`, {
+    data: { username: 'ada', password: 'admin-pass' },
+  })
   expect(res.ok()).toBe(true)
 }
 
-const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+const noHorizontalScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
 
 describe('the post page', () => {
   it('shows the header, share links, summary, bibliography and table of contents, server-rendered', async () => {
     const res = await fetch(`${ctx.server.url}/posts/${SLUG}`)
     const html = await res.text()
     expect(res.status).toBe(200)
-    for (const text of [TITLE, 'Ada Lovelace', 'Summary', 'Bibliography and References', 'Show Annotations', 'Mathematical Model', 'Table of Contents', 'Elements of Information Theory']) {
+    for (const text of [
+      TITLE,
+      'Ada Lovelace',
+      'Summary',
+      'Bibliography and References',
+      'Show Annotations',
+      'Mathematical Model',
+      'Table of Contents',
+      'Elements of Information Theory',
+    ]) {
       expect(html, text).toContain(text)
     }
 
@@ -175,7 +350,9 @@ describe('the post page', () => {
     const header = page.locator('.post-header')
     expect(await header.locator('time').textContent()).toBe('May 2, 2025')
     expect(await header.textContent()).toContain('min read')
-    expect(await header.getByRole('link', { name: 'information theory' }).getAttribute('href')).toBe('/?search=information+theory')
+    expect(await header.getByRole('link', { name: 'information theory' }).getAttribute('href')).toBe(
+      '/?search=information+theory',
+    )
 
     const canonical = `${ctx.blog.config.baseUrl}/posts/${SLUG}`
     const share = page.getByRole('group', { name: 'Share this post' })
@@ -199,8 +376,12 @@ describe('the post page', () => {
     expect(await bib.textContent()).toContain(BIBLIOGRAPHY.introduction)
     const refs = bib.locator('.reference')
     expect(await refs.count()).toBe(5)
-    expect(await refs.nth(0).locator('.reference__citation').textContent()).toContain('Bell System Technical Journal, 27(3), 379–423.')
-    expect(await bib.getByRole('link', { name: /doi\.org\/10\.1002/ }).getAttribute('href')).toBe('https://doi.org/10.1002/j.1538-7305.1948.tb01338.x')
+    expect(await refs.nth(0).locator('.reference__citation').textContent()).toContain(
+      'Bell System Technical Journal, 27(3), 379–423.',
+    )
+    expect(await bib.getByRole('link', { name: /doi\.org\/10\.1002/ }).getAttribute('href')).toBe(
+      'https://doi.org/10.1002/j.1538-7305.1948.tb01338.x',
+    )
     expect(await refs.nth(1).textContent()).toContain('ISBN 978-0-471-24195-9')
     expect(await bib.getByRole('link', { name: /en\.wikipedia\.org/ }).getAttribute('target')).toBe('_blank')
     expect(await refs.nth(0).locator('blockquote').textContent()).toContain('The fundamental problem of communication')
@@ -210,8 +391,13 @@ describe('the post page', () => {
     const toc = page.getByRole('navigation', { name: 'Table of Contents' })
     expect(await toc.getByRole('button', { name: 'Table of Contents' }).getAttribute('aria-expanded')).toBe('true')
     expect(await toc.locator('.toc__list--scroll').count()).toBe(1)
-    const top = await toc.getByRole('link', { name: 'Units and bases' }).evaluate((el) => parseFloat(getComputedStyle(el).paddingLeft))
-    const nested = await toc.getByRole('link', { name: 'A worked case' }).first().evaluate((el) => parseFloat(getComputedStyle(el).paddingLeft))
+    const top = await toc
+      .getByRole('link', { name: 'Units and bases' })
+      .evaluate((el) => parseFloat(getComputedStyle(el).paddingLeft))
+    const nested = await toc
+      .getByRole('link', { name: 'A worked case' })
+      .first()
+      .evaluate((el) => parseFloat(getComputedStyle(el).paddingLeft))
     expect(nested).toBeGreaterThan(top)
     expect(errors).toEqual([])
   }, 60_000)
@@ -222,7 +408,9 @@ describe('the post page', () => {
     const toc = page.getByRole('navigation', { name: 'Table of Contents' })
     const link = toc.getByRole('link', { name: 'Channels' })
     await link.click()
-    await page.waitForFunction(() => document.querySelector('a.toc__link[href="#channels"]')?.getAttribute('aria-current') === 'location')
+    await page.waitForFunction(
+      () => document.querySelector('a.toc__link[href="#channels"]')?.getAttribute('aria-current') === 'location',
+    )
     expect(await toc.locator('[aria-current="location"]').count()).toBe(1)
     expect(page.url()).toContain('#channels')
     const top = await page.locator('#channels').evaluate((el) => el.getBoundingClientRect().top)
@@ -230,7 +418,9 @@ describe('the post page', () => {
     expect(top).toBeLessThan(200)
     // scrolling back up moves the mark
     await page.evaluate(() => document.getElementById('entropy')!.scrollIntoView({ block: 'start' }))
-    await page.waitForFunction(() => document.querySelector('a.toc__link[href="#entropy"]')?.getAttribute('aria-current') === 'location')
+    await page.waitForFunction(
+      () => document.querySelector('a.toc__link[href="#entropy"]')?.getAttribute('aria-current') === 'location',
+    )
     // collapsible
     await toc.getByRole('button', { name: 'Table of Contents' }).click()
     expect(await toc.locator('ol').isHidden()).toBe(true)
@@ -307,7 +497,9 @@ describe('the post page', () => {
     expect(text).toContain('+2 more equations')
     expect(await panel.locator('.model-equation .katex-display').count()).toBe(2)
     // system dynamics hold a backslash: typeset as a block
-    expect(await panel.locator('.model-section', { hasText: 'System Dynamics' }).locator('.katex-display').count()).toBe(1)
+    expect(
+      await panel.locator('.model-section', { hasText: 'System Dynamics' }).locator('.katex-display').count(),
+    ).toBe(1)
     expect(text).toContain('Compression budgets')
     expect(text).not.toContain('A third application')
 
@@ -338,7 +530,12 @@ describe('the post page', () => {
 
   it('shows a formula that fails to typeset as its error, and green for high reliability', async () => {
     await enhance('on-notation', {
-      mathematicalModel: JSON.stringify({ ...MODEL, equations: [{ name: 'Broken', equation: '\\frac{1}{', description: '' }], systemDynamics: 'Grows, then settles.', validation: { ...MODEL.validation, reliability: 'high' } }),
+      mathematicalModel: JSON.stringify({
+        ...MODEL,
+        equations: [{ name: 'Broken', equation: '\\frac{1}{', description: '' }],
+        systemDynamics: 'Grows, then settles.',
+        validation: { ...MODEL.validation, reliability: 'high' },
+      }),
     })
     const page = await readerPage()
     await open(page, 'on-notation')
@@ -347,11 +544,17 @@ describe('the post page', () => {
     await panel.locator('.model-body').waitFor()
     expect(await panel.locator('.model-math-error').textContent()).toContain('KaTeX parse error')
     expect(await panel.locator('.model-text--pre').textContent()).toBe('Grows, then settles.')
-    expect(await panel.locator('.model-reliability').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(22, 106, 48)')
+    expect(await panel.locator('.model-reliability').evaluate((el) => getComputedStyle(el).color)).toBe(
+      'rgb(22, 106, 48)',
+    )
   }, 60_000)
 
   it('leaves out aids whose stored JSON cannot be read, silently', async () => {
-    await enhance('the-gaussian-integral-three-ways', { bibliography: '{not json', annotations: 'nope', mathematicalModel: '{"field": 1}' })
+    await enhance('the-gaussian-integral-three-ways', {
+      bibliography: '{not json',
+      annotations: 'nope',
+      mathematicalModel: '{"field": 1}',
+    })
     const errors: string[] = []
     const page = await readerPage(errors)
     await open(page, 'the-gaussian-integral-three-ways')
@@ -379,12 +582,17 @@ describe('the post page', () => {
       Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true })
       const w = window as unknown as { copied: string[] }
       w.copied = []
-      Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (t: string) => void w.copied.push(t) }, configurable: true })
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: async (t: string) => void w.copied.push(t) },
+        configurable: true,
+      })
     })
     await open(page)
     await page.getByRole('button', { name: 'Share', exact: true }).click()
     expect(await toastText(page, 'Link Copied')).toContain('Post URL copied to clipboard')
-    expect(await page.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([`${ctx.blog.config.baseUrl}/posts/${SLUG}`])
+    expect(await page.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([
+      `${ctx.blog.config.baseUrl}/posts/${SLUG}`,
+    ])
 
     const failing = await readerPage()
     const logs: string[] = []
@@ -393,7 +601,10 @@ describe('the post page', () => {
       const w = window as unknown as { mode: string }
       w.mode = 'abort'
       Object.defineProperty(Navigator.prototype, 'share', {
-        value: () => Promise.reject(w.mode === 'abort' ? new DOMException('Share canceled', 'AbortError') : new Error('Permission denied')),
+        value: () =>
+          Promise.reject(
+            w.mode === 'abort' ? new DOMException('Share canceled', 'AbortError') : new Error('Permission denied'),
+          ),
         configurable: true,
       })
     })
@@ -419,7 +630,15 @@ describe('the post page', () => {
     await page.getByRole('button', { name: 'Print' }).click()
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1)
     await page.emulateMedia({ media: 'print' })
-    for (const selector of ['.site-header', '.post-sidebar', '.model-dock', '.post-share', '.annotation-bar', '.comment-form', '.post-neighbours']) {
+    for (const selector of [
+      '.site-header',
+      '.post-sidebar',
+      '.model-dock',
+      '.post-share',
+      '.annotation-bar',
+      '.comment-form',
+      '.post-neighbours',
+    ]) {
       expect(await page.locator(selector).first().isVisible(), selector).toBe(false)
     }
     expect(await page.getByRole('heading', { name: 'Bibliography and References' }).isVisible()).toBe(true)
@@ -460,7 +679,9 @@ describe('the post page', () => {
     await open(page)
     const pending = page.locator('.comment', { hasText: 'Grace' })
     expect(await pending.locator('.comment__badge').textContent()).toBe('Awaiting approval')
-    await page.getByRole('region', { name: /^Comments/ }).screenshot({ path: join(shots, 'post-comments-admin-1280.png') })
+    await page
+      .getByRole('region', { name: /^Comments/ })
+      .screenshot({ path: join(shots, 'post-comments-admin-1280.png') })
     await pending.getByRole('button', { name: 'Approve' }).click()
     await pending.locator('.comment__badge').waitFor({ state: 'detached' })
 
@@ -539,7 +760,11 @@ describe('the post page', () => {
     // five comments a connection may post; the sixth is refused (429)
     for (let i = 0; i < 5; i++) {
       await page.evaluate(async (id) => {
-        await fetch(`/api/posts/${id}/comments`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Bot', text: 'x', website: 'spam.example' }) })
+        await fetch(`/api/posts/${id}/comments`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ name: 'Bot', text: 'x', website: 'spam.example' }),
+        })
       }, postId(SLUG))
     }
     const form = page.getByRole('form', { name: 'Leave a comment' })

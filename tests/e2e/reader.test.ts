@@ -35,23 +35,35 @@ describe('a reader', () => {
     await page.getByRole('link', { name: 'The Gaussian Integral, Three Ways' }).first().click()
     await page.waitForURL('**/posts/the-gaussian-integral-three-ways')
     await page.getByRole('heading', { name: 'Polar coordinates' }).waitFor()
-    expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toContain('The Gaussian Integral, Three Ways')
+    expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toContain(
+      'The Gaussian Integral, Three Ways',
+    )
 
     const display = page.locator('.katex-display').first()
     await display.waitFor()
     const box = await display.boundingBox()
     expect(box && box.height > 20).toBe(true)
     // The KaTeX stylesheet is loaded: its fonts lay out the formula, not the raw TeX.
-    expect(await page.locator('.katex-mathml').first().evaluate((el) => getComputedStyle(el).position)).toBe('absolute')
+    expect(
+      await page
+        .locator('.katex-mathml')
+        .first()
+        .evaluate((el) => getComputedStyle(el).position),
+    ).toBe('absolute')
     // The home page had no formula, yet KaTeX's font faces were there for the app's post page.
-    await page.waitForFunction(() => [...document.fonts].some((f) => f.family === 'KaTeX_Main' && f.status === 'loaded'))
+    await page.waitForFunction(() =>
+      [...document.fonts].some((f) => f.family === 'KaTeX_Main' && f.status === 'loaded'),
+    )
     // What is drawn is KaTeX's HTML, never the TeX source with its dollar signs.
     expect(await page.locator('.katex-html').count()).toBeGreaterThan(3)
-    const shown = await page.locator('article').first().evaluate((el) => {
-      const copy = el.cloneNode(true) as HTMLElement
-      copy.querySelectorAll('.katex-mathml').forEach((m) => m.remove())
-      return copy.textContent ?? ''
-    })
+    const shown = await page
+      .locator('article')
+      .first()
+      .evaluate((el) => {
+        const copy = el.cloneNode(true) as HTMLElement
+        copy.querySelectorAll('.katex-mathml').forEach((m) => m.remove())
+        return copy.textContent ?? ''
+      })
     expect(shown).not.toContain('$$')
     expect(shown).not.toContain('\\int')
     await page.screenshot({ path: join(shots, 'post-1280.png'), fullPage: true })
@@ -61,10 +73,15 @@ describe('a reader', () => {
   it('reads comfortably on a 375 px phone with no horizontal scroll', async () => {
     const page = await browser.context.newPage()
     await page.setViewportSize({ width: 375, height: 800 })
-    for (const [path, name] of [['/', 'home-375.png'], ['/posts/the-gaussian-integral-three-ways', 'post-375.png']] as const) {
+    for (const [path, name] of [
+      ['/', 'home-375.png'],
+      ['/posts/the-gaussian-integral-three-ways', 'post-375.png'],
+    ] as const) {
       await page.goto(`${ctx.server.url}${path}`)
       await page.waitForLoadState('networkidle')
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
       expect(overflow, path).toBeLessThanOrEqual(0)
       await page.screenshot({ path: join(shots, name), fullPage: true })
     }

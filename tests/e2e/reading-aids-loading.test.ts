@@ -10,10 +10,27 @@ let browser: TestBrowser
 let enhanced: { slug: string; title: string }
 let plain: { slug: string; title: string }
 
-const ANNOTATIONS = [{ type: 'definition', targetText: 'integral', annotation: 'The area under a curve.', category: 'Calculus', priority: 1 }]
+const ANNOTATIONS = [
+  {
+    type: 'definition',
+    targetText: 'integral',
+    annotation: 'The area under a curve.',
+    category: 'Calculus',
+    priority: 1,
+  },
+]
 const BIBLIOGRAPHY = {
   introduction: 'Where to read more.',
-  entries: [{ id: 'ref1', type: 'book', year: 1999, title: 'A Treatise on Integrals', authors: ['Gauss, C. F.'], publication: 'Göttingen Press' }],
+  entries: [
+    {
+      id: 'ref1',
+      type: 'book',
+      year: 1999,
+      title: 'A Treatise on Integrals',
+      authors: ['Gauss, C. F.'],
+      publication: 'Göttingen Press',
+    },
+  ],
   furtherReading: [],
 }
 
@@ -23,7 +40,9 @@ beforeAll(async () => {
   const [first, second] = posts
   enhanced = { slug: first.slug, title: first.title }
   plain = { slug: second.slug, title: second.title }
-  await ctx.blog.store.transact((tx) => tx.update(first.id, {}, { annotations: JSON.stringify(ANNOTATIONS), bibliography: JSON.stringify(BIBLIOGRAPHY) }))
+  await ctx.blog.store.transact((tx) =>
+    tx.update(first.id, {}, { annotations: JSON.stringify(ANNOTATIONS), bibliography: JSON.stringify(BIBLIOGRAPHY) }),
+  )
   browser = await launchBrowser()
 }, 120_000)
 
@@ -62,7 +81,9 @@ describe('the reading aids load with the posts that have them', () => {
     await page.getByRole('button', { name: 'Show Annotations' }).click()
     await page.getByRole('button', { name: 'Hide Annotations' }).waitFor()
     expect(await page.locator('.prose .annotation').count()).toBeGreaterThan(0)
-    expect(await page.getByRole('region', { name: 'Bibliography and References' }).textContent()).toContain('A Treatise on Integrals')
+    expect(await page.getByRole('region', { name: 'Bibliography and References' }).textContent()).toContain(
+      'A Treatise on Integrals',
+    )
     expect(seen.errors).toEqual([])
     await page.close()
   })

@@ -24,13 +24,19 @@ let ctx: Awaited<ReturnType<typeof servedBlog>>
 let essays: ReturnType<typeof tempDir>
 const browsers: Record<string, TestBrowser> = {}
 
-const SECTIONS = Array.from({ length: 24 }, (_, i) => `Part ${i + 1}: ${['Bias', 'Variance', 'Consistency', 'Efficiency', 'Sufficiency', 'Robustness'][i % 6]}`)
+const SECTIONS = Array.from(
+  { length: 24 },
+  (_, i) => `Part ${i + 1}: ${['Bias', 'Variance', 'Consistency', 'Efficiency', 'Sufficiency', 'Robustness'][i % 6]}`,
+)
 
 function longEssay(): string {
   const paragraph = (s: string, k: number) =>
     `${s} is one of the properties an estimator may have (paragraph ${k + 1}). An estimator is a rule that turns data into a guess about a parameter; we judge it by how far its guesses fall from the truth, on average and in the worst case, and by how fast that distance shrinks as the sample grows. Each paragraph is long enough to fill a good part of a phone screen.`
   const table = '| n | error |\n|---|---|\n| 10 | 0.31 |\n| 100 | 0.10 |\n| 1000 | 0.03 |\n'
-  const body = SECTIONS.map((s, i) => `## ${s}\n\n${[0, 1, 2, 3].map((k) => paragraph(s, k)).join('\n\n')}\n\n${i % 3 === 0 ? `${table}\n` : ''}${i % 4 === 1 ? '```python\nfor n in (10, 100, 1000):\n    print(n, estimate(sample(n)))\n```\n\n' : ''}`).join('\n')
+  const body = SECTIONS.map(
+    (s, i) =>
+      `## ${s}\n\n${[0, 1, 2, 3].map((k) => paragraph(s, k)).join('\n\n')}\n\n${i % 3 === 0 ? `${table}\n` : ''}${i % 4 === 1 ? '```python\nfor n in (10, 100, 1000):\n    print(n, estimate(sample(n)))\n```\n\n' : ''}`,
+  ).join('\n')
   return `---\ntitle: "A Long Essay on Estimation"\ndate: 2025-03-01\nauthor: Ada Lovelace\ntags: [statistics]\n---\n\nWhat makes an estimator good? Read on, or [skip to the last part](#part-24-robustness).\n\n${body}`
 }
 
@@ -41,7 +47,10 @@ beforeAll(async () => {
   essays = tempDir('reading-layout-')
   writeFileSync(join(essays.path, `${LONG}.md`), longEssay())
   writeFileSync(join(essays.path, `${MATH}.md`), MATH_ESSAY)
-  writeFileSync(join(essays.path, `${DRAFT}.md`), `---\ntitle: "Notes Not Yet Published"\ndate: 2025-05-01\ndraft: true\n---\n\nUnfinished notes about priors.\n`)
+  writeFileSync(
+    join(essays.path, `${DRAFT}.md`),
+    `---\ntitle: "Notes Not Yet Published"\ndate: 2025-05-01\ndraft: true\n---\n\nUnfinished notes about priors.\n`,
+  )
   ctx = await servedBlog({ fixtures: essays.path })
   const id = (slug: string) => ctx.blog.store.posts().find((p) => p.slug === slug)!.id
   await ctx.blog.images.regenerate(id(LONG), { imageType: 'both' })
@@ -77,7 +86,8 @@ async function settledTop(page: Page, id: string): Promise<number> {
   return last
 }
 
-const headerBottom = (page: Page) => page.evaluate(() => document.querySelector('.site-header')!.getBoundingClientRect().bottom)
+const headerBottom = (page: Page) =>
+  page.evaluate(() => document.querySelector('.site-header')!.getBoundingClientRect().bottom)
 
 describe.each(WIDTHS)('the post page at $width px', ({ name, width }) => {
   it('lands a link to #id from elsewhere, and one within the essay, right below the header', async () => {
@@ -108,13 +118,23 @@ describe.each(WIDTHS)('the post page at $width px', ({ name, width }) => {
         const bases = [...html.querySelectorAll(':scope > .base')].map((b) => b.getBoundingClientRect())
         const tag = html.querySelector(':scope > .tag > .mord')!.getBoundingClientRect()
         const box = d.getBoundingClientRect()
-        return { formulaLeft: bases[0].left, formulaRight: bases[bases.length - 1].right, tagLeft: tag.left, tagRight: tag.right, boxLeft: box.left, boxRight: box.right, scrolls: d.scrollWidth > d.clientWidth }
+        return {
+          formulaLeft: bases[0].left,
+          formulaRight: bases[bases.length - 1].right,
+          tagLeft: tag.left,
+          tagRight: tag.right,
+          boxLeft: box.left,
+          boxRight: box.right,
+          scrolls: d.scrollWidth > d.clientWidth,
+        }
       }),
     )
     for (const b of boxes) expect(b.tagLeft - b.formulaRight).toBeGreaterThanOrEqual(8)
     // the short one: centred on the column, its number at the column's right edge
     const short = boxes[0]
-    expect(Math.abs((short.formulaLeft + short.formulaRight) / 2 - (short.boxLeft + short.boxRight) / 2)).toBeLessThan(6)
+    expect(Math.abs((short.formulaLeft + short.formulaRight) / 2 - (short.boxLeft + short.boxRight) / 2)).toBeLessThan(
+      6,
+    )
     expect(Math.abs(short.tagRight - short.boxRight)).toBeLessThan(2)
     // the wide one scrolls, its number after it
     expect(boxes[1].scrolls).toBe(true)
@@ -127,14 +147,20 @@ describe.each(WIDTHS)('the post page at $width px', ({ name, width }) => {
 
   it('shows no text through the header, and puts the Σ button over no text', async () => {
     const page = await open(name, `/posts/${MATH}`)
-    const background = await page.evaluate(() => getComputedStyle(document.querySelector('.site-header')!).backgroundColor)
+    const background = await page.evaluate(
+      () => getComputedStyle(document.querySelector('.site-header')!).backgroundColor,
+    )
     expect(background).toMatch(/^rgb\(/) // opaque: no alpha
     const launcher = page.getByRole('button', { name: 'Mathematical Model' })
     await launcher.waitFor()
     // at every scroll position, the button and the essay's text share no pixel
     const overlaps = await page.evaluate(async () => {
       const button = document.querySelector('.model-launcher')!
-      const text = [...document.querySelectorAll('.post-main p, .post-main h1, .post-main h2, .post-main .katex-display, .post-main li')]
+      const text = [
+        ...document.querySelectorAll(
+          '.post-main p, .post-main h1, .post-main h2, .post-main .katex-display, .post-main li',
+        ),
+      ]
       const hits: string[] = []
       for (let y = 0; y <= document.documentElement.scrollHeight; y += 200) {
         window.scrollTo(0, y)
@@ -142,7 +168,8 @@ describe.each(WIDTHS)('the post page at $width px', ({ name, width }) => {
         const b = button.getBoundingClientRect()
         for (const el of text) {
           const r = el.getBoundingClientRect()
-          if (r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom) hits.push(`${y}: ${el.tagName} ${el.textContent!.slice(0, 30)}`)
+          if (r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom)
+            hits.push(`${y}: ${el.tagName} ${el.textContent!.slice(0, 30)}`)
         }
       }
       return hits
@@ -164,12 +191,18 @@ describe.each(WIDTHS)('the post page at $width px', ({ name, width }) => {
       await figure.scrollIntoViewIfNeeded()
       const img = figure.getByRole('img', { name: 'Illustration for “A Long Essay on Estimation”' })
       await img.waitFor()
-      await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await img.elementHandle())
+      await page.waitForFunction(
+        (el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0,
+        await img.elementHandle(),
+      )
       expect(await figure.evaluate((f) => f.nextElementSibling?.tagName)).toBe('H2')
       expect(await figure.locator('figcaption').textContent()).toBe('Illustration generated for this essay')
     }
     // 24 sections, two images: before parts 9 and 17
-    expect(await figures.evaluateAll((fs) => fs.map((f) => f.nextElementSibling!.id))).toEqual(['part-9-consistency', 'part-17-sufficiency'])
+    expect(await figures.evaluateAll((fs) => fs.map((f) => f.nextElementSibling!.id))).toEqual([
+      'part-9-consistency',
+      'part-17-sufficiency',
+    ])
     await figures.first().scrollIntoViewIfNeeded()
     await page.screenshot({ path: join(shots, `reading-figure-${width}.png`) })
 
@@ -187,7 +220,18 @@ describe.each(WIDTHS)('the post page at $width px', ({ name, width }) => {
   it('says a draft is a draft on its card and its page, for the owner', async () => {
     const page = await browsers[name].context.newPage()
     await page.goto(`${ctx.server.url}/`)
-    expect(await page.evaluate(async () => (await fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'owner', password: 'password1' }) })).status)).toBe(200)
+    expect(
+      await page.evaluate(
+        async () =>
+          (
+            await fetch('/api/auth/login', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ username: 'owner', password: 'password1' }),
+            })
+          ).status,
+      ),
+    ).toBe(200)
     await page.goto(`${ctx.server.url}/`)
     await hydrated(page)
     const card = page.locator('.post-card', { hasText: 'Notes Not Yet Published' })

@@ -32,7 +32,13 @@ async function newPage(errors: string[]): Promise<Page> {
   const page = await browser.context.newPage()
   page.on('pageerror', (e) => errors.push(e.message))
   // a guest's 401 from the current-user read, and the failure the toast test forces
-  page.on('console', (m) => m.type() === 'error' && !/status of 401|Failed to load resource|ERR_FAILED/.test(m.text()) && errors.push(m.text()))
+  page.on(
+    'console',
+    (m) =>
+      m.type() === 'error' &&
+      !/status of 401|Failed to load resource|ERR_FAILED/.test(m.text()) &&
+      errors.push(m.text()),
+  )
   return page
 }
 
@@ -45,7 +51,8 @@ async function open(page: Page, path: string): Promise<void> {
 const isSearch = (r: Request) => new URL(r.url()).pathname === '/api/search/advanced'
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 })
 const tagBox = (page: Page) => page.locator('.search-filters').getByLabel('Tags', { exact: true })
-const cards = (page: Page) => page.locator('.search-card:not(.search-card--skeleton) .search-card__title').allTextContents()
+const cards = (page: Page) =>
+  page.locator('.search-card:not(.search-card--skeleton) .search-card__title').allTextContents()
 
 describe('the search page', () => {
   it('is rendered on the server with its results, for readers without JavaScript', async () => {
@@ -79,7 +86,13 @@ describe('the search page', () => {
     await open(page, '/search?q=entropy')
     const card = page.locator('.search-card').filter({ hasText: 'Measures of Entropy' })
     await card.waitFor()
-    expect(await card.locator('.post-tag').allTextContents()).toEqual(['information theory', 'probability', 'entropy', 'statistics', 'history'])
+    expect(await card.locator('.post-tag').allTextContents()).toEqual([
+      'information theory',
+      'probability',
+      'entropy',
+      'statistics',
+      'history',
+    ])
     expect(await card.locator('.tag-more').textContent()).toBe('+2 more')
     await page.close()
   })
@@ -121,7 +134,9 @@ describe('the search page', () => {
     await page.getByRole('button', { name: 'Remove the tag filter "inference"' }).waitFor()
     expect(await page.getByLabel('Author').inputValue()).toBe('Bayes')
     expect(await page.getByLabel('From').inputValue()).toBe('2024-01-01')
-    expect(await page.getByRole('slider', { name: 'Longest read time, in minutes' }).getAttribute('aria-valuenow')).toBe('29')
+    expect(
+      await page.getByRole('slider', { name: 'Longest read time, in minutes' }).getAttribute('aria-valuenow'),
+    ).toBe('29')
     expect(await page.getByRole('searchbox').inputValue()).toBe('probability')
     await poll(() => cards(page)).toEqual(['Bayesian Updating'])
 
@@ -158,7 +173,10 @@ describe('the search page', () => {
     await suggestion.click()
     await page.waitForURL((u) => u.searchParams.get('q') === text)
     expect(await page.getByRole('searchbox').inputValue()).toBe(text)
-    await page.locator('.search-page__count').filter({ hasText: `for "${text}"` }).waitFor()
+    await page
+      .locator('.search-page__count')
+      .filter({ hasText: `for "${text}"` })
+      .waitFor()
     await page.close()
   })
 
@@ -181,7 +199,9 @@ describe('the search page', () => {
       const page = await phone.context.newPage()
       await page.goto(`${ctx.server.url}/search?q=probability&tags=statistics`)
       await page.locator('.search-card').first().waitFor()
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBe(0)
       await page.screenshot({ path: join(shots, 'search-375.png'), fullPage: true, animations: 'disabled' })
     } finally {
       await phone.close()

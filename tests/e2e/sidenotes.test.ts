@@ -53,7 +53,9 @@ describe('notes and citations beside the essay', () => {
     expect(note!.x + note!.width).toBeLessThanOrEqual(1280)
     expect(Math.abs(note!.y - ref!.y)).toBeLessThan(12)
     // consecutive notes never overlap, and stay in reading order
-    const boxes = await notes.evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })))
+    const boxes = await notes.evaluateAll((els) =>
+      els.map((el) => el.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })),
+    )
     for (let i = 1; i < boxes.length; i++) expect(boxes[i].top).toBeGreaterThanOrEqual(boxes[i - 1].bottom)
     // the aside hangs in the same margin, and no note is drawn over it
     const aside = await page.locator('.prose > aside').boundingBox()
@@ -102,7 +104,9 @@ describe('notes and citations beside the essay', () => {
     await page.waitForLoadState('networkidle')
     // no margin on a phone, and nothing wider than the screen
     expect(await page.locator('.sidenote').count()).toBe(0)
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0)
 
     const ref = page.locator('.prose a[data-footnote-ref]').first()
     await ref.scrollIntoViewIfNeeded()

@@ -19,7 +19,10 @@ function writeEssays(dir: string) {
   cpSync(fixtureSite, dir, { recursive: true })
   const paragraph =
     'A long argument needs room to breathe. Each paragraph here stands in for the patient prose of an essay, so that a reader has to scroll to reach the end and the reading depth can be measured.'
-  const sections = Array.from({ length: 8 }, (_, i) => `## Part ${i + 1}\n\n${Array.from({ length: 5 }, () => paragraph).join('\n\n')}`)
+  const sections = Array.from(
+    { length: 8 },
+    (_, i) => `## Part ${i + 1}\n\n${Array.from({ length: 5 }, () => paragraph).join('\n\n')}`,
+  )
   writeFileSync(
     join(dir, 'long-essay.md'),
     `---\ntitle: Reading a Long Essay\ndate: 2025-02-01\ntags: [method, reading]\n---\n\nSee [the Gaussian integral](https://en.wikipedia.org/wiki/Gaussian_integral) for background.\n\n${sections.join('\n\n')}\n`,
@@ -75,7 +78,9 @@ async function toast(page: Page, title: string): Promise<string> {
 /** Waits until the page's scripts have taken over the server's markup (the account corner is live). */
 async function hydrated(page: Page) {
   await page.waitForLoadState('networkidle')
-  await page.waitForFunction(() => document.querySelector('button.user-menu__trigger, .header-account__sign-in:not([data-pending])'))
+  await page.waitForFunction(() =>
+    document.querySelector('button.user-menu__trigger, .header-account__sign-in:not([data-pending])'),
+  )
 }
 
 const footer = (page: Page) => page.locator('footer.site-footer')
@@ -88,7 +93,16 @@ describe('footer', () => {
     await page.goto(url('/'))
     await hydrated(page)
     const text = await footer(page).textContent()
-    for (const shown of ['Scholia', 'Features', 'Markdown Processing', 'Responsive Design', 'Support', 'Privacy Policy', '© 2025 Scholia. All rights reserved.', 'Stay Updated']) {
+    for (const shown of [
+      'Scholia',
+      'Features',
+      'Markdown Processing',
+      'Responsive Design',
+      'Support',
+      'Privacy Policy',
+      '© 2025 Scholia. All rights reserved.',
+      'Stay Updated',
+    ]) {
       expect(text).toContain(shown)
     }
     const social = footer(page).getByRole('list', { name: 'Social links' }).getByRole('link')
@@ -106,7 +120,9 @@ describe('footer', () => {
     await footer(page).screenshot({ path: join(shots, 'footer-1280.png') })
     await page.setViewportSize({ width: 375, height: 800 })
     await footer(page).screenshot({ path: join(shots, 'footer-375.png') })
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0)
     expect(errors).toEqual([])
   }, 60_000)
 
@@ -159,7 +175,9 @@ describe('footer', () => {
     await page.reload()
     await hydrated(page)
     expect(await shown()).toContain('Elsewhere')
-    expect(await footer(page).getByRole('link', { name: 'Twitter (opens in a new tab)' }).getAttribute('href')).toBe('https://twitter.com/owner')
+    expect(await footer(page).getByRole('link', { name: 'Twitter (opens in a new tab)' }).getAttribute('href')).toBe(
+      'https://twitter.com/owner',
+    )
 
     const guest = await guestPage(errors)
     await guest.goto(url('/about'))
@@ -175,7 +193,11 @@ describe('footer', () => {
       if (route.request().method() !== 'PATCH') return route.continue()
       const refused = JSON.parse(route.request().postData() ?? '{}').title === 'Refused'
       return refused
-        ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'linkSections: 0.title Too long' }) })
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({ message: 'linkSections: 0.title Too long' }),
+          })
         : route.fulfill({ status: 500, body: '' })
     })
     await page.goto(url('/'))
@@ -193,7 +215,9 @@ describe('footer', () => {
     await page.keyboard.press('Escape')
     await page.locator('.toast').waitFor({ state: 'detached' })
     // the Save button kept the focus through the failure
-    expect(await d.getByRole('button', { name: 'Save Changes' }).evaluate((el) => el === document.activeElement)).toBe(true)
+    expect(await d.getByRole('button', { name: 'Save Changes' }).evaluate((el) => el === document.activeElement)).toBe(
+      true,
+    )
     // with unsaved changes, Escape asks first; keeping on editing keeps the editor
     const confirm = page.getByRole('alertdialog', { name: 'Discard your changes?' })
     await page.keyboard.press('Escape')
@@ -211,7 +235,9 @@ describe('footer', () => {
     await d.getByRole('button', { name: 'Back' }).click()
     await confirm.getByRole('button', { name: 'Discard changes' }).click()
     await d.waitFor({ state: 'detached' })
-    await expect.poll(() => page.getByRole('button', { name: 'Edit Footer' }).evaluate((el) => el === document.activeElement)).toBe(true)
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Edit Footer' }).evaluate((el) => el === document.activeElement))
+      .toBe(true)
     expect(await footer(page).textContent()).not.toContain('Broken')
   }, 60_000)
 
@@ -266,7 +292,9 @@ describe('newsletter', () => {
     await submit.click()
     await box.getByText('Successfully subscribed!').waitFor()
     expect(await box.textContent()).toContain("You'll receive alerts for new posts.")
-    expect(await toast(page, 'Successfully subscribed!')).toContain("You'll receive email alerts when new posts are published.")
+    expect(await toast(page, 'Successfully subscribed!')).toContain(
+      "You'll receive email alerts when new posts are published.",
+    )
     expect(await input.count()).toBe(0)
     expect(ctx.blog.store.db.subscribers.map((s) => s.email)).toEqual(['reader@example.org'])
     await footer(page).screenshot({ path: join(shots, 'footer-subscribed-1280.png') })
@@ -284,7 +312,8 @@ describe('newsletter', () => {
 })
 
 describe('About page', () => {
-  const MARKDOWN = '# Who we are\n\nWe write about identities such as $e^{i\\pi} + 1 = 0$.\n\n$$\n\\int_0^1 x\\,dx = \\tfrac{1}{2}\n$$\n\nMore in the [archive](/search).'
+  const MARKDOWN =
+    '# Who we are\n\nWe write about identities such as $e^{i\\pi} + 1 = 0$.\n\n$$\n\\int_0^1 x\\,dx = \\tfrac{1}{2}\n$$\n\nMore in the [archive](/search).'
 
   it('shows the placeholder to a guest, with no Edit Page', async () => {
     const page = await guestPage()
@@ -339,14 +368,18 @@ describe('About page', () => {
     await page.setViewportSize({ width: 375, height: 800 })
     await page.getByRole('button', { name: 'Edit Page' }).click()
     expect(await page.getByLabel('Page content').inputValue()).toBe(MARKDOWN)
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0)
     await page.screenshot({ path: join(shots, 'about-editor-375.png') })
     expect(errors).toEqual([])
   }, 90_000)
 
   it('shows the error toast when saving fails, and keeps the text', async () => {
     const page = await adminPage()
-    await page.route('**/api/about', (route) => (route.request().method() === 'PATCH' ? route.fulfill({ status: 500 }) : route.continue()))
+    await page.route('**/api/about', (route) =>
+      route.request().method() === 'PATCH' ? route.fulfill({ status: 500 }) : route.continue(),
+    )
     await page.goto(url('/about'))
     await hydrated(page)
     await page.getByRole('button', { name: 'Edit Page' }).click()
@@ -378,7 +411,9 @@ describe('tracking', () => {
 
   it('sends entry and view, scroll marks, essay link and tag clicks, time spent on leaving, and searches', async () => {
     const page = await guestPage()
-    await page.route('https://en.wikipedia.org/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>stub</title>' }))
+    await page.route('https://en.wikipedia.org/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>stub</title>' }),
+    )
     await page.goto(url(`/posts/${LONG_SLUG}`), { referer: 'https://news.example/item' })
     await hydrated(page)
     const sessionId = await page.evaluate(() => sessionStorage.getItem('scholia:tracking-session'))
@@ -397,7 +432,13 @@ describe('tracking', () => {
       await page.mouse.wheel(0, 400)
       await page.waitForTimeout(60)
     }
-    await expect.poll(() => events().filter((e) => e.actionType === 'scroll').map((e) => e.actionData.scrollPercentage)).toEqual([25, 50, 75, 100])
+    await expect
+      .poll(() =>
+        events()
+          .filter((e) => e.actionType === 'scroll')
+          .map((e) => e.actionData.scrollPercentage),
+      )
+      .toEqual([25, 50, 75, 100])
 
     // a tag on the post, then back to the post
     await page.evaluate(() => window.scrollTo(0, 0))
@@ -412,16 +453,26 @@ describe('tracking', () => {
     expect(spent[0].postId).toBe(postId)
     expect(spent[0].actionData.timeSpent as number).toBeGreaterThan(500)
     // and the tag's list is a search
-    await expect.poll(() => events().filter((e) => e.actionType === 'search').map((e) => e.actionData)).toEqual([{ query: 'method', resultsCount: 1 }])
+    await expect
+      .poll(() =>
+        events()
+          .filter((e) => e.actionType === 'search')
+          .map((e) => e.actionData),
+      )
+      .toEqual([{ query: 'method', resultsCount: 1 }])
 
     // a link in the essay's text
     await page.goto(url(`/posts/${LONG_SLUG}`))
     await hydrated(page)
     await page.locator('main article .prose a[href^="https://en.wikipedia.org"]').click()
     await page.waitForURL('https://en.wikipedia.org/**')
-    await expect.poll(() => events().filter((e) => e.actionType === 'click_link').map((e) => e.actionData)).toEqual([
-      { linkText: 'the Gaussian integral', targetUrl: 'https://en.wikipedia.org/wiki/Gaussian_integral' },
-    ])
+    await expect
+      .poll(() =>
+        events()
+          .filter((e) => e.actionType === 'click_link')
+          .map((e) => e.actionData),
+      )
+      .toEqual([{ linkText: 'the Gaussian integral', targetUrl: 'https://en.wikipedia.org/wiki/Gaussian_integral' }])
     // leaving the site also reports the time read (by beacon)
     await expect.poll(() => events().filter((e) => e.actionType === 'time_spent').length).toBe(2)
     // one entry per session, however many pages
@@ -430,7 +481,13 @@ describe('tracking', () => {
     // the search page reports its query and count
     await page.goto(url('/search?q=gaussian'))
     await hydrated(page)
-    await expect.poll(() => events().filter((e) => e.actionType === 'search').map((e) => e.actionData.query)).toContain('gaussian')
+    await expect
+      .poll(() =>
+        events()
+          .filter((e) => e.actionType === 'search')
+          .map((e) => e.actionData.query),
+      )
+      .toContain('gaussian')
     await page.close()
   }, 90_000)
 
@@ -454,7 +511,9 @@ describe('tracking', () => {
 
   it('sends nothing when the browser asks not to be tracked', async () => {
     const page = await guestPage()
-    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'doNotTrack', { configurable: true, get: () => '1' }))
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'doNotTrack', { configurable: true, get: () => '1' }),
+    )
     const before = logged().length
     await page.goto(url(`/posts/${LONG_SLUG}`))
     await hydrated(page)

@@ -59,7 +59,11 @@ function serveStatic(root: string, mount: string): Promise<{ url: string; server
     res.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' })
     createReadStream(path).pipe(res)
   })
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${mount}`, server })))
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${mount}`, server }),
+    ),
+  )
 }
 
 /** Collects what would be a broken page: script errors, console errors, failed or refused requests. */
@@ -69,7 +73,11 @@ function watch(page: Page, allowed: RegExp[] = []): string[] {
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
   page.on('console', (m) => m.type() === 'error' && !ok(m.text()) && problems.push(`console: ${m.text()}`))
   // (a request cut short by the next navigation is no failure)
-  page.on('requestfailed', (r) => r.failure()?.errorText !== 'net::ERR_ABORTED' && problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`))
+  page.on(
+    'requestfailed',
+    (r) =>
+      r.failure()?.errorText !== 'net::ERR_ABORTED' && problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`),
+  )
   page.on('response', (r) => r.status() >= 400 && !ok(r.url()) && problems.push(`${r.status()}: ${r.url()}`))
   return problems
 }
@@ -84,14 +92,26 @@ const ILLUSTRATION = 'content-0123456789abcdef0123.png'
 beforeAll(async () => {
   const essays = join(tmp.path, 'essays')
   cpSync(fixtureSite, essays, { recursive: true })
-  blog = await createBlog({ dataDir: join(tmp.path, 'data'), baseUrl: 'https://essays.example.org', env: {}, log: () => {} })
+  blog = await createBlog({
+    dataDir: join(tmp.path, 'data'),
+    baseUrl: 'https://essays.example.org',
+    env: {},
+    log: () => {},
+  })
   await blog.importer.importPaths([essays])
   // An illustration the page places in the essay (web/lib/content-figures.ts): the page's, not the
   // essay's, so the app must not count it in the essay it reads back from the page.
   const notation = blog.store.postBySlug('on-notation')!
   mkdirSync(join(tmp.path, 'data', 'media', 'posts', String(notation.id)), { recursive: true })
-  writeFileSync(join(tmp.path, 'data', 'media', 'posts', String(notation.id), ILLUSTRATION), await sharp({ create: { width: 64, height: 48, channels: 3, background: '#8a6' } }).png().toBuffer())
-  await blog.editor.update({ userId: 1, role: 'admin' }, notation.id, { contentImages: [`/media/posts/${notation.id}/${ILLUSTRATION}`] })
+  writeFileSync(
+    join(tmp.path, 'data', 'media', 'posts', String(notation.id), ILLUSTRATION),
+    await sharp({ create: { width: 64, height: 48, channels: 3, background: '#8a6' } })
+      .png()
+      .toBuffer(),
+  )
+  await blog.editor.update({ userId: 1, role: 'admin' }, notation.id, {
+    contentImages: [`/media/posts/${notation.id}/${ILLUSTRATION}`],
+  })
   for (const base of ['', '/sub']) {
     const out = join(tmp.path, `out${base.replace('/', '-')}`)
     await buildStaticSite(blog, { out, base })
@@ -267,7 +287,10 @@ describe.each([
     await page.getByRole('textbox', { name: 'E-mail address' }).fill('reader@example.org')
     await page.getByRole('button', { name: 'Subscribe' }).click()
     await page.getByText('Subscription failed', { exact: true }).waitFor()
-    await page.getByText(/static copy of the site/).first().waitFor()
+    await page
+      .getByText(/static copy of the site/)
+      .first()
+      .waitFor()
     expect(problems).toEqual([])
     await page.close()
   }, 60_000)

@@ -39,7 +39,10 @@ async function ownerPage(errors: string[] = []): Promise<Page> {
   const page = await browser.context.newPage()
   page.on('pageerror', (e) => errors.push(e.message))
   // refused input (400), a forced failure (500), a too large upload (413) and routes not built yet (404) are part of the flows
-  page.on('console', (m) => m.type() === 'error' && !/status of (400|404|413|500)/.test(m.text()) && errors.push(m.text()))
+  page.on(
+    'console',
+    (m) => m.type() === 'error' && !/status of (400|404|413|500)/.test(m.text()) && errors.push(m.text()),
+  )
   const res = await page.request.post(url('/api/auth/login'), { data: { username: 'owner', password: 'password1' } })
   expect(res.ok()).toBe(true)
   return page
@@ -93,7 +96,8 @@ interface ApiPost {
   bannerImage: string | null
 }
 
-const row = (page: Page, title: string) => page.locator('.manage-row').filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+const row = (page: Page, title: string) =>
+  page.locator('.manage-row').filter({ has: page.getByRole('heading', { name: title, exact: true }) })
 
 describe('the owner’s workspace', () => {
   it('uploads good and bad files: a per-file list with reasons, links, and the toasts', async () => {
@@ -110,11 +114,23 @@ describe('the owner’s workspace', () => {
 
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/upload'))
     await input.setInputFiles([
-      { name: 'good-essay.md', mimeType: 'text/markdown', buffer: Buffer.from('---\ntitle: A Good Essay\ntags: [method]\n---\n\nIt argues carefully, with $e^{i\\pi} = -1$.\n') },
-      { name: 'broken.md', mimeType: 'text/markdown', buffer: Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x00, 0x01, 0x9f, 0x00, 0x00, 0xc3]) },
+      {
+        name: 'good-essay.md',
+        mimeType: 'text/markdown',
+        buffer: Buffer.from(
+          '---\ntitle: A Good Essay\ntags: [method]\n---\n\nIt argues carefully, with $e^{i\\pi} = -1$.\n',
+        ),
+      },
+      {
+        name: 'broken.md',
+        mimeType: 'text/markdown',
+        buffer: Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x00, 0x01, 0x9f, 0x00, 0x00, 0xc3]),
+      },
       { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an essay') },
     ])
-    const body = (await (await answer).json()) as { files: { name: string; status: string; error: string | null; slug: string | null }[] }
+    const body = (await (await answer).json()) as {
+      files: { name: string; status: string; error: string | null; slug: string | null }[]
+    }
     expect(body.files.map((f) => f.status)).toEqual(['imported', 'failed'])
     expect(await toast(page, 'Some Files Failed')).toContain('1 uploaded, 2 failed')
 
@@ -138,10 +154,19 @@ describe('the owner’s workspace', () => {
     await page.setViewportSize({ width: 1280, height: 900 })
 
     // a request the server refuses as a whole: 'Upload Failed' with its message, every file an error
-    const many = Array.from({ length: 301 }, (_, i) => ({ name: `e${i}.md`, mimeType: 'text/markdown', buffer: Buffer.from(`# Essay ${i}\n\nText.\n`) }))
+    const many = Array.from({ length: 301 }, (_, i) => ({
+      name: `e${i}.md`,
+      mimeType: 'text/markdown',
+      buffer: Buffer.from(`# Essay ${i}\n\nText.\n`),
+    }))
     await input.setInputFiles(many)
     expect(await toast(page, 'Upload Failed')).toContain('At most 300 files per upload.')
-    expect(await page.locator('.upload-file--error').filter({ hasText: /^.*e\d+\.md/ }).count()).toBe(301)
+    expect(
+      await page
+        .locator('.upload-file--error')
+        .filter({ hasText: /^.*e\d+\.md/ })
+        .count(),
+    ).toBe(301)
 
     // the new post is a link away
     await good.getByRole('link').click()
@@ -157,7 +182,9 @@ describe('the owner’s workspace', () => {
     await ready(page, '/manage')
     await page.locator('.manage-toolbar').waitFor()
     expect(await page.locator('.manage-toolbar').evaluate((el) => getComputedStyle(el).position)).toBe('sticky')
-    expect(await page.evaluate(() => [...document.styleSheets].filter((s) => s.href?.includes('/owner-')).length)).toBe(1)
+    expect(await page.evaluate(() => [...document.styleSheets].filter((s) => s.href?.includes('/owner-')).length)).toBe(
+      1,
+    )
     await page.close()
     const guest = await readerPage()
     for (const path of ['/', '/posts/the-gaussian-integral-three-ways']) {
@@ -193,7 +220,9 @@ describe('the owner’s workspace', () => {
     expect(await dialog.getByLabel('Title').inputValue()).toBe('On Notation')
     await dialog.getByLabel('Title').fill('  Notation, Revisited  ')
     const content = dialog.getByRole('tabpanel').locator('textarea')
-    await content.fill(`\n${await content.inputValue()}\n\nA closing formula: $$\\sum_{k=1}^n k = \\frac{n(n+1)}{2}$$\n\n`)
+    await content.fill(
+      `\n${await content.inputValue()}\n\nA closing formula: $$\\sum_{k=1}^n k = \\frac{n(n+1)}{2}$$\n\n`,
+    )
     await dialog.getByLabel('Excerpt').fill('  What good notation does.  ')
     await dialog.getByLabel('Meta description').fill('   Notation as a tool of thought.   ')
     await dialog.getByLabel('Tags').fill(' notation, , history ,  method,, ')
@@ -215,7 +244,14 @@ describe('the owner’s workspace', () => {
     const saved = page.waitForResponse((r) => r.url().includes('/api/posts/') && r.request().method() === 'PUT')
     await dialog.getByRole('button', { name: 'Save Changes' }).click()
     const sent = (await saved).request().postDataJSON() as Record<string, unknown>
-    expect(sent).toMatchObject({ title: 'Notation, Revisited', excerpt: 'What good notation does.', metaDescription: 'Notation as a tool of thought.', tags: ['notation', 'history', 'method'], author: 'Ada Lovelace', featured: 1 })
+    expect(sent).toMatchObject({
+      title: 'Notation, Revisited',
+      excerpt: 'What good notation does.',
+      metaDescription: 'Notation as a tool of thought.',
+      tags: ['notation', 'history', 'method'],
+      author: 'Ada Lovelace',
+      featured: 1,
+    })
     expect(sent.publishedAt).toBe(await page.evaluate(() => new Date('2025-05-06T07:08').toISOString()))
     expect(await toast(page, 'Post updated')).toContain('Notation, Revisited')
     await dialog.waitFor({ state: 'detached' })
@@ -223,7 +259,14 @@ describe('the owner’s workspace', () => {
 
     // what the API now answers
     const stored = await api<ApiPost>(page, '/api/posts/on-notation')
-    expect(stored).toMatchObject({ title: 'Notation, Revisited', excerpt: 'What good notation does.', metaDescription: 'Notation as a tool of thought.', tags: ['notation', 'history', 'method'], author: 'Ada Lovelace', featured: 1 })
+    expect(stored).toMatchObject({
+      title: 'Notation, Revisited',
+      excerpt: 'What good notation does.',
+      metaDescription: 'Notation as a tool of thought.',
+      tags: ['notation', 'history', 'method'],
+      author: 'Ada Lovelace',
+      featured: 1,
+    })
     expect(stored.publishedAt).toBe(sent.publishedAt)
     expect(stored.content).toBe(stored.content.trim())
     expect(stored.content).toContain('Symbols as tools')
@@ -232,7 +275,11 @@ describe('the owner’s workspace', () => {
     // a failed save says so and keeps the modal open
     await row(page, 'Notation, Revisited').getByRole('button', { name: 'Edit' }).click()
     await dialog.getByLabel('Title').waitFor()
-    await page.route('**/api/posts/*', (route) => (route.request().method() === 'PUT' ? route.fulfill({ status: 500, body: '{"message":"boom"}' }) : route.fallback()))
+    await page.route('**/api/posts/*', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 500, body: '{"message":"boom"}' })
+        : route.fallback(),
+    )
     await dialog.getByRole('button', { name: 'Save Changes' }).click()
     expect(await toast(page, 'Error', 'Failed to update post')).toContain('Failed to update post')
     await page.unroute('**/api/posts/*')
@@ -271,7 +318,9 @@ describe('the owner’s workspace', () => {
     expect(gone?.status()).toBe(404)
 
     // a failed toggle says so (SPEC §8)
-    await page.route('**/api/posts/*', (route) => (route.request().method() === 'PUT' ? route.fulfill({ status: 500, body: 'no' }) : route.fallback()))
+    await page.route('**/api/posts/*', (route) =>
+      route.request().method() === 'PUT' ? route.fulfill({ status: 500, body: 'no' }) : route.fallback(),
+    )
     await draft.getByRole('button', { name: 'Publish', exact: true }).click()
     expect(await toast(page, 'Error', 'Failed to update post status')).toContain('Failed to update post status')
     await page.unroute('**/api/posts/*')
@@ -327,11 +376,19 @@ describe('the owner’s workspace', () => {
     await starting.waitFor()
     expect(await starting.isDisabled()).toBe(true)
     expect(await starting.locator('svg.spin').count()).toBe(1)
-    expect(await toast(page, 'Images Regenerating')).toContain('Started regenerating banner images for "The Gaussian Integral, Three Ways"')
+    expect(await toast(page, 'Images Regenerating')).toContain(
+      'Started regenerating banner images for "The Gaussian Integral, Three Ways"',
+    )
     await dialog.waitFor({ state: 'detached' })
     expect(sent).toEqual({
       imageType: 'banner',
-      imageOptions: { model: 'dall-e-2', quality: 'standard', style: 'natural', useCustomPrompt: true, customPrompt: 'an engraving of a bell curve' },
+      imageOptions: {
+        model: 'dall-e-2',
+        quality: 'standard',
+        style: 'natural',
+        useCustomPrompt: true,
+        customPrompt: 'an engraving of a bell curve',
+      },
     })
     await page.unroute('**/api/posts/*/regenerate-images')
 
@@ -389,8 +446,13 @@ describe('the owner’s workspace', () => {
     await page.setViewportSize({ width: 1280, height: 900 })
 
     // a failed cancel says so
-    await page.route('**/api/jobs/*', (route) => (route.request().method() === 'DELETE' ? route.fulfill({ status: 500, body: 'no' }) : route.fallback()))
-    await tracker.getByRole('button', { name: /^Cancel the job for/ }).first().click()
+    await page.route('**/api/jobs/*', (route) =>
+      route.request().method() === 'DELETE' ? route.fulfill({ status: 500, body: 'no' }) : route.fallback(),
+    )
+    await tracker
+      .getByRole('button', { name: /^Cancel the job for/ })
+      .first()
+      .click()
     expect(await toast(page, 'Error', 'Failed to cancel job')).toContain('Failed to cancel job')
     await page.unroute('**/api/jobs/*')
 
@@ -401,7 +463,11 @@ describe('the owner’s workspace', () => {
     const gaussian = await api<ApiPost>(page, '/api/posts/the-gaussian-integral-three-ways')
     expect(gaussian.bannerImage).toMatch(/^\//)
     // the list was refreshed: the card shows its new banner
-    await page.locator('.post-card').filter({ hasText: 'The Gaussian Integral' }).locator('.post-card__media img').waitFor({ timeout: 15_000 })
+    await page
+      .locator('.post-card')
+      .filter({ hasText: 'The Gaussian Integral' })
+      .locator('.post-card__media img')
+      .waitFor({ timeout: 15_000 })
     expect(errors).toEqual([])
   }, 180_000)
 
@@ -412,7 +478,10 @@ describe('the owner’s workspace', () => {
     await ready(page, '/manage')
     await page.getByRole('button', { name: 'Select All' }).click()
     await page.getByRole('button', { name: /^Regenerate Images \(\d+\)$/ }).click()
-    await page.getByRole('dialog', { name: 'Regenerate Images' }).getByRole('button', { name: 'Start Regeneration' }).click()
+    await page
+      .getByRole('dialog', { name: 'Regenerate Images' })
+      .getByRole('button', { name: 'Start Regeneration' })
+      .click()
     const tracker = page.getByRole('region', { name: 'Background jobs' })
     await tracker.getByRole('button', { name: /^Cancel all pending/ }).click()
     expect(await toast(page, 'Jobs cancelled')).toMatch(/Cancelled \d+ pending jobs/)
@@ -460,7 +529,10 @@ describe('the owner’s workspace', () => {
     expect(await toast(page, 'Error', 'Failed to generate bibliography.')).toContain('Failed to generate bibliography.')
     await page.route('**/api/posts/*/regenerate-images', (route) => route.fulfill({ status: 500, body: 'down' }))
     await box.getByRole('button', { name: 'Regenerate Images' }).click()
-    await page.getByRole('dialog', { name: 'Regenerate Images' }).getByRole('button', { name: 'Start Regeneration' }).click()
+    await page
+      .getByRole('dialog', { name: 'Regenerate Images' })
+      .getByRole('button', { name: 'Start Regeneration' })
+      .click()
     expect(await toast(page, 'Error', 'Failed to regenerate images.')).toContain('Failed to regenerate images.')
     const regen = page.getByRole('dialog', { name: 'Regenerate Images' })
     await regen.getByRole('button', { name: 'Cancel' }).click()
@@ -473,7 +545,9 @@ describe('the owner’s workspace', () => {
     await page.getByRole('button', { name: 'Show Annotations' }).waitFor()
 
     // the model: Generate (held back a moment to show its busy label), then the panel shows the new model
-    const hasModel = (await api<{ mathematicalModel: string | null }>(page, '/api/posts/the-gaussian-integral-three-ways')).mathematicalModel !== null
+    const hasModel =
+      (await api<{ mathematicalModel: string | null }>(page, '/api/posts/the-gaussian-integral-three-ways'))
+        .mathematicalModel !== null
     await page.route(/\/api\/posts\/\d+\/(re)?generate-model$/, async (route) => {
       await sleep(800)
       await route.continue()
@@ -490,7 +564,11 @@ describe('the owner’s workspace', () => {
     expect(await busy.isDisabled()).toBe(true)
     const made = (await (await answer).json()) as { model: { abstract: string }; variablesCount: number }
     const said = await toast(page, hasModel ? 'Mathematical Model Regenerated' : 'Mathematical Model Generated')
-    expect(said).toContain(hasModel ? `Updated model with ${made.variablesCount} variables` : `Created quantitative model with ${made.variablesCount} variables`)
+    expect(said).toContain(
+      hasModel
+        ? `Updated model with ${made.variablesCount} variables`
+        : `Created quantitative model with ${made.variablesCount} variables`,
+    )
     await panel.locator('.model-body').waitFor()
     expect(await panel.textContent()).toContain(made.model.abstract.slice(0, 40))
     // now there is a model: the button offers to make it again

@@ -15,7 +15,8 @@ import { projectRoot, tempDir } from '../helpers/temp-dir.js'
  * javascript:, vbscript: or data:text/html address. Needs the client build (`npm run build`).
  */
 const fixtures = join(projectRoot, 'tests', 'fixtures', 'xss')
-const load = (file: string) => (JSON.parse(readFileSync(join(fixtures, file), 'utf8')) as { payload: string }[]).map((p) => p.payload)
+const load = (file: string) =>
+  (JSON.parse(readFileSync(join(fixtures, file), 'utf8')) as { payload: string }[]).map((p) => p.payload)
 const PAYLOADS = [...load('dompurify-payloads.json'), ...load('markdown-payloads.json')]
 const CHUNK = 36
 
@@ -26,7 +27,8 @@ const importedSlugs: string[] = []
 let uploadedSlug = ''
 let commentedSlug = ''
 
-const chunks = <T>(list: T[], size: number): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size))
+const chunks = <T>(list: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size))
 
 const FRONTMATTER_ESSAY = `---
 title: "<img src=x onerror=__xss(40)> Title </script><script>__xss(41)</script>"
@@ -43,7 +45,12 @@ beforeAll(async () => {
   // Import: markdown files on disk, a few payloads each so one that swallows the rest of its file hides little.
   essays = tempDir('xss-essays-')
   mkdirSync(essays.path, { recursive: true })
-  chunks(PAYLOADS, CHUNK).forEach((chunk, i) => writeFileSync(join(essays.path, `xss-import-${i + 1}.md`), `# Imported payloads ${i + 1} <img src=x onerror=__xss(47)> $\\href{javascript:__xss(48)}{x}$\n\n${chunk.join('\n\n')}\n`))
+  chunks(PAYLOADS, CHUNK).forEach((chunk, i) =>
+    writeFileSync(
+      join(essays.path, `xss-import-${i + 1}.md`),
+      `# Imported payloads ${i + 1} <img src=x onerror=__xss(47)> $\\href{javascript:__xss(48)}{x}$\n\n${chunk.join('\n\n')}\n`,
+    ),
+  )
   writeFileSync(join(essays.path, 'xss-frontmatter.md'), FRONTMATTER_ESSAY)
   const report = await t.blog.importer.importPaths([essays.path])
   for (const f of report.files) if (f.slug) importedSlugs.push(f.slug)
@@ -51,8 +58,16 @@ beforeAll(async () => {
 
   // Upload: all payloads in one file, under a hostile name.
   const form = new FormData()
-  form.append('files', new Blob([`# Uploaded payloads\n\n${PAYLOADS.join('\n\n')}\n`], { type: 'text/markdown' }), '<img src=x onerror=__xss(46)>.md')
-  const up = await fetch(`${t.server.url}/api/upload`, { method: 'POST', body: form, headers: { cookie: t.admin.cookieHeader() } })
+  form.append(
+    'files',
+    new Blob([`# Uploaded payloads\n\n${PAYLOADS.join('\n\n')}\n`], { type: 'text/markdown' }),
+    '<img src=x onerror=__xss(46)>.md',
+  )
+  const up = await fetch(`${t.server.url}/api/upload`, {
+    method: 'POST',
+    body: form,
+    headers: { cookie: t.admin.cookieHeader() },
+  })
   expect(up.status).toBe(200)
   uploadedSlug = ((await up.json()) as { posts: { slug: string }[] }).posts[0].slug
 
@@ -62,7 +77,10 @@ beforeAll(async () => {
   const visitor = t.guest()
   const bodies = chunks(PAYLOADS, Math.ceil(PAYLOADS.length / 4)).map((c) => c.join('\n').slice(0, 5_000))
   for (const text of bodies) {
-    const res = await visitor.post<{ comment: { id: number } }>(`/api/posts/${post.id}/comments`, { name: '<img src=x onerror=__xss(50)>', text })
+    const res = await visitor.post<{ comment: { id: number } }>(`/api/posts/${post.id}/comments`, {
+      name: '<img src=x onerror=__xss(50)>',
+      text,
+    })
     expect(res.status).toBe(201)
     expect((await t.admin.patch(`/api/comments/${res.body.comment.id}`, { status: 'approved' })).status).toBe(200)
   }
@@ -85,7 +103,10 @@ beforeAll(async () => {
     // bundle's own `new Function` probe (zod checks whether eval is allowed) is not one.
     document.addEventListener('securitypolicyviolation', (e) => {
       const ownProbe = e.blockedURI === 'eval' && new URL(e.sourceFile, location.href).pathname.startsWith('/assets/')
-      if (/script|object|frame/.test(e.violatedDirective) && !ownProbe) w.__xssHits.push(`csp ${e.violatedDirective}: ${e.sample} blocked=${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`)
+      if (/script|object|frame/.test(e.violatedDirective) && !ownProbe)
+        w.__xssHits.push(
+          `csp ${e.violatedDirective}: ${e.sample} blocked=${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`,
+        )
     })
   })
 })
@@ -98,7 +119,8 @@ afterAll(async () => {
 
 /** Everything in the rendered DOM that could run script. */
 function auditDom(): string[] {
-  const URL_ATTRS = /^(href|src|action|formaction|xlink:href|poster|background|data|ping|srcset|lowsrc|dynsrc|codebase|cite|longdesc|usemap|manifest|icon|to|values|from|by)$/
+  const URL_ATTRS =
+    /^(href|src|action|formaction|xlink:href|poster|background|data|ping|srcset|lowsrc|dynsrc|codebase|cite|longdesc|usemap|manifest|icon|to|values|from|by)$/
   const DANGEROUS = /^(javascript|vbscript|data:text\/html)/
   const found: string[] = []
   for (const el of Array.from(document.querySelectorAll('*'))) {
@@ -106,20 +128,28 @@ function auditDom(): string[] {
     for (const attr of Array.from(el.attributes)) {
       const name = attr.name.toLowerCase()
       // Browsers ignore whitespace and control characters around and inside a scheme.
-      // eslint-disable-next-line no-control-regex
-      const value = attr.value.replace(/[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200b\u2028\u2029\u205f\u3000\ufeff]/g, '').toLowerCase()
+      const value = attr.value
+        // eslint-disable-next-line no-control-regex
+        .replace(/[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200b\u2028\u2029\u205f\u3000\ufeff]/g, '')
+        .toLowerCase()
       if (name.startsWith('on')) found.push(`<${tag} ${name}="${attr.value.slice(0, 60)}">`)
-      if ((URL_ATTRS.test(name) || name.endsWith(':href')) && DANGEROUS.test(value)) found.push(`<${tag} ${name}="${attr.value.slice(0, 60)}">`)
+      if ((URL_ATTRS.test(name) || name.endsWith(':href')) && DANGEROUS.test(value))
+        found.push(`<${tag} ${name}="${attr.value.slice(0, 60)}">`)
       if (name === 'srcdoc') found.push(`<${tag} srcdoc>`)
     }
     if (tag === 'script') {
       const type = el.getAttribute('type') ?? ''
       const src = el.getAttribute('src') ?? ''
       // data blocks: the app's state, JSON-LD, and the essay's HTML handed to the app as text
-      const data = type === 'application/json' || type === 'application/ld+json' || (type === 'text/plain' && el.id === '__SCHOLIA_POST_HTML__')
-      if (!data && !(src.startsWith('/assets/') && !el.textContent?.trim())) found.push(`<script type="${type}" src="${src}">${el.textContent?.slice(0, 60)}`)
+      const data =
+        type === 'application/json' ||
+        type === 'application/ld+json' ||
+        (type === 'text/plain' && el.id === '__SCHOLIA_POST_HTML__')
+      if (!data && !(src.startsWith('/assets/') && !el.textContent?.trim()))
+        found.push(`<script type="${type}" src="${src}">${el.textContent?.slice(0, 60)}`)
     }
-    if (['iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'base', 'portal'].includes(tag)) found.push(`<${tag}>`)
+    if (['iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'base', 'portal'].includes(tag))
+      found.push(`<${tag}>`)
     if (tag === 'meta' && el.hasAttribute('http-equiv') && el.closest('body')) found.push('<meta http-equiv> in body')
   }
   return found
@@ -211,8 +241,20 @@ describe('XSS payloads in the rendered pages', () => {
   })
 
   it('the footer refuses script addresses, and what it accepts runs nothing', async () => {
-    const base = { title: '<img src=x onerror=__xss(60)>', description: '<script>__xss(61)</script>', copyright: '"><svg onload=__xss(62)>' }
-    for (const url of ['javascript:__xss(63)', 'JAVASCRIPT:__xss(63)', ' javascript:__xss(63)', 'java\tscript:__xss(63)', 'vbscript:msgbox(1)', 'data:text/html,<script>__xss(63)</script>', '//evil.example/x']) {
+    const base = {
+      title: '<img src=x onerror=__xss(60)>',
+      description: '<script>__xss(61)</script>',
+      copyright: '"><svg onload=__xss(62)>',
+    }
+    for (const url of [
+      'javascript:__xss(63)',
+      'JAVASCRIPT:__xss(63)',
+      ' javascript:__xss(63)',
+      'java\tscript:__xss(63)',
+      'vbscript:msgbox(1)',
+      'data:text/html,<script>__xss(63)</script>',
+      '//evil.example/x',
+    ]) {
       const socialLinks = JSON.stringify([{ name: 'X', url, icon: 'github' }])
       const linkSections = JSON.stringify([{ title: 'S', links: [{ name: 'L', href: url }] }])
       expect((await t.admin.patch('/api/footer', { ...base, socialLinks, linkSections: '[]' })).status, url).toBe(400)
@@ -220,8 +262,15 @@ describe('XSS payloads in the rendered pages', () => {
     }
     const accepted = {
       ...base,
-      socialLinks: JSON.stringify([{ name: '<img src=x onerror=__xss(64)>', url: 'https://example.com/" onmouseover="__xss(65)', icon: 'github' }]),
-      linkSections: JSON.stringify([{ title: '<svg onload=__xss(66)>', links: [{ name: '</a><script>__xss(67)</script>', href: '/about?"><script>__xss(68)</script>' }] }]),
+      socialLinks: JSON.stringify([
+        { name: '<img src=x onerror=__xss(64)>', url: 'https://example.com/" onmouseover="__xss(65)', icon: 'github' },
+      ]),
+      linkSections: JSON.stringify([
+        {
+          title: '<svg onload=__xss(66)>',
+          links: [{ name: '</a><script>__xss(67)</script>', href: '/about?"><script>__xss(68)</script>' }],
+        },
+      ]),
     }
     expect((await t.admin.patch('/api/footer', accepted)).status).toBe(200)
     expectClean(await inspect('/about'))
@@ -232,7 +281,14 @@ describe('XSS payloads in the rendered pages', () => {
     expect(res.ok()).toBe(true)
     const pending = t.guest()
     const post = t.blog.store.postBySlug(commentedSlug)!
-    expect((await pending.post(`/api/posts/${post.id}/comments`, { name: 'Pending <svg onload=__xss(70)>', text: PAYLOADS.slice(0, 20).join('\n').slice(0, 5_000) })).status).toBe(201)
+    expect(
+      (
+        await pending.post(`/api/posts/${post.id}/comments`, {
+          name: 'Pending <svg onload=__xss(70)>',
+          text: PAYLOADS.slice(0, 20).join('\n').slice(0, 5_000),
+        })
+      ).status,
+    ).toBe(201)
     expectClean(await inspect(`/posts/${commentedSlug}`, commentsLoaded))
     expectClean(await inspect(`/posts/${uploadedSlug}`, commentsLoaded))
     expectClean(await inspect('/manage'))

@@ -7,12 +7,21 @@ import { projectRoot, tempDir } from './temp-dir.js'
 export const fixtureSite = join(projectRoot, 'tests', 'fixtures', 'site')
 
 /** A Blog on a fresh data folder with the fixture essays imported, served on a free port. */
-export async function servedBlog(opts: { fixtures?: string | null; blog?: Omit<CreateBlogOptions, 'dataDir'> } = {}): Promise<{ blog: Blog; server: RunningServer; dataDir: string; cleanup: () => Promise<void> }> {
+export async function servedBlog(
+  opts: { fixtures?: string | null; blog?: Omit<CreateBlogOptions, 'dataDir'> } = {},
+): Promise<{ blog: Blog; server: RunningServer; dataDir: string; cleanup: () => Promise<void> }> {
   const tmp = tempDir('blog-')
   const essays = join(tmp.path, 'essays')
   const fixtures = opts.fixtures === undefined ? fixtureSite : opts.fixtures
   if (fixtures) cpSync(fixtures, essays, { recursive: true })
-  const blog = await createBlog({ dataDir: join(tmp.path, 'data'), ownerName: 'Site Owner', bcryptCost: 10, env: {}, log: () => {}, ...opts.blog })
+  const blog = await createBlog({
+    dataDir: join(tmp.path, 'data'),
+    ownerName: 'Site Owner',
+    bcryptCost: 10,
+    env: {},
+    log: () => {},
+    ...opts.blog,
+  })
   if (fixtures) await blog.importer.importPaths([essays])
   const server = await startServer(blog, { port: 0, log: () => {} })
   return {

@@ -16,7 +16,10 @@ export interface CliResult {
  * `input`, standard input is a pipe that receives that text and is then closed (a script
  * piping a password); without, it is empty.
  */
-export function blog(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}): Promise<CliResult> {
+export function blog(
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: opts.cwd ?? projectRoot,
@@ -38,7 +41,10 @@ export function blog(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessE
 }
 
 /** Start `blog serve` and resolve once it prints its address. */
-export function blogServe(args: string[], opts: { env?: NodeJS.ProcessEnv } = {}): Promise<{ url: string; child: ChildProcess; output: () => string; stop: () => Promise<void> }> {
+export function blogServe(
+  args: string[],
+  opts: { env?: NodeJS.ProcessEnv } = {},
+): Promise<{ url: string; child: ChildProcess; output: () => string; stop: () => Promise<void> }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, 'serve', ...args], {
       cwd: projectRoot,

@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto'
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ImportFileResult, ImportReport } from '../../src/importer/import-service.js'
@@ -141,7 +151,8 @@ export async function copyCorpusData(dest: string): Promise<ImportReport> {
   return report
 }
 
-const inFamily = (path: string, families: readonly CorpusFamily[]) => families.some((f) => path.startsWith(join(corpusDir, f) + sep))
+const inFamily = (path: string, families: readonly CorpusFamily[]) =>
+  families.some((f) => path.startsWith(join(corpusDir, f) + sep))
 
 /**
  * The report as an import of only `families` gives it: their files, in order, and their summary.
@@ -157,4 +168,5 @@ export function reportOf(report: ImportReport, families: readonly CorpusFamily[]
 }
 
 /** Whether a post was imported from one of `families`. */
-export const fromFamily = (sourcePath: string | undefined, families: readonly CorpusFamily[]): boolean => !!sourcePath && inFamily(sourcePath, families)
+export const fromFamily = (sourcePath: string | undefined, families: readonly CorpusFamily[]): boolean =>
+  !!sourcePath && inFamily(sourcePath, families)

@@ -34,7 +34,12 @@ export class FakeOpenAiImages {
   async start(): Promise<this> {
     this.server = createServer(async (req, res) => {
       const body = await readJson(req)
-      this.requests.push({ method: req.method ?? '', path: req.url ?? '', authorization: req.headers.authorization, body })
+      this.requests.push({
+        method: req.method ?? '',
+        path: req.url ?? '',
+        authorization: req.headers.authorization,
+        body,
+      })
       const answer = this.answers.length ? (this.last = this.answers.shift()) : this.last
       res.setHeader('content-type', 'application/json')
       if (!answer || req.url !== '/v1/images/generations') {
@@ -46,7 +51,12 @@ export class FakeOpenAiImages {
       } else if (answer.kind === 'json') {
         res.end(JSON.stringify(answer.body))
       } else {
-        res.end(JSON.stringify({ created: 1, data: [{ b64_json: Buffer.from(answer.bytes).toString('base64'), revised_prompt: 'revised' }] }))
+        res.end(
+          JSON.stringify({
+            created: 1,
+            data: [{ b64_json: Buffer.from(answer.bytes).toString('base64'), revised_prompt: 'revised' }],
+          }),
+        )
       }
     })
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve))

@@ -64,23 +64,37 @@ export class FakeOpenAi {
       problems.push('body is not JSON')
     }
     const path = (req.url ?? '').replace(/\?.*$/, '')
-    if (req.headers.authorization !== `Bearer ${this.key}`) problems.push(`authorization is ${req.headers.authorization}`)
+    if (req.headers.authorization !== `Bearer ${this.key}`)
+      problems.push(`authorization is ${req.headers.authorization}`)
     if (typeof body.model !== 'string' || !body.model) problems.push('no model')
     if (path === '/v1/chat/completions') problems.push(...chatProblems(body))
     else if (path === '/v1/embeddings') {
       if (!Array.isArray(body.input) && typeof body.input !== 'string') problems.push('no input')
     } else problems.push(`unknown path ${path}`)
     this.requests.push({ path, authorization: req.headers.authorization, body, problems })
-    if (problems.length > 0) return send(res, 400, { error: { message: `fake-openai: ${problems.join('; ')}`, type: 'invalid_request_error' } })
+    if (problems.length > 0)
+      return send(res, 400, {
+        error: { message: `fake-openai: ${problems.join('; ')}`, type: 'invalid_request_error' },
+      })
 
     if (path === '/v1/embeddings') {
       const inputs = Array.isArray(body.input) ? body.input : [body.input]
-      return send(res, 200, { object: 'list', model: body.model, data: inputs.map((text, index) => ({ object: 'embedding', index, embedding: [String(text).length, index, 1] })), usage: { prompt_tokens: 1, total_tokens: 1 } })
+      return send(res, 200, {
+        object: 'list',
+        model: body.model,
+        data: inputs.map((text, index) => ({ object: 'embedding', index, embedding: [String(text).length, index, 1] })),
+        usage: { prompt_tokens: 1, total_tokens: 1 },
+      })
     }
     const next = this.queue.shift() ?? { kind: 'json', content: this.responder(body) }
     switch (next.kind) {
       case 'status':
-        return send(res, next.status, { error: { message: next.message ?? `fake-openai says ${next.status}`, type: 'server_error' } }, { 'retry-after-ms': '5' })
+        return send(
+          res,
+          next.status,
+          { error: { message: next.message ?? `fake-openai says ${next.status}`, type: 'server_error' } },
+          { 'retry-after-ms': '5' },
+        )
       case 'refusal':
         return send(res, 200, completion(body, null, next.refusal))
       case 'text':
@@ -95,7 +109,8 @@ export class FakeOpenAi {
 function chatProblems(body: Record<string, unknown>): string[] {
   const problems: string[] = []
   if (!Array.isArray(body.messages) || body.messages.length === 0) problems.push('no messages')
-  const format = body.response_format as { type?: string; json_schema?: { name?: string; strict?: boolean; schema?: Record<string, unknown> } } | undefined
+  const format = body.response_format as
+    { type?: string; json_schema?: { name?: string; strict?: boolean; schema?: Record<string, unknown> } } | undefined
   if (format?.type !== 'json_schema') return [...problems, 'response_format is not json_schema']
   const spec = format.json_schema
   if (!spec?.name || !/^[\w-]{1,64}$/.test(spec.name)) problems.push('json_schema has no valid name')
@@ -116,7 +131,8 @@ function strictProblems(node: unknown, at: string): string[] {
     const required = new Set((o.required as string[] | undefined) ?? [])
     for (const k of keys) if (!required.has(k)) out.push(`${at}.${k} is not required`)
   }
-  for (const k of ['minLength', 'maxLength', 'default']) if (k in o) out.push(`${at}: ${k} is not supported in strict mode`)
+  for (const k of ['minLength', 'maxLength', 'default'])
+    if (k in o) out.push(`${at}: ${k} is not supported in strict mode`)
   for (const [k, v] of Object.entries(o)) out.push(...strictProblems(v, `${at}.${k}`))
   return out
 }
@@ -140,24 +156,64 @@ function send(res: ServerResponse, status: number, json: unknown, headers: Recor
 /** Good answers for each kind, as a careful model would give them. */
 export const GOOD: Record<string, unknown> = {
   scholia_annotations: {
-    annotations: [{ type: 'definition', targetText: 'integral', annotation: 'A sum over a continuum.', category: 'calculus', priority: 'high' }],
+    annotations: [
+      {
+        type: 'definition',
+        targetText: 'integral',
+        annotation: 'A sum over a continuum.',
+        category: 'calculus',
+        priority: 'high',
+      },
+    ],
   },
   scholia_bibliography: {
     introduction: 'The essay cites one work.',
-    entries: [{ id: 'ref-1', type: 'book', year: 1774, title: 'Mémoire', authors: ['Laplace'], publication: null, volume: null, issue: null, pages: null, relevance: null, quote: null, url: null, doi: null, isbn: null }],
+    entries: [
+      {
+        id: 'ref-1',
+        type: 'book',
+        year: 1774,
+        title: 'Mémoire',
+        authors: ['Laplace'],
+        publication: null,
+        volume: null,
+        issue: null,
+        pages: null,
+        relevance: null,
+        quote: null,
+        url: null,
+        doi: null,
+        isbn: null,
+      },
+    ],
     furtherReading: [],
   },
   scholia_summary: { summary: 'The Gaussian integral equals the square root of pi.' },
   scholia_mathematicalModel: {
     field: 'calculus',
     abstract: 'The Gaussian integral.',
-    variables: [{ symbol: 'x', name: 'variable of integration', description: 'Real line.', unit: '', range: '(-∞, ∞)', measurability: 'theoretical' }],
+    variables: [
+      {
+        symbol: 'x',
+        name: 'variable of integration',
+        description: 'Real line.',
+        unit: '',
+        range: '(-∞, ∞)',
+        measurability: 'theoretical',
+      },
+    ],
     equations: [{ name: 'Gaussian integral', equation: 'I = \\sqrt{\\pi}', description: 'Its value.' }],
     systemDynamics: 'Static.',
-    validation: { reliability: 'high', strengths: ['Exact.'], limitations: [], validationMethods: ['Polar coordinates.'] },
+    validation: {
+      reliability: 'high',
+      strengths: ['Exact.'],
+      limitations: [],
+      validationMethods: ['Polar coordinates.'],
+    },
     practicalApplications: ['Normal distributions.'],
   },
 }
 
 /** The responder for GOOD: the answer named by the request's schema. */
-export const goodAnswers: Responder = (body) => GOOD[(body.response_format as { json_schema: { name: string } }).json_schema.name]
+export const goodAnswers: Responder = (body) =>
+  GOOD[(body.response_format as { json_schema: { name: string } }).json_schema.name]

@@ -23,11 +23,19 @@ export class ApiClient {
     return this.request<T>('GET', path, undefined, headers)
   }
 
-  post<T = Record<string, unknown>>(path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer<T>> {
+  post<T = Record<string, unknown>>(
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiAnswer<T>> {
     return this.request<T>('POST', path, body, headers)
   }
 
-  patch<T = Record<string, unknown>>(path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer<T>> {
+  patch<T = Record<string, unknown>>(
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiAnswer<T>> {
     return this.request<T>('PATCH', path, body, headers)
   }
 
@@ -36,7 +44,12 @@ export class ApiClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
   }
 
-  async request<T = Record<string, unknown>>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer<T>> {
+  async request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiAnswer<T>> {
     const init: RequestInit = { method, redirect: 'manual', headers: { ...this.defaults, ...headers } }
     const cookie = this.cookieHeader()
     if (cookie) (init.headers as Record<string, string>).cookie = cookie

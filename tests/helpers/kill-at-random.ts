@@ -52,7 +52,12 @@ export function runAndKill(args: string[], afterMs: number, env: NodeJS.ProcessE
  * Start `blog ARGS` and SIGKILL it `extraMs` after `ready()` first holds (polled), to aim the
  * kill at a moment that matters, such as a commit under way; unless it ended before.
  */
-export function runAndKillWhen(args: string[], ready: () => boolean, extraMs: number, env: NodeJS.ProcessEnv = {}): Promise<KilledRun> {
+export function runAndKillWhen(
+  args: string[],
+  ready: () => boolean,
+  extraMs: number,
+  env: NodeJS.ProcessEnv = {},
+): Promise<KilledRun> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(process.execPath, [BIN, ...args], {
       cwd: projectRoot,

@@ -5,7 +5,10 @@ import { ApiClient } from './http-client.js'
 export const ADMIN = { username: 'owner', password: 'a long enough password 1' }
 
 /** Fast hashing and no rate-limit surprises from the environment. */
-export const serverEnv: NodeJS.ProcessEnv = { BLOG_BCRYPT_COST: '10', BLOG_SESSION_SECRET: 'crash-tests-session-secret-0123456789' }
+export const serverEnv: NodeJS.ProcessEnv = {
+  BLOG_BCRYPT_COST: '10',
+  BLOG_SESSION_SECRET: 'crash-tests-session-secret-0123456789',
+}
 
 export interface SpawnedServer {
   url: string

@@ -28,11 +28,20 @@ export async function inspectDataDir(dataDir: string): Promise<Inspection> {
     for (const meta of posts) {
       await blog.store.body(meta).catch((e: unknown) => problems.push(`post ${meta.slug}: ${(e as Error).message}`))
     }
-    duplicates(posts.map((p) => p.slug), 'slug', problems)
-    duplicates(posts.flatMap((p) => (p.source ? [p.source.path] : [])), 'source file', problems)
+    duplicates(
+      posts.map((p) => p.slug),
+      'slug',
+      problems,
+    )
+    duplicates(
+      posts.flatMap((p) => (p.source ? [p.source.path] : [])),
+      'source file',
+      problems,
+    )
     if (existsSync(join(dataDir, 'commit-journal.json'))) problems.push('a commit journal was left after opening')
     for (const dir of [dataDir, join(dataDir, 'posts'), join(dataDir, 'posts', 'bodies')]) {
-      for (const name of readdirSync(dir)) if (name.endsWith('.tmp')) problems.push(`temp file left: ${join(dir, name)}`)
+      for (const name of readdirSync(dir))
+        if (name.endsWith('.tmp')) problems.push(`temp file left: ${join(dir, name)}`)
     }
     const db = blog.store.db
     return {

@@ -38,7 +38,8 @@ export function snapshotStore(dataDir: string): StoreSnapshot {
 /** The files that appeared, vanished or changed between two snapshots ([] when none did). */
 export function storeChanges(before: StoreSnapshot, after: StoreSnapshot): string[] {
   const changed: string[] = []
-  for (const [path, hash] of after) if (before.get(path) !== hash) changed.push(before.has(path) ? `changed ${path}` : `added ${path}`)
+  for (const [path, hash] of after)
+    if (before.get(path) !== hash) changed.push(before.has(path) ? `changed ${path}` : `added ${path}`)
   for (const path of before.keys()) if (!after.has(path)) changed.push(`removed ${path}`)
   return changed.sort()
 }

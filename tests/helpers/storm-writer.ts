@@ -10,7 +10,11 @@ const BATCH_SIZE = Number(size)
   const store = await Store.open(dataDir)
   for (let i = 0; i < Number(count); i++) {
     await store.transact((tx) => {
-      for (let j = 0; j < BATCH_SIZE; j++) tx.insert(newPost({ slug: `${name}-b${i}-${j}`, title: `${name} batch ${i}`, tags: [`${name}-b${i}`] }), newBody(`${name} ${i} ${j}`))
+      for (let j = 0; j < BATCH_SIZE; j++)
+        tx.insert(
+          newPost({ slug: `${name}-b${i}-${j}`, title: `${name} batch ${i}`, tags: [`${name}-b${i}`] }),
+          newBody(`${name} ${i} ${j}`),
+        )
       const db = tx.db as typeof tx.db & { storm?: Record<string, number> }
       db.storm = { ...db.storm, [name]: i + 1 }
     })

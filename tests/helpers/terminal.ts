@@ -28,8 +28,26 @@ export function blogInTerminal(args: string[], env: Record<string, string> = {})
   const socket = `scholia-test-${process.pid}-${++sessions}`
   const tmux = (...a: string[]) => execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...a], { encoding: 'utf8' })
   const vars = Object.entries({ SCHOLIA_SOURCE: cliSourceMode(), ...env }).map(([k, v]) => `${k}=${quote(v)}`)
-  const command = ['env', ...vars, quote(process.execPath), quote(join(projectRoot, 'bin', 'blog.js')), ...args.map(quote)].join(' ')
-  tmux('new-session', '-d', '-s', 'blog', '-x', '160', '-y', '40', '-c', projectRoot, `${command}; echo "[exit $?]"; sleep 600`)
+  const command = [
+    'env',
+    ...vars,
+    quote(process.execPath),
+    quote(join(projectRoot, 'bin', 'blog.js')),
+    ...args.map(quote),
+  ].join(' ')
+  tmux(
+    'new-session',
+    '-d',
+    '-s',
+    'blog',
+    '-x',
+    '160',
+    '-y',
+    '40',
+    '-c',
+    projectRoot,
+    `${command}; echo "[exit $?]"; sleep 600`,
+  )
   const screen = () => tmux('capture-pane', '-p', '-J', '-S', '-', '-t', 'blog')
   return {
     screen,

@@ -25,7 +25,13 @@ interface Def {
   values?: unknown[]
   checks?: { _zod: { def: { check: string; maximum?: number; minimum?: number } } }[]
 }
-type Bounds = { minLength?: number | null; maxLength?: number | null; minValue?: number | null; maxValue?: number | null; isInt?: boolean }
+type Bounds = {
+  minLength?: number | null
+  maxLength?: number | null
+  minValue?: number | null
+  maxValue?: number | null
+  isInt?: boolean
+}
 
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def
 const boundsOf = (schema: z.ZodType): Bounds => schema as unknown as Bounds
@@ -70,7 +76,11 @@ export const HOSTILE_STRINGS = [
 ]
 
 /** Bodies that pollute Object.prototype when merged carelessly. */
-export const POLLUTING_JSON = ['{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}', '{"prototype":{"polluted":1}}']
+export const POLLUTING_JSON = [
+  '{"__proto__":{"polluted":1}}',
+  '{"constructor":{"prototype":{"polluted":1}}}',
+  '{"prototype":{"polluted":1}}',
+]
 
 export const hostileString = (): fc.Arbitrary<string> =>
   fc.oneof(
@@ -84,7 +94,22 @@ export const hostileString = (): fc.Arbitrary<string> =>
 export const hostileValue = (): fc.Arbitrary<unknown> =>
   fc.oneof(
     { arbitrary: hostileString(), weight: 4 },
-    { arbitrary: fc.constantFrom<unknown>(null, true, false, 0, -1, 1.5, -0, 1e308, Number.MAX_SAFE_INTEGER + 2, [], {}), weight: 3 },
+    {
+      arbitrary: fc.constantFrom<unknown>(
+        null,
+        true,
+        false,
+        0,
+        -1,
+        1.5,
+        -0,
+        1e308,
+        Number.MAX_SAFE_INTEGER + 2,
+        [],
+        {},
+      ),
+      weight: 3,
+    },
     { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 2 },
     // Parsed, so `__proto__` is an own key as in a request body, not this literal's prototype.
     { arbitrary: fc.constantFrom<unknown>(...POLLUTING_JSON.map((text) => JSON.parse(text) as unknown)), weight: 1 },
@@ -99,7 +124,9 @@ export interface ArbitraryOptions {
 export function arbitraryFor(schema: z.ZodType, opts: ArbitraryOptions = {}): fc.Arbitrary<unknown> {
   const hostility = opts.hostility ?? 1
   const shaped = shapedFor(schema, opts)
-  return hostility > 0 ? fc.oneof({ arbitrary: shaped, weight: 5 }, { arbitrary: hostileValue(), weight: hostility }) : shaped
+  return hostility > 0
+    ? fc.oneof({ arbitrary: shaped, weight: 5 }, { arbitrary: hostileValue(), weight: hostility })
+    : shaped
 }
 
 function shapedFor(schema: z.ZodType, opts: ArbitraryOptions): fc.Arbitrary<unknown> {
@@ -138,7 +165,11 @@ function shapedFor(schema: z.ZodType, opts: ArbitraryOptions): fc.Arbitrary<unkn
       // z.preprocess is a pipe from a transform: its input is whatever the output side takes.
       return inner(defOf(def.in!).type === 'transform' ? def.out! : def.in!)
     case 'record':
-      return fc.dictionary(stringFor(def.keyType!, defOf(def.keyType!)) as fc.Arbitrary<string>, inner(def.valueType!), { maxKeys: 10 })
+      return fc.dictionary(
+        stringFor(def.keyType!, defOf(def.keyType!)) as fc.Arbitrary<string>,
+        inner(def.valueType!),
+        { maxKeys: 10 },
+      )
     default:
       return fc.jsonValue({ maxDepth: 2 })
   }
@@ -153,14 +184,31 @@ function stringFor(schema: z.ZodType, def: Def): fc.Arbitrary<string> {
   const { minLength, maxLength } = boundsOf(schema)
   const min = minLength ?? 0
   const max = maxLength ?? 200
-  if (def.format === 'email') return fc.oneof(fc.emailAddress(), fc.constantFrom('a@b', '@x.io', 'a@b.c\r\nBcc: x@y.z', ' x@y.io '))
-  if (def.format === 'date') return fc.oneof(isoDate().map((d) => d.slice(0, 10)), fc.constantFrom('2024-02-30', '2023-02-29', '2024-00-10', '1999-9-9'))
-  if (def.format === 'datetime') return fc.oneof(isoDate(), fc.constantFrom('2024-02-30T00:00:00Z', '2024-01-01T00:00:00+25:00', '2024-01-01 00:00'))
-  if (def.format === 'regex' && def.pattern) return fc.oneof(fc.stringMatching(def.pattern, { maxLength: Math.min(max, 60) }), fc.string({ maxLength: 20 }))
+  if (def.format === 'email')
+    return fc.oneof(fc.emailAddress(), fc.constantFrom('a@b', '@x.io', 'a@b.c\r\nBcc: x@y.z', ' x@y.io '))
+  if (def.format === 'date')
+    return fc.oneof(
+      isoDate().map((d) => d.slice(0, 10)),
+      fc.constantFrom('2024-02-30', '2023-02-29', '2024-00-10', '1999-9-9'),
+    )
+  if (def.format === 'datetime')
+    return fc.oneof(isoDate(), fc.constantFrom('2024-02-30T00:00:00Z', '2024-01-01T00:00:00+25:00', '2024-01-01 00:00'))
+  if (def.format === 'regex' && def.pattern)
+    return fc.oneof(fc.stringMatching(def.pattern, { maxLength: Math.min(max, 60) }), fc.string({ maxLength: 20 }))
   return fc.oneof(
-    { arbitrary: fc.string({ minLength: Math.min(min, 60), maxLength: Math.min(max, 60), unit: 'grapheme' }), weight: 6 },
+    {
+      arbitrary: fc.string({ minLength: Math.min(min, 60), maxLength: Math.min(max, 60), unit: 'grapheme' }),
+      weight: 6,
+    },
     // The boundary and one past it, where off-by-one checks fail.
-    { arbitrary: fc.constantFrom('y'.repeat(Math.min(max, 100_000)), 'y'.repeat(Math.min(max + 1, 100_001)), 'y'.repeat(Math.max(min - 1, 0))), weight: 1 },
+    {
+      arbitrary: fc.constantFrom(
+        'y'.repeat(Math.min(max, 100_000)),
+        'y'.repeat(Math.min(max + 1, 100_001)),
+        'y'.repeat(Math.max(min - 1, 0)),
+      ),
+      weight: 1,
+    },
   )
 }
 
@@ -175,27 +223,49 @@ function numberFor(schema: z.ZodType, def: Def): fc.Arbitrary<unknown> {
   return def.coerce ? fc.oneof(num.map(String), num, fc.constantFrom('NaN', 'Infinity', '1e3', ' 7 ', '0x1f', '')) : num
 }
 
-const isoDate = () => fc.date({ min: new Date('1000-01-01T00:00:00Z'), max: new Date('2999-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString())
+const isoDate = () =>
+  fc
+    .date({ min: new Date('1000-01-01T00:00:00Z'), max: new Date('2999-12-31T00:00:00Z'), noInvalidDate: true })
+    .map((d) => d.toISOString())
 
-function objectFor(shape: Record<string, z.ZodType>, inner: (s: z.ZodType) => fc.Arbitrary<unknown>): fc.Arbitrary<Record<string, unknown>> {
+function objectFor(
+  shape: Record<string, z.ZodType>,
+  inner: (s: z.ZodType) => fc.Arbitrary<unknown>,
+): fc.Arbitrary<Record<string, unknown>> {
   const model = Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, inner(s)]))
   // Every key may go missing; extra keys (prototype ones included) ride along sometimes.
-  const extra = fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', 'role', 'extra'), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 2 })
-  return fc.tuple(fc.record(model, { requiredKeys: [] }), fc.option(extra, { nil: undefined, freq: 4 })).map(([body, more]) => (more ? { ...more, ...body } : body))
+  const extra = fc.dictionary(
+    fc.constantFrom('__proto__', 'constructor', 'prototype', 'id', 'role', 'extra'),
+    fc.jsonValue({ maxDepth: 2 }),
+    { maxKeys: 2 },
+  )
+  return fc
+    .tuple(fc.record(model, { requiredKeys: [] }), fc.option(extra, { nil: undefined, freq: 4 }))
+    .map(([body, more]) => (more ? { ...more, ...body } : body))
 }
 
 /** A query string from an object schema: each value as text, sometimes repeated (an array) or with a hostile key. */
 export function queryArbitraryFor(schema: z.ZodType | null, opts: ArbitraryOptions = {}): fc.Arbitrary<string> {
   const shape = schema && defOf(schema).type === 'object' ? (defOf(schema).shape ?? {}) : {}
-  const values = Object.entries(shape).map(([k, s]) => fc.option(fc.tuple(fc.constant(k), arbitraryFor(s, opts)), { nil: null }))
-  const hostileKeys = fc.array(fc.tuple(fc.constantFrom('__proto__', '__proto__[polluted]', 'constructor[prototype][polluted]', 'search', 'q', 'x'), hostileString()), { maxLength: 2 })
+  const values = Object.entries(shape).map(([k, s]) =>
+    fc.option(fc.tuple(fc.constant(k), arbitraryFor(s, opts)), { nil: null }),
+  )
+  const hostileKeys = fc.array(
+    fc.tuple(
+      fc.constantFrom('__proto__', '__proto__[polluted]', 'constructor[prototype][polluted]', 'search', 'q', 'x'),
+      hostileString(),
+    ),
+    { maxLength: 2 },
+  )
   return fc.tuple(fc.tuple(...values), hostileKeys).map(([pairs, more]) => {
     const params = new URLSearchParams()
     for (const pair of [...pairs.filter((p): p is [string, unknown] => p !== null), ...more]) {
       const [key, value] = pair
       const list = Array.isArray(value) ? value : [value]
       // Past ~16 kB Node refuses the request line itself (431) and the app never sees it: cap each value.
-      for (const v of list) if (v !== undefined) params.append(key, (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)).slice(0, 3_000))
+      for (const v of list)
+        if (v !== undefined)
+          params.append(key, (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)).slice(0, 3_000))
     }
     return params.toString()
   })

@@ -27,12 +27,19 @@ function htmlPart(eml: string): string {
 
 describe('new-post alert mail', () => {
   it('has only absolute addresses under the base URL, also for a post with figures and relative links', async () => {
-    expect((await new ApiClient(ctx.server.url).post('/api/subscribe', { email: 'reader@example.org' })).status).toBe(201)
+    expect((await new ApiClient(ctx.server.url).post('/api/subscribe', { email: 'reader@example.org' })).status).toBe(
+      201,
+    )
     await ctx.blog.alerts.run()
 
     const dir = join(ctx.dataDir, '..', 'essays')
     mkdirSync(join(dir, 'img'), { recursive: true })
-    writeFileSync(join(dir, 'img', 'plot.png'), await sharp({ create: { width: 700, height: 400, channels: 3, background: '#2a5aa0' } }).png().toBuffer())
+    writeFileSync(
+      join(dir, 'img', 'plot.png'),
+      await sharp({ create: { width: 700, height: 400, channels: 3, background: '#2a5aa0' } })
+        .png()
+        .toBuffer(),
+    )
     const today = new Date().toISOString().slice(0, 10)
     writeFileSync(
       join(dir, 'fresh.md'),
@@ -49,7 +56,8 @@ describe('new-post alert mail', () => {
     expect(html).toContain('Unsubscribe</a>')
     const addresses = [...html.matchAll(/\s(?:href|src|srcset|poster)="([^"]*)"/g)].map((m) => m[1]!)
     expect(addresses.length).toBeGreaterThanOrEqual(2)
-    for (const url of addresses) expect(url).toMatch(/^https:\/\/essays\.example\.org\/blog\/(posts\/fresh-figures|api\/unsubscribe\?token=)/)
+    for (const url of addresses)
+      expect(url).toMatch(/^https:\/\/essays\.example\.org\/blog\/(posts\/fresh-figures|api\/unsubscribe\?token=)/)
     expect(html).toContain(`href="${BASE}/posts/fresh-figures"`)
     // No root-relative media address anywhere in the mail, text part included.
     expect(decodeQuotedPrintable(eml)).not.toMatch(/(^|[\s"'(])\/media\//m)

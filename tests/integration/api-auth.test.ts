@@ -22,7 +22,9 @@ async function signedIn(c: ApiClient, username: string, password: string): Promi
 
 function outbox(dataDir: string): string[] {
   try {
-    return readdirSync(join(dataDir, 'outbox')).sort().map((f) => readFileSync(join(dataDir, 'outbox', f), 'utf8'))
+    return readdirSync(join(dataDir, 'outbox'))
+      .sort()
+      .map((f) => readFileSync(join(dataDir, 'outbox', f), 'utf8'))
   } catch {
     return []
   }
@@ -42,7 +44,8 @@ describe('the first admin of a site that already has posts (issue 21)', () => {
     ctx = await servedBlog()
   })
   afterAll(() => ctx.cleanup())
-  const setup = (path: string) => new ApiClient(ctx.server.url).post(path, { username: 'claimer', password: 'password1' })
+  const setup = (path: string) =>
+    new ApiClient(ctx.server.url).post(path, { username: 'claimer', password: 'password1' })
 
   it('refuses an anonymous setup and names the terminal command, keeping every post', async () => {
     const before = ctx.blog.store.posts().length
@@ -80,9 +83,16 @@ describe('accounts: setup, sign-in, sessions', () => {
 
   it('lets anyone create the first admin, signs them in, and answers slotsRemaining', async () => {
     const alice = s.client()
-    const res = await alice.post('/api/auth/setup', { username: 'alice', password: 'correct horse', email: 'alice@example.org' })
+    const res = await alice.post('/api/auth/setup', {
+      username: 'alice',
+      password: 'correct horse',
+      email: 'alice@example.org',
+    })
     expect(res.status).toBe(201)
-    expect(res.body).toEqual({ user: { id: 1, username: 'alice', email: 'alice@example.org', role: 'admin', createdAt: expect.any(String) }, slotsRemaining: 4 })
+    expect(res.body).toEqual({
+      user: { id: 1, username: 'alice', email: 'alice@example.org', role: 'admin', createdAt: expect.any(String) },
+      slotsRemaining: 4,
+    })
     const me = await alice.get('/api/auth/me')
     expect(me.body).toEqual({ user: res.body.user })
   })
@@ -104,12 +114,20 @@ describe('accounts: setup, sign-in, sessions', () => {
   })
 
   it('validates sign-in input with the SPEC §5 messages', async () => {
-    expect((await s.client().post('/api/auth/login', { username: '  ', password: 'x' })).body).toEqual({ message: 'username: Username is required' })
-    expect((await s.client().post('/api/auth/login', { username: 'alice' })).body).toEqual({ message: 'password: Password is required' })
+    expect((await s.client().post('/api/auth/login', { username: '  ', password: 'x' })).body).toEqual({
+      message: 'username: Username is required',
+    })
+    expect((await s.client().post('/api/auth/login', { username: 'alice' })).body).toEqual({
+      message: 'password: Password is required',
+    })
   })
 
   it('sets an httpOnly, SameSite=Lax session cookie, not Secure over plain HTTP', async () => {
-    const res = await fetch(`${s.ctx.server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'alice', password: 'correct horse' }) })
+    const res = await fetch(`${s.ctx.server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'alice', password: 'correct horse' }),
+    })
     const cookies = res.headers.getSetCookie()
     expect(cookies.length).toBeGreaterThan(0)
     for (const c of cookies) {
@@ -132,23 +150,33 @@ describe('accounts: setup, sign-in, sessions', () => {
   it('signs out every other session when the password changes, keeping this one', async () => {
     const a = await signedIn(s.client(), 'alice', 'correct horse')
     const b = await signedIn(s.client(), 'alice', 'correct horse')
-    const wrong = await a.patch('/api/auth/update-password', { currentPassword: 'not it', newPassword: 'battery staple' })
+    const wrong = await a.patch('/api/auth/update-password', {
+      currentPassword: 'not it',
+      newPassword: 'battery staple',
+    })
     expect(wrong.status).toBe(400)
     expect(wrong.body.message).toBe('Your current password is incorrect.')
     const short = await a.patch('/api/auth/update-password', { currentPassword: 'correct horse', newPassword: 'abc' })
     expect(short.body.message).toBe('newPassword: Password must be at least 6 characters long.')
-    const res = await a.patch('/api/auth/update-password', { currentPassword: 'correct horse', newPassword: 'battery staple' })
+    const res = await a.patch('/api/auth/update-password', {
+      currentPassword: 'correct horse',
+      newPassword: 'battery staple',
+    })
     expect(res.status).toBe(200)
     expect((await a.get('/api/auth/me')).status).toBe(200)
     expect((await b.get('/api/auth/me')).status).toBe(401)
-    expect((await s.client().post('/api/auth/login', { username: 'alice', password: 'correct horse' })).status).toBe(401)
+    expect((await s.client().post('/api/auth/login', { username: 'alice', password: 'correct horse' })).status).toBe(
+      401,
+    )
     await signedIn(s.client(), 'alice', 'battery staple')
   })
 
   it('updates the e-mail address of the signed-in user, validated, and refuses guests', async () => {
     expect((await s.client().patch('/api/auth/update-email', { email: 'x@example.org' })).status).toBe(401)
     const a = await signedIn(s.client(), 'alice', 'battery staple')
-    expect((await a.patch('/api/auth/update-email', { email: '' })).body).toEqual({ message: 'email: Email address is required.' })
+    expect((await a.patch('/api/auth/update-email', { email: '' })).body).toEqual({
+      message: 'email: Email address is required.',
+    })
     expect((await a.patch('/api/auth/update-email', { email: 'not-an-address' })).status).toBe(400)
     expect((await a.patch('/api/auth/update-email', { email: 'a@b.org\r\nBcc: x@y.org' })).status).toBe(400)
     const ok = await a.patch('/api/auth/update-email', { email: '  alice@new.example.org ' })
@@ -176,7 +204,8 @@ describe('accounts: the five-admin limit', () => {
   it('keeps exactly 5 admins when two creations race at 4, and refuses a sixth with 409', async () => {
     const root = s.client()
     await root.post('/api/auth/setup', { username: 'admin1', password: 'password1' })
-    for (const n of [2, 3, 4]) expect((await root.post('/api/auth/setup', { username: `admin${n}`, password: 'password1' })).status).toBe(201)
+    for (const n of [2, 3, 4])
+      expect((await root.post('/api/auth/setup', { username: `admin${n}`, password: 'password1' })).status).toBe(201)
     const [x, y] = await Promise.all([
       root.post('/api/auth/setup', { username: 'racer-a', password: 'password1' }),
       root.post('/api/auth/setup', { username: 'racer-b', password: 'password1' }),
@@ -257,7 +286,13 @@ describe('accounts: sign-in limit', () => {
     expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(800)
     expect(sixth.body.message).toMatch(/Too many failed sign-in attempts/)
     // Locked out: even the right password waits, and a forged X-Forwarded-For changes nothing.
-    expect((await s.client().post('/api/auth/login', { username: 'root', password: 'password1' }, { 'x-forwarded-for': '203.0.113.9' })).status).toBe(429)
+    expect(
+      (
+        await s
+          .client()
+          .post('/api/auth/login', { username: 'root', password: 'password1' }, { 'x-forwarded-for': '203.0.113.9' })
+      ).status,
+    ).toBe(429)
   })
 })
 
@@ -297,13 +332,21 @@ describe('accounts: password reset', () => {
     // outbox files are named by the time they were written
     const [older, newest] = outbox(s.ctx.dataDir).map(tokenFrom)
     expect(older).not.toBe(newest)
-    const stale = await s.client().post('/api/auth/reset-password', { token: older, password: 'new-secret', confirmPassword: 'new-secret' })
+    const stale = await s
+      .client()
+      .post('/api/auth/reset-password', { token: older, password: 'new-secret', confirmPassword: 'new-secret' })
     expect(stale.status).toBe(400)
-    const mismatch = await s.client().post('/api/auth/reset-password', { token: newest, password: 'new-secret', confirmPassword: 'other-secret' })
+    const mismatch = await s
+      .client()
+      .post('/api/auth/reset-password', { token: newest, password: 'new-secret', confirmPassword: 'other-secret' })
     expect(mismatch.body).toEqual({ message: "confirmPassword: Passwords don't match" })
-    const ok = await s.client().post('/api/auth/reset-password', { token: newest, password: 'new-secret', confirmPassword: 'new-secret' })
+    const ok = await s
+      .client()
+      .post('/api/auth/reset-password', { token: newest, password: 'new-secret', confirmPassword: 'new-secret' })
     expect(ok.status).toBe(200)
-    const again = await s.client().post('/api/auth/reset-password', { token: newest, password: 'newer-secret', confirmPassword: 'newer-secret' })
+    const again = await s
+      .client()
+      .post('/api/auth/reset-password', { token: newest, password: 'newer-secret', confirmPassword: 'newer-secret' })
     expect(again.status).toBe(400)
     expect((await session.get('/api/auth/me')).status).toBe(401)
     await signedIn(s.client(), 'root', 'new-secret')
@@ -318,7 +361,9 @@ describe('accounts: password reset', () => {
     expect(mails.length).toBe(before + 1)
     const token = tokenFrom(mails[mails.length - 1])
     clock += 61 * 60 * 1000
-    const res = await s.client().post('/api/auth/reset-password', { token, password: 'late-secret', confirmPassword: 'late-secret' })
+    const res = await s
+      .client()
+      .post('/api/auth/reset-password', { token, password: 'late-secret', confirmPassword: 'late-secret' })
     expect(res.status).toBe(400)
     expect(res.body.message).toMatch(/invalid or has expired/)
   })
@@ -362,7 +407,11 @@ describe('accounts: cross-site requests and headers', () => {
 
   it('refuses a state-changing request from another origin with 403', async () => {
     const c = new ApiClient(s.server.url)
-    const evil = await c.post('/api/auth/setup', { username: 'x', password: 'password1' }, { origin: 'https://evil.example' })
+    const evil = await c.post(
+      '/api/auth/setup',
+      { username: 'x', password: 'password1' },
+      { origin: 'https://evil.example' },
+    )
     expect(evil.status).toBe(403)
     expect(evil.body.message).toMatch(/another site/)
     expect(s.blog.store.db.users).toHaveLength(0)
@@ -396,7 +445,11 @@ describe('accounts: Secure cookies behind an HTTPS proxy', () => {
 
   it('marks the cookie Secure when the trusted proxy says the request came over HTTPS', async () => {
     const c = new ApiClient(s.server.url)
-    const res = await c.post('/api/auth/setup', { username: 'root', password: 'password1' }, { 'x-forwarded-proto': 'https' })
+    const res = await c.post(
+      '/api/auth/setup',
+      { username: 'root', password: 'password1' },
+      { 'x-forwarded-proto': 'https' },
+    )
     expect(res.status).toBe(201)
     for (const cookie of res.headers.getSetCookie()) expect(cookie.toLowerCase()).toContain('secure')
   })
@@ -406,7 +459,15 @@ describe('accounts: nothing secret leaves the server', () => {
   it('never put a password, a bcrypt hash or a reset token in any answer of this file', () => {
     const all = ApiClient.transcript.join('\n')
     expect(ApiClient.transcript.length).toBeGreaterThan(50)
-    for (const secret of ['correct horse', 'battery staple', 'password1', 'new-secret', 'hunter2-secret-value', 'x'.repeat(80)]) expect(all).not.toContain(secret)
+    for (const secret of [
+      'correct horse',
+      'battery staple',
+      'password1',
+      'new-secret',
+      'hunter2-secret-value',
+      'x'.repeat(80),
+    ])
+      expect(all).not.toContain(secret)
     expect(all).not.toMatch(/\$2[aby]\$\d\d\$/)
     expect(all).not.toMatch(/passwordHash|sessionVersion|tokenHash/)
   })

@@ -160,7 +160,8 @@ describe('GET /api/posts/{id}/smart-sidebar', () => {
     expect(sidebar.continueReading[0].reason).not.toBe('')
     const concepts = sidebar.conceptConnections.map((c) => c.concept.toLowerCase())
     expect(concepts.some((c) => /base rate|prior|posterior/.test(c))).toBe(true)
-    for (const c of sidebar.conceptConnections) for (const e of c.relatedEssays) expect(e.snippet.toLowerCase()).toContain(c.concept.toLowerCase())
+    for (const c of sidebar.conceptConnections)
+      for (const e of c.relatedEssays) expect(e.snippet.toLowerCase()).toContain(c.concept.toLowerCase())
     expect(sidebar.thematicCollections.map((t) => t.theme)).toContain('probability')
     for (const path of sidebar.readingPaths) {
       expect(path.essays.map((e) => e.order)).toEqual(path.essays.map((_, i) => i + 1))
@@ -182,7 +183,12 @@ describe('GET /api/posts/{id}/smart-sidebar', () => {
 })
 
 describe('analytics (admin only)', () => {
-  const paths = () => [`/api/posts/${idOf('on-notation')}/argument-strength`, `/api/posts/${idOf('on-notation')}/cross-references`, '/api/concepts/evolution', '/api/user/insights']
+  const paths = () => [
+    `/api/posts/${idOf('on-notation')}/argument-strength`,
+    `/api/posts/${idOf('on-notation')}/cross-references`,
+    '/api/concepts/evolution',
+    '/api/user/insights',
+  ]
 
   it('refuses guests with 401 and signed-in non-admins with 403', async () => {
     for (const path of paths()) {
@@ -193,8 +199,12 @@ describe('analytics (admin only)', () => {
   })
 
   it('scores the evidence of an essay with references above one without', async () => {
-    const strong = ArgumentStrengthSchema.parse((await admin.get(`/api/posts/${idOf('bayes-theorem-and-the-base-rate')}/argument-strength`)).body)
-    const weak = ArgumentStrengthSchema.parse((await admin.get(`/api/posts/${idOf('priors-are-always-obvious')}/argument-strength`)).body)
+    const strong = ArgumentStrengthSchema.parse(
+      (await admin.get(`/api/posts/${idOf('bayes-theorem-and-the-base-rate')}/argument-strength`)).body,
+    )
+    const weak = ArgumentStrengthSchema.parse(
+      (await admin.get(`/api/posts/${idOf('priors-are-always-obvious')}/argument-strength`)).body,
+    )
     expect(strong.evidenceQuality).toBeGreaterThan(weak.evidenceQuality)
     expect(strong.sourceDiversity).toBeGreaterThan(weak.sourceDiversity)
     expect(strong.overallScore).toBeGreaterThan(weak.overallScore)
@@ -208,7 +218,13 @@ describe('analytics (admin only)', () => {
   it('lists cross-references, with a link to another essay as a citation', async () => {
     const res = await admin.get(`/api/posts/${idOf('bayes-theorem-and-the-base-rate')}/cross-references`)
     const refs = CrossReferenceSchema.array().parse(res.body)
-    expect(refs).toContainEqual(expect.objectContaining({ relationshipType: 'citation', targetPostSlug: 'the-gaussian-integral-three-ways', concept: 'the Gaussian integral' }))
+    expect(refs).toContainEqual(
+      expect.objectContaining({
+        relationshipType: 'citation',
+        targetPostSlug: 'the-gaussian-integral-three-ways',
+        concept: 'the Gaussian integral',
+      }),
+    )
     expect(refs.map((r) => r.targetPostSlug)).not.toContain('bayes-theorem-and-the-base-rate')
   })
 
@@ -300,6 +316,8 @@ describe('on the StatProofBook corpus', () => {
     const refs = CrossReferenceSchema.array().parse((await owner.get(`/api/posts/${proof.id}/cross-references`)).body)
     const cited = refs.filter((r) => r.relationshipType === 'citation').map((r) => r.targetPostTitle)
     // It links to /P/anova1-f and /D/chi2, both in the corpus.
-    expect(cited).toEqual(expect.arrayContaining(['F-test for main effect in one-way analysis of variance', 'Chi-squared distribution']))
+    expect(cited).toEqual(
+      expect.arrayContaining(['F-test for main effect in one-way analysis of variance', 'Chi-squared distribution']),
+    )
   })
 })

@@ -21,7 +21,9 @@ describe('generating annotations and bibliographies (SPEC §7)', () => {
   it('answers the stored annotations to an admin; a reader then sees them on the post', async () => {
     const id = idOf('the-gaussian-integral-three-ways')
     expect((await guest().post(`/api/posts/${id}/generate-annotations`)).status).toBe(401)
-    const res = await admin.post<{ message: string; annotations: { targetText: string }[] }>(`/api/posts/${id}/generate-annotations`)
+    const res = await admin.post<{ message: string; annotations: { targetText: string }[] }>(
+      `/api/posts/${id}/generate-annotations`,
+    )
     expect(res.status).toBe(200)
     expect(res.body.message).toMatch(/^Generated \d+ annotations?$/)
     expect(res.body.annotations.length).toBeGreaterThan(0)
@@ -32,7 +34,9 @@ describe('generating annotations and bibliographies (SPEC §7)', () => {
 
   it('answers the bibliography, with its markdown form stored beside it', async () => {
     const id = idOf('on-notation')
-    const res = await admin.post<{ message: string; bibliography: { introduction: string; entries: unknown[] } }>(`/api/posts/${id}/generate-bibliography`)
+    const res = await admin.post<{ message: string; bibliography: { introduction: string; entries: unknown[] } }>(
+      `/api/posts/${id}/generate-bibliography`,
+    )
     expect(res.status).toBe(200)
     expect(res.body.message).toBe('Generated a bibliography of 0 entries')
     expect(res.body.bibliography.introduction).toMatch(/^This essay cites no outside works/)
@@ -42,7 +46,9 @@ describe('generating annotations and bibliographies (SPEC §7)', () => {
 
   it('refuses bad and unknown ids', async () => {
     expect((await admin.post('/api/posts/abc/generate-bibliography')).status).toBe(400)
-    expect((await admin.post('/api/posts/9999/generate-annotations')).body).toEqual({ message: 'No post with id 9999.' })
+    expect((await admin.post('/api/posts/9999/generate-annotations')).body).toEqual({
+      message: 'No post with id 9999.',
+    })
   })
 })
 
@@ -68,7 +74,9 @@ describe('mathematical models (SPEC §3, §7)', () => {
     const res = await admin.post('/api/posts/models/bulk-generate', { postIds: ids })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ modelsCreated: 2, failed: [] })
-    expect((await admin.post('/api/posts/models/bulk-generate', { postIds: [] })).body).toEqual({ message: 'postIds: Select at least one post' })
+    expect((await admin.post('/api/posts/models/bulk-generate', { postIds: [] })).body).toEqual({
+      message: 'postIds: Select at least one post',
+    })
     // Every post missing: the reason, not "0 models".
     expect((await admin.post('/api/posts/models/bulk-generate', { postIds: [9998] })).status).toBe(404)
   })

@@ -44,10 +44,18 @@ async function getPng(path: string, headers: Record<string, string> = {}) {
 describe('POST /api/posts/{id}/regenerate-images', () => {
   it('queues a job (202), which completes; the post then shows a stored banner that is served with long caching', async () => {
     const id = idOf(GAUSS)
-    const res = await admin.post<{ message: string; job: Job }>(`/api/posts/${id}/regenerate-images`, { imageType: 'both', imageOptions: { model: 'dall-e-3', quality: 'hd', style: 'natural', useCustomPrompt: false, customPrompt: '' } })
+    const res = await admin.post<{ message: string; job: Job }>(`/api/posts/${id}/regenerate-images`, {
+      imageType: 'both',
+      imageOptions: { model: 'dall-e-3', quality: 'hd', style: 'natural', useCustomPrompt: false, customPrompt: '' },
+    })
     expect(res.status).toBe(202)
     expect(res.body.message).toBe('Started regenerating all images for "The Gaussian Integral, Three Ways"')
-    expect(res.body.job).toMatchObject({ postId: id, kind: 'images', status: 'pending', title: 'The Gaussian Integral, Three Ways' })
+    expect(res.body.job).toMatchObject({
+      postId: id,
+      kind: 'images',
+      status: 'pending',
+      title: 'The Gaussian Integral, Three Ways',
+    })
 
     const done = await eventually(async () => {
       const status = await admin.get<{ jobs: Job[]; totalJobs: number; pendingJobs: number }>('/api/jobs/status')
@@ -69,7 +77,9 @@ describe('POST /api/posts/{id}/regenerate-images', () => {
     expect(pngSize(banner.bytes)).toEqual({ width: 1200, height: 630 })
     const etag = banner.res.headers.get('etag')!
     expect(etag).toMatch(/^"[0-9a-f]{20}"$/)
-    expect((await fetch(`${ctx.server.url}${post.bannerImage}`, { headers: { 'if-none-match': etag } })).status).toBe(304)
+    expect((await fetch(`${ctx.server.url}${post.bannerImage}`, { headers: { 'if-none-match': etag } })).status).toBe(
+      304,
+    )
     const head = await fetch(`${ctx.server.url}${post.bannerImage}`, { method: 'HEAD' })
     expect(head.status).toBe(200)
     expect(head.headers.get('content-length')).toBe(String(banner.bytes.length))
@@ -84,7 +94,14 @@ describe('POST /api/posts/{id}/regenerate-images', () => {
   it('validates its input and refuses guests', async () => {
     const id = idOf(GAUSS)
     expect((await admin.post(`/api/posts/${id}/regenerate-images`, { imageType: 'poster' })).status).toBe(400)
-    expect((await admin.post(`/api/posts/${id}/regenerate-images`, { imageType: 'banner', imageOptions: { model: 'midjourney' } })).status).toBe(400)
+    expect(
+      (
+        await admin.post(`/api/posts/${id}/regenerate-images`, {
+          imageType: 'banner',
+          imageOptions: { model: 'midjourney' },
+        })
+      ).status,
+    ).toBe(400)
     expect((await admin.post('/api/posts/99999/regenerate-images', { imageType: 'banner' })).status).toBe(404)
     const asGuest = await guest().post(`/api/posts/${id}/regenerate-images`, { imageType: 'banner' })
     expect(asGuest.status).toBe(401)
@@ -100,10 +117,14 @@ describe('bulk generation and cancelling jobs', () => {
     await ctx.blog.jobs.stop()
     try {
       const ids = [idOf(GAUSS), idOf('on-notation')]
-      const annotations = await admin.post<{ jobsCreated: number }>('/api/posts/annotations/bulk-generate', { postIds: [...ids, 424242] })
+      const annotations = await admin.post<{ jobsCreated: number }>('/api/posts/annotations/bulk-generate', {
+        postIds: [...ids, 424242],
+      })
       expect(annotations.status).toBe(202)
       expect(annotations.body.jobsCreated).toBe(2)
-      const bibliography = await admin.post<{ jobsCreated: number }>('/api/posts/bibliography/bulk-generate', { postIds: ids })
+      const bibliography = await admin.post<{ jobsCreated: number }>('/api/posts/bibliography/bulk-generate', {
+        postIds: ids,
+      })
       expect(bibliography.body.jobsCreated).toBe(2)
       expect((await admin.post('/api/posts/bibliography/bulk-generate', { postIds: [] })).status).toBe(400)
 
@@ -162,7 +183,10 @@ describe('media and social images over HTTP', () => {
     expect(asAdmin.status).toBe(200)
     expect(asAdmin.headers.get('cache-control')).toBe('private, no-store')
     expect((await fetch(`${ctx.server.url}/og/posts/an-unfinished-draft.png`)).status).toBe(404)
-    expect((await fetch(`${ctx.server.url}/og/posts/an-unfinished-draft.png`, { headers: { cookie: admin.cookieHeader() } })).status).toBe(200)
+    expect(
+      (await fetch(`${ctx.server.url}/og/posts/an-unfinished-draft.png`, { headers: { cookie: admin.cookieHeader() } }))
+        .status,
+    ).toBe(200)
   })
 
   it('gives a post without a banner a 1200×630 card drawn from its title, named by og:image and twitter:image', async () => {
@@ -177,7 +201,9 @@ describe('media and social images over HTTP', () => {
     expect(first.res.headers.get('content-type')).toBe('image/png')
     expect(first.res.headers.get('cache-control')).toBe('public, max-age=86400')
     expect(pngSize(first.bytes)).toEqual({ width: 1200, height: 630 })
-    const again = await fetch(`${ctx.server.url}${path}`, { headers: { 'if-none-match': first.res.headers.get('etag')! } })
+    const again = await fetch(`${ctx.server.url}${path}`, {
+      headers: { 'if-none-match': first.res.headers.get('etag')! },
+    })
     expect(again.status).toBe(304)
     expect((await fetch(`${ctx.server.url}/og/posts/no-such-post.png`)).status).toBe(404)
   })
@@ -187,7 +213,13 @@ describe('regenerate-images with the openai provider (a fake OpenAI server)', ()
   it('stores the provider’s picture cropped to 1200×630 with its provenance; a 500 fails the job and changes nothing', async () => {
     const { FakeOpenAiImages } = await import('../helpers/fake-openai-images.js')
     const { Resvg } = await import('@resvg/resvg-js')
-    const wide = new Uint8Array(new Resvg('<svg xmlns="http://www.w3.org/2000/svg" width="1792" height="1024"><rect width="1792" height="1024" fill="#936"/></svg>').render().asPng())
+    const wide = new Uint8Array(
+      new Resvg(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="1792" height="1024"><rect width="1792" height="1024" fill="#936"/></svg>',
+      )
+        .render()
+        .asPng(),
+    )
     const fake = await new FakeOpenAiImages().answer({ kind: 'png', bytes: wide }).start()
     const served = await servedBlog({ blog: { openaiApiKey: 'sk-fake', openaiBaseUrl: fake.url, openaiMaxRetries: 0 } })
     try {
@@ -202,9 +234,24 @@ describe('regenerate-images with the openai provider (a fake OpenAI server)', ()
           return job!
         }, 20_000)
 
-      const queued = await owner.post<{ job: Job }>(`/api/posts/${id}/regenerate-images`, { imageType: 'banner', imageOptions: { model: 'dall-e-3', quality: 'standard', style: 'vivid', useCustomPrompt: true, customPrompt: 'A quill' } })
+      const queued = await owner.post<{ job: Job }>(`/api/posts/${id}/regenerate-images`, {
+        imageType: 'banner',
+        imageOptions: {
+          model: 'dall-e-3',
+          quality: 'standard',
+          style: 'vivid',
+          useCustomPrompt: true,
+          customPrompt: 'A quill',
+        },
+      })
       expect(await waitFor(queued.body.job.id)).toMatchObject({ status: 'completed', error: null })
-      expect(fake.requests[0].body).toMatchObject({ model: 'dall-e-3', prompt: 'A quill', size: '1792x1024', quality: 'standard', style: 'vivid' })
+      expect(fake.requests[0].body).toMatchObject({
+        model: 'dall-e-3',
+        prompt: 'A quill',
+        size: '1792x1024',
+        quality: 'standard',
+        style: 'vivid',
+      })
       const post = served.blog.store.post(id)!
       const body = await served.blog.store.body(post)
       expect(body.provenance.bannerImage).toMatchObject({ provider: 'openai', model: 'dall-e-3' })
@@ -216,7 +263,11 @@ describe('regenerate-images with the openai provider (a fake OpenAI server)', ()
       const failed = await waitFor(failing.body.job.id)
       expect(failed.status).toBe('failed')
       expect(failed.error).toMatch(/refused the (banner|content) image for "On Notation": 500/)
-      expect(served.blog.store.post(id)).toMatchObject({ bannerImage: post.bannerImage, contentImages: [], rev: post.rev })
+      expect(served.blog.store.post(id)).toMatchObject({
+        bannerImage: post.bannerImage,
+        contentImages: [],
+        rev: post.rev,
+      })
     } finally {
       await served.cleanup()
       await fake.stop()

@@ -78,11 +78,23 @@ describe('GET /api/manage/ai', () => {
   it('reports openai with a key, and openai without one as unavailable', async () => {
     const tmp = tempDir('ai-status-')
     try {
-      const withKey = await createBlog({ dataDir: join(tmp.path, 'a'), env: { OPENAI_API_KEY: 'sk-test' }, log: () => {} })
-      expect(withKey.aiStatus({ userId: 1, role: 'admin' })).toEqual({ images: 'openai', text: 'openai', imageOptionsApply: true })
+      const withKey = await createBlog({
+        dataDir: join(tmp.path, 'a'),
+        env: { OPENAI_API_KEY: 'sk-test' },
+        log: () => {},
+      })
+      expect(withKey.aiStatus({ userId: 1, role: 'admin' })).toEqual({
+        images: 'openai',
+        text: 'openai',
+        imageOptionsApply: true,
+      })
       expect(() => withKey.aiStatus({ userId: null, role: 'guest' })).toThrow()
       await withKey.close()
-      const noKey = await createBlog({ dataDir: join(tmp.path, 'b'), env: { BLOG_AI_PROVIDER: 'openai' }, log: () => {} })
+      const noKey = await createBlog({
+        dataDir: join(tmp.path, 'b'),
+        env: { BLOG_AI_PROVIDER: 'openai' },
+        log: () => {},
+      })
       expect(noKey.aiStatus({ userId: 1, role: 'admin' }).images).toBe('unavailable')
       await noKey.close()
     } finally {

@@ -19,10 +19,18 @@ beforeAll(async () => {
 afterAll(() => ctx.cleanup())
 
 /** multipart upload through fetch, as the browser sends it */
-async function upload(client: ApiClient | null, files: { name: string; content: string | Uint8Array<ArrayBuffer> }[], field = 'files') {
+async function upload(
+  client: ApiClient | null,
+  files: { name: string; content: string | Uint8Array<ArrayBuffer> }[],
+  field = 'files',
+) {
   const form = new FormData()
   for (const f of files) form.append(field, new Blob([f.content]), f.name)
-  const res = await fetch(`${ctx.server.url}/api/upload`, { method: 'POST', body: form, headers: client ? { cookie: client.cookieHeader() } : {} })
+  const res = await fetch(`${ctx.server.url}/api/upload`, {
+    method: 'POST',
+    body: form,
+    headers: client ? { cookie: client.cookieHeader() } : {},
+  })
   return { status: res.status, body: (await res.json()) as Record<string, unknown> & { message?: string } }
 }
 
@@ -42,7 +50,15 @@ describe('PUT /api/posts/{id}', () => {
       metaDescription: ' About notation. ',
     })
     expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({ id, slug: 'on-notation', title: 'On Notation, Revised', tags: ['maths', 'notation'], excerpt: 'Short.', author: 'Ada', metaDescription: 'About notation.' })
+    expect(res.body).toMatchObject({
+      id,
+      slug: 'on-notation',
+      title: 'On Notation, Revised',
+      tags: ['maths', 'notation'],
+      excerpt: 'Short.',
+      author: 'Ada',
+      metaDescription: 'About notation.',
+    })
     expect(res.body.createdAt).toBe(before.createdAt)
     expect(res.body.content.startsWith('# On Notation')).toBe(true)
     expect(res.body.html).toContain('class="katex"')
@@ -55,7 +71,9 @@ describe('PUT /api/posts/{id}', () => {
     const bad = await admin.request('PUT', `/api/posts/${id}`, { status: 'archived', title: 'Nope' })
     expect(bad.status).toBe(400)
     expect(bad.body.message).toBe('status: Status must be draft or published')
-    expect((await admin.request('PUT', `/api/posts/${id}`, { title: '   ' })).body).toEqual({ message: 'title: Title is required' })
+    expect((await admin.request('PUT', `/api/posts/${id}`, { title: '   ' })).body).toEqual({
+      message: 'title: Title is required',
+    })
     expect((await admin.request('PUT', `/api/posts/${id}`, { bannerImage: 'javascript:alert(1)' })).status).toBe(400)
     expect((await admin.request('PUT', '/api/posts/abc', { title: 'x' })).status).toBe(400)
     expect((await admin.request('PUT', '/api/posts/424242', { title: 'x' })).status).toBe(404)
@@ -66,9 +84,17 @@ describe('PUT /api/posts/{id}', () => {
     const id = idOf('on-notation')
     expect((await admin.request('PUT', `/api/posts/${id}`, { status: 'draft' })).status).toBe(200)
     expect((await guest().get(`/api/posts/on-notation`)).status).toBe(404)
-    expect(((await guest().get<PostListItem[]>('/api/posts')).body).map((p) => p.slug)).not.toContain('on-notation')
+    expect((await guest().get<PostListItem[]>('/api/posts')).body.map((p) => p.slug)).not.toContain('on-notation')
     expect((await fetch(`${ctx.server.url}/posts/on-notation`)).status).toBe(404)
-    expect((await admin.request('PUT', `/api/posts/${id}`, { status: 'published', featured: true, publishedAt: '2026-01-02T03:04:00.000Z' })).status).toBe(200)
+    expect(
+      (
+        await admin.request('PUT', `/api/posts/${id}`, {
+          status: 'published',
+          featured: true,
+          publishedAt: '2026-01-02T03:04:00.000Z',
+        })
+      ).status,
+    ).toBe(200)
     const post = (await guest().get<Post>('/api/posts/on-notation')).body
     expect(post).toMatchObject({ status: 'published', featured: 1, publishedAt: '2026-01-02T03:04:00.000Z' })
   })
@@ -86,7 +112,11 @@ describe('PUT /api/posts/{id}', () => {
 
 describe('DELETE', () => {
   it('deletes selected posts in bulk with a count, and one post by id', async () => {
-    const a = await upload(admin, [{ name: 'a.md', content: '# Doomed A\n\nText.' }, { name: 'b.md', content: '# Doomed B\n\nText.' }, { name: 'c.md', content: '# Doomed C\n\nText.' }])
+    const a = await upload(admin, [
+      { name: 'a.md', content: '# Doomed A\n\nText.' },
+      { name: 'b.md', content: '# Doomed B\n\nText.' },
+      { name: 'c.md', content: '# Doomed C\n\nText.' },
+    ])
     const ids = (a.body.posts as { id: number }[]).map((p) => p.id)
     expect(ids).toHaveLength(3)
     expect((await guest().request('DELETE', '/api/posts', { ids })).status).toBe(401)
@@ -109,7 +139,9 @@ describe('DELETE', () => {
 
 describe('POST /api/preview', () => {
   it('renders markdown with the site’s pipeline, sanitised, for admins', async () => {
-    const res = await admin.post<{ html: string }>('/api/preview', { content: '## Hi\n\n$$e^{i\\pi}$$\n\n<script>x</script>' })
+    const res = await admin.post<{ html: string }>('/api/preview', {
+      content: '## Hi\n\n$$e^{i\\pi}$$\n\n<script>x</script>',
+    })
     expect(res.body.html).toContain('katex-display')
     expect(res.body.html).not.toContain('<script')
     expect((await guest().post('/api/preview', { content: 'x' })).status).toBe(401)
@@ -138,18 +170,26 @@ describe('POST /api/upload', () => {
     // each new post without a banner gets one made in the background (the list's 'generating-image')
     expect(res.body.bannerJobs).toBe(2)
     const status = (await admin.get('/api/jobs/status')).body as { jobs: { postId: number; kind: string }[] }
-    for (const slug of ['first-upload', 'not-a-path']) expect(status.jobs.some((j) => j.postId === idOf(slug) && j.kind === 'images')).toBe(true)
-    await vi.waitFor(() => expect(ctx.blog.store.postBySlug('first-upload')!.bannerImage).toMatch(/^\/media\/posts\/\d+\/.+\.png/), { timeout: 20_000, interval: 100 })
+    for (const slug of ['first-upload', 'not-a-path'])
+      expect(status.jobs.some((j) => j.postId === idOf(slug) && j.kind === 'images')).toBe(true)
+    await vi.waitFor(
+      () => expect(ctx.blog.store.postBySlug('first-upload')!.bannerImage).toMatch(/^\/media\/posts\/\d+\/.+\.png/),
+      { timeout: 20_000, interval: 100 },
+    )
   })
 
   it('queues no banner for a post that was only updated', async () => {
-    const res = await upload(admin, [{ name: 'first-upload.md', content: '---\ntitle: First Upload\n---\n\nHello once more.' }])
+    const res = await upload(admin, [
+      { name: 'first-upload.md', content: '---\ntitle: First Upload\n---\n\nHello once more.' },
+    ])
     expect((res.body.files as { status: string }[]).map((f) => f.status)).toEqual(['updated'])
     expect(res.body.bannerJobs).toBe(0)
   })
 
   it('updates the post when the same file is uploaded again', async () => {
-    const res = await upload(admin, [{ name: 'first-upload.md', content: '---\ntitle: First Upload\n---\n\nHello again.' }])
+    const res = await upload(admin, [
+      { name: 'first-upload.md', content: '---\ntitle: First Upload\n---\n\nHello again.' },
+    ])
     expect((res.body.files as { status: string }[])[0].status).toBe('updated')
     expect(ctx.blog.store.posts().filter((p) => p.slug.startsWith('first-upload'))).toHaveLength(1)
   })
@@ -172,7 +212,11 @@ describe('POST /api/upload', () => {
     const status = await new Promise<number>((resolve, reject) => {
       const req = request(`${ctx.server.url}/api/upload`, {
         method: 'POST',
-        headers: { cookie: admin.cookieHeader(), 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(40 * 1024 * 1024) },
+        headers: {
+          cookie: admin.cookieHeader(),
+          'content-type': 'multipart/form-data; boundary=x',
+          'content-length': String(40 * 1024 * 1024),
+        },
       })
       req.on('response', (res) => {
         resolve(res.statusCode ?? 0)

@@ -20,10 +20,31 @@ describe('GET /api/posts', () => {
     // on-notation has no date, so its file's modification time (just now) makes it the newest.
     expect(posts.map((p) => p.slug)).toEqual(['on-notation', 'the-gaussian-integral-three-ways'])
     const first = posts[1]
-    for (const key of ['id', 'title', 'slug', 'excerpt', 'metaDescription', 'author', 'tags', 'readTime', 'publishedAt', 'updatedAt', 'status', 'featured', 'bannerImage', 'contentImages']) {
+    for (const key of [
+      'id',
+      'title',
+      'slug',
+      'excerpt',
+      'metaDescription',
+      'author',
+      'tags',
+      'readTime',
+      'publishedAt',
+      'updatedAt',
+      'status',
+      'featured',
+      'bannerImage',
+      'contentImages',
+    ]) {
       expect(first).toHaveProperty(key)
     }
-    expect(first).toMatchObject({ author: 'Ada Lovelace', tags: ['calculus', 'probability'], featured: 1, status: 'published', readTime: 1 })
+    expect(first).toMatchObject({
+      author: 'Ada Lovelace',
+      tags: ['calculus', 'probability'],
+      featured: 1,
+      status: 'published',
+      readTime: 1,
+    })
     expect(first).not.toHaveProperty('content')
     expect(first).not.toHaveProperty('source')
     expect(posts[0].author).toBe('Site Owner')
@@ -47,9 +68,14 @@ describe('GET /api/posts/{slug}', () => {
     expect(post.html).toContain('class="katex')
     expect(post.toc.map((t) => t.text)).toEqual(['Polar coordinates', 'A table of values', 'Code'])
     expect(post.content).toContain('## Polar coordinates')
-    expect(post.metaDescription).toBe('Polar coordinates, differentiation under the integral sign, and a volume argument.')
+    expect(post.metaDescription).toBe(
+      'Polar coordinates, differentiation under the integral sign, and a volume argument.',
+    )
     // Neighbours follow the list order a guest sees (the draft in between is skipped).
-    expect(post.neighbours).toEqual({ previous: { slug: 'on-notation', title: 'On Notation', readTime: 1 }, next: null })
+    expect(post.neighbours).toEqual({
+      previous: { slug: 'on-notation', title: 'On Notation', readTime: 1 },
+      next: null,
+    })
   })
 
   it('answers 404 with {message} for a missing post and for a draft seen by a guest', async () => {
@@ -73,8 +99,12 @@ describe('pages', () => {
     expect(res.status).toBe(200)
     const html = await res.text()
     expect(html).toContain('<title>The Gaussian Integral, Three Ways · Scholia</title>')
-    expect(html).toContain('<meta name="description" content="Polar coordinates, differentiation under the integral sign, and a volume argument.">')
-    expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:4321\/posts\/the-gaussian-integral-three-ways">/)
+    expect(html).toContain(
+      '<meta name="description" content="Polar coordinates, differentiation under the integral sign, and a volume argument.">',
+    )
+    expect(html).toMatch(
+      /<link rel="canonical" href="http:\/\/localhost:4321\/posts\/the-gaussian-integral-three-ways">/,
+    )
     expect(html).toContain('property="og:title" content="The Gaussian Integral, Three Ways"')
     expect(html).toContain('name="twitter:card"')
     expect(html).toContain('class="katex')
@@ -89,7 +119,9 @@ describe('pages', () => {
     expect(raw?.[1]).toBe(post.html)
     // the article shows the same bytes, which is what lets the compressor match the two
     expect(page).toContain(post.html)
-    const state = JSON.parse(page.match(/<script type="application\/json" id="__SCHOLIA_STATE__">([\s\S]*?)<\/script>/)![1]) as {
+    const state = JSON.parse(
+      page.match(/<script type="application\/json" id="__SCHOLIA_STATE__">([\s\S]*?)<\/script>/)![1],
+    ) as {
       dehydrated: { queries: { queryKey: unknown[]; state: { data: Post } }[] }
     }
     const seeded = state.dehydrated.queries.find((q) => q.queryKey[1] === slug)!.state.data
@@ -118,7 +150,7 @@ describe('pages', () => {
     expect(await draft.text()).not.toContain('not ready for readers')
   })
 
-  it('sends scripts and styles precompressed by the reader\'s Accept-Encoding, cached for a year', async () => {
+  it("sends scripts and styles precompressed by the reader's Accept-Encoding, cached for a year", async () => {
     const html = await (await get('/')).text()
     const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1])
     expect(assets.length).toBeGreaterThan(0)
@@ -138,7 +170,7 @@ describe('pages', () => {
     }
   })
 
-  it('sends pages compressed as the reader\'s Accept-Encoding asks, brotli first, from the first answer on', async () => {
+  it("sends pages compressed as the reader's Accept-Encoding asks, brotli first, from the first answer on", async () => {
     for (const path of ['/posts/on-notation', '/', '/no/such/page']) {
       const plain = await raw(path, '')
       expect(plain.headers['content-encoding']).toBeUndefined()
@@ -167,7 +199,15 @@ describe('pages', () => {
     const first = await get('/posts/on-notation')
     const cached = await get('/posts/on-notation')
     expect(cached.status).toBe(200)
-    for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'etag', 'cache-control', 'vary', 'content-type']) {
+    for (const name of [
+      'content-security-policy',
+      'x-content-type-options',
+      'referrer-policy',
+      'etag',
+      'cache-control',
+      'vary',
+      'content-type',
+    ]) {
       expect(cached.headers.get(name), name).toBe(first.headers.get(name))
     }
     expect(await cached.text()).toBe(await first.text())

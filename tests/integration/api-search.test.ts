@@ -15,7 +15,8 @@ const essay = (front: string, body: string) => `---\n${front.trim()}\n---\n\n${b
 /** Long enough for a four-minute read, about estimators, so read-time filters have something to split. */
 const varianceBody = Array.from(
   { length: 45 },
-  (_, i) => `The sample variance of draw ${i} uses Bessel's correction so that the estimator stays unbiased around the sample mean.`,
+  (_, i) =>
+    `The sample variance of draw ${i} uses Bessel's correction so that the estimator stays unbiased around the sample mean.`,
 ).join(' ')
 
 const ESSAYS: Record<string, string> = {
@@ -27,13 +28,22 @@ const ESSAYS: Record<string, string> = {
     'title: Random Walks on Graphs\ndate: 2024-06-01\nauthor: Ada Lovelace\ntags: [probability, graphs]',
     'A random walk on a connected graph moves to a neighbour chosen uniformly. Its transition matrix is irreducible; the walk is aperiodic when the graph is not bipartite, and the stationary distribution is proportional to vertex degree. Mixing time depends on the spectral gap of the transition matrix.',
   ),
-  'variance.md': essay('title: Estimating Variance\ndate: 2025-02-01\nauthor: Ada Lovelace\ntags: [statistics, probability]', varianceBody),
+  'variance.md': essay(
+    'title: Estimating Variance\ndate: 2025-02-01\nauthor: Ada Lovelace\ntags: [statistics, probability]',
+    varianceBody,
+  ),
   'threads.md': essay(
     'title: 多线程编程简介\ndate: 2024-03-03\nauthor: Julia 社区\ntags: [julia, 并行]',
     'Julia 语言从 1.3 版本开始支持多线程编程。任务调度器会把任务分配到不同的线程上运行，程序员不必手动管理线程。',
   ),
-  'bread.md': essay('title: Sourdough Baking\ndate: 2023-05-05\nauthor: Site Owner\ntags: [cooking]', 'Feed the starter flour and water, let the dough rise overnight, and bake it in a hot oven.'),
-  'draft.md': essay('title: Secret Notes on Ergodic Theory\ndate: 2024-02-02\ndraft: true\ntags: [probability, drafts]', 'Birkhoff proved the ergodic theorem for measure-preserving maps.'),
+  'bread.md': essay(
+    'title: Sourdough Baking\ndate: 2023-05-05\nauthor: Site Owner\ntags: [cooking]',
+    'Feed the starter flour and water, let the dough rise overnight, and bake it in a hot oven.',
+  ),
+  'draft.md': essay(
+    'title: Secret Notes on Ergodic Theory\ndate: 2024-02-02\ndraft: true\ntags: [probability, drafts]',
+    'Birkhoff proved the ergodic theorem for measure-preserving maps.',
+  ),
 }
 
 let ctx: Awaited<ReturnType<typeof servedBlog>>
@@ -69,7 +79,13 @@ describe('GET /api/search/advanced: ranked full text', () => {
     expect(r).toMatchObject({ query: 'variance', totalCount: r.results.length, suggestions: [] })
     expect(r.searchTime).toBeGreaterThanOrEqual(0)
     const [top] = r.results
-    expect(top).toMatchObject({ slug: 'estimating-variance', title: 'Estimating Variance', author: 'Ada Lovelace', tags: ['statistics', 'probability'], matchType: 'title' })
+    expect(top).toMatchObject({
+      slug: 'estimating-variance',
+      title: 'Estimating Variance',
+      author: 'Ada Lovelace',
+      tags: ['statistics', 'probability'],
+      matchType: 'title',
+    })
     expect(top.readTime).toBeGreaterThanOrEqual(3)
     expect(top.matchedTerms).toContain('variance')
     expect(top.relevanceScore).toBeGreaterThan(0.5)
@@ -103,7 +119,11 @@ describe('GET /api/search/advanced: ranked full text', () => {
 
 describe('filters', () => {
   it('filters by tags (all of them, case-insensitive) and lists by date without a query', async () => {
-    expect(slugs(await search({ tags: 'Probability' }))).toEqual(['estimating-variance', 'random-walks-on-graphs', 'markov-chains-and-stationary-distributions'])
+    expect(slugs(await search({ tags: 'Probability' }))).toEqual([
+      'estimating-variance',
+      'random-walks-on-graphs',
+      'markov-chains-and-stationary-distributions',
+    ])
     expect(slugs(await search({ tags: 'probability,statistics' }))).toEqual(['estimating-variance'])
     const filtered = await search({ q: 'transition matrix', tags: 'graphs' })
     expect(slugs(filtered)).toEqual(['random-walks-on-graphs'])
@@ -113,8 +133,14 @@ describe('filters', () => {
     expect(slugs(await search({ author: 'lovelace' }))).toEqual(['estimating-variance', 'random-walks-on-graphs'])
     const long = await search({ minReadTime: '3' })
     expect(slugs(long)).toEqual(['estimating-variance'])
-    expect(slugs(await search({ maxReadTime: '2', tags: 'probability' }))).toEqual(['random-walks-on-graphs', 'markov-chains-and-stationary-distributions'])
-    expect(slugs(await search({ startDate: '2024-01-10', endDate: '2024-06-01', tags: 'probability' }))).toEqual(['random-walks-on-graphs', 'markov-chains-and-stationary-distributions'])
+    expect(slugs(await search({ maxReadTime: '2', tags: 'probability' }))).toEqual([
+      'random-walks-on-graphs',
+      'markov-chains-and-stationary-distributions',
+    ])
+    expect(slugs(await search({ startDate: '2024-01-10', endDate: '2024-06-01', tags: 'probability' }))).toEqual([
+      'random-walks-on-graphs',
+      'markov-chains-and-stationary-distributions',
+    ])
     expect(slugs(await search({ q: 'aperiodic', startDate: '2024-02-01' }))).toEqual(['random-walks-on-graphs'])
   })
 
@@ -135,7 +161,15 @@ describe('filters', () => {
   })
 
   it('answers 400 with a message for bad numbers, dates and ranges', async () => {
-    for (const query of ['minReadTime=abc', 'maxReadTime=-1', 'startDate=2024-13-01', 'endDate=yesterday', 'minReadTime=10&maxReadTime=2', 'startDate=2025-01-01&endDate=2024-01-01', 'limit=0']) {
+    for (const query of [
+      'minReadTime=abc',
+      'maxReadTime=-1',
+      'startDate=2024-13-01',
+      'endDate=yesterday',
+      'minReadTime=10&maxReadTime=2',
+      'startDate=2025-01-01&endDate=2024-01-01',
+      'limit=0',
+    ]) {
       const res = await guest.get<{ message: string }>(`/api/search/advanced?${query}`)
       expect(res.status, query).toBe(400)
       expect(res.body.message.length, query).toBeGreaterThan(5)
@@ -172,7 +206,11 @@ describe('suggestions, completion and meaning', () => {
 describe('the index follows every change', () => {
   it('sees an edit, a delete and an import at once, in both search calls', async () => {
     const id = idOf('sourdough-baking')
-    const put = await admin.request('PUT', `/api/posts/${id}`, { title: 'Sourdough Fermentation', excerpt: 'Wild yeast at work.', content: 'Wild yeast and lactobacilli ferment the dough.' })
+    const put = await admin.request('PUT', `/api/posts/${id}`, {
+      title: 'Sourdough Fermentation',
+      excerpt: 'Wild yeast at work.',
+      content: 'Wild yeast and lactobacilli ferment the dough.',
+    })
     expect(put.status).toBe(200)
     expect(slugs(await search({ q: 'lactobacilli' }))).toEqual(['sourdough-baking'])
     expect(slugs(await search({ q: 'overnight' }))).toEqual([])
@@ -184,13 +222,19 @@ describe('the index follows every change', () => {
 
     const folder = join(tmp.path, 'more')
     mkdirSync(folder)
-    writeFileSync(join(folder, 'kernels.md'), essay('title: Kernel Density Estimation\ndate: 2025-03-01\ntags: [statistics]', 'A kernel smooths each observation; the bandwidth trades bias for variance.'))
+    writeFileSync(
+      join(folder, 'kernels.md'),
+      essay(
+        'title: Kernel Density Estimation\ndate: 2025-03-01\ntags: [statistics]',
+        'A kernel smooths each observation; the bandwidth trades bias for variance.',
+      ),
+    )
     await ctx.blog.importer.importPaths([folder])
     expect(slugs(await search({ q: 'bandwidth' }))).toEqual(['kernel-density-estimation'])
     expect(slugs(await search({ q: 'kernel' }))).toEqual(['kernel-density-estimation'])
   })
 
-  it('publishes a draft into the guests\' results when its status changes', async () => {
+  it("publishes a draft into the guests' results when its status changes", async () => {
     const id = idOf('secret-notes-on-ergodic-theory')
     expect((await admin.request('PUT', `/api/posts/${id}`, { status: 'published' })).status).toBe(200)
     expect(slugs(await search({ q: 'birkhoff' }))).toEqual(['secret-notes-on-ergodic-theory'])
@@ -205,33 +249,44 @@ describe('a restart', () => {
     try {
       // Changed by this process before it searches: the snapshot is older than the store.
       await again.store.transact((tx) => tx.update(idOf('kernel-density-estimation'), { title: 'Kernel Smoothing' }))
-      const find = async (q: string) => (await again.search.advanced(SearchQuerySchema.parse({ q }), GUEST)).results.map((p) => p.slug)
+      const find = async (q: string) =>
+        (await again.search.advanced(SearchQuerySchema.parse({ q }), GUEST)).results.map((p) => p.slug)
       expect(await find('smoothing')).toEqual(['kernel-density-estimation'])
       expect(await find('bandwidth')).toEqual(['kernel-density-estimation'])
       expect(await find('lactobacilli')).toEqual([])
       expect(await find('birkhoff')).toEqual(['secret-notes-on-ergodic-theory'])
-      expect((await again.search.advanced(SearchQuerySchema.parse({ q: 'varaince' }), GUEST)).suggestions).toEqual(['variance'])
+      expect((await again.search.advanced(SearchQuerySchema.parse({ q: 'varaince' }), GUEST)).suggestions).toEqual([
+        'variance',
+      ])
     } finally {
       await again.close()
     }
   })
 })
 
-describe('semantic matches from the AI provider\'s embeddings', () => {
-  it('uses the provider\'s embeddings when it has them, for a query no post contains', async () => {
+describe("semantic matches from the AI provider's embeddings", () => {
+  it("uses the provider's embeddings when it has them, for a query no post contains", async () => {
     // The local index knows no post for a word none of them uses.
     expect((await search({ q: 'zebra' })).results).toEqual([])
     const fake = await new FakeOpenAi('sk-test').start()
     const site = tempDir('search-ai-')
     for (const name of ['markov.md', 'walks.md', 'draft.md']) writeFileSync(join(site.path, name), ESSAYS[name])
-    const served = await servedBlog({ fixtures: site.path, blog: { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url } } })
+    const served = await servedBlog({
+      fixtures: site.path,
+      blog: { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url } },
+    })
     try {
       const res = await new ApiClient(served.server.url).get<SearchResult>('/api/search/advanced?q=zebra')
       const r = SearchResultSchema.parse(res.body)
       // The fake's vectors all point the same way: every post the guest may see is close.
-      expect(r.results.map((p) => p.slug).sort()).toEqual(['markov-chains-and-stationary-distributions', 'random-walks-on-graphs'])
+      expect(r.results.map((p) => p.slug).sort()).toEqual([
+        'markov-chains-and-stationary-distributions',
+        'random-walks-on-graphs',
+      ])
       expect(r.results.every((p) => p.matchType === 'semantic' && p.relevanceScore <= 0.5)).toBe(true)
-      expect(fake.requests.some((q) => q.path === '/v1/embeddings' && JSON.stringify(q.body.input).includes('zebra'))).toBe(true)
+      expect(
+        fake.requests.some((q) => q.path === '/v1/embeddings' && JSON.stringify(q.body.input).includes('zebra')),
+      ).toBe(true)
     } finally {
       await served.cleanup()
       await fake.stop()

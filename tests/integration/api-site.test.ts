@@ -59,15 +59,23 @@ describe('Footer', () => {
     const ok = await admin.request<Record<string, string>>('PATCH', '/api/footer', update)
     expect(ok.status).toBe(200)
     expect(ok.body.title).toBe('Our Essays')
-    const bad = await admin.request('PATCH', '/api/footer', { ...update, socialLinks: JSON.stringify([{ name: 'x', url: 'javascript:alert(1)', icon: 'github' }]) })
+    const bad = await admin.request('PATCH', '/api/footer', {
+      ...update,
+      socialLinks: JSON.stringify([{ name: 'x', url: 'javascript:alert(1)', icon: 'github' }]),
+    })
     expect(bad.status).toBe(400)
     // Browsers read these as //evil.example: another site behind a link that looks local.
     for (const href of ['/\\evil.example', '/\t/evil.example', '//evil.example']) {
-      const offSite = await admin.request('PATCH', '/api/footer', { ...update, linkSections: JSON.stringify([{ title: 'More', links: [{ name: 'x', href }] }]) })
+      const offSite = await admin.request('PATCH', '/api/footer', {
+        ...update,
+        linkSections: JSON.stringify([{ title: 'More', links: [{ name: 'x', href }] }]),
+      })
       expect(offSite.status, href).toBe(400)
     }
     expect((await guest().get<Record<string, string>>('/api/footer')).body.linkSections).toBe(update.linkSections)
-    expect((await admin.request('PATCH', '/api/footer', { ...update, linkSections: '[{' })).body).toEqual({ message: 'linkSections: linkSections must be JSON text' })
+    expect((await admin.request('PATCH', '/api/footer', { ...update, linkSections: '[{' })).body).toEqual({
+      message: 'linkSections: linkSections must be JSON text',
+    })
     expect((await guest().request('PATCH', '/api/footer', update)).status).toBe(401)
     expect((await guest().get<Record<string, string>>('/api/footer')).body.title).toBe('Our Essays')
   })
@@ -105,15 +113,22 @@ describe('Newsletter', () => {
 describe('Comments', () => {
   it('keeps a visitor’s comment pending until an admin approves it', async () => {
     const id = postId('on-notation')
-    const posted = await guest().post<{ comment: { id: number; status: string }; message: string }>(`/api/posts/${id}/comments`, { name: ' Ada ', text: 'A fine essay. <b>bold</b>' })
+    const posted = await guest().post<{ comment: { id: number; status: string }; message: string }>(
+      `/api/posts/${id}/comments`,
+      { name: ' Ada ', text: 'A fine essay. <b>bold</b>' },
+    )
     expect(posted.status).toBe(201)
     expect(posted.body.comment.status).toBe('pending')
     expect(posted.body.message).toMatch(/once it has been approved/)
     expect((await guest().get(`/api/posts/${id}/comments`)).body).toEqual([])
     const pending = await admin.get<{ id: number; name: string; text: string }[]>('/api/comments/pending')
     expect(pending.body).toEqual([expect.objectContaining({ name: 'Ada', text: 'A fine essay. <b>bold</b>' })])
-    expect((await guest().request('PATCH', `/api/comments/${posted.body.comment.id}`, { status: 'approved' })).status).toBe(401)
-    expect((await admin.request('PATCH', `/api/comments/${posted.body.comment.id}`, { status: 'approved' })).status).toBe(200)
+    expect(
+      (await guest().request('PATCH', `/api/comments/${posted.body.comment.id}`, { status: 'approved' })).status,
+    ).toBe(401)
+    expect(
+      (await admin.request('PATCH', `/api/comments/${posted.body.comment.id}`, { status: 'approved' })).status,
+    ).toBe(200)
     const shown = await guest().get<{ name: string }[]>(`/api/posts/${id}/comments`)
     expect(shown.body.map((c) => c.name)).toEqual(['Ada'])
     expect((await admin.request('DELETE', `/api/comments/${posted.body.comment.id}`)).status).toBe(200)
@@ -123,9 +138,15 @@ describe('Comments', () => {
   it('validates, ignores the honeypot silently, hides drafts and refuses missing posts', async () => {
     const id = postId('on-notation')
     expect((await guest().post(`/api/posts/${id}/comments`, { name: 'A', text: 'x'.repeat(5001) })).status).toBe(400)
-    expect((await guest().post(`/api/posts/${id}/comments`, { name: '', text: 'hi' })).body).toEqual({ message: 'name: Name is required' })
+    expect((await guest().post(`/api/posts/${id}/comments`, { name: '', text: 'hi' })).body).toEqual({
+      message: 'name: Name is required',
+    })
     const before = ctx.blog.store.db.comments.length
-    const bot = await guest().post(`/api/posts/${id}/comments`, { name: 'Bot', text: 'buy now', website: 'http://spam.example' })
+    const bot = await guest().post(`/api/posts/${id}/comments`, {
+      name: 'Bot',
+      text: 'buy now',
+      website: 'http://spam.example',
+    })
     expect(bot.status).toBe(201)
     expect(ctx.blog.store.db.comments.length).toBe(before)
     const draft = ctx.blog.store.posts().find((p) => p.status === 'draft')!
@@ -138,7 +159,8 @@ describe('Comments', () => {
     const id = postId('the-gaussian-integral-three-ways')
     const c = guest()
     const statuses: number[] = []
-    for (let i = 0; i < 6; i++) statuses.push((await c.post(`/api/posts/${id}/comments`, { name: 'Flood', text: `comment ${i}` })).status)
+    for (let i = 0; i < 6; i++)
+      statuses.push((await c.post(`/api/posts/${id}/comments`, { name: 'Flood', text: `comment ${i}` })).status)
     // earlier tests in this file already used some of this client's allowance
     expect(statuses).toContain(429)
     expect(statuses.indexOf(429)).toBeGreaterThan(0)
@@ -147,26 +169,63 @@ describe('Comments', () => {
 
 describe('Tracking', () => {
   it('stores valid events without the client address, with the session’s user id', async () => {
-    const res = await guest().post('/api/user/track', { userId: 1, sessionId: 's-1', postId: null, actionType: 'search', actionData: { query: 'gauss', resultsCount: 1 } })
+    const res = await guest().post('/api/user/track', {
+      userId: 1,
+      sessionId: 's-1',
+      postId: null,
+      actionType: 'search',
+      actionData: { query: 'gauss', resultsCount: 1 },
+    })
     expect(res.status).toBe(204)
-    const log = readFileSync(join(ctx.dataDir, 'tracking', 'events.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l))
-    expect(log.at(-1)).toMatchObject({ userId: null, sessionId: 's-1', actionType: 'search', actionData: { query: 'gauss', resultsCount: 1 } })
+    const log = readFileSync(join(ctx.dataDir, 'tracking', 'events.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    expect(log.at(-1)).toMatchObject({
+      userId: null,
+      sessionId: 's-1',
+      actionType: 'search',
+      actionData: { query: 'gauss', resultsCount: 1 },
+    })
     expect(JSON.stringify(log)).not.toContain('127.0.0.1')
   })
 
   it('refuses unknown actions and oversized data', async () => {
     const base = { sessionId: 's', postId: null, actionData: {} }
     expect((await guest().post('/api/user/track', { ...base, actionType: 'bookmark' })).status).toBe(400)
-    expect((await guest().post('/api/user/track', { ...base, actionType: 'view', actionData: { postTitle: 'x'.repeat(501) } })).status).toBe(400)
-    expect((await guest().post('/api/user/track', { ...base, actionType: 'view', actionData: Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`k${i}`, i])) })).status).toBe(400)
-    expect((await guest().post('/api/user/track', { ...base, sessionId: 'x'.repeat(101), actionType: 'view' })).status).toBe(400)
+    expect(
+      (
+        await guest().post('/api/user/track', {
+          ...base,
+          actionType: 'view',
+          actionData: { postTitle: 'x'.repeat(501) },
+        })
+      ).status,
+    ).toBe(400)
+    expect(
+      (
+        await guest().post('/api/user/track', {
+          ...base,
+          actionType: 'view',
+          actionData: Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`k${i}`, i])),
+        })
+      ).status,
+    ).toBe(400)
+    expect(
+      (await guest().post('/api/user/track', { ...base, sessionId: 'x'.repeat(101), actionType: 'view' })).status,
+    ).toBe(400)
   })
 
   it('rate limits a flood', async () => {
     const c = guest()
     let limited = 0
     for (let i = 0; i < 130; i++) {
-      const res = await c.post('/api/user/track', { sessionId: 'flood', postId: null, actionType: 'scroll', actionData: { scrollPercentage: i } })
+      const res = await c.post('/api/user/track', {
+        sessionId: 'flood',
+        postId: null,
+        actionType: 'scroll',
+        actionData: { scrollPercentage: i },
+      })
       if (res.status === 429) limited++
     }
     expect(limited).toBeGreaterThan(0)

@@ -14,9 +14,18 @@ beforeAll(async () => {
   const essays = join(dir.path, 'essays')
   mkdirSync(join(essays, 'assets', 'bibliography'), { recursive: true })
   copyFileSync(join(projectRoot, 'tests', 'fixtures', 'citations', 'refs.bib'), join(essays, 'refs.bib'))
-  writeFileSync(join(essays, 'assets', 'bibliography', 'site.bib'), '@book{site2020, title={A Site Book}, author={Roe, Jane}, year={2020}}\n')
-  writeFileSync(join(essays, 'cited.md'), '# Cited\n\nAttention [@Vaswani.Shazeer.Parmar.ea.2017] and :citet:`goodfellow2016`; also [@unheard.of].\n')
-  writeFileSync(join(essays, 'site-bib.md'), '---\ntitle: Site\nbibliography: site.bib\n---\n\nAs {% cite site2020 %} shows.\n')
+  writeFileSync(
+    join(essays, 'assets', 'bibliography', 'site.bib'),
+    '@book{site2020, title={A Site Book}, author={Roe, Jane}, year={2020}}\n',
+  )
+  writeFileSync(
+    join(essays, 'cited.md'),
+    '# Cited\n\nAttention [@Vaswani.Shazeer.Parmar.ea.2017] and :citet:`goodfellow2016`; also [@unheard.of].\n',
+  )
+  writeFileSync(
+    join(essays, 'site-bib.md'),
+    '---\ntitle: Site\nbibliography: site.bib\n---\n\nAs {% cite site2020 %} shows.\n',
+  )
   writeFileSync(join(essays, 'outside.md'), '---\ntitle: Outside\nbibliography: ../secret.bib\n---\n\nNothing [@x].\n')
   writeFileSync(join(dir.path, 'secret.bib'), '@book{x, title={Secret}, year={2000}}\n')
   blog = await createBlog({ dataDir: join(dir.path, 'data'), env: {} })
@@ -50,6 +59,8 @@ describe('importing essays with a bibliography', () => {
   })
 
   it('never reads a bibliography outside the essay folder and the import root', () => {
-    expect(fileReport('outside.md').warnings).toContain('Bibliography "../secret.bib": outside the essay folder and the import root')
+    expect(fileReport('outside.md').warnings).toContain(
+      'Bibliography "../secret.bib": outside the essay folder and the import root',
+    )
   })
 })

@@ -51,7 +51,10 @@ describe('blog admin create and list', () => {
     const r = await admin(['create', 'bob', '--json'], data, 'battery staple\r\nignored second line\n')
     expect(r.code, r.stderr).toBe(0)
     const out = JSON.parse(r.stdout)
-    expect(out).toEqual({ user: { id: 2, username: 'bob', email: null, role: 'admin', createdAt: expect.any(String) }, slotsRemaining: 3 })
+    expect(out).toEqual({
+      user: { id: 2, username: 'bob', email: null, role: 'admin', createdAt: expect.any(String) },
+      slotsRemaining: 3,
+    })
     expect(r.stdout).not.toMatch(/hash|\$2[aby]\$/i)
     expect(await canSignIn(data, 'bob', 'battery staple')).toBe(true)
   })
@@ -88,10 +91,25 @@ describe('blog admin create and list', () => {
 describe('blog admin: bad input exits 2 and changes nothing', () => {
   const data = dataFolder()
   const cases: [string, string[], string | undefined, RegExp][] = [
-    ['an invalid username', ['create', 'no spaces'], 'good-password\n', /Username may use letters, digits, dots, dashes and underscores only/],
+    [
+      'an invalid username',
+      ['create', 'no spaces'],
+      'good-password\n',
+      /Username may use letters, digits, dots, dashes and underscores only/,
+    ],
     ['a too-short password', ['create', 'dave'], 'short\n', /Password must be at least 6 characters/],
-    ['a too-short --password', ['create', 'dave', '--password', 'tiny'], undefined, /Password must be at least 6 characters/],
-    ['an invalid e-mail', ['create', 'dave', '--email', 'not-an-address'], 'good-password\n', /Valid email is required/],
+    [
+      'a too-short --password',
+      ['create', 'dave', '--password', 'tiny'],
+      undefined,
+      /Password must be at least 6 characters/,
+    ],
+    [
+      'an invalid e-mail',
+      ['create', 'dave', '--email', 'not-an-address'],
+      'good-password\n',
+      /Valid email is required/,
+    ],
     ['no password at all', ['create', 'dave'], undefined, /No password was given/],
     ['an invalid username to reset', ['reset-password', 'a/b'], 'good-password\n', /Username may use letters/],
     ['a too-short new password', ['reset-password', 'dave'], '12345\n', /Password must be at least 6 characters/],
@@ -141,7 +159,9 @@ describe('blog admin reset-password', () => {
   it('prints {user} with --json', async () => {
     const r = await admin(['reset-password', 'erin', '--json'], data, 'third-password\n')
     expect(r.code).toBe(0)
-    expect(JSON.parse(r.stdout)).toEqual({ user: { id: 1, username: 'erin', email: null, role: 'admin', createdAt: expect.any(String) } })
+    expect(JSON.parse(r.stdout)).toEqual({
+      user: { id: 1, username: 'erin', email: null, role: 'admin', createdAt: expect.any(String) },
+    })
   })
 
   it('fails with exit 1 for an unknown user', async () => {

@@ -30,7 +30,10 @@ describe('blog dashboard in a terminal', () => {
     const browser = join(tmp.path, 'browser.sh')
     writeFileSync(browser, `#!/bin/sh\necho "$1" >> '${opened}'\n`)
     chmodSync(browser, 0o755)
-    const term = blogInTerminal(['dashboard', '--data', data], { BROWSER: browser, BLOG_BASE_URL: 'https://essays.example.org' })
+    const term = blogInTerminal(['dashboard', '--data', data], {
+      BROWSER: browser,
+      BLOG_BASE_URL: 'https://essays.example.org',
+    })
     try {
       const first = await term.waitFor(/Posts 3[\s\S]*q quit/)
       expect(first).toMatch(/Jobs 0 waiting or running/)
@@ -40,7 +43,10 @@ describe('blog dashboard in a terminal', () => {
       // Another process imports an essay: it shows up without a key being pressed.
       const more = join(tmp.path, 'more')
       cpSync(fixtureSite, more, { recursive: true, filter: (p) => !p.endsWith('.md') })
-      writeFileSync(join(more, 'arrived.md'), '---\ntitle: Arrived From Elsewhere\n---\n\nImported by another process.\n')
+      writeFileSync(
+        join(more, 'arrived.md'),
+        '---\ntitle: Arrived From Elsewhere\n---\n\nImported by another process.\n',
+      )
       const imported = await blog(['import', more, '--data', data])
       expect(imported.code).toBe(0)
       await term.waitFor(/Posts 4[\s\S]*Arrived From Elsewhere/, 10_000)
@@ -68,12 +74,20 @@ describe('blog dashboard in a terminal', () => {
 
       term.type('o')
       await term.waitFor(/Opened https:\/\/essays\.example\.org\/posts\/an-unfinished-draft/)
-      await eventually(async () => expect(existsSync(opened) && readFileSync(opened, 'utf8')).toBe('https://essays.example.org/posts/an-unfinished-draft\n'))
+      await eventually(async () =>
+        expect(existsSync(opened) && readFileSync(opened, 'utf8')).toBe(
+          'https://essays.example.org/posts/an-unfinished-draft\n',
+        ),
+      )
 
       // The server on the same folder serves the post the dashboard published, and a
       // subscription made through its API reaches the dashboard.
       await eventually(async () => expect((await fetch(`${server.url}/posts/an-unfinished-draft`)).status).toBe(200))
-      const subscribed = await fetch(`${server.url}/api/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'reader@example.org' }) })
+      const subscribed = await fetch(`${server.url}/api/subscribe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'reader@example.org' }),
+      })
       expect(subscribed.ok).toBe(true)
       await term.waitFor(/Subscribers: 1/, 10_000)
 
@@ -112,11 +126,30 @@ function resizableTerminal(args: string[]) {
   const socket = `scholia-dashboard-${process.pid}`
   const tmux = (...a: string[]) => execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...a], { encoding: 'utf8' })
   const quote = (v: string) => `'${v.replace(/'/g, `'\\''`)}'`
-  const command = ['env', `SCHOLIA_SOURCE=${cliSourceMode()}`, quote(process.execPath), quote(join(projectRoot, 'bin', 'blog.js')), ...args.map(quote)].join(' ')
-  tmux('new-session', '-d', '-s', 'blog', '-x', '160', '-y', '40', '-c', projectRoot, `${command}; echo "[exit $?]"; sleep 600`)
+  const command = [
+    'env',
+    `SCHOLIA_SOURCE=${cliSourceMode()}`,
+    quote(process.execPath),
+    quote(join(projectRoot, 'bin', 'blog.js')),
+    ...args.map(quote),
+  ].join(' ')
+  tmux(
+    'new-session',
+    '-d',
+    '-s',
+    'blog',
+    '-x',
+    '160',
+    '-y',
+    '40',
+    '-c',
+    projectRoot,
+    `${command}; echo "[exit $?]"; sleep 600`,
+  )
   const screen = () => tmux('capture-pane', '-p', '-t', 'blog')
   return {
-    resize: (columns: number, rows: number) => void tmux('resize-window', '-t', 'blog', '-x', String(columns), '-y', String(rows)),
+    resize: (columns: number, rows: number) =>
+      void tmux('resize-window', '-t', 'blog', '-x', String(columns), '-y', String(rows)),
     keys: (text: string) => void tmux('send-keys', '-t', 'blog', '-l', text),
     waitFor: async (test: (screen: string) => boolean, timeoutMs = 30_000) => {
       const deadline = Date.now() + timeoutMs

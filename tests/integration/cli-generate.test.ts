@@ -37,17 +37,35 @@ describe('blog generate', () => {
   })
 
   it('with --json prints one object; a failed kind exits 1 and the rest is kept', async () => {
-    fake.answer({ kind: 'json', content: GOOD.scholia_annotations }, { kind: 'status', status: 500, message: 'model server down' })
-    const { code, stdout } = await blog(['generate', 'on-notation', '--annotations', '--models', '--provider', 'openai', '--json', '--data', data], {
-      env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url, OPENAI_MAX_RETRIES: '0' },
-    })
+    fake.answer(
+      { kind: 'json', content: GOOD.scholia_annotations },
+      { kind: 'status', status: 500, message: 'model server down' },
+    )
+    const { code, stdout } = await blog(
+      ['generate', 'on-notation', '--annotations', '--models', '--provider', 'openai', '--json', '--data', data],
+      {
+        env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url, OPENAI_MAX_RETRIES: '0' },
+      },
+    )
     expect(code).toBe(1)
     expect(JSON.parse(stdout)).toEqual({
       provider: 'openai',
       results: [
         // One of the fake's annotations quotes text the essay does not have: checked and dropped (issue 22).
-        { slug: 'on-notation', kind: 'annotations', status: 'done', error: null, notes: ['annotations not found in the essay, dropped: 1'] },
-        { slug: 'on-notation', kind: 'models', status: 'failed', error: 'OpenAI could not generate a mathematical model: the server answered 500 model server down. Nothing was changed.' },
+        {
+          slug: 'on-notation',
+          kind: 'annotations',
+          status: 'done',
+          error: null,
+          notes: ['annotations not found in the essay, dropped: 1'],
+        },
+        {
+          slug: 'on-notation',
+          kind: 'models',
+          status: 'failed',
+          error:
+            'OpenAI could not generate a mathematical model: the server answered 500 model server down. Nothing was changed.',
+        },
       ],
       summary: { done: 1, failed: 1 },
     })
@@ -59,7 +77,9 @@ describe('blog generate', () => {
   })
 
   it('exits 2 without doing anything when a slug is unknown', async () => {
-    const { code, stdout, stderr } = await blog(['generate', 'on-notation', 'no-such-post', '--data', data], { env: offline })
+    const { code, stdout, stderr } = await blog(['generate', 'on-notation', 'no-such-post', '--data', data], {
+      env: offline,
+    })
     expect(code).toBe(2)
     expect(stdout).toBe('')
     expect(stderr.trim()).toBe('Error: No post with the slug "no-such-post". Nothing was generated.')

@@ -13,7 +13,9 @@ describe('blog serve --watch', () => {
     const tmp = tempDir('serve-watch-')
     const essays = join(tmp.path, 'essays')
     cpSync(fixtureSite, essays, { recursive: true })
-    const server = await blogServe(['--port', '0', '--data', join(tmp.path, 'data'), '--watch', essays], { env: { PORT: '' } })
+    const server = await blogServe(['--port', '0', '--data', join(tmp.path, 'data'), '--watch', essays], {
+      env: { PORT: '' },
+    })
     try {
       await expect.poll(() => server.output(), { timeout: 20_000 }).toContain('Watching')
       const lines = server.output().split('\n').filter(Boolean)

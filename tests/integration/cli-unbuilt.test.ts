@@ -12,9 +12,14 @@ describe('bin/blog.js in a copy with neither a build nor tsx', () => {
     try {
       cpSync(join(projectRoot, 'bin'), join(copy, 'bin'), { recursive: true })
       writeFileSync(join(copy, 'package.json'), JSON.stringify({ name: 'scholia', type: 'module' }))
-      const run = spawnSync(process.execPath, [join(copy, 'bin', 'blog.js'), '--help'], { encoding: 'utf8', env: { ...process.env, SCHOLIA_SOURCE: '' } })
+      const run = spawnSync(process.execPath, [join(copy, 'bin', 'blog.js'), '--help'], {
+        encoding: 'utf8',
+        env: { ...process.env, SCHOLIA_SOURCE: '' },
+      })
       expect(run.status).toBe(1)
-      expect(run.stderr).toContain(`Scholia in ${copy}/ is not built (no dist/), and tsx, which would run its sources, is not installed.`)
+      expect(run.stderr).toContain(
+        `Scholia in ${copy}/ is not built (no dist/), and tsx, which would run its sources, is not installed.`,
+      )
       expect(run.stderr).toContain('npm install && npm run build')
       expect(run.stderr).not.toContain('ERR_MODULE_NOT_FOUND')
     } finally {

@@ -46,7 +46,10 @@ describe('blog --help', () => {
   })
 
   it('ends quietly when its reader closes the pipe early (blog … | head)', async () => {
-    const child = spawn(process.execPath, [join(projectRoot, 'bin', 'blog.js'), '--help'], { env: { ...process.env, SCHOLIA_SOURCE: cliSourceMode() }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [join(projectRoot, 'bin', 'blog.js'), '--help'], {
+      env: { ...process.env, SCHOLIA_SOURCE: cliSourceMode() },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     child.stdout.destroy()
     let stderr = ''
     child.stderr.on('data', (d: Buffer) => (stderr += d))
@@ -75,7 +78,13 @@ describe('blog import', () => {
     expect(code).toBe(0)
     const report = JSON.parse(stdout)
     expect(report.summary).toEqual({ imported: 0, updated: 1, unchanged: 2, failed: 0 })
-    expect(report.files.find((f: { path: string }) => f.path === file)).toEqual({ path: file, status: 'updated', slug: 'on-notation', error: null, warnings: [] })
+    expect(report.files.find((f: { path: string }) => f.path === file)).toEqual({
+      path: file,
+      status: 'updated',
+      slug: 'on-notation',
+      error: null,
+      warnings: [],
+    })
   })
 
   it('reports a bad file, still imports the rest, and exits 1', async () => {
@@ -88,7 +97,11 @@ describe('blog import', () => {
     expect(code).toBe(1)
     const report = JSON.parse(stdout)
     expect(report.summary).toEqual({ imported: 3, updated: 0, unchanged: 0, failed: 3 })
-    const failed = Object.fromEntries(report.files.filter((f: { status: string }) => f.status === 'failed').map((f: { path: string; error: string }) => [f.path.split('/').pop(), f.error]))
+    const failed = Object.fromEntries(
+      report.files
+        .filter((f: { status: string }) => f.status === 'failed')
+        .map((f: { path: string; error: string }) => [f.path.split('/').pop(), f.error]),
+    )
     expect(failed['binary.md']).toMatch(/binary/i)
     expect(failed['latin1.md']).toMatch(/UTF-8/)
     expect(failed['empty.md']).toMatch(/empty/i)

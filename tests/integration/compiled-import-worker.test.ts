@@ -28,7 +28,17 @@ describe('the compiled import worker (scripts/bundle-workers.mjs)', () => {
       return next(specifier, context)
     }`
     const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)})`
-    const load = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, '--input-type=module', '-e', `await import(${JSON.stringify(worker)})`], { encoding: 'utf8' })
+    const load = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        `data:text/javascript,${encodeURIComponent(register)}`,
+        '--input-type=module',
+        '-e',
+        `await import(${JSON.stringify(worker)})`,
+      ],
+      { encoding: 'utf8' },
+    )
     expect(load.stderr).toBe('')
     expect(load.status).toBe(0)
   })
@@ -44,7 +54,12 @@ describe('the compiled import worker (scripts/bundle-workers.mjs)', () => {
     const imported = await compiledBlog(['import', essays, '--data', data, '--json'])
     expect(imported.stderr).toBe('')
     expect(imported.code).toBe(0)
-    expect(JSON.parse(imported.stdout).summary).toEqual({ imported: picked.length, updated: 0, unchanged: 0, failed: 0 })
+    expect(JSON.parse(imported.stdout).summary).toEqual({
+      imported: picked.length,
+      updated: 0,
+      unchanged: 0,
+      failed: 0,
+    })
 
     const stored = await createBlog({ dataDir: data, env: {} })
     const posts = stored.store.posts()
@@ -52,7 +67,12 @@ describe('the compiled import worker (scripts/bundle-workers.mjs)', () => {
     for (const meta of posts) {
       const path = meta.source!.path
       // The same essay, folder and data folder as the import gave it (figures resolve against them).
-      const expected = renderedHere(prepareEssay({ essay: { path, text: readFileSync(path, 'utf8'), mtime: new Date(), root: essays }, options: { ownerName: 'The Owner', dataDir: data } }))
+      const expected = renderedHere(
+        prepareEssay({
+          essay: { path, text: readFileSync(path, 'utf8'), mtime: new Date(), root: essays },
+          options: { ownerName: 'The Owner', dataDir: data },
+        }),
+      )
       const body = await stored.store.body(meta)
       expect(body.html, path).toBe(expected.html)
       expect(body.plainText, path).toBe(expected.plainText)

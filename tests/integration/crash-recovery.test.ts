@@ -36,14 +36,22 @@ describe(`SIGKILL at random moments (seed ${SEED})`, () => {
       const before = fileCount(bodies)
       const r =
         run % 2
-          ? await runAndKillWhen(['import', essays, '--data', dataDir], () => fileCount(bodies) > before, between(0, 30), env)
+          ? await runAndKillWhen(
+              ['import', essays, '--data', dataDir],
+              () => fileCount(bodies) > before,
+              between(0, 30),
+              env,
+            )
           : await runAndKill(['import', essays, '--data', dataDir], between(400, 3_500), env)
       if (!r.killed) expect(r.code, `run ${run} finished before its kill`).toBe(0)
       const seen = await inspectDataDir(dataDir)
       expect(seen.problems, `run ${run}`).toEqual([])
       expect([0, total], `run ${run}`).toContain(seen.posts.length)
       // One transaction: the essays were all revised together, or none was.
-      expect(new Set(seen.posts.filter((p) => slugs.includes(p.slug)).map((p) => p.rev)).size, `run ${run}`).toBeLessThanOrEqual(1)
+      expect(
+        new Set(seen.posts.filter((p) => slugs.includes(p.slug)).map((p) => p.rev)).size,
+        `run ${run}`,
+      ).toBeLessThanOrEqual(1)
     }
     const last = await blog(['import', essays, '--data', dataDir, '--json'], { env })
     expect(last.code, last.stderr).toBe(0)
@@ -72,7 +80,12 @@ describe(`SIGKILL at random moments (seed ${SEED})`, () => {
   }, 300_000)
 
   it('a killed server keeps every write it acknowledged, requeues its jobs and sends no alert twice', async () => {
-    const acked = { titles: new Map<number, string>(), tried: new Map<number, Set<string>>(), subscribers: [] as string[], comments: [] as string[] }
+    const acked = {
+      titles: new Map<number, string>(),
+      tried: new Map<number, Set<string>>(),
+      subscribers: [] as string[],
+      comments: [] as string[],
+    }
     let n = 0
     await imported()
     for (let run = 0; run < 3; run++) {
@@ -123,7 +136,9 @@ describe(`SIGKILL at random moments (seed ${SEED})`, () => {
         // The last acknowledged title, or one sent after it whose answer the kill cut off.
         const now = seen.posts.find((p) => p.id === id)!.title
         expect(acked.tried.get(id), `post ${id} run ${run}`).toContain(now)
-        expect(Number(/write (\d+)/.exec(now)![1]), `post ${id} run ${run}`).toBeGreaterThanOrEqual(Number(/write (\d+)/.exec(title)![1]))
+        expect(Number(/write (\d+)/.exec(now)![1]), `post ${id} run ${run}`).toBeGreaterThanOrEqual(
+          Number(/write (\d+)/.exec(title)![1]),
+        )
       }
       for (const email of acked.subscribers) expect(seen.subscribers).toContain(email)
       for (const text of acked.comments) expect(seen.comments.map((c) => c.text)).toContain(text)

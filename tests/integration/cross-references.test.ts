@@ -31,7 +31,9 @@ afterAll(async () => {
 /** Served HTML of every post imported from `family`, as a guest reads it. */
 async function servedHtml(family: string): Promise<Array<{ path: string; html: string }>> {
   const metas = blog.store.posts().filter((p) => p.source?.path.includes(`/${family}/`))
-  return Promise.all(metas.map(async (m) => ({ path: m.source!.path, html: (await blog.posts.get(m.slug, GUEST)).html })))
+  return Promise.all(
+    metas.map(async (m) => ({ path: m.source!.path, html: (await blog.posts.get(m.slug, GUEST)).html })),
+  )
 }
 
 describe('cross-references across imported posts', () => {
@@ -39,7 +41,11 @@ describe('cross-references across imported posts', () => {
     expect(report.summary.failed).toBe(0)
     const posts = await servedHtml('statproofbook')
     expect(posts.length).toBe(111)
-    const corpusPages = new Set(['D', 'P'].flatMap((dir) => readdirSync(join(corpusDir, 'statproofbook', dir)).map((f) => `/${dir}/${f.replace(/\.md$/, '')}`)))
+    const corpusPages = new Set(
+      ['D', 'P'].flatMap((dir) =>
+        readdirSync(join(corpusDir, 'statproofbook', dir)).map((f) => `/${dir}/${f.replace(/\.md$/, '')}`),
+      ),
+    )
 
     let linked = 0
     for (const { html } of posts) {
@@ -63,8 +69,11 @@ describe('cross-references across imported posts', () => {
     const metas = blog.store.posts().filter((p) => p.source?.path.includes('/d2l-en/'))
     // Before resolution, every label reference to another chapter was bare text in the stored HTML.
     let before = 0
-    for (const meta of metas) before += ((await blog.store.body(meta)).html.match(/data-xref="(?:eq)?label:/g) ?? []).length
-    const undefinedLabels = new Set(report.files.flatMap((f) => f.warnings).flatMap((w) => /not found: label "([^"]+)"/.exec(w)?.[1] ?? []))
+    for (const meta of metas)
+      before += ((await blog.store.body(meta)).html.match(/data-xref="(?:eq)?label:/g) ?? []).length
+    const undefinedLabels = new Set(
+      report.files.flatMap((f) => f.warnings).flatMap((w) => /not found: label "([^"]+)"/.exec(w)?.[1] ?? []),
+    )
     let bare = 0
     let linked = 0
     for (const { html } of posts) {
@@ -76,27 +85,47 @@ describe('cross-references across imported posts', () => {
         const key = [...undefinedLabels].find((k) => k.replace(/^[a-z]+_/, '').replace(/[_-]+/g, ' ') === m[1])
         expect(key, m[0]).toBeDefined()
       }
-      linked += (html.match(/<a href="\/posts\/[^"]+#user-content-[^"]*">(?:Section|Chapter|Figure|Table|Equation) /g) ?? []).length
+      linked += (
+        html.match(/<a href="\/posts\/[^"]+#user-content-[^"]*">(?:Section|Chapter|Figure|Table|Equation) /g) ?? []
+      ).length
     }
-    console.log(`d2l: ${before} label references to other chapters; ${linked} now linked, ${bare} left as text (${undefinedLabels.size} labels no imported chapter defines)`)
+    console.log(
+      `d2l: ${before} label references to other chapters; ${linked} now linked, ${bare} left as text (${undefinedLabels.size} labels no imported chapter defines)`,
+    )
     expect(linked).toBeGreaterThan(40)
     expect(bare).toBeLessThan(before - 40)
   })
 
   it('a chapter’s :label: heading keeps the id a link points at', async () => {
-    const lr = blog.store.posts().find((p) => p.source?.path.endsWith('chapter_linear-regression/linear-regression.md'))!
+    const lr = blog.store
+      .posts()
+      .find((p) => p.source?.path.endsWith('chapter_linear-regression/linear-regression.md'))!
     const html = (await blog.posts.get(lr.slug, GUEST)).html
     // The importer takes the chapter's `#` heading for the title; its label stays as an anchor.
     expect(html).toContain('id="user-content-sec_linear_regression"')
-    const links = (await servedHtml('d2l-en')).flatMap(({ html }) => [...html.matchAll(new RegExp(`href="/posts/${lr.slug}#([^"]+)"`, 'g'))].map((m) => m[1]))
+    const links = (await servedHtml('d2l-en')).flatMap(({ html }) =>
+      [...html.matchAll(new RegExp(`href="/posts/${lr.slug}#([^"]+)"`, 'g'))].map((m) => m[1]),
+    )
     expect(links.length).toBeGreaterThan(0)
     for (const id of links) expect(html).toContain(`id="${decodeURIComponent(id)}"`)
   })
 
   it('an equation referred to from another chapter is linked to the equation itself', async () => {
     const pages = await servedHtml('d2l-en')
-    const bySlug = new Map(await Promise.all(blog.store.posts().filter((p) => fromFamily(p.source?.path, ['statproofbook', 'd2l-en'])).map(async (m) => [m.slug, (await blog.posts.get(m.slug, GUEST)).html] as const)))
-    const links = pages.flatMap(({ html }) => [...html.matchAll(/href="\/posts\/([^"#]+)#(user-content-eq-[^"]+)"/g)].map((m) => ({ slug: decodeURIComponent(m[1]), id: decodeURIComponent(m[2]) })))
+    const bySlug = new Map(
+      await Promise.all(
+        blog.store
+          .posts()
+          .filter((p) => fromFamily(p.source?.path, ['statproofbook', 'd2l-en']))
+          .map(async (m) => [m.slug, (await blog.posts.get(m.slug, GUEST)).html] as const),
+      ),
+    )
+    const links = pages.flatMap(({ html }) =>
+      [...html.matchAll(/href="\/posts\/([^"#]+)#(user-content-eq-[^"]+)"/g)].map((m) => ({
+        slug: decodeURIComponent(m[1]),
+        id: decodeURIComponent(m[2]),
+      })),
+    )
     expect(links.length).toBeGreaterThan(0)
     for (const { slug, id } of links) expect(bySlug.get(slug), `${slug}#${id}`).toContain(`id="${id}"`)
   })

@@ -32,7 +32,10 @@ async function seeded(): Promise<Seeded> {
   cleanups.push(t.cleanup)
   const dir = t.path
   const store = await Store.open(dir)
-  for (let i = 1; i <= 5; i++) await store.transact((tx) => tx.insert(newPost({ title: `Essay ${i}`, slug: `essay-${i}` }), newBody(`Text of essay ${i}`)))
+  for (let i = 1; i <= 5; i++)
+    await store.transact((tx) =>
+      tx.insert(newPost({ title: `Essay ${i}`, slug: `essay-${i}` }), newBody(`Text of essay ${i}`)),
+    )
   // A metadata-only change (no new body): a rebuild must still know the post is a draft.
   await store.transact((tx) => tx.update(3, { status: 'draft', title: 'Essay 3, retitled' }))
   const titles = new Map(store.posts().map((p) => [p.id, p.title]))
@@ -89,7 +92,9 @@ describe('a damaged data folder never loses a post', () => {
     try {
       expect(new Map(b.store.posts().map((p) => [p.id, p.title]))).toEqual(s.titles)
       // The first admin of a site rebuilt beside its posts comes from the terminal, not from the first visitor.
-      await expect(b.auth.createAdmin({ username: 'mallory', password: 'password1' }, GUEST)).rejects.toThrow(/blog admin create/)
+      await expect(b.auth.createAdmin({ username: 'mallory', password: 'password1' }, GUEST)).rejects.toThrow(
+        /blog admin create/,
+      )
       await b.auth.createAdmin({ username: 'owner', password: 'password1' }, OWNER)
       const next = await b.store.transact((tx) => tx.insert(newPost({ slug: 'after-repair' }), newBody()))
       expect(next.id).toBe(6)
@@ -174,7 +179,18 @@ describe('a damaged data folder never loses a post', () => {
   it('a migration keeps a copy of the old db.json first', async () => {
     const t = tempDir('damaged-')
     cleanups.push(t.cleanup)
-    const old = JSON.stringify({ schemaVersion: 4, nextPostId: 1, users: [], nextUserId: 1, subscribers: [], nextSubscriberId: 1, alerts: { baselineAt: null, alertedSlugs: [], queue: [] }, comments: [], nextCommentId: 1, settings: { about: 'Kept', footer: null } })
+    const old = JSON.stringify({
+      schemaVersion: 4,
+      nextPostId: 1,
+      users: [],
+      nextUserId: 1,
+      subscribers: [],
+      nextSubscriberId: 1,
+      alerts: { baselineAt: null, alertedSlugs: [], queue: [] },
+      comments: [],
+      nextCommentId: 1,
+      settings: { about: 'Kept', footer: null },
+    })
     writeFileSync(join(t.path, 'db.json'), old)
     const store = await Store.open(t.path)
     expect(store.db.schemaVersion).toBe(SCHEMA_VERSION)
@@ -186,7 +202,10 @@ describe('a damaged data folder never loses a post', () => {
     rmSync(s.shard(4))
     const check = await runBlog(['doctor', '--json', '--data', s.dir])
     expect(check.code).toBe(1)
-    const report = JSON.parse(check.stdout) as { healthy: boolean; problems: { file: string; problem: string; fix: string }[] }
+    const report = JSON.parse(check.stdout) as {
+      healthy: boolean
+      problems: { file: string; problem: string; fix: string }[]
+    }
     expect(report.healthy).toBe(false)
     expect(report.problems.find((p) => p.file === s.shard(4))?.fix).toMatch(/blog doctor --repair/)
     const repair = await runBlog(['doctor', '--repair', '--data', s.dir])
@@ -201,7 +220,10 @@ describe('a damaged data folder never loses a post', () => {
     const ctx = await servedBlog({ fixtures: null })
     try {
       writeFileSync(join(ctx.dataDir, 'db.json'), JSON.stringify({ schemaVersion: SCHEMA_VERSION }))
-      const res = await new ApiClient(ctx.server.url).post('/api/auth/setup', { username: 'someone', password: 'password1' })
+      const res = await new ApiClient(ctx.server.url).post('/api/auth/setup', {
+        username: 'someone',
+        password: 'password1',
+      })
       expect(res.status).toBe(500)
       expect(res.text).not.toContain(ctx.dataDir)
       expect(res.text).not.toContain('db.json')

@@ -24,7 +24,13 @@ function routes(app: ReturnType<typeof createApp>): Map<string, RequestHandler[]
   const out = new Map<string, RequestHandler[]>()
   const walk = (stack: RouteLayer[]) => {
     for (const layer of stack) {
-      if (layer.route) for (const m of Object.keys(layer.route.methods)) if (m !== '_all') out.set(`${m.toUpperCase()} ${layer.route.path}`, layer.route.stack.map((l) => l.handle))
+      if (layer.route)
+        for (const m of Object.keys(layer.route.methods))
+          if (m !== '_all')
+            out.set(
+              `${m.toUpperCase()} ${layer.route.path}`,
+              layer.route.stack.map((l) => l.handle),
+            )
       if (layer.handle.stack) walk(layer.handle.stack)
     }
   }
@@ -73,7 +79,10 @@ describe('the endpoint table', () => {
       const handlers = table.get(key(e))!
       const guards = GUARDS[e.access]
       expect(handlers.slice(0, guards.length), name).toEqual(guards)
-      expect(handlers.slice(guards.length).some((h) => h === adminOnly || h === signedInOnly), `${name} has a second guard`).toBe(false)
+      expect(
+        handlers.slice(guards.length).some((h) => h === adminOnly || h === signedInOnly),
+        `${name} has a second guard`,
+      ).toBe(false)
     }
     expect(GUARDS.admin).toEqual([adminOnly])
     expect(GUARDS['signed-in']).toEqual([signedInOnly])
@@ -84,7 +93,11 @@ describe('the endpoint table', () => {
     expect(guarded.length).toBeGreaterThan(20)
     for (const name of guarded) {
       const e = endpoint(name)
-      const res = await new ApiClient(ctx.server.url).request(e.method, concrete(e.path), e.method === 'GET' ? undefined : {})
+      const res = await new ApiClient(ctx.server.url).request(
+        e.method,
+        concrete(e.path),
+        e.method === 'GET' ? undefined : {},
+      )
       expect(res.status, name).toBe(401)
       expect(res.body, name).toEqual({ message: expect.any(String) })
     }

@@ -30,7 +30,8 @@ describe('arXiv export', () => {
     tmp.cleanup()
   })
 
-  const cli = (args: string[]) => blog(['export', ...args, '--data', ctx.dataDir], { env: { BLOG_BASE_URL: ctx.blog.config.baseUrl } })
+  const cli = (args: string[]) =>
+    blog(['export', ...args, '--data', ctx.dataDir], { env: { BLOG_BASE_URL: ctx.blog.config.baseUrl } })
 
   describe('GET /api/posts/:id/export/arxiv', () => {
     it('downloads the LaTeX source as {slug}-arxiv-format.txt for an admin', async () => {

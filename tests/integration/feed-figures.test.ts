@@ -14,9 +14,14 @@ beforeAll(async () => {
   ctx = await servedBlog({ fixtures: null, blog: { baseUrl: BASE } })
   const dir = join(ctx.dataDir, '..', 'essays')
   mkdirSync(join(dir, 'img'), { recursive: true })
-  const png = await sharp({ create: { width: 900, height: 500, channels: 3, background: { r: 40, g: 90, b: 160 } } }).png().toBuffer()
+  const png = await sharp({ create: { width: 900, height: 500, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+    .png()
+    .toBuffer()
   writeFileSync(join(dir, 'img', 'plot.png'), png)
-  writeFileSync(join(dir, 'figures.md'), '---\ntitle: A Figure in the Feed\ndate: 2030-01-01\n---\n\nAbove, a plot.\n\n![A blue plot.](img/plot.png)\n')
+  writeFileSync(
+    join(dir, 'figures.md'),
+    '---\ntitle: A Figure in the Feed\ndate: 2030-01-01\n---\n\nAbove, a plot.\n\n![A blue plot.](img/plot.png)\n',
+  )
   const report = await ctx.blog.importer.importPaths([dir])
   expect(report.files.map((f) => f.status)).toEqual(['imported'])
 }, 60_000)

@@ -89,7 +89,10 @@ describe('math in feeds', () => {
   })
 
   it('RSS, Atom and JSON Feed carry each formula once, as MathML with its TeX, in valid XML', async () => {
-    const parser = new Parser<Record<string, unknown>, { 'content:encoded'?: string; content?: string; link?: string }>()
+    const parser = new Parser<
+      Record<string, unknown>,
+      { 'content:encoded'?: string; content?: string; link?: string }
+    >()
     const rss = await text(FEED_PATHS.rss)
     expect(XMLValidator.validate(rss)).toBe(true)
     const rssItem = (await parser.parseString(rss)).items[0]!
@@ -99,7 +102,9 @@ describe('math in feeds', () => {
     const atom = await text(FEED_PATHS.atom)
     expect(XMLValidator.validate(atom)).toBe(true)
     // fast-xml-parser reads the escaped HTML back as the same string a feed reader gets.
-    const parsed = new XMLParser({ ignoreAttributes: false, processEntities: true, htmlEntities: false }).parse(atom) as { feed: { entry: { content: { '#text': string } } } }
+    const parsed = new XMLParser({ ignoreAttributes: false, processEntities: true, htmlEntities: false }).parse(
+      atom,
+    ) as { feed: { entry: { content: { '#text': string } } } }
     expectMathOnce(parsed.feed.entry.content['#text'])
     expectMathOnce((await parser.parseString(atom)).items[0]!.content!)
 

@@ -17,10 +17,14 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.cleanup())
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${ctx.server.url}${path}`, { headers, redirect: 'manual' })
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${ctx.server.url}${path}`, { headers, redirect: 'manual' })
 const text = async (path: string) => (await get(path)).text()
 // Categories of Atom entries live in attributes, which rss-parser leaves to custom fields.
-const parser = new Parser<Record<string, unknown>, { categories?: unknown[]; updated?: string; id?: string; 'content:encoded'?: string }>({
+const parser = new Parser<
+  Record<string, unknown>,
+  { categories?: unknown[]; updated?: string; id?: string; 'content:encoded'?: string }
+>({
   customFields: { item: [['category', 'categories', { keepArray: true }], 'updated'] },
 })
 const xml = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'url' })
@@ -50,9 +54,16 @@ describe('feeds', () => {
     expect(feed).toMatchObject({ title: 'Scholia', link: `${BASE}/`, feedUrl: `${BASE}/rss.xml`, language: 'en' })
     expect(feed.items.map((i) => i.link)).toEqual([`${BASE}/posts/on-notation`, GAUSS])
     const item = feed.items[1]
-    expect(item).toMatchObject({ title: 'The Gaussian Integral, Three Ways', guid: GAUSS, creator: 'Ada Lovelace', isoDate: '2025-03-14T00:00:00.000Z' })
+    expect(item).toMatchObject({
+      title: 'The Gaussian Integral, Three Ways',
+      guid: GAUSS,
+      creator: 'Ada Lovelace',
+      isoDate: '2025-03-14T00:00:00.000Z',
+    })
     expect(item.categories).toEqual(['calculus', 'probability'])
-    expect(item.contentSnippet).toBe('Polar coordinates, differentiation under the integral sign, and a volume argument.')
+    expect(item.contentSnippet).toBe(
+      'Polar coordinates, differentiation under the integral sign, and a volume argument.',
+    )
     expectFeedHtml(item['content:encoded']!)
     expect(feed.items[0].creator).toBe('Site Owner')
     expect(body).not.toMatch(DRAFT)
@@ -68,7 +79,12 @@ describe('feeds', () => {
     expect(feed.items.map((i) => i.id)).toEqual([`${BASE}/posts/on-notation`, GAUSS])
     const entry = feed.items[1]
     const post = ctx.blog.store.postBySlug('the-gaussian-integral-three-ways')!
-    expect(entry).toMatchObject({ link: GAUSS, author: 'Ada Lovelace', pubDate: '2025-03-14T00:00:00.000Z', updated: post.updatedAt })
+    expect(entry).toMatchObject({
+      link: GAUSS,
+      author: 'Ada Lovelace',
+      pubDate: '2025-03-14T00:00:00.000Z',
+      updated: post.updatedAt,
+    })
     expect(entry.summary).toBe('Polar coordinates, differentiation under the integral sign, and a volume argument.')
     expect(entry.categories!.map((c) => (c as { $: { term: string } }).$.term)).toEqual(['calculus', 'probability'])
     expectFeedHtml(entry.content as string)
@@ -79,10 +95,21 @@ describe('feeds', () => {
     const res = await get('/feed.json')
     expect(res.headers.get('content-type')).toBe('application/feed+json; charset=utf-8')
     const feed = (await res.json()) as { version: string; items: Record<string, unknown>[] } & Record<string, unknown>
-    expect(feed).toMatchObject({ version: 'https://jsonfeed.org/version/1.1', title: 'Scholia', home_page_url: `${BASE}/`, feed_url: `${BASE}/feed.json` })
+    expect(feed).toMatchObject({
+      version: 'https://jsonfeed.org/version/1.1',
+      title: 'Scholia',
+      home_page_url: `${BASE}/`,
+      feed_url: `${BASE}/feed.json`,
+    })
     expect(feed.items.map((i) => i.id)).toEqual([`${BASE}/posts/on-notation`, GAUSS])
     const item = feed.items[1]
-    expect(item).toMatchObject({ url: GAUSS, title: 'The Gaussian Integral, Three Ways', authors: [{ name: 'Ada Lovelace' }], tags: ['calculus', 'probability'], date_published: '2025-03-14T00:00:00.000Z' })
+    expect(item).toMatchObject({
+      url: GAUSS,
+      title: 'The Gaussian Integral, Three Ways',
+      authors: [{ name: 'Ada Lovelace' }],
+      tags: ['calculus', 'probability'],
+      date_published: '2025-03-14T00:00:00.000Z',
+    })
     expect(item.summary).toBe('Polar coordinates, differentiation under the integral sign, and a volume argument.')
     expectFeedHtml(item.content_html as string)
     expect(JSON.stringify(feed)).not.toMatch(DRAFT)
@@ -113,7 +140,8 @@ describe('sitemap and robots.txt', () => {
     const lines = (await res.text()).split('\n').filter(Boolean)
     expect(lines[0]).toBe('User-agent: *')
     expect(lines).toContain('Allow: /')
-    for (const path of ['/upload', '/manage', '/profile', '/admin-secret', '/api/']) expect(lines).toContain(`Disallow: /blog${path}`)
+    for (const path of ['/upload', '/manage', '/profile', '/admin-secret', '/api/'])
+      expect(lines).toContain(`Disallow: /blog${path}`)
     expect(lines).toContain(`Sitemap: ${BASE}/sitemap.xml`)
   })
 })
@@ -129,18 +157,27 @@ describe('HTTP caching', () => {
     expect(etag).toMatch(/^"[\w-]+"$/)
     expect(new Date(lastModified).getTime()).not.toBeNaN()
     expect(first.headers.get('cache-control')).toMatch(/no-cache|max-age=\d+/)
-    const conditionals: Record<string, string>[] = [{ 'if-none-match': etag }, { 'if-none-match': `W/${etag}, "other"` }, { 'if-modified-since': lastModified }]
+    const conditionals: Record<string, string>[] = [
+      { 'if-none-match': etag },
+      { 'if-none-match': `W/${etag}, "other"` },
+      { 'if-modified-since': lastModified },
+    ]
     for (const conditional of conditionals) {
       const res = await get(path, conditional)
       expect(res.status, JSON.stringify(conditional)).toBe(304)
       expect(await res.text()).toBe('')
     }
     expect((await get(path, { 'if-none-match': '"stale"' })).status).toBe(200)
-    expect((await get(path, { 'if-modified-since': new Date(Date.parse(lastModified) - 60_000).toUTCString() })).status).toBe(200)
+    expect(
+      (await get(path, { 'if-modified-since': new Date(Date.parse(lastModified) - 60_000).toUTCString() })).status,
+    ).toBe(200)
   })
 
   it('compresses for clients that accept it, brotli before gzip', async () => {
-    for (const [accept, encoding] of [['gzip', 'gzip'], ['gzip, deflate, br', 'br']]) {
+    for (const [accept, encoding] of [
+      ['gzip', 'gzip'],
+      ['gzip, deflate, br', 'br'],
+    ]) {
       const res = await get('/rss.xml', { 'accept-encoding': accept })
       expect(res.headers.get('content-encoding')).toBe(encoding)
       expect(res.headers.get('vary')).toMatch(/Accept-Encoding/)
@@ -150,14 +187,23 @@ describe('HTTP caching', () => {
 })
 
 describe('head: feed links and JSON-LD', () => {
-  const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as Record<string, unknown>)
+  const jsonLd = (html: string) =>
+    [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]) as Record<string, unknown>,
+    )
 
   it('links the three feeds from every page', async () => {
     for (const path of ['/', '/about', '/posts/on-notation', '/no/such/page']) {
       const html = await text(path)
-      expect(html).toContain(`<link rel="alternate" type="application/rss+xml" title="Scholia (RSS)" href="${BASE}/rss.xml">`)
-      expect(html).toContain(`<link rel="alternate" type="application/atom+xml" title="Scholia (Atom)" href="${BASE}/atom.xml">`)
-      expect(html).toContain(`<link rel="alternate" type="application/feed+json" title="Scholia (JSON Feed)" href="${BASE}/feed.json">`)
+      expect(html).toContain(
+        `<link rel="alternate" type="application/rss+xml" title="Scholia (RSS)" href="${BASE}/rss.xml">`,
+      )
+      expect(html).toContain(
+        `<link rel="alternate" type="application/atom+xml" title="Scholia (Atom)" href="${BASE}/atom.xml">`,
+      )
+      expect(html).toContain(
+        `<link rel="alternate" type="application/feed+json" title="Scholia (JSON Feed)" href="${BASE}/feed.json">`,
+      )
     }
   })
 
@@ -169,7 +215,11 @@ describe('head: feed links and JSON-LD', () => {
         '@type': 'WebSite',
         name: 'Scholia',
         url: `${BASE}/`,
-        potentialAction: { '@type': 'SearchAction', target: { '@type': 'EntryPoint', urlTemplate: `${BASE}/search?q={search_term_string}` }, 'query-input': 'required name=search_term_string' },
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: { '@type': 'EntryPoint', urlTemplate: `${BASE}/search?q={search_term_string}` },
+          'query-input': 'required name=search_term_string',
+        },
       }),
     ])
     expect(jsonLd(await text('/about'))).toEqual([])
@@ -196,7 +246,9 @@ describe('head: feed links and JSON-LD', () => {
       })
       expect(block).not.toHaveProperty('citation')
       // No banner: the 1200×630 card drawn from the title stands in.
-      expect(block.image).toMatch(new RegExp(`^${BASE}/og/posts/the-gaussian-integral-three-ways\\.png\\?v=[0-9a-f]{10}$`))
+      expect(block.image).toMatch(
+        new RegExp(`^${BASE}/og/posts/the-gaussian-integral-three-ways\\.png\\?v=[0-9a-f]{10}$`),
+      )
     }
   })
 
@@ -204,23 +256,59 @@ describe('head: feed links and JSON-LD', () => {
     const bibliography = {
       introduction: 'Sources.',
       entries: [
-        { id: '1', type: 'book', year: 1812, title: 'Théorie analytique des probabilités', authors: ['Pierre-Simon Laplace'], isbn: '978-0-00-000000-0' },
-        { id: '2', type: 'journal', year: '1991', title: 'The Gaussian integral', authors: ['A. Author', 'B. Author'], publication: 'Amer. Math. Monthly', doi: 'https://doi.org/10.2307/2323625' },
-        { id: '3', type: 'website', title: 'Gaussian integral', authors: [], url: 'https://en.wikipedia.org/wiki/Gaussian_integral' },
+        {
+          id: '1',
+          type: 'book',
+          year: 1812,
+          title: 'Théorie analytique des probabilités',
+          authors: ['Pierre-Simon Laplace'],
+          isbn: '978-0-00-000000-0',
+        },
+        {
+          id: '2',
+          type: 'journal',
+          year: '1991',
+          title: 'The Gaussian integral',
+          authors: ['A. Author', 'B. Author'],
+          publication: 'Amer. Math. Monthly',
+          doi: 'https://doi.org/10.2307/2323625',
+        },
+        {
+          id: '3',
+          type: 'website',
+          title: 'Gaussian integral',
+          authors: [],
+          url: 'https://en.wikipedia.org/wiki/Gaussian_integral',
+        },
         { id: '4', type: 'not-a-type', title: 'Dropped: malformed entry' },
       ],
       furtherReading: [],
     }
-    await ctx.blog.store.transact((tx) => tx.update(postId('the-gaussian-integral-three-ways'), { bannerImage: '/media/gauss-banner.png' }, { bibliography: JSON.stringify(bibliography) }))
+    await ctx.blog.store.transact((tx) =>
+      tx.update(
+        postId('the-gaussian-integral-three-ways'),
+        { bannerImage: '/media/gauss-banner.png' },
+        { bibliography: JSON.stringify(bibliography) },
+      ),
+    )
     const [block] = jsonLd(await text('/posts/the-gaussian-integral-three-ways'))
     expect(block['@type']).toBe('ScholarlyArticle')
     expect(block.image).toBe(`${BASE}/media/gauss-banner.png`)
     expect(block.citation).toEqual([
-      { '@type': 'Book', name: 'Théorie analytique des probabilités', author: [{ '@type': 'Person', name: 'Pierre-Simon Laplace' }], datePublished: '1812', isbn: '978-0-00-000000-0' },
+      {
+        '@type': 'Book',
+        name: 'Théorie analytique des probabilités',
+        author: [{ '@type': 'Person', name: 'Pierre-Simon Laplace' }],
+        datePublished: '1812',
+        isbn: '978-0-00-000000-0',
+      },
       {
         '@type': 'ScholarlyArticle',
         name: 'The Gaussian integral',
-        author: [{ '@type': 'Person', name: 'A. Author' }, { '@type': 'Person', name: 'B. Author' }],
+        author: [
+          { '@type': 'Person', name: 'A. Author' },
+          { '@type': 'Person', name: 'B. Author' },
+        ],
         datePublished: '1991',
         url: 'https://doi.org/10.2307/2323625',
         identifier: { '@type': 'PropertyValue', propertyID: 'DOI', value: '10.2307/2323625' },
@@ -234,7 +322,9 @@ describe('head: feed links and JSON-LD', () => {
   })
 
   it('stays a BlogPosting when the bibliography cannot be parsed', async () => {
-    await ctx.blog.store.transact((tx) => tx.update(postId('the-gaussian-integral-three-ways'), {}, { bibliography: '{not json' }))
+    await ctx.blog.store.transact((tx) =>
+      tx.update(postId('the-gaussian-integral-three-ways'), {}, { bibliography: '{not json' }),
+    )
     expect(jsonLd(await text('/posts/the-gaussian-integral-three-ways'))[0]['@type']).toBe('BlogPosting')
   })
 
@@ -258,7 +348,9 @@ describe('invalidation', () => {
     }
 
     // A change to a draft changes nothing a guest sees: same bytes, same ETag and date, still 304.
-    await ctx.blog.store.transact((tx) => tx.update(postId('an-unfinished-draft'), { title: 'An Unfinished Draft, retitled' }))
+    await ctx.blog.store.transact((tx) =>
+      tx.update(postId('an-unfinished-draft'), { title: 'An Unfinished Draft, retitled' }),
+    )
     for (const path of PATHS) {
       const res = await get(path, { 'if-none-match': before.get(path)! })
       expect(res.status, path).toBe(304)
@@ -268,7 +360,10 @@ describe('invalidation', () => {
     const dir = join(ctx.dataDir, '..', 'later')
     mkdirSync(dir, { recursive: true })
     const file = join(dir, 'euler.md')
-    writeFileSync(file, '---\ntitle: Euler’s Identity\ndate: 2030-01-01\nauthor: Leonhard Euler\ntags: [analysis]\n---\n\nThe identity $e^{i\\pi} + 1 = 0$ links five constants.\n\n![A figure](/media/euler.png)\n\nMarkup such as `<a href="/docs">` stays as written.\n')
+    writeFileSync(
+      file,
+      '---\ntitle: Euler’s Identity\ndate: 2030-01-01\nauthor: Leonhard Euler\ntags: [analysis]\n---\n\nThe identity $e^{i\\pi} + 1 = 0$ links five constants.\n\n![A figure](/media/euler.png)\n\nMarkup such as `<a href="/docs">` stays as written.\n',
+    )
     await ctx.blog.importer.importPaths([file])
     const euler = `${BASE}/posts/eulers-identity`
 
@@ -297,6 +392,7 @@ describe('invalidation', () => {
     await ctx.blog.store.transact((tx) => tx.update(id, { status: 'published' }))
     expect(await text('/rss.xml')).toContain('An Unfinished Draft, retitled')
     await ctx.blog.store.transact((tx) => tx.update(id, { status: 'draft' }))
-    for (const path of ['/rss.xml', '/atom.xml', '/feed.json', '/sitemap.xml']) expect(await text(path), path).not.toMatch(DRAFT)
+    for (const path of ['/rss.xml', '/atom.xml', '/feed.json', '/sitemap.xml'])
+      expect(await text(path), path).not.toMatch(DRAFT)
   })
 })

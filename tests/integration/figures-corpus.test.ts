@@ -16,7 +16,13 @@ describe.skipIf(!existsSync(d2l))('the d2l book’s figures (shared corpus)', ()
     tmp = tempDir('d2l-figures-')
     // The shared import of the corpus (helpers/corpus-import.ts), of which d2l's pages and report are read.
     report = reportOf(await copyCorpusData(join(tmp.path, 'data')), ['d2l-en'])
-    blog = await createBlog({ dataDir: join(tmp.path, 'data'), ownerName: 'Owner', bcryptCost: 10, env: {}, log: () => {} })
+    blog = await createBlog({
+      dataDir: join(tmp.path, 'data'),
+      ownerName: 'Owner',
+      bcryptCost: 10,
+      env: {},
+      log: () => {},
+    })
   }, 300_000)
   afterAll(async () => {
     await blog?.close()
@@ -48,7 +54,9 @@ describe.skipIf(!existsSync(d2l))('the d2l book’s figures (shared corpus)', ()
       }
       expect(html).not.toContain('figure-missing')
     }
-    console.log(`d2l: ${images} local <img> (+${remote} remote) on ${pages.length} pages, ${used.size} distinct stored figures`)
+    console.log(
+      `d2l: ${images} local <img> (+${remote} remote) on ${pages.length} pages, ${used.size} distinct stored figures`,
+    )
     expect(used.size).toBe(readdirSync(join(d2l, 'img')).length)
     expect(used.size).toBe(101)
   })

@@ -30,7 +30,18 @@ const html = async () => (await blog.store.body(blog.store.postBySlug('plots')!)
 describe('blog serve --watch with figures', () => {
   it('an image saved beside an essay after it was imported shows in it', async () => {
     expect(await html()).toContain('figure-missing')
-    writeFileSync(join(essays, 'img', 'plot.png'), await sharp({ create: { width: 64, height: 32, channels: 3, background: '#09c' } }).png().toBuffer())
-    await eventually(async () => expect(await html()).toMatch(/<img src="\/media\/assets\/[0-9a-f]{20}\.png" alt="The plot\." loading="lazy" decoding="async" width="64" height="32">/), 15_000)
+    writeFileSync(
+      join(essays, 'img', 'plot.png'),
+      await sharp({ create: { width: 64, height: 32, channels: 3, background: '#09c' } })
+        .png()
+        .toBuffer(),
+    )
+    await eventually(
+      async () =>
+        expect(await html()).toMatch(
+          /<img src="\/media\/assets\/[0-9a-f]{20}\.png" alt="The plot\." loading="lazy" decoding="async" width="64" height="32">/,
+        ),
+      15_000,
+    )
   })
 })

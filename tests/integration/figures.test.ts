@@ -11,14 +11,17 @@ let essays: ReturnType<typeof tempDir>
 let report: ImportReport
 let page: string
 
-const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><script>alert(1)</script><rect width="200" height="100"/></svg>'
+const svg =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><script>alert(1)</script><rect width="200" height="100"/></svg>'
 
 beforeAll(async () => {
   ctx = await servedBlog({ fixtures: null })
   essays = tempDir('figures-')
   mkdirSync(join(essays.path, 'posts'), { recursive: true })
   mkdirSync(join(essays.path, 'img'), { recursive: true })
-  const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2a7' } }).png().toBuffer()
+  const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2a7' } })
+    .png()
+    .toBuffer()
   writeFileSync(join(essays.path, 'img', 'chart.png'), png)
   writeFileSync(join(essays.path, 'img', 'diagram.svg'), svg)
   writeFileSync(
@@ -42,10 +45,16 @@ describe('an essay with figures, imported from its folder', () => {
   })
 
   it('shows each figure from the site’s media, sized, with its caption; the missing one as a placeholder', () => {
-    expect(page).toMatch(/<img src="\/media\/assets\/[0-9a-f]{20}\.png" alt="A chart of results\." loading="lazy" decoding="async" width="1600" height="900">/)
-    expect(page).toMatch(/<img src="\/media\/assets\/[0-9a-f]{20}\.svg" alt="The diagram\." loading="lazy" decoding="async" width="200" height="100">/)
+    expect(page).toMatch(
+      /<img src="\/media\/assets\/[0-9a-f]{20}\.png" alt="A chart of results\." loading="lazy" decoding="async" width="1600" height="900">/,
+    )
+    expect(page).toMatch(
+      /<img src="\/media\/assets\/[0-9a-f]{20}\.svg" alt="The diagram\." loading="lazy" decoding="async" width="200" height="100">/,
+    )
     expect(page).toContain('<figcaption>A chart of results.</figcaption>')
-    expect(page).toContain('<figure class="figure-missing"><span class="figure-missing-note">Figure not available</span><figcaption>Lost figure.</figcaption></figure>')
+    expect(page).toContain(
+      '<figure class="figure-missing"><span class="figure-missing-note">Figure not available</span><figcaption>Lost figure.</figcaption></figure>',
+    )
   })
 
   it('serves a stored PNG with its type, immutable caching and nosniff', async () => {
@@ -76,14 +85,24 @@ describe('an essay with figures, imported from its folder', () => {
   })
 
   it('answers 404 to anything that is not a stored file', async () => {
-    for (const path of ['/media/assets/0123456789abcdef0123.png', '/media/assets/..%2F..%2Fdb.json', '/media/assets/0123456789abcdef0123-w300.webp', '/media/assets/']) {
+    for (const path of [
+      '/media/assets/0123456789abcdef0123.png',
+      '/media/assets/..%2F..%2Fdb.json',
+      '/media/assets/0123456789abcdef0123-w300.webp',
+      '/media/assets/',
+    ]) {
       expect((await fetch(ctx.server.url + path)).status, path).toBe(404)
     }
   })
 
   it('a repeated import finds nothing to do; a figure that appears later is picked up', async () => {
     expect((await ctx.blog.importer.importPaths([essays.path])).summary).toMatchObject({ unchanged: 1 })
-    writeFileSync(join(essays.path, 'img', 'lost.png'), await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer())
+    writeFileSync(
+      join(essays.path, 'img', 'lost.png'),
+      await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer(),
+    )
     const again = await ctx.blog.importer.importPaths([essays.path])
     expect(again.summary).toMatchObject({ updated: 1 })
     expect(again.files[0].warnings).toEqual([])

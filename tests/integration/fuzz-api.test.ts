@@ -81,7 +81,21 @@ function paramArbitrary(): fc.Arbitrary<string> {
   const real = t.blog.store.posts().flatMap((p) => [String(p.id), p.slug])
   return fc
     .oneof(
-      { arbitrary: fc.constantFrom(...real, '0', '-1', '1.5', '1e3', 'NaN', '9007199254740993', 'annotations', 'models', 'x.png'), weight: 3 },
+      {
+        arbitrary: fc.constantFrom(
+          ...real,
+          '0',
+          '-1',
+          '1.5',
+          '1e3',
+          'NaN',
+          '9007199254740993',
+          'annotations',
+          'models',
+          'x.png',
+        ),
+        weight: 3,
+      },
       { arbitrary: hostileString(), weight: 2 },
     )
     .map((v) => encodePath(v).slice(0, 4_000) || '%20')
@@ -106,7 +120,9 @@ function attemptArbitrary(route: string): fc.Arbitrary<Attempt> {
   const [method, pattern] = route.split(' ')
   const names = pattern.match(/:\w+|\{\*\w+\}/g) ?? []
   const params = fc.tuple(...names.map(() => paramArbitrary()))
-  const query = QUERY[route] ? queryArbitraryFor(QUERY[route]) : fc.option(queryArbitraryFor(null), { nil: '', freq: 3 })
+  const query = QUERY[route]
+    ? queryArbitraryFor(QUERY[route])
+    : fc.option(queryArbitraryFor(null), { nil: '', freq: 3 })
   const hasBody = method !== 'GET' && method !== 'HEAD'
   const body = !hasBody ? fc.constant(undefined) : BODY[route] ? arbitraryFor(BODY[route]) : hostileValue()
   return fc.tuple(params, query, body).map(([values, q, b]) => {
@@ -114,7 +130,12 @@ function attemptArbitrary(route: string): fc.Arbitrary<Attempt> {
     names.forEach((name, i) => (path = path.replace(name, values[i])))
     const url = `${path}${q ? `?${q}` : ''}`
     // Counterexamples can hold 300 kB strings: report them shortened.
-    return { method, url, body: b, [fc.toStringMethod]: () => `${method} ${short(url)} ${short(JSON.stringify(b) ?? '')}` }
+    return {
+      method,
+      url,
+      body: b,
+      [fc.toStringMethod]: () => `${method} ${short(url)} ${short(JSON.stringify(b) ?? '')}`,
+    }
   })
 }
 
@@ -130,12 +151,17 @@ const tally = new Map<number, number>()
 async function attempt(client: ApiClient, a: Attempt, route: string): Promise<void> {
   before ??= await settledSnapshot(t.dataDir)
   const logged = t.serverLog.length
-  const res = await client.request(a.method, a.url, a.body === undefined ? undefined : JSON.stringify(a.body) ?? 'null')
+  const res = await client.request(
+    a.method,
+    a.url,
+    a.body === undefined ? undefined : (JSON.stringify(a.body) ?? 'null'),
+  )
   tally.set(res.status, (tally.get(res.status) ?? 0) + 1)
   const what = `${route} → ${res.status} for ${a.method} ${short(a.url)} ${short(JSON.stringify(a.body) ?? '')}`
   expect(res.status, `${what}\n${t.serverLog.slice(logged).join('\n')}`).toBeLessThan(500)
   expect(({} as Record<string, unknown>).polluted, what).toBeUndefined()
-  if (res.status >= 400 && a.url.startsWith('/api/') && !PARSER_STATUSES.has(res.status)) expect(res.body, what).toEqual({ message: expect.any(String) })
+  if (res.status >= 400 && a.url.startsWith('/api/') && !PARSER_STATUSES.has(res.status))
+    expect(res.body, what).toEqual({ message: expect.any(String) })
   if (res.status >= 400) {
     expect(storeChanges(before, snapshotStore(t.dataDir)), `a rejected request changed the store: ${what}`).toEqual([])
   } else if (a.method !== 'GET' || storeChanges(before, snapshotStore(t.dataDir)).length > 0) {
@@ -162,7 +188,10 @@ describe('API fuzzing (never a 5xx, rejected requests change nothing)', () => {
     it(`as ${role === 'guest' ? 'a guest' : 'the signed-in owner'}`, async () => {
       const client = role === 'admin' ? t.admin : t.guest()
       // Deleting routes last, so the owner's run still finds the fixture posts on every other route.
-      const ordered = [...t.routes.filter((r) => !r.startsWith('DELETE ')), ...t.routes.filter((r) => r.startsWith('DELETE '))]
+      const ordered = [
+        ...t.routes.filter((r) => !r.startsWith('DELETE ')),
+        ...t.routes.filter((r) => r.startsWith('DELETE ')),
+      ]
       for (const route of ordered) {
         if (role === 'admin' && NOT_AS_ADMIN.has(route)) continue
         const started = Date.now()
@@ -175,7 +204,10 @@ describe('API fuzzing (never a 5xx, rejected requests change nothing)', () => {
         if (process.env.FUZZ_REPORT) console.log(`${role} ${route} ${Date.now() - started} ms`)
       }
       if (role === 'admin') expect((await t.admin.get('/api/auth/me')).status, 'the owner stayed signed in').toBe(200)
-      if (process.env.FUZZ_REPORT) console.log(`${role} answers by status: ${JSON.stringify(Object.fromEntries([...tally].sort((a, b) => a[0] - b[0])))}`)
+      if (process.env.FUZZ_REPORT)
+        console.log(
+          `${role} answers by status: ${JSON.stringify(Object.fromEntries([...tally].sort((a, b) => a[0] - b[0])))}`,
+        )
       tally.clear()
     })
   }
@@ -200,18 +232,41 @@ describe('upload fuzzing (multipart, as the owner)', () => {
   it('answers any form with 200 or a 4xx {message}, never a 5xx; a refused one stores nothing', async () => {
     const part = fc.record({
       field: fc.oneof(fc.constant('files'), fc.constant('other'), hostileString()),
-      name: fc.oneof(fc.constantFrom('essay.md', 'notes.markdown', 'image.png', '../../x.md', '..\\x.md', 'a\u0000.md', '"quoted".md', 'new\r\nline.md'), hostileString().map((s) => `${s}.md`)),
+      name: fc.oneof(
+        fc.constantFrom(
+          'essay.md',
+          'notes.markdown',
+          'image.png',
+          '../../x.md',
+          '..\\x.md',
+          'a\u0000.md',
+          '"quoted".md',
+          'new\r\nline.md',
+        ),
+        hostileString().map((s) => `${s}.md`),
+      ),
       type: fc.constantFrom('text/markdown', 'application/octet-stream', 'text/html'),
-      content: fc.oneof(fc.constantFrom('# Title\n\nText.', '', '---\ntitle: [unclosed\n---\n', '\u0000\u0001binary'), fc.string({ maxLength: 200 })),
+      content: fc.oneof(
+        fc.constantFrom('# Title\n\nText.', '', '---\ntitle: [unclosed\n---\n', '\u0000\u0001binary'),
+        fc.string({ maxLength: 200 }),
+      ),
     })
-    const form = fc.record({ parts: fc.array(part, { minLength: 0, maxLength: 4 }), boundary: fc.constantFrom('b0undary', 'x', '-'.repeat(70)), truncate: fc.option(fc.nat({ max: 400 }), { freq: 3 }) })
+    const form = fc.record({
+      parts: fc.array(part, { minLength: 0, maxLength: 4 }),
+      boundary: fc.constantFrom('b0undary', 'x', '-'.repeat(70)),
+      truncate: fc.option(fc.nat({ max: 400 }), { freq: 3 }),
+    })
     await fc.assert(
       fc.asyncProperty(form, async ({ parts, boundary, truncate }) => {
         const whole = multipart(parts, boundary)
         const body = truncate === null ? whole : whole.subarray(0, truncate)
         before ??= await settledSnapshot(t.dataDir)
         const logged = t.serverLog.length
-        const res = await fetch(`${t.server.url}/api/upload`, { method: 'POST', headers: { cookie: t.admin.cookieHeader(), 'content-type': `multipart/form-data; boundary=${boundary}` }, body })
+        const res = await fetch(`${t.server.url}/api/upload`, {
+          method: 'POST',
+          headers: { cookie: t.admin.cookieHeader(), 'content-type': `multipart/form-data; boundary=${boundary}` },
+          body,
+        })
         const text = await res.text()
         const what = `upload → ${res.status}: ${short(JSON.stringify(parts.map((p) => [p.field, p.name])))} ${text.slice(0, 200)}\n${t.serverLog.slice(logged).join('\n')}`
         expect(res.status, what).toBeLessThan(500)

@@ -53,7 +53,13 @@ async function expectStillServing(): Promise<void> {
 }
 
 /** A raw request (body sent as given), answered by a clear 4xx `{message}` that changed nothing. */
-async function expectRefused(client: ApiClient, method: string, url: string, body: string, statuses: number[]): Promise<void> {
+async function expectRefused(
+  client: ApiClient,
+  method: string,
+  url: string,
+  body: string,
+  statuses: number[],
+): Promise<void> {
   const before = snapshotStore(t.dataDir)
   const res = await client.request(method, url, body)
   expect(statuses, `${method} ${url} answered ${res.status}: ${res.text.slice(0, 200)}`).toContain(res.status)
@@ -80,7 +86,9 @@ describe('prototype pollution', () => {
       for (const [method, url, valid] of bodies()) {
         for (const polluting of POLLUTING_JSON) {
           const inner = polluting.slice(1, -1)
-          const nested = Object.keys(valid).map((k) => JSON.stringify({ ...valid, [k]: '__SLOT__' }).replace('"__SLOT__"', polluting))
+          const nested = Object.keys(valid).map((k) =>
+            JSON.stringify({ ...valid, [k]: '__SLOT__' }).replace('"__SLOT__"', polluting),
+          )
           for (const text of [`{${inner},${JSON.stringify(valid).slice(1)}`, ...nested]) {
             const res = await client.request(method, url, text)
             expect(res.status, `${method} ${url} ${text}`).toBeLessThan(500)
@@ -98,15 +106,32 @@ describe('prototype pollution', () => {
   it('in JSON text fields (footer lists, tracking data) and in query strings', async () => {
     const links = `[{"name":"x","url":"https://example.com","icon":"github","__proto__":{"polluted":1}}]`
     const sections = `[{"title":"S","links":[],"constructor":{"prototype":{"polluted":1}}}]`
-    const footer = await t.admin.request('PATCH', '/api/footer', { title: 'T', description: '', copyright: '', socialLinks: links, linkSections: sections })
+    const footer = await t.admin.request('PATCH', '/api/footer', {
+      title: 'T',
+      description: '',
+      copyright: '',
+      socialLinks: links,
+      linkSections: sections,
+    })
     expect(footer.status).toBeLessThan(500)
     const stored = (await t.guest().get<Record<string, string>>('/api/footer')).body
     expect(stored.socialLinks).not.toMatch(/__proto__|polluted/)
     expect(stored.linkSections).not.toMatch(/constructor|polluted/)
-    const track = await t.guest().request('POST', '/api/user/track', `{"sessionId":"s","postId":null,"actionType":"view","actionData":{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}}`)
+    const track = await t
+      .guest()
+      .request(
+        'POST',
+        '/api/user/track',
+        `{"sessionId":"s","postId":null,"actionType":"view","actionData":{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}}`,
+      )
     expect(track.status).toBe(400)
     for (const path of ['/api/posts', '/api/unsubscribe', '/api/search/advanced', '/api/about', '/', '/search']) {
-      for (const q of ['__proto__[polluted]=1', 'constructor[prototype][polluted]=1', '__proto__.polluted=1&__proto__=x', 'search=__proto__&q=constructor&tags=__proto__,prototype']) {
+      for (const q of [
+        '__proto__[polluted]=1',
+        'constructor[prototype][polluted]=1',
+        '__proto__.polluted=1&__proto__=x',
+        'search=__proto__&q=constructor&tags=__proto__,prototype',
+      ]) {
         const res = await t.guest().get(`${path}?${q}`)
         expect(res.status, `${path}?${q}`).toBeLessThan(500)
       }
@@ -121,8 +146,20 @@ describe('oversized and deeply nested JSON', () => {
     const big = JSON.stringify({ username: 'owner', password: 'x'.repeat(1_100_000) })
     await expectRefused(t.guest(), 'POST', '/api/auth/login', big, [413])
     await expectRefused(t.admin, 'PATCH', '/api/about', JSON.stringify({ content: 'y'.repeat(1_200_000) }), [413])
-    await expectRefused(t.guest(), 'PUT', `/api/posts/${postId}`, JSON.stringify({ content: 'z'.repeat(17_000_000) }), [401])
-    await expectRefused(t.admin, 'PUT', `/api/posts/${postId}`, JSON.stringify({ content: 'z'.repeat(17_000_000) }), [413])
+    await expectRefused(
+      t.guest(),
+      'PUT',
+      `/api/posts/${postId}`,
+      JSON.stringify({ content: 'z'.repeat(17_000_000) }),
+      [401],
+    )
+    await expectRefused(
+      t.admin,
+      'PUT',
+      `/api/posts/${postId}`,
+      JSON.stringify({ content: 'z'.repeat(17_000_000) }),
+      [413],
+    )
     // A request line past Node's header limit is refused by Node itself, before the app.
     expect([414, 431]).toContain((await t.guest().get(`/api/posts?search=${'q'.repeat(40_000)}`)).status)
     await expectStillServing()
@@ -136,7 +173,13 @@ describe('oversized and deeply nested JSON', () => {
       await expectRefused(t.admin, 'PATCH', '/api/about', text, [400, 413])
       await expectRefused(t.guest(), 'POST', '/api/subscribe', text, [400, 413])
     }
-    const deepLinks = JSON.stringify({ title: 'T', description: '', copyright: '', socialLinks: '['.repeat(50_000) + ']'.repeat(50_000), linkSections: '[]' })
+    const deepLinks = JSON.stringify({
+      title: 'T',
+      description: '',
+      copyright: '',
+      socialLinks: '['.repeat(50_000) + ']'.repeat(50_000),
+      linkSections: '[]',
+    })
     await expectRefused(t.admin, 'PATCH', '/api/footer', deepLinks, [400])
     for (const text of ['{', '{"a":}', '\u0000', '{"a":1}garbage', 'NaN', '"\\ud800"']) {
       const res = await t.guest().request('POST', '/api/subscribe', text)
@@ -144,10 +187,18 @@ describe('oversized and deeply nested JSON', () => {
       expect(res.body).toEqual({ message: expect.any(String) })
     }
     // Sent with fetch: ApiClient always labels its bodies plain application/json.
-    const oddHeaders: Record<string, string>[] = [{ 'content-type': 'application/json; charset=koi8-r' }, { 'content-type': 'application/json', 'content-encoding': 'gzip' }, { 'content-type': 'application/json', 'content-encoding': 'br, x-unknown' }]
+    const oddHeaders: Record<string, string>[] = [
+      { 'content-type': 'application/json; charset=koi8-r' },
+      { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      { 'content-type': 'application/json', 'content-encoding': 'br, x-unknown' },
+    ]
     for (const headers of oddHeaders) {
       const before = snapshotStore(t.dataDir)
-      const res = await fetch(`${t.server.url}/api/subscribe`, { method: 'POST', headers, body: '{"email":"odd-encoding@example.com"}' })
+      const res = await fetch(`${t.server.url}/api/subscribe`, {
+        method: 'POST',
+        headers,
+        body: '{"email":"odd-encoding@example.com"}',
+      })
       expect([400, 415], JSON.stringify(headers)).toContain(res.status)
       expect(await res.json()).toEqual({ message: expect.any(String) })
       expect(storeChanges(before, snapshotStore(t.dataDir))).toEqual([])
@@ -157,7 +208,19 @@ describe('oversized and deeply nested JSON', () => {
 })
 
 describe('search filters', () => {
-  const odd = ['NaN', 'Infinity', '-Infinity', '1e309', '-1', '0x10', '2024-02-30', '9999-99-99', '', '%00', 'a'.repeat(600)]
+  const odd = [
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '1e309',
+    '-1',
+    '0x10',
+    '2024-02-30',
+    '9999-99-99',
+    '',
+    '%00',
+    'a'.repeat(600),
+  ]
 
   it('GET /api/posts?search= answers 200 or a 400 {message} for any text, repeated or not', async () => {
     for (const v of odd) {

@@ -31,7 +31,14 @@ describe('sign-in limit under parallel guesses (AuthService)', () => {
   let clock = Date.parse('2026-11-21T10:00:00Z')
   let blog: Blog
   beforeAll(async () => {
-    blog = await createBlog({ dataDir: join(tmp.path, 'data'), ownerName: 'Site Owner', bcryptCost: 10, env: {}, log: () => {}, now: () => new Date(clock) })
+    blog = await createBlog({
+      dataDir: join(tmp.path, 'data'),
+      ownerName: 'Site Owner',
+      bcryptCost: 10,
+      env: {},
+      log: () => {},
+      now: () => new Date(clock),
+    })
     await blog.auth.createAdmin({ username: 'root', password: 'password1' }, OWNER)
     await blog.auth.createAdmin({ username: 'second', password: 'password2' }, OWNER)
   })
@@ -40,10 +47,13 @@ describe('sign-in limit under parallel guesses (AuthService)', () => {
     tmp.cleanup()
   })
 
-  const login = (username: string, password: string, client: string) => outcome(blog.auth.login({ username, password }, client))
+  const login = (username: string, password: string, client: string) =>
+    outcome(blog.auth.login({ username, password }, client))
 
   it('compares at most 5 of 40 guesses sent at once, and refuses the right one sent last', async () => {
-    const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => login('root', i === 39 ? 'password1' : `wrong-${i}`, '198.51.100.1')))
+    const outcomes = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => login('root', i === 39 ? 'password1' : `wrong-${i}`, '198.51.100.1')),
+    )
     // Today's code compared all 40: 39 × 401 and a 200.
     expect(count(outcomes, 401) + count(outcomes, 'ok')).toBeLessThanOrEqual(5)
     expect(count(outcomes, 429)).toBeGreaterThanOrEqual(35)
@@ -95,8 +105,16 @@ describe('sign-in limit under parallel guesses (AuthService)', () => {
 
   it('limits the current-password check of a password change the same way', async () => {
     const viewer = { userId: 2, role: 'admin' as const }
-    const change = (currentPassword: string) => blog.auth.updatePassword(viewer, { currentPassword, newPassword: 'password2-new' }, '198.51.100.5')
-    const outcomes = await Promise.all(Array.from({ length: 12 }, (_, i) => change(`wrong-${i}`).then(() => 'ok' as const, (e: unknown) => (e instanceof RateLimitError ? 429 : 400))))
+    const change = (currentPassword: string) =>
+      blog.auth.updatePassword(viewer, { currentPassword, newPassword: 'password2-new' }, '198.51.100.5')
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        change(`wrong-${i}`).then(
+          () => 'ok' as const,
+          (e: unknown) => (e instanceof RateLimitError ? 429 : 400),
+        ),
+      ),
+    )
     expect(outcomes.filter((o) => o === 400).length).toBe(5)
     expect(outcomes.filter((o) => o === 429).length).toBe(7)
   })
@@ -112,7 +130,11 @@ describe('a burst of sign-ins against the HTTP server', () => {
 
   it('answers at most 5 of 100 parallel wrong guesses for one account with 401, the rest 429', async () => {
     const c = new ApiClient(s.server.url)
-    const statuses = await Promise.all(Array.from({ length: 100 }, (_, i) => c.post('/api/auth/login', { username: 'root', password: `guess-${i}` }).then((r) => r.status)))
+    const statuses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        c.post('/api/auth/login', { username: 'root', password: `guess-${i}` }).then((r) => r.status),
+      ),
+    )
     expect(statuses.filter((x) => x === 401).length).toBeLessThanOrEqual(5)
     expect(statuses.filter((x) => x === 429).length).toBeGreaterThanOrEqual(95)
   }, 60_000)
@@ -123,7 +145,11 @@ describe('a burst of sign-ins against the HTTP server', () => {
     for (let i = 0; i < 3; i++) await fetch(`${s.server.url}/`)
     const ranHere = passwordWork.ran.thisThread
     let done = false
-    const burst = Promise.all(Array.from({ length: 100 }, (_, i) => c.post('/api/auth/login', { username: `nobody-${i}`, password: `guess-${i}` }).then((r) => r.status))).finally(() => {
+    const burst = Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        c.post('/api/auth/login', { username: `nobody-${i}`, password: `guess-${i}` }).then((r) => r.status),
+      ),
+    ).finally(() => {
       done = true
     })
     const latencies: number[] = []

@@ -19,7 +19,11 @@ describe('mail over SMTP', () => {
         let data = ''
         stream.on('data', (chunk: Buffer) => (data += chunk.toString()))
         stream.on('end', () => {
-          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data })
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data,
+          })
           callback()
         })
       },
@@ -31,7 +35,11 @@ describe('mail over SMTP', () => {
 
   it('sends through the server named by SMTP_URL and writes nothing to the outbox', async () => {
     const tmp = tempDir('smtp-')
-    const mailer = createMailer({ dataDir: tmp.path, smtpUrl: `smtp://127.0.0.1:${port}`, from: '"Scholia" <no-reply@example.org>' })
+    const mailer = createMailer({
+      dataDir: tmp.path,
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: '"Scholia" <no-reply@example.org>',
+    })
     expect(mailer.description).toBe(`SMTP server 127.0.0.1:${port}`)
     await mailer.send({ to: 'reader@example.org', subject: 'Hello', text: 'A message.' })
     expect(received).toHaveLength(1)

@@ -12,12 +12,17 @@ const mails = (dataDir: string) => {
   try {
     return readdirSync(join(dataDir, 'outbox'))
       .sort()
-      .map((f) => readFileSync(join(dataDir, 'outbox', f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+      .map((f) =>
+        readFileSync(join(dataDir, 'outbox', f), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '='),
+      )
   } catch {
     return []
   }
 }
-const essay = (title: string, date: string) => `---\ntitle: ${title}\ndate: ${date}\ntags: [news]\n---\n\nA new essay called ${title}, about things worth reading.\n`
+const essay = (title: string, date: string) =>
+  `---\ntitle: ${title}\ndate: ${date}\ntags: [news]\n---\n\nA new essay called ${title}, about things worth reading.\n`
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -29,7 +34,8 @@ describe('new-post alerts', () => {
     const ctx = await servedBlog()
     cleanups.push(ctx.cleanup)
     const c = new ApiClient(ctx.server.url)
-    for (const email of ['a@example.org', 'b@example.org']) expect((await c.post('/api/subscribe', { email })).status).toBe(201)
+    for (const email of ['a@example.org', 'b@example.org'])
+      expect((await c.post('/api/subscribe', { email })).status).toBe(201)
     await ctx.blog.alerts.run()
     expect(mails(ctx.dataDir)).toEqual([])
 
@@ -45,13 +51,18 @@ describe('new-post alerts', () => {
     expect(first).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
 
     // a changed re-import of the same essay is not news
-    writeFileSync(join(dir.path, 'fresh.md'), essay('Fresh Thoughts', new Date().toISOString().slice(0, 10)) + '\nOne more line.\n')
+    writeFileSync(
+      join(dir.path, 'fresh.md'),
+      essay('Fresh Thoughts', new Date().toISOString().slice(0, 10)) + '\nOne more line.\n',
+    )
     await ctx.blog.importer.importPaths([dir.path])
     await ctx.blog.alerts.run()
     expect(mails(ctx.dataDir)).toHaveLength(2)
 
     // the unsubscribe link works; the next alert goes to one address
-    const token = /unsubscribe\?token=([\w-]+)/.exec(mails(ctx.dataDir).find((m) => m.includes('To: a@example.org'))!)![1]
+    const token = /unsubscribe\?token=([\w-]+)/.exec(
+      mails(ctx.dataDir).find((m) => m.includes('To: a@example.org'))!,
+    )![1]
     expect((await fetch(`${ctx.server.url}/api/unsubscribe?token=${token}`, { method: 'POST' })).status).toBe(200)
     writeFileSync(join(dir.path, 'second.md'), essay('Second Thoughts', new Date().toISOString().slice(0, 10)))
     await ctx.blog.importer.importPaths([dir.path])
@@ -78,7 +89,10 @@ describe('new-post alerts', () => {
     await site.blog.newsletter.subscribe('reader@example.org', 'test')
     writeFileSync(join(essays, 'old.md'), essay('An Old Essay', '2019-03-01'))
     writeFileSync(join(essays, 'new.md'), essay('A New Essay', new Date().toISOString().slice(0, 10)))
-    writeFileSync(join(essays, 'draft.md'), essay('A Draft Essay', new Date().toISOString().slice(0, 10)).replace('tags:', 'status: draft\ntags:'))
+    writeFileSync(
+      join(essays, 'draft.md'),
+      essay('A Draft Essay', new Date().toISOString().slice(0, 10)).replace('tags:', 'status: draft\ntags:'),
+    )
     await site.blog.importer.importPaths([essays])
     await site.blog.alerts.run()
     await eventually(async () => expect(mails(dataDir)).toHaveLength(1))

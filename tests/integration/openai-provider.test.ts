@@ -17,7 +17,16 @@ const snapshot = async () => {
 
 beforeAll(async () => {
   await fake.start()
-  ctx = await servedBlog({ blog: { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url, OPENAI_MODEL: 'test-model', OPENAI_MAX_RETRIES: '2' } } })
+  ctx = await servedBlog({
+    blog: {
+      env: {
+        OPENAI_API_KEY: 'sk-test',
+        OPENAI_BASE_URL: fake.url,
+        OPENAI_MODEL: 'test-model',
+        OPENAI_MAX_RETRIES: '2',
+      },
+    },
+  })
   await ctx.blog.auth.createAdmin({ username: 'owner', password: 'password1' }, OWNER)
   admin = new ApiClient(ctx.server.url)
   expect((await admin.post('/api/auth/login', { username: 'owner', password: 'password1' })).status).toBe(200)
@@ -33,7 +42,10 @@ beforeEach(() => {
 describe('the openai provider against an OpenAI-compatible server', () => {
   it('is the default with a key, and stores good answers with their provenance', async () => {
     expect(ctx.blog.config.aiProvider).toBe('openai')
-    const report = await ctx.blog.enhance.generate({ slugs: [slug], kinds: ['annotations', 'bibliography', 'summary', 'mathematicalModel'] })
+    const report = await ctx.blog.enhance.generate({
+      slugs: [slug],
+      kinds: ['annotations', 'bibliography', 'summary', 'mathematicalModel'],
+    })
     expect(report).toMatchObject({ provider: 'openai', summary: { done: 4, failed: 0 } })
     const { body } = await snapshot()
     expect(JSON.parse(body.annotations!)).toEqual((GOOD.scholia_annotations as { annotations: unknown }).annotations)
@@ -51,12 +63,9 @@ describe('the openai provider against an OpenAI-compatible server', () => {
       expect(r.body.response_format).toMatchObject({ type: 'json_schema', json_schema: { strict: true } })
       expect(JSON.stringify(r.body.messages)).toContain('Squaring the integral')
     }
-    expect(fake.requests.map((r) => (r.body.response_format as { json_schema: { name: string } }).json_schema.name)).toEqual([
-      'scholia_annotations',
-      'scholia_bibliography',
-      'scholia_summary',
-      'scholia_mathematicalModel',
-    ])
+    expect(
+      fake.requests.map((r) => (r.body.response_format as { json_schema: { name: string } }).json_schema.name),
+    ).toEqual(['scholia_annotations', 'scholia_bibliography', 'scholia_summary', 'scholia_mathematicalModel'])
   })
 
   it('retries a 429 (the client’s own backoff) and stores the answer that follows', async () => {
@@ -67,10 +76,26 @@ describe('the openai provider against an OpenAI-compatible server', () => {
   })
 
   it.each<[string, FakeAnswer[], string]>([
-    ['malformed JSON', [{ kind: 'text', content: '{"summary": ' }], 'OpenAI could not generate a summary: the answer is not valid JSON. Nothing was changed.'],
-    ['an answer of the wrong shape', [{ kind: 'json', content: { summary: 42 } }], 'OpenAI could not generate a summary: the answer does not match the expected shape (summary: Invalid input: expected string, received number). Nothing was changed.'],
-    ['a refusal', [{ kind: 'refusal', refusal: 'I cannot help with that.' }], 'OpenAI could not generate a summary: the model refused: I cannot help with that. Nothing was changed.'],
-    ['500 on every try', [1, 2, 3].map((): FakeAnswer => ({ kind: 'status', status: 500, message: 'upstream broke' })), 'OpenAI could not generate a summary: the server answered 500 upstream broke. Nothing was changed.'],
+    [
+      'malformed JSON',
+      [{ kind: 'text', content: '{"summary": ' }],
+      'OpenAI could not generate a summary: the answer is not valid JSON. Nothing was changed.',
+    ],
+    [
+      'an answer of the wrong shape',
+      [{ kind: 'json', content: { summary: 42 } }],
+      'OpenAI could not generate a summary: the answer does not match the expected shape (summary: Invalid input: expected string, received number). Nothing was changed.',
+    ],
+    [
+      'a refusal',
+      [{ kind: 'refusal', refusal: 'I cannot help with that.' }],
+      'OpenAI could not generate a summary: the model refused: I cannot help with that. Nothing was changed.',
+    ],
+    [
+      '500 on every try',
+      [1, 2, 3].map((): FakeAnswer => ({ kind: 'status', status: 500, message: 'upstream broke' })),
+      'OpenAI could not generate a summary: the server answered 500 upstream broke. Nothing was changed.',
+    ],
   ])('fails clearly on %s and leaves the post as it was', async (_what, answers, message) => {
     const before = await snapshot()
     fake.answer(...answers)
@@ -96,6 +121,10 @@ describe('the openai provider against an OpenAI-compatible server', () => {
       [2, 1, 1],
       [3, 2, 1],
     ])
-    expect(fake.requests[0]).toMatchObject({ path: '/v1/embeddings', problems: [], body: { model: 'text-embedding-3-small', input: ['a', 'bb', 'ccc'], encoding_format: 'float' } })
+    expect(fake.requests[0]).toMatchObject({
+      path: '/v1/embeddings',
+      problems: [],
+      body: { model: 'text-embedding-3-small', input: ['a', 'bb', 'ccc'], encoding_format: 'float' },
+    })
   })
 })

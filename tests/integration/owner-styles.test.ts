@@ -10,7 +10,8 @@ import { tempDir } from '../helpers/temp-dir.js'
 
 const assets: ClientAssets = {
   head: '<link rel="modulepreload" href="/assets/vendor-def.js">',
-  styles: '<link rel="stylesheet" href="/assets/entry-client-abc.fonts.css">\n    <link rel="stylesheet" href="/assets/entry-client-abc.css">',
+  styles:
+    '<link rel="stylesheet" href="/assets/entry-client-abc.fonts.css">\n    <link rel="stylesheet" href="/assets/entry-client-abc.css">',
   deferredStyles: '<link rel="stylesheet" href="/assets/entry-client-abc.css">',
   critical: indexCriticalCss([{ css: 'body{margin:0}.never-on-a-page{color:red}', folder: '/assets/' }]),
   script: '<script type="module" src="/assets/entry-client-abc.js"></script>',

@@ -60,7 +60,13 @@ function rawGet(path: string, cookie: string): Promise<{ status: number; body: s
     const req = request(`${t.server.url}/`, { path, headers: cookie ? { cookie } : {} }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('latin1'), location: res.headers.location ?? '' }))
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString('latin1'),
+          location: res.headers.location ?? '',
+        }),
+      )
     })
     req.on('error', reject)
     req.end()
@@ -83,7 +89,13 @@ describe('reading outside the data folder', () => {
     const id = t.blog.store.posts()[0].id
     for (const cookie of ['', t.admin.cookieHeader()]) {
       for (const bad of TRAVERSALS) {
-        for (const path of [`/media/posts/${id}/${bad}`, `/media/posts/${bad}/x-0123456789abcdef.png`, `/media/${bad}`, `/og/posts/${bad}`, `/og/posts/${bad}.png`]) {
+        for (const path of [
+          `/media/posts/${id}/${bad}`,
+          `/media/posts/${bad}/x-0123456789abcdef.png`,
+          `/media/${bad}`,
+          `/og/posts/${bad}`,
+          `/og/posts/${bad}.png`,
+        ]) {
           const status = await expectNoLeak(path, cookie)
           expect([400, 404], path).toContain(status)
         }
@@ -106,13 +118,19 @@ describe('reading outside the data folder', () => {
 })
 
 /** A multipart body built by hand, so file names reach the server byte for byte (fetch's FormData would escape them). */
-async function uploadRaw(names: string[]): Promise<{ status: number; body: { posts?: { slug: string }[]; files?: { status: string; slug: string | null }[]; message?: string } }> {
+async function uploadRaw(names: string[]): Promise<{
+  status: number
+  body: { posts?: { slug: string }[]; files?: { status: string; slug: string | null }[]; message?: string }
+}> {
   const boundary = '----fuzz-boundary-7d1'
   const parts = names.map((name, i) =>
     Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="`, 'latin1'),
       Buffer.from(name, 'utf8'),
-      Buffer.from(`"\r\nContent-Type: text/markdown\r\n\r\n# Hostile name ${i}\n\nBody text of upload ${i}.\n\r\n`, 'latin1'),
+      Buffer.from(
+        `"\r\nContent-Type: text/markdown\r\n\r\n# Hostile name ${i}\n\nBody text of upload ${i}.\n\r\n`,
+        'latin1',
+      ),
     ]),
   )
   const body = Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)])
@@ -149,17 +167,30 @@ describe('upload file names', () => {
     for (const name of HOSTILE_NAMES) {
       const res = await uploadRaw([name])
       // A name the multipart parser cannot read is the client's mistake: 400, never 500.
-      expect([200, 400], `${JSON.stringify(name).slice(0, 80)}: ${JSON.stringify(res.body)}\n${t.serverLog.join('\n')}`).toContain(res.status)
+      expect(
+        [200, 400],
+        `${JSON.stringify(name).slice(0, 80)}: ${JSON.stringify(res.body)}\n${t.serverLog.join('\n')}`,
+      ).toContain(res.status)
       if (res.status === 400) expect(res.body).toEqual({ message: expect.any(String) })
       else imported += res.body.posts!.length
     }
-    const changedOutside = storeChanges(outsideBefore, snapshotStore(root)).filter((c) => !/^(changed|added|removed) data\//.test(c))
+    const changedOutside = storeChanges(outsideBefore, snapshotStore(root)).filter(
+      (c) => !/^(changed|added|removed) data\//.test(c),
+    )
     expect(changedOutside).toEqual([])
-    for (const bait of ['/etc/passwd.md', '/tmp/evil.md', '/etc/evil-absolute.md', join(root, '..', 'x.md'), join(projectRoot, 'x.md')]) expect(existsSync(bait), bait).toBe(false)
+    for (const bait of [
+      '/etc/passwd.md',
+      '/tmp/evil.md',
+      '/etc/evil-absolute.md',
+      join(root, '..', 'x.md'),
+      join(projectRoot, 'x.md'),
+    ])
+      expect(existsSync(bait), bait).toBe(false)
     for (const post of t.blog.store.posts()) {
       expect(post.slug, post.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/)
-      // eslint-disable-next-line no-control-regex
-      if (post.source?.path.startsWith('upload:')) expect(post.source.path.slice('upload:'.length), post.source.path).not.toMatch(/[/\\\u0000-\u001f]/)
+      if (post.source?.path.startsWith('upload:'))
+        // eslint-disable-next-line no-control-regex
+        expect(post.source.path.slice('upload:'.length), post.source.path).not.toMatch(/[/\\\u0000-\u001f]/)
     }
     expect(imported).toBeGreaterThan(5)
   })
@@ -168,7 +199,11 @@ describe('upload file names', () => {
     const boundary = '----fuzz-boundary-fm'
     const md = '---\ntitle: Climber\nslug: ../../../etc/passwd\n---\n\nText.\n'
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="climber.md"\r\nContent-Type: text/markdown\r\n\r\n${md}\r\n--${boundary}--\r\n`
-    const res = await fetch(`${t.server.url}/api/upload`, { method: 'POST', headers: { cookie: t.admin.cookieHeader(), 'content-type': `multipart/form-data; boundary=${boundary}` }, body })
+    const res = await fetch(`${t.server.url}/api/upload`, {
+      method: 'POST',
+      headers: { cookie: t.admin.cookieHeader(), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    })
     expect(res.status).toBe(200)
     const { posts } = (await res.json()) as { posts: { slug: string }[] }
     expect(posts[0].slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/)

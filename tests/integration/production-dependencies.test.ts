@@ -65,7 +65,9 @@ describe('the installed package', () => {
     expect(reached.has('react-dom')).toBe(true)
     // bin/blog.js falls back to tsx only in a checkout without dist/ (a dev dependency by design).
     reached.delete('tsx')
-    const undeclared = [...reached].filter(([name]) => !(name in manifest.dependencies)).map(([name, file]) => `${name} (from ${file.slice(root.length + 1)})`)
+    const undeclared = [...reached]
+      .filter(([name]) => !(name in manifest.dependencies))
+      .map(([name, file]) => `${name} (from ${file.slice(root.length + 1)})`)
     expect(undeclared).toEqual([])
   })
 

@@ -18,12 +18,23 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => site.cleanup())
 
-const trackEvent = JSON.stringify({ sessionId: 'flood-session', postId: null, actionType: 'view', actionData: { path: '/' } })
+const trackEvent = JSON.stringify({
+  sessionId: 'flood-session',
+  postId: null,
+  actionType: 'view',
+  actionData: { path: '/' },
+})
 
 describe('floods from one client are cut off with 429 and Retry-After, and the data folder stays bounded', () => {
   it('tracking: a burst of 1,000 events stores at most the allowed 120', async () => {
     const before = folderBytes(site.dataDir)
-    const r = await flood({ url: `${url}/api/user/track`, method: 'POST', body: trackEvent, connections: 16, amount: 1_000 })
+    const r = await flood({
+      url: `${url}/api/user/track`,
+      method: 'POST',
+      body: trackEvent,
+      connections: 16,
+      amount: 1_000,
+    })
     expect(r.errors).toBe(0)
     expect(r.statuses['204']).toBe(120)
     expect(r.statuses['429']).toBe(880)
@@ -45,7 +56,8 @@ describe('floods from one client are cut off with 429 and Retry-After, and the d
     const client = new ApiClient(url)
     const before = site.blog.store.db.subscribers.length
     const statuses: number[] = []
-    for (let i = 0; i < 30; i++) statuses.push((await client.post('/api/subscribe', { email: `flood${i}@example.org` })).status)
+    for (let i = 0; i < 30; i++)
+      statuses.push((await client.post('/api/subscribe', { email: `flood${i}@example.org` })).status)
     expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true)
     expect(statuses.slice(10).every((s) => s === 429)).toBe(true)
     expect(site.blog.store.db.subscribers.length - before).toBe(10)
@@ -57,7 +69,10 @@ describe('floods from one client are cut off with 429 and Retry-After, and the d
     const client = new ApiClient(url)
     const before = site.blog.store.db.comments.length
     const statuses: number[] = []
-    for (let i = 0; i < 20; i++) statuses.push((await client.post(`/api/posts/${postId}/comments`, { name: 'Flood', text: `Comment ${i}` })).status)
+    for (let i = 0; i < 20; i++)
+      statuses.push(
+        (await client.post(`/api/posts/${postId}/comments`, { name: 'Flood', text: `Comment ${i}` })).status,
+      )
     expect(statuses.slice(0, 5).every((s) => s < 300)).toBe(true)
     expect(statuses.slice(5).every((s) => s === 429)).toBe(true)
     expect(site.blog.store.db.comments.length - before).toBe(5)
@@ -66,7 +81,8 @@ describe('floods from one client are cut off with 429 and Retry-After, and the d
   it('sign-in: repeated wrong passwords are locked out with 429 and Retry-After', async () => {
     const client = new ApiClient(url)
     const statuses: number[] = []
-    for (let i = 0; i < 15; i++) statuses.push((await client.post('/api/auth/login', { username: 'nobody', password: `guess-${i}` })).status)
+    for (let i = 0; i < 15; i++)
+      statuses.push((await client.post('/api/auth/login', { username: 'nobody', password: `guess-${i}` })).status)
     expect(statuses[0]).toBe(401)
     expect(statuses).toContain(429)
     expect(statuses.slice(statuses.indexOf(429)).every((s) => s === 429)).toBe(true)

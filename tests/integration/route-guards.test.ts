@@ -63,7 +63,9 @@ function routeTable(app: ReturnType<typeof createApp>): string[] {
   const out: string[] = []
   const walk = (stack: RouteLayer[]) => {
     for (const layer of stack) {
-      if (layer.route) for (const m of Object.keys(layer.route.methods)) if (m !== '_all') out.push(`${m.toUpperCase()} ${layer.route.path}`)
+      if (layer.route)
+        for (const m of Object.keys(layer.route.methods))
+          if (m !== '_all') out.push(`${m.toUpperCase()} ${layer.route.path}`)
       if (layer.handle.stack) walk(layer.handle.stack)
     }
   }

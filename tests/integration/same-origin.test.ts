@@ -5,12 +5,23 @@ import { servedBlog } from '../helpers/blog.js'
 type Served = Awaited<ReturnType<typeof servedBlog>>
 
 /** A POST with exactly these headers (fetch would not let a test choose Host). */
-function post(url: string, path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+function post(
+  url: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
   const target = new URL(path, url)
   const payload = JSON.stringify(body)
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers },
+      },
       (res) => {
         let text = ''
         res.setEncoding('utf8')
@@ -34,14 +45,24 @@ describe('same-origin writes and DNS rebinding (issue 21)', () => {
 
   it('refuses a write whose Origin and Host both name a rebound outside domain', async () => {
     const evil = `evil.example:${port}`
-    const res = await post(s.server.url, '/api/auth/setup', { username: 'mallory', password: 'password1' }, { host: evil, origin: `http://${evil}` })
+    const res = await post(
+      s.server.url,
+      '/api/auth/setup',
+      { username: 'mallory', password: 'password1' },
+      { host: evil, origin: `http://${evil}` },
+    )
     expect(res.status).toBe(403)
     expect(JSON.parse(res.body).message).toMatch(/another site/)
     expect(s.blog.store.db.users).toHaveLength(0)
   })
 
   it('ignores X-Forwarded-Host when no proxy is trusted', async () => {
-    const res = await post(s.server.url, '/api/auth/logout', {}, { host: `evil.example:${port}`, 'x-forwarded-host': `localhost:${port}`, origin: `http://localhost:${port}` })
+    const res = await post(
+      s.server.url,
+      '/api/auth/logout',
+      {},
+      { host: `evil.example:${port}`, 'x-forwarded-host': `localhost:${port}`, origin: `http://localhost:${port}` },
+    )
     expect(res.status).toBe(403)
   })
 
@@ -51,7 +72,10 @@ describe('same-origin writes and DNS rebinding (issue 21)', () => {
       expect(res.status, host).toBe(200)
     }
     // The default base URL is http://localhost:4321, whatever Host the request carries.
-    expect((await post(s.server.url, '/api/auth/logout', {}, { host: `localhost:${port}`, origin: 'http://localhost:4321' })).status).toBe(200)
+    expect(
+      (await post(s.server.url, '/api/auth/logout', {}, { host: `localhost:${port}`, origin: 'http://localhost:4321' }))
+        .status,
+    ).toBe(200)
   })
 })
 
@@ -64,9 +88,24 @@ describe('same-origin writes behind a trusted proxy', () => {
 
   it('accepts the public address and refuses a forwarded host that is not the site', async () => {
     const host = new URL(s.server.url).host
-    const ok = await post(s.server.url, '/api/auth/logout', {}, { host, 'x-forwarded-host': 'blog.example.org', 'x-forwarded-proto': 'https', origin: 'https://blog.example.org' })
+    const ok = await post(
+      s.server.url,
+      '/api/auth/logout',
+      {},
+      {
+        host,
+        'x-forwarded-host': 'blog.example.org',
+        'x-forwarded-proto': 'https',
+        origin: 'https://blog.example.org',
+      },
+    )
     expect(ok.status).toBe(200)
-    const rebound = await post(s.server.url, '/api/auth/setup', { username: 'mallory', password: 'password1' }, { host, 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', origin: 'https://evil.example' })
+    const rebound = await post(
+      s.server.url,
+      '/api/auth/setup',
+      { username: 'mallory', password: 'password1' },
+      { host, 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', origin: 'https://evil.example' },
+    )
     expect(rebound.status).toBe(403)
     expect(s.blog.store.db.users).toHaveLength(0)
   })

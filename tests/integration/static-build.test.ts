@@ -1,5 +1,14 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import sharp from 'sharp'
@@ -35,7 +44,9 @@ const isText = (file: string) => /\.(html|json|xml|txt|css|js|svg)$/.test(file) 
 function stateOf(page: string): { post: { slug: string; html: string; bannerImage: string | null }; raw: string } {
   const raw = /<script type="application\/json" id="__SCHOLIA_STATE__">([\s\S]*?)<\/script>/.exec(page)![1]
   const state = JSON.parse(raw) as { dehydrated: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } }
-  const query = state.dehydrated.queries.find((q) => q.queryKey[0] === '/api/posts' && typeof q.queryKey[1] === 'string')!
+  const query = state.dehydrated.queries.find(
+    (q) => q.queryKey[0] === '/api/posts' && typeof q.queryKey[1] === 'string',
+  )!
   return { post: query.state.data as { slug: string; html: string; bannerImage: string | null }, raw }
 }
 
@@ -47,7 +58,10 @@ beforeAll(async () => {
   const essays = join(tmp.path, 'essays')
   cpSync(fixtureSite, essays, { recursive: true })
   // one essay links to another by its site address, which a sub-path build must move
-  appendFileSync(join(essays, 'on-notation.md'), '\nSee also [the Gaussian integral](/posts/the-gaussian-integral-three-ways).\n')
+  appendFileSync(
+    join(essays, 'on-notation.md'),
+    '\nSee also [the Gaussian integral](/posts/the-gaussian-integral-three-ways).\n',
+  )
   blog = await createBlog({ dataDir, baseUrl: 'https://example.org', env: {}, log: () => {} })
   await blog.importer.importPaths([essays])
   // A banner for a published essay and one for the draft: only the first may be copied.
@@ -102,7 +116,19 @@ describe('blog build at the root of the host', () => {
     // a post's page carries the post: there is no data file of it
     expect(files.some((f) => f.startsWith('data/posts/'))).toBe(false)
     expect(files.some((f) => f.startsWith(`media/posts/${draftId}/`))).toBe(false)
-    expect(report).toMatchObject({ out, siteUrl: 'https://example.org', base: '', posts: 2, pages: 6, redirects: 2, media: 1, cards: 1, files: files.length, rendered: 6, kept: 0 })
+    expect(report).toMatchObject({
+      out,
+      siteUrl: 'https://example.org',
+      base: '',
+      posts: 2,
+      pages: 6,
+      redirects: 2,
+      media: 1,
+      cards: 1,
+      files: files.length,
+      rendered: 6,
+      kept: 0,
+    })
     // everything but the marker and the manifest went through the build's writer
     expect(report.written).toBe(files.length - 2)
     const card = readFileSync(join(out, 'og/posts/on-notation.png'))
@@ -128,7 +154,9 @@ describe('blog build at the root of the host', () => {
     expect(html).toContain(`<link rel="canonical" href="${url}">`)
     expect(html).toContain(`<meta property="og:url" content="${url}">`)
     expect(html).toContain(`<meta property="og:image" content="https://example.org/media/posts/${gaussId}/${BANNER}">`)
-    expect(headOf(read(out, 'posts/on-notation/index.html'))).toMatch(/<meta property="og:image" content="https:\/\/example\.org\/og\/posts\/on-notation\.png\?v=\w+">/)
+    expect(headOf(read(out, 'posts/on-notation/index.html'))).toMatch(
+      /<meta property="og:image" content="https:\/\/example\.org\/og\/posts\/on-notation\.png\?v=\w+">/,
+    )
     expect(html).toContain('href="https://example.org/rss.xml"')
     // the alias page points at the canonical address
     const alias = read(out, 'on-notation/index.html')
@@ -140,9 +168,17 @@ describe('blog build at the root of the host', () => {
     const xml = new XMLParser()
     const sitemap = xml.parse(read(out, 'sitemap.xml')) as { urlset: { url: { loc: string }[] } }
     const locs = sitemap.urlset.url.map((u) => u.loc).sort()
-    expect(locs).toEqual(['https://example.org/', 'https://example.org/about', ...POSTS.map((s) => `https://example.org/posts/${s}`)].sort())
+    expect(locs).toEqual(
+      [
+        'https://example.org/',
+        'https://example.org/about',
+        ...POSTS.map((s) => `https://example.org/posts/${s}`),
+      ].sort(),
+    )
     const rss = xml.parse(read(out, 'rss.xml')) as { rss: { channel: { item: { link: string }[] } } }
-    expect(rss.rss.channel.item.map((i) => i.link).sort()).toEqual(POSTS.map((s) => `https://example.org/posts/${s}`).sort())
+    expect(rss.rss.channel.item.map((i) => i.link).sort()).toEqual(
+      POSTS.map((s) => `https://example.org/posts/${s}`).sort(),
+    )
     const feed = JSON.parse(read(out, 'feed.json')) as { items: { url: string }[] }
     expect(feed.items).toHaveLength(2)
     expect(read(out, 'robots.txt')).toContain('Sitemap: https://example.org/sitemap.xml')
@@ -152,7 +188,10 @@ describe('blog build at the root of the host', () => {
     const list = JSON.parse(read(out, 'data/posts.json')) as { slug: string; status: string }[]
     expect(list.map((p) => p.slug).sort()).toEqual([...POSTS].sort())
     expect(list.every((p) => p.status === 'published')).toBe(true)
-    const index = JSON.parse(read(out, 'data/search.json')) as { version: number; posts: { slug: string; words: string }[] }
+    const index = JSON.parse(read(out, 'data/search.json')) as {
+      version: number
+      posts: { slug: string; words: string }[]
+    }
     expect(index.version).toBe(2)
     expect(index.posts.map((p) => p.slug).sort()).toEqual([...POSTS].sort())
     expect(index.posts.find((p) => p.slug === 'on-notation')!.words.split(' ')).toContain('leibniz')
@@ -213,7 +252,9 @@ describe('blog build --base /sub (the command)', () => {
   beforeAll(async () => {
     // the CLI opens the data folder itself
     await blog.close()
-    const result = await runBlog(['build', '--out', out, '--base', '/sub', '--data', dataDir, '--json'], { env: { BLOG_BASE_URL: 'https://example.org' } })
+    const result = await runBlog(['build', '--out', out, '--base', '/sub', '--data', dataDir, '--json'], {
+      env: { BLOG_BASE_URL: 'https://example.org' },
+    })
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
     report = JSON.parse(result.stdout) as BuildReport
@@ -221,7 +262,17 @@ describe('blog build --base /sub (the command)', () => {
   }, 180_000)
 
   it('prints one JSON summary', () => {
-    expect(report).toMatchObject({ out, siteUrl: 'https://example.org/sub', base: '/sub', pages: 6, posts: 2, redirects: 2, media: 1, cards: 1, warnings: [] })
+    expect(report).toMatchObject({
+      out,
+      siteUrl: 'https://example.org/sub',
+      base: '/sub',
+      pages: 6,
+      posts: 2,
+      redirects: 2,
+      media: 1,
+      cards: 1,
+      warnings: [],
+    })
     expect(report.files).toBe(filesIn(out).length)
     expect(report.ms).toBeGreaterThan(0)
   })
@@ -237,14 +288,24 @@ describe('blog build --base /sub (the command)', () => {
       expect(/\s(?:href|src)="https:\/\/example\.org\/(?!sub\/)/.test(text), file).toBe(false)
       // the fonts named by a page's inlined styles, too
       const style = /<style>([\s\S]*?)<\/style>/.exec(text)?.[1] ?? ''
-      for (const [, url] of style.matchAll(/url\(["']?([^"')]+)/g)) expect(url, `${file}: ${url}`).toMatch(/^(?:\/sub\/|data:)/)
+      for (const [, url] of style.matchAll(/url\(["']?([^"')]+)/g))
+        expect(url, `${file}: ${url}`).toMatch(/^(?:\/sub\/|data:)/)
     }
-    const inlined = /<style>([\s\S]*?)<\/style>/.exec(read(out, 'posts/the-gaussian-integral-three-ways/index.html'))?.[1] ?? ''
-    expect(inlined, 'a post inlines the fonts its formulas use').toMatch(/url\(\/sub\/assets\/KaTeX_Main-Regular-[\w-]+\.woff2\)/)
+    const inlined =
+      /<style>([\s\S]*?)<\/style>/.exec(read(out, 'posts/the-gaussian-integral-three-ways/index.html'))?.[1] ?? ''
+    expect(inlined, 'a post inlines the fonts its formulas use').toMatch(
+      /url\(\/sub\/assets\/KaTeX_Main-Regular-[\w-]+\.woff2\)/,
+    )
     const post = headOf(read(out, 'posts/the-gaussian-integral-three-ways/index.html'))
-    expect(post).toContain('<link rel="canonical" href="https://example.org/sub/posts/the-gaussian-integral-three-ways">')
-    expect(post).toContain(`<meta property="og:image" content="https://example.org/sub/media/posts/${gaussId}/${BANNER}">`)
-    expect(post).toMatch(/<meta name="scholia-static" content="\/posts\/the-gaussian-integral-three-ways" data-base="\/sub"/)
+    expect(post).toContain(
+      '<link rel="canonical" href="https://example.org/sub/posts/the-gaussian-integral-three-ways">',
+    )
+    expect(post).toContain(
+      `<meta property="og:image" content="https://example.org/sub/media/posts/${gaussId}/${BANNER}">`,
+    )
+    expect(post).toMatch(
+      /<meta name="scholia-static" content="\/posts\/the-gaussian-integral-three-ways" data-base="\/sub"/,
+    )
     expect(read(out, 'on-notation/index.html')).toContain('content="0; url=/sub/posts/on-notation"')
   })
 
@@ -256,7 +317,7 @@ describe('blog build --base /sub (the command)', () => {
     expect(stateOf(page).post.html).toBe('')
   })
 
-  it('moves the data\'s own addresses under /sub/ too, and the feeds, sitemap and robots.txt', () => {
+  it("moves the data's own addresses under /sub/ too, and the feeds, sitemap and robots.txt", () => {
     const list = JSON.parse(read(out, 'data/posts.json')) as { slug: string; bannerImage: string | null }[]
     expect(list.find((p) => p.slug === POSTS[0])!.bannerImage).toBe(`/sub/media/posts/${gaussId}/${BANNER}`)
     const { post } = stateOf(read(out, `posts/${POSTS[0]}/index.html`))
@@ -273,7 +334,10 @@ describe('blog build --out safety', () => {
     const out = join(tmp.path, 'precious')
     mkdirSync(out)
     writeFileSync(join(out, 'thesis.tex'), 'years of work')
-    await expect(buildStaticSite(blog, { out })).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('does not look like an earlier build') })
+    await expect(buildStaticSite(blog, { out })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('does not look like an earlier build'),
+    })
     expect(readdirSync(out)).toEqual(['thesis.tex'])
     // and nothing is left beside it
     expect(readdirSync(tmp.path).filter((f) => f.includes('.building-'))).toEqual([])
@@ -293,9 +357,17 @@ describe('blog build --out safety', () => {
   it('checks --base against the site address', async () => {
     const out = join(tmp.path, 'never')
     await expect(buildStaticSite(blog, { out, base: '../up' })).rejects.toMatchObject({ code: 'VALIDATION' })
-    const other = await createBlog({ dataDir: join(tmp.path, 'other-data'), baseUrl: 'https://example.org/blog', env: {}, log: () => {} })
+    const other = await createBlog({
+      dataDir: join(tmp.path, 'other-data'),
+      baseUrl: 'https://example.org/blog',
+      env: {},
+      log: () => {},
+    })
     try {
-      await expect(buildStaticSite(other, { out, base: '/else' })).rejects.toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('does not match') })
+      await expect(buildStaticSite(other, { out, base: '/else' })).rejects.toMatchObject({
+        code: 'VALIDATION',
+        message: expect.stringContaining('does not match'),
+      })
       // the address's own path is the base when --base is not given
       const report = await buildStaticSite(other, { out })
       expect(report).toMatchObject({ siteUrl: 'https://example.org/blog', base: '/blog', posts: 0 })
@@ -319,8 +391,16 @@ describe('blog build again (incremental)', () => {
     const essays = join(own.path, 'essays')
     cpSync(fixtureSite, essays, { recursive: true })
     mkdirSync(join(essays, 'img'), { recursive: true })
-    writeFileSync(join(essays, 'img', 'chart.png'), await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2a7' } }).png().toBuffer())
-    writeFileSync(join(essays, 'figures.md'), '# Figures at work\n\nSome prose about a chart, long enough to be a paragraph.\n\n![A chart of results.](img/chart.png)\n')
+    writeFileSync(
+      join(essays, 'img', 'chart.png'),
+      await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2a7' } })
+        .png()
+        .toBuffer(),
+    )
+    writeFileSync(
+      join(essays, 'figures.md'),
+      '# Figures at work\n\nSome prose about a chart, long enough to be a paragraph.\n\n![A chart of results.](img/chart.png)\n',
+    )
     site = await createBlog({ dataDir: join(own.path, 'data'), baseUrl: 'https://example.org', env: {}, log: () => {} })
     await site.importer.importPaths([essays])
     first = await buildStaticSite(site, { out })
@@ -333,7 +413,10 @@ describe('blog build again (incremental)', () => {
 
   it('shows raster figures as WebP with the original as the fallback, alt and size kept', () => {
     const page = read(out, `posts/${FIGURES}/index.html`)
-    const picture = /<picture><source type="image\/webp" srcset="([^"]+)"[^>]*><img src="(\/media\/assets\/[0-9a-f]{20}\.png)" alt="A chart of results\." [^>]*width="1600" height="900"><\/picture>/.exec(page)
+    const picture =
+      /<picture><source type="image\/webp" srcset="([^"]+)"[^>]*><img src="(\/media\/assets\/[0-9a-f]{20}\.png)" alt="A chart of results\." [^>]*width="1600" height="900"><\/picture>/.exec(
+        page,
+      )
     expect(picture, 'a <picture> with a WebP source and the PNG').not.toBeNull()
     for (const candidate of picture![1].split(',')) {
       const file = candidate.trim().split(' ')[0].slice(1)
@@ -347,7 +430,15 @@ describe('blog build again (incremental)', () => {
     const files = filesIn(out)
     const before = new Map(files.map((f) => [f, inode(f)]))
     const again = await buildStaticSite(site, { out })
-    expect(again).toMatchObject({ rendered: 0, written: 0, kept: first.written, files: first.files, bytes: first.bytes, pages: first.pages, cards: first.cards })
+    expect(again).toMatchObject({
+      rendered: 0,
+      written: 0,
+      kept: first.written,
+      files: first.files,
+      bytes: first.bytes,
+      pages: first.pages,
+      cards: first.cards,
+    })
     expect(filesIn(out)).toEqual(files)
     for (const f of files) if (f !== BUILD_MARKER && f !== MANIFEST_FILE) expect(inode(f), f).toBe(before.get(f))
   })

@@ -21,10 +21,22 @@ const BATCH = 8
 
 function storm(dataDir: string, name: string, batches: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'tests', 'helpers', 'storm-writer.ts'), dataDir, name, String(batches), String(BATCH)], {
-      cwd: projectRoot,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    })
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(projectRoot, 'tests', 'helpers', 'storm-writer.ts'),
+        dataDir,
+        name,
+        String(batches),
+        String(BATCH),
+      ],
+      {
+        cwd: projectRoot,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    )
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} exited with ${code}`))))
   })
 }
@@ -37,7 +49,8 @@ function tornIn(store: Store, names: string[]): string | null {
   const counts = (store.db as { storm?: Record<string, number> }).storm ?? {}
   for (const name of names) {
     const whole = [...sizes.keys()].filter((t) => t.startsWith(`${name}-b`)).length
-    if (whole !== (counts[name] ?? 0)) return `db.json counts ${counts[name] ?? 0} batches of ${name}, the index holds ${whole}`
+    if (whole !== (counts[name] ?? 0))
+      return `db.json counts ${counts[name] ?? 0} batches of ${name}, the index holds ${whole}`
   }
   return null
 }
@@ -122,7 +135,10 @@ describe('a reader beside writers in other processes', () => {
           }
         }
       })()
-      const imports = await Promise.all([blog(['import', join(root, 'first'), '--data', dataDir, '--json']), blog(['import', join(root, 'second'), '--data', dataDir, '--json'])])
+      const imports = await Promise.all([
+        blog(['import', join(root, 'first'), '--data', dataDir, '--json']),
+        blog(['import', join(root, 'second'), '--data', dataDir, '--json']),
+      ])
       await writes
       importing = false
       await poller
@@ -148,8 +164,14 @@ describe('what a killed writer leaves behind', () => {
   it('a lock whose holder was killed is broken by the next writer, not waited out', async () => {
     const dataDir = join(tmp.path, 'killed-holder')
     await Store.open(dataDir)
-    const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'tests', 'helpers', 'lock-holder.ts'), dataDir], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'inherit'] })
-    await new Promise<void>((resolve) => child.stdout!.on('data', (d: Buffer) => String(d).includes('holding') && resolve()))
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(projectRoot, 'tests', 'helpers', 'lock-holder.ts'), dataDir],
+      { cwd: projectRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+    )
+    await new Promise<void>((resolve) =>
+      child.stdout!.on('data', (d: Buffer) => String(d).includes('holding') && resolve()),
+    )
     await new Promise((resolve) => {
       child.once('exit', resolve)
       child.kill('SIGKILL')
@@ -167,7 +189,10 @@ describe('what a killed writer leaves behind', () => {
   it('a commit cut off after its journal was written is finished by whoever opens the folder next', async () => {
     const dataDir = join(tmp.path, 'journal')
     const store = await Store.open(dataDir)
-    const [a, b] = await store.transact((tx) => [tx.insert(newPost({ slug: 'one' }), newBody('one')), tx.insert(newPost({ slug: 'two' }), newBody('two'))])
+    const [a, b] = await store.transact((tx) => [
+      tx.insert(newPost({ slug: 'one' }), newBody('one')),
+      tx.insert(newPost({ slug: 'two' }), newBody('two')),
+    ])
     // The state a kill between two renames leaves: the journal holds the whole commit (post
     // one renamed, post two deleted, the db counter moved), no file has been replaced yet.
     const files = layout(dataDir)

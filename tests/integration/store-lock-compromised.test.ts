@@ -45,7 +45,12 @@ describe('a writer whose store lock is taken over while it stalls', () => {
       })
       expect(uncaught).toEqual([])
       const c = await Store.open(t.path)
-      expect(c.posts().map((p) => p.slug).sort()).toEqual(['from-a', 'from-b'])
+      expect(
+        c
+          .posts()
+          .map((p) => p.slug)
+          .sort(),
+      ).toEqual(['from-a', 'from-b'])
       expect(new Set(c.posts().map((p) => p.id)).size).toBe(2)
       expect(c.postBySlug('from-a')?.id).toBe(mine.id)
       expect((await c.body(c.postBySlug('from-b')!)).content).toBe('B')

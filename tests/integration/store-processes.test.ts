@@ -9,10 +9,14 @@ afterAll(cleanup)
 
 function writer(name: string, count: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'tests', 'helpers', 'store-writer.ts'), dataDir, name, String(count)], {
-      cwd: projectRoot,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    })
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(projectRoot, 'tests', 'helpers', 'store-writer.ts'), dataDir, name, String(count)],
+      {
+        cwd: projectRoot,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    )
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} exited with ${code}`))))
   })
 }

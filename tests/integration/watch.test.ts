@@ -19,7 +19,11 @@ beforeAll(async () => {
   mkdirSync(essays, { recursive: true })
   writeFileSync(join(essays, 'existing.md'), '# Existing\n\nAlready here.')
   blog = await createBlog({ dataDir: join(tmp.path, 'data'), env: {}, log: () => {} })
-  watcher = watchFolder(essays, blog.importer, { onReport: (r) => reports.push(r), onRemoved: (p) => removed.push(p), onError: (e) => errors.push(e) })
+  watcher = watchFolder(essays, blog.importer, {
+    onReport: (r) => reports.push(r),
+    onRemoved: (p) => removed.push(p),
+    onError: (e) => errors.push(e),
+  })
   await watcher.ready
 })
 afterAll(async () => {
@@ -40,7 +44,10 @@ describe('blog serve --watch', () => {
     writeFileSync(join(essays, 'arrival.md'), '# Arrival\n\nFirst version.')
     await eventually(async () => expect(post('arrival')).not.toBeNull(), 10_000)
     writeFileSync(join(essays, 'arrival.md'), '# Arrival\n\nSecond version.')
-    await eventually(async () => expect((await blog.store.body(post('arrival')!)).content).toContain('Second version'), 10_000)
+    await eventually(
+      async () => expect((await blog.store.body(post('arrival')!)).content).toContain('Second version'),
+      10_000,
+    )
   })
 
   it('never imports a file half-way while it is still being written', async () => {

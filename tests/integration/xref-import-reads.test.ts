@@ -25,13 +25,18 @@ describe('reference warnings of an import', () => {
     const dir = join(tmp.path, 'essays')
     mkdirSync(dir, { recursive: true })
     writeFileSync(join(dir, 'basics.md'), '# Basics\n\n## Least squares\n:label:`sec_ls`\n\nWe fit a line.\n')
-    writeFileSync(join(dir, 'later.md'), '# Later\n\nAs in :numref:`sec_ls`, and unlike :numref:`sec_missing`, we fit.\n')
+    writeFileSync(
+      join(dir, 'later.md'),
+      '# Later\n\nAs in :numref:`sec_ls`, and unlike :numref:`sec_missing`, we fit.\n',
+    )
     const reads = vi.spyOn(blog.store, 'body')
     const report = await blog.importer.importPaths([dir])
     expect(report.summary.imported).toBe(2)
     expect(reads).not.toHaveBeenCalled()
     const later = report.files.find((f) => f.path.endsWith('later.md'))!
-    expect(later.warnings.filter((w) => w.startsWith('Cross-reference'))).toEqual(['Cross-reference to another post not found: label "sec_missing" (shown as text)'])
+    expect(later.warnings.filter((w) => w.startsWith('Cross-reference'))).toEqual([
+      'Cross-reference to another post not found: label "sec_missing" (shown as text)',
+    ])
     reads.mockRestore()
   })
 })

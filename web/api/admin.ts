@@ -14,7 +14,10 @@ import { relativePathOf } from '../components/upload/folder-files.js'
 /** Queries that show posts: the list, a search, one post, the Post Manager's pages. */
 export function isPostsQuery(query: Query): boolean {
   const first = query.queryKey[0]
-  return typeof first === 'string' && (first.startsWith(ENDPOINTS.listPosts.path) || first.startsWith(ENDPOINTS.managePosts.path))
+  return (
+    typeof first === 'string' &&
+    (first.startsWith(ENDPOINTS.listPosts.path) || first.startsWith(ENDPOINTS.managePosts.path))
+  )
 }
 
 /** Refetch every list, search and post on screen (SPEC §4: after a change the posts list is refetched). */
@@ -78,8 +81,10 @@ export interface BulkAnswer {
 export function useBulkGenerate() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ kind, postIds }: { kind: BulkKind; postIds: number[] }): Promise<BulkAnswer> => call(BULK[kind], { body: { postIds } }),
-    onSuccess: (_answer, { kind }) => Promise.all([refreshPosts(queryClient), kind === 'models' ? undefined : jobsChanged(queryClient)]),
+    mutationFn: ({ kind, postIds }: { kind: BulkKind; postIds: number[] }): Promise<BulkAnswer> =>
+      call(BULK[kind], { body: { postIds } }),
+    onSuccess: (_answer, { kind }) =>
+      Promise.all([refreshPosts(queryClient), kind === 'models' ? undefined : jobsChanged(queryClient)]),
   })
 }
 
@@ -99,7 +104,10 @@ export interface RegenerateImagesRequest {
 }
 
 /** POST /api/posts/{id}/regenerate-images: queues an image job (202 {message, job}). */
-export function regenerateImages(postId: number, request: RegenerateImagesRequest): Promise<{ message?: string; job?: Job }> {
+export function regenerateImages(
+  postId: number,
+  request: RegenerateImagesRequest,
+): Promise<{ message?: string; job?: Job }> {
   return call('regenerateImages', { params: { id: postId }, body: request })
 }
 
@@ -115,7 +123,13 @@ export interface RegenerationOutcome {
 export function useRegenerateImages() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async ({ postIds, request }: { postIds: number[]; request: RegenerateImagesRequest }): Promise<RegenerationOutcome> => {
+    mutationFn: async ({
+      postIds,
+      request,
+    }: {
+      postIds: number[]
+      request: RegenerateImagesRequest
+    }): Promise<RegenerationOutcome> => {
       const results = await Promise.allSettled(postIds.map((id) => regenerateImages(id, request)))
       const succeeded: number[] = []
       const failed: number[] = []
@@ -134,7 +148,9 @@ export function useGenerateEnhancement() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async ({ postId, kind }: { postId: number; kind: 'annotations' | 'bibliography' }) => {
-      const res = await request(kind === 'annotations' ? 'generateAnnotations' : 'generateBibliography', { params: { id: postId } })
+      const res = await request(kind === 'annotations' ? 'generateAnnotations' : 'generateBibliography', {
+        params: { id: postId },
+      })
       return { queued: res.status === 202 }
     },
     onSuccess: () => Promise.all([refreshPosts(queryClient), jobsChanged(queryClient)]),
@@ -149,7 +165,9 @@ export function useGenerateModel() {
       call(regenerate ? 'regenerateModel' : 'generateModel', { params: { postId } }),
     onSuccess: ({ model }, { slug }) => {
       // the new model shows at once; the refetch brings the rest of the post up to date
-      queryClient.setQueryData<Post | null>(postKeys.detail(slug), (post) => (post ? { ...post, mathematicalModel: JSON.stringify(model) } : post))
+      queryClient.setQueryData<Post | null>(postKeys.detail(slug), (post) =>
+        post ? { ...post, mathematicalModel: JSON.stringify(model) } : post,
+      )
       return refreshPosts(queryClient)
     },
   })

@@ -4,7 +4,6 @@ import type { AdminSummary, User } from '../../src/shared/schemas/index.js'
 import { authKeys } from './auth.js'
 import { call, urlOf } from './call.js'
 
-
 /**
  * Who is signed in decides what the API answers (drafts, admin-only data), so every cached
  * read is refetched after a sign-in or sign-out; the current user is set first so the header
@@ -98,8 +97,7 @@ export function useUpdateEmail() {
 
 export function useUpdatePassword() {
   return useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
-      call('updatePassword', { body }),
+    mutationFn: (body: { currentPassword: string; newPassword: string }) => call('updatePassword', { body }),
   })
 }
 

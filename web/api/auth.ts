@@ -14,7 +14,8 @@ async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<Us
   try {
     const res = await fetch(ENDPOINTS.me.path, { credentials: 'include', signal })
     if (!res.ok) {
-      if (res.status !== 401) console.warn(`Scholia: ${ENDPOINTS.me.path} answered ${res.status}; continuing as a guest`)
+      if (res.status !== 401)
+        console.warn(`Scholia: ${ENDPOINTS.me.path} answered ${res.status}; continuing as a guest`)
       return null
     }
     const body: unknown = await res.json()
@@ -35,7 +36,12 @@ async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<Us
  * Without a seed (a static copy, a page the app rendered itself) it is fetched as usual.
  */
 export function useCurrentUser(): { user: User | null; isLoading: boolean } {
-  const { data, isPending } = useQuery<User | null>({ queryKey: authKeys.me(), queryFn: fetchCurrentUser, retry: false, refetchOnMount: false })
+  const { data, isPending } = useQuery<User | null>({
+    queryKey: authKeys.me(),
+    queryFn: fetchCurrentUser,
+    retry: false,
+    refetchOnMount: false,
+  })
   return { user: data ?? null, isLoading: isPending }
 }
 

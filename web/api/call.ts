@@ -7,7 +7,9 @@ import { apiRequest } from './query-client.js'
 type NeedsParams<K extends EndpointName> = [ParamNames<Endpoints[K]['path']>] extends [never] ? false : true
 
 /** What a call sends: its path parameters, its body (typed by the endpoint's input schema) and a query string. */
-export type CallInput<K extends EndpointName> = (NeedsParams<K> extends true ? { params: ParamsOf<Endpoints[K]> } : { params?: never }) &
+export type CallInput<K extends EndpointName> = (NeedsParams<K> extends true
+  ? { params: ParamsOf<Endpoints[K]> }
+  : { params?: never }) &
   (BodyOf<K> extends undefined ? { body?: never } : { body: BodyOf<K> }) & { query?: string; signal?: AbortSignal }
 
 /** The address of an endpoint of the table, its parameters filled in. */
@@ -17,13 +19,19 @@ export function urlOf<K extends EndpointName>(name: K, input?: { params?: unknow
 }
 
 /** The raw answer of a call (for a file or a status); non-OK answers throw ApiError (SPEC §8). */
-export function request<K extends EndpointName>(name: K, ...[input]: Partial<CallInput<K>> extends CallInput<K> ? [input?: CallInput<K>] : [input: CallInput<K>]): Promise<Response> {
+export function request<K extends EndpointName>(
+  name: K,
+  ...[input]: Partial<CallInput<K>> extends CallInput<K> ? [input?: CallInput<K>] : [input: CallInput<K>]
+): Promise<Response> {
   const { body, signal } = (input ?? {}) as { body?: unknown; signal?: AbortSignal }
   return apiRequest(ENDPOINTS[name].method, urlOf(name, input), body, signal)
 }
 
 /** Calls an endpoint of the table and reads its JSON answer, typed by the table. */
-export async function call<K extends EndpointName>(name: K, ...args: Partial<CallInput<K>> extends CallInput<K> ? [input?: CallInput<K>] : [input: CallInput<K>]): Promise<OutputOf<Endpoints[K]>> {
+export async function call<K extends EndpointName>(
+  name: K,
+  ...args: Partial<CallInput<K>> extends CallInput<K> ? [input?: CallInput<K>] : [input: CallInput<K>]
+): Promise<OutputOf<Endpoints[K]>> {
   return (await (await request(name, ...args)).json()) as OutputOf<Endpoints[K]>
 }
 

@@ -13,7 +13,12 @@ type ObserverClass = typeof IntersectionObserver
  * already in or above it). Without IntersectionObserver (old browsers) it calls at once:
  * showing the section is better than never showing it. Returns the way to stop watching.
  */
-export function watchNear(element: Element, onNear: () => void, marginPx = NEAR_MARGIN_PX, Observer: ObserverClass | undefined = globalThis.IntersectionObserver): () => void {
+export function watchNear(
+  element: Element,
+  onNear: () => void,
+  marginPx = NEAR_MARGIN_PX,
+  Observer: ObserverClass | undefined = globalThis.IntersectionObserver,
+): () => void {
   if (typeof Observer !== 'function') {
     onNear()
     return () => {}
@@ -39,7 +44,9 @@ export function watchNear(element: Element, onNear: () => void, marginPx = NEAR_
  * `ref` comes within `marginPx` of the viewport. It starts false on the server and in the
  * first browser render alike, so hydration sees the same markup the server sent.
  */
-export function useNearViewport<T extends Element = HTMLElement>(marginPx = NEAR_MARGIN_PX): { ref: (element: T | null) => (() => void) | undefined; near: boolean } {
+export function useNearViewport<T extends Element = HTMLElement>(
+  marginPx = NEAR_MARGIN_PX,
+): { ref: (element: T | null) => (() => void) | undefined; near: boolean } {
   const [near, setNear] = useState(false)
   // React 19 calls the returned function when the element goes away or the callback changes.
   const ref = useCallback(

@@ -7,6 +7,7 @@ export function useOwnerStyles(): void {
   const { user } = useCurrentUser()
   const admin = isAdmin(user)
   useEffect(() => {
-    if (admin) loadOwnerStyles().catch((error: unknown) => console.error("Scholia: the owner's styles failed to load", error))
+    if (admin)
+      loadOwnerStyles().catch((error: unknown) => console.error("Scholia: the owner's styles failed to load", error))
   }, [admin])
 }

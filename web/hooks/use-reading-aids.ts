@@ -1,5 +1,11 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react'
-import { NO_READING_AIDS, hasReadingAids, loadReadingAids, readingAidsReader, subscribeReadingAids } from '../lib/reading-aids-loader.js'
+import {
+  NO_READING_AIDS,
+  hasReadingAids,
+  loadReadingAids,
+  readingAidsReader,
+  subscribeReadingAids,
+} from '../lib/reading-aids-loader.js'
 import type { ReadingAids, ReadingAidsSource } from '../lib/reading-aids.js'
 
 /**
@@ -11,7 +17,8 @@ export function useReadingAids(post: ReadingAidsSource): ReadingAids {
   const needed = hasReadingAids(post)
   const read = useSyncExternalStore(subscribeReadingAids, readingAidsReader, readingAidsReader)
   useEffect(() => {
-    if (needed && !read) loadReadingAids().catch((error: unknown) => console.error('Scholia: the reading aids failed to load', error))
+    if (needed && !read)
+      loadReadingAids().catch((error: unknown) => console.error('Scholia: the reading aids failed to load', error))
   }, [needed, read])
   const { html, annotations, bibliography, mathematicalModel } = post
   return useMemo(

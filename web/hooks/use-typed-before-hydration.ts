@@ -7,7 +7,11 @@ import type { RefObject } from 'react'
  * field shows: this hands the field's text to `onTyped` once, when the component mounts, so
  * what the reader typed counts (a Subscribe button enables, a search runs).
  */
-export function useTypedBeforeHydration(field: RefObject<HTMLInputElement | null>, value: string, onTyped: (text: string) => void): void {
+export function useTypedBeforeHydration(
+  field: RefObject<HTMLInputElement | null>,
+  value: string,
+  onTyped: (text: string) => void,
+): void {
   useEffect(() => {
     const el = field.current
     if (el && el.value !== value) onTyped(el.value)

@@ -39,7 +39,21 @@ const SKIP_TAGS = new Set([
   'h6',
 ])
 const RAW_TEXT_TAGS = new Set(['script', 'style', 'textarea', 'title'])
-const VOID_TAGS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr'])
+const VOID_TAGS = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+])
 /** KaTeX's own markup (`katex`, `katex-display`, …) and the pipeline's math wrappers. */
 const MATH_CLASS = /(?:^|\s)(?:katex[\w-]*|math[\w-]*)(?=\s|$)/
 
@@ -164,7 +178,10 @@ export interface HighlightResult {
  * occurrence. Nothing from the annotations is written into the markup but the validated type
  * and the index; the highlighted words are cut from the HTML as they were.
  */
-export function highlightAnnotations(html: string, annotations: readonly Pick<Annotation, 'type' | 'targetText'>[]): HighlightResult {
+export function highlightAnnotations(
+  html: string,
+  annotations: readonly Pick<Annotation, 'type' | 'targetText'>[],
+): HighlightResult {
   const tokens = tokenize(html)
   const texts = tokens.map((t) => (t.text ? decodeWithOffsets(t.raw) : null))
   const placements = new Map<number, Placement[]>()

@@ -3,7 +3,8 @@ import type { Bibliography } from '../../src/shared/schemas/enhancements.js'
 export type BibliographyEntry = Bibliography['entries'][number]
 
 /** One piece of a formatted reference: plain text, an italic title, or a link. */
-export type CitationPart = { kind: 'text'; text: string } | { kind: 'title'; text: string } | { kind: 'link'; text: string; href: string }
+export type CitationPart =
+  { kind: 'text'; text: string } | { kind: 'title'; text: string } | { kind: 'link'; text: string; href: string }
 
 export const ENTRY_TYPE_LABELS: Record<BibliographyEntry['type'], string> = {
   book: 'Book',
@@ -13,7 +14,8 @@ export const ENTRY_TYPE_LABELS: Record<BibliographyEntry['type'], string> = {
   research: 'Research paper',
 }
 
-const clean = (s: string | number | null | undefined): string => (s === null || s === undefined ? '' : String(s).replace(/\s+/g, ' ').trim())
+const clean = (s: string | number | null | undefined): string =>
+  s === null || s === undefined ? '' : String(s).replace(/\s+/g, ' ').trim()
 
 /** An http(s) address as given, or null for anything else (javascript:, relative, garbage). */
 export function safeHttpUrl(url: string | null | undefined): string | null {
@@ -94,7 +96,10 @@ export function formatCitation(entry: BibliographyEntry): CitationPart[] {
   } else if (publication) {
     parts.push({ kind: 'title', text: publication })
     const volumePart = volume ? `${volume}${issue ? `(${issue})` : ''}` : issue ? `(${issue})` : ''
-    const details = [entry.type === 'article' ? '' : volumePart, pages ? (/^\d+\s*[-–]\s*\d+$/.test(pages) ? pages.replace(/\s*[-–]\s*/, '–') : pages) : '']
+    const details = [
+      entry.type === 'article' ? '' : volumePart,
+      pages ? (/^\d+\s*[-–]\s*\d+$/.test(pages) ? pages.replace(/\s*[-–]\s*/, '–') : pages) : '',
+    ]
       .filter(Boolean)
       .join(', ')
     text(details ? `, ${details}. ` : '. ')

@@ -56,7 +56,9 @@ function readItem(raw: unknown): EvolutionItem | null {
     ...titlesOf(raw.posts ?? raw.essays ?? raw.appearances ?? raw.timeline ?? raw.stages),
     ...['postTitle', 'stage', 'period'].map((k) => firstText(raw, [k])).filter(Boolean),
   ]
-  const s = [raw.strength, raw.score, raw.growth, raw.confidence].find((v) => typeof v === 'number' && Number.isFinite(v))
+  const s = [raw.strength, raw.score, raw.growth, raw.confidence].find(
+    (v) => typeof v === 'number' && Number.isFinite(v),
+  )
   const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null)
   const count = [raw.totalPosts, raw.count, raw.essays].find((v) => typeof v === 'number' && Number.isFinite(v))
   return {
@@ -71,7 +73,12 @@ function readItem(raw: unknown): EvolutionItem | null {
   }
 }
 
-const TRENDS: Record<string, string> = { rising: 'Rising', steady: 'Steady', declining: 'Declining', emerging: 'Emerging' }
+const TRENDS: Record<string, string> = {
+  rising: 'Rising',
+  steady: 'Steady',
+  declining: 'Declining',
+  emerging: 'Emerging',
+}
 
 /** A trend in words ('rising' → 'Rising'); unknown ones as given. */
 export function trendText(trend: string): string {
@@ -82,7 +89,8 @@ export function trendText(trend: string): string {
 export function readConceptEvolution(data: unknown): EvolutionItem[] {
   let list: unknown = data
   if (isRecord(data)) {
-    list = ['evolution', 'concepts', 'items', 'evolutions', 'conceptEvolution'].map((k) => data[k]).find(Array.isArray) ?? []
+    list =
+      ['evolution', 'concepts', 'items', 'evolutions', 'conceptEvolution'].map((k) => data[k]).find(Array.isArray) ?? []
   }
   if (!Array.isArray(list)) return []
   return list.map(readItem).filter((x): x is EvolutionItem => x !== null)

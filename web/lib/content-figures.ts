@@ -10,7 +10,11 @@ const HEIGHT = 768
 export const CONTENT_FIGURE_CAPTION = 'Illustration generated for this essay'
 
 /** Where the essay's own end matter starts (footnotes, the reference list): figures go before it. */
-const END_MATTER = [/<section[^>]*\bdata-footnotes\b/, /<section[^>]*\bclass="references"/, /<h[1-6][^>]*\bid="references-heading"/]
+const END_MATTER = [
+  /<section[^>]*\bdata-footnotes\b/,
+  /<section[^>]*\bclass="references"/,
+  /<h[1-6][^>]*\bid="references-heading"/,
+]
 
 /**
  * The essay's HTML with its generated illustrations placed between its sections: each before a
@@ -19,7 +23,11 @@ const END_MATTER = [/<section[^>]*\bdata-footnotes\b/, /<section[^>]*\bclass="re
  * of the essay's text (before its notes and references) when it has too few sections. Between sections an illustration breaks
  * no paragraph, list or argument; the caption says it is not one of the author's figures.
  */
-export function withContentFigures(html: string, headingIds: readonly string[], figures: readonly ContentFigure[]): string {
+export function withContentFigures(
+  html: string,
+  headingIds: readonly string[],
+  figures: readonly ContentFigure[],
+): string {
   if (figures.length === 0) return html
   const anchors = headingIds.map((id) => headingStart(html, id)).filter((at): at is number => at !== null && at > 0)
   const end = endOfText(html)

@@ -14,7 +14,8 @@ function onClick(event: MouseEvent): void {
   if (!target) return
   // The last tap wins: one that cannot be replayed leaves nothing to replay. A submit button
   // of a form submits it as plain HTML, and the app's handler would do it twice.
-  const replayable = !target.disabled && !target.hasAttribute('data-gesture-only') && !(target.type === 'submit' && target.form)
+  const replayable =
+    !target.disabled && !target.hasAttribute('data-gesture-only') && !(target.type === 'submit' && target.form)
   held = replayable ? target : null
 }
 

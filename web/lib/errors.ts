@@ -14,7 +14,13 @@ export function serverMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback
   try {
     const parsed: unknown = JSON.parse(error.body)
-    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string' && parsed.message) {
+    if (
+      parsed &&
+      typeof parsed === 'object' &&
+      'message' in parsed &&
+      typeof parsed.message === 'string' &&
+      parsed.message
+    ) {
       return parsed.message
     }
   } catch {

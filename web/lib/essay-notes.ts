@@ -12,12 +12,16 @@ export const CITATION = 'a.citation'
 const TRIGGER = `${FOOTNOTE_REF}, ${CITATION}`
 
 /** What sits in the margin on a wide screen (sidenotes go around it). */
-export const MARGIN_CONTENT = ':scope > aside, :scope > .l-gutter, :scope > :is(.l-page, .l-page-outset, .l-screen, .l-screen-inset)'
+export const MARGIN_CONTENT =
+  ':scope > aside, :scope > .l-gutter, :scope > :is(.l-page, .l-page-outset, .l-screen, .l-screen-inset)'
 
 export type NoteKind = 'footnote' | 'citation'
 
 /** The footnote reference or citation at `target`, if it is inside `root`. */
-export function noteTrigger(target: EventTarget | null, root: HTMLElement | null): { el: HTMLAnchorElement; kind: NoteKind } | null {
+export function noteTrigger(
+  target: EventTarget | null,
+  root: HTMLElement | null,
+): { el: HTMLAnchorElement; kind: NoteKind } | null {
   if (!(target instanceof Element) || !root) return null
   const el = target.closest<HTMLAnchorElement>(TRIGGER)
   if (!el || !root.contains(el)) return null

@@ -1,6 +1,10 @@
 /** The shape of a zod schema this module needs: safeParse and the issues it reports. */
 interface ParsesForm<T> {
-  safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }
+  safeParse(
+    data: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }
 }
 
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>
@@ -18,7 +22,9 @@ export function checkForm<T, K extends string>(schema: ParsesForm<T>, values: Re
   const fields = Object.keys(values) as K[]
   const errors: FieldErrors<K> = {}
   for (const issue of result.error.issues) {
-    const key = (typeof issue.path[0] === 'string' && fields.includes(issue.path[0] as K) ? issue.path[0] : fields[0]) as K
+    const key = (
+      typeof issue.path[0] === 'string' && fields.includes(issue.path[0] as K) ? issue.path[0] : fields[0]
+    ) as K
     errors[key] ??= issue.message
   }
   return { ok: false, errors }

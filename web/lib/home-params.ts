@@ -55,7 +55,10 @@ export interface HomeView<T> {
  * others 6 to a page. A search lists every result with no pagination. Featured posts open the
  * first page only; later pages continue the regular list.
  */
-export function homeView<T extends SortablePost & { featured: number }>(posts: readonly T[], state: HomeParams): HomeView<T> {
+export function homeView<T extends SortablePost & { featured: number }>(
+  posts: readonly T[],
+  state: HomeParams,
+): HomeView<T> {
   const sorted = sortPosts(posts, state.sort)
   const featured = sorted.filter((p) => p.featured === 1)
   const regular = sorted.filter((p) => p.featured !== 1)

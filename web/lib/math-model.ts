@@ -4,7 +4,13 @@ export type { MathematicalModel }
 export type Reliability = MathematicalModel['validation']['reliability']
 
 /** SPEC §2 display limits of the Mathematical Model panel. */
-export const MODEL_LIMITS = { equations: 2, strengths: 3, limitations: 3, validationMethods: 2, applications: 2 } as const
+export const MODEL_LIMITS = {
+  equations: 2,
+  strengths: 3,
+  limitations: 3,
+  validationMethods: 2,
+  applications: 2,
+} as const
 
 export interface Limited<T> {
   shown: T[]
@@ -45,6 +51,10 @@ export const RELIABILITY_LABELS: Record<Reliability, string> = { high: 'High', m
  */
 export function stripMathDelimiters(tex: string): string {
   const t = tex.trim()
-  const m = /^\$\$([\s\S]*)\$\$$/.exec(t) ?? /^\$([\s\S]*)\$$/.exec(t) ?? /^\\\(([\s\S]*)\\\)$/.exec(t) ?? /^\\\[([\s\S]*)\\\]$/.exec(t)
+  const m =
+    /^\$\$([\s\S]*)\$\$$/.exec(t) ??
+    /^\$([\s\S]*)\$$/.exec(t) ??
+    /^\\\(([\s\S]*)\\\)$/.exec(t) ??
+    /^\\\[([\s\S]*)\\\]$/.exec(t)
   return (m ? m[1] : t).trim()
 }

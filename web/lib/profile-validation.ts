@@ -29,7 +29,8 @@ export function checkPasswordChange(values: PasswordChange): FormProblem<keyof P
   const order: (keyof PasswordChange)[] = ['currentPassword', 'newPassword', 'confirmPassword']
   const empty = order.find((k) => !values[k])
   if (empty) return { field: empty, message: 'All password fields are required.' }
-  if (values.newPassword !== values.confirmPassword) return { field: 'confirmPassword', message: 'New passwords do not match.' }
+  if (values.newPassword !== values.confirmPassword)
+    return { field: 'confirmPassword', message: 'New passwords do not match.' }
   if (values.newPassword.length < PASSWORD_MIN) {
     return { field: 'newPassword', message: `Password must be at least ${PASSWORD_MIN} characters long.` }
   }

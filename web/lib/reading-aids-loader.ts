@@ -12,11 +12,21 @@ let loading: Promise<void> | null = null
 const listeners = new Set<() => void>()
 
 /** A post without enhancements, or whose reader is still on its way. */
-export const NO_READING_AIDS: ReadingAids = { annotations: null, highlighted: null, annotationTypes: new Set(), bibliography: null, model: null }
+export const NO_READING_AIDS: ReadingAids = {
+  annotations: null,
+  highlighted: null,
+  annotationTypes: new Set(),
+  bibliography: null,
+  model: null,
+}
 
 /** Whether a post has anything stored that reading aids are read from. */
-export function hasReadingAids(post: Pick<ReadingAidsSource, 'annotations' | 'bibliography' | 'mathematicalModel'>): boolean {
-  return [post.annotations, post.bibliography, post.mathematicalModel].some((text) => typeof text === 'string' && text.trim() !== '')
+export function hasReadingAids(
+  post: Pick<ReadingAidsSource, 'annotations' | 'bibliography' | 'mathematicalModel'>,
+): boolean {
+  return [post.annotations, post.bibliography, post.mathematicalModel].some(
+    (text) => typeof text === 'string' && text.trim() !== '',
+  )
 }
 
 /** Fetches the reader (once); a failed fetch may be tried again. */

@@ -21,7 +21,14 @@ export interface SearchState {
   endDate: string
 }
 
-export const EMPTY_SEARCH: SearchState = { q: '', tags: [], author: '', readTime: [READ_TIME_MIN, READ_TIME_MAX], startDate: '', endDate: '' }
+export const EMPTY_SEARCH: SearchState = {
+  q: '',
+  tags: [],
+  author: '',
+  readTime: [READ_TIME_MIN, READ_TIME_MAX],
+  startDate: '',
+  endDate: '',
+}
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 

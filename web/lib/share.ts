@@ -26,13 +26,17 @@ interface ShareEnv {
  * SPEC §7/§8: the native share sheet when the browser has one, else the address copied to
  * the clipboard. A reader closing the sheet (AbortError) is a cancel, not a failure.
  */
-export async function sharePost(data: { url: string; title: string; text?: string }, env: ShareEnv): Promise<ShareOutcome> {
+export async function sharePost(
+  data: { url: string; title: string; text?: string },
+  env: ShareEnv,
+): Promise<ShareOutcome> {
   if (env.share) {
     try {
       await env.share({ url: data.url, title: data.title, text: data.text })
       return 'shared'
     } catch (error) {
-      if (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError') return 'cancelled'
+      if (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError')
+        return 'cancelled'
       return 'failed'
     }
   }

@@ -10,7 +10,12 @@ export interface Span {
  * A note in an obstacle's way goes just above it when it fits there, else just below it; notes
  * keep the order of their references.
  */
-export function placeSidenotes(wanted: readonly number[], heights: readonly number[], obstacles: readonly Span[], gap: number): number[] {
+export function placeSidenotes(
+  wanted: readonly number[],
+  heights: readonly number[],
+  obstacles: readonly Span[],
+  gap: number,
+): number[] {
   const blocked = [...obstacles].sort((a, b) => a.top - b.top)
   const tops: number[] = []
   let floor = -Infinity
@@ -19,13 +24,18 @@ export function placeSidenotes(wanted: readonly number[], heights: readonly numb
     const start = Math.max(wanted[i], floor)
     let top = start
     // The note only moves down here, so going over the obstacles again until none is in the way ends.
-    for (let moved = true; moved; ) {
+    for (let moved = true; moved;) {
       moved = false
       for (const span of blocked) {
         if (!overlaps(top, height, span, gap)) continue
         const above = span.top - gap - height
         // just above the obstacle, if that is nearer than below it and clear of everything else
-        if (above >= floor && above < start && start - above < span.bottom + gap - start && !blocked.some((s) => overlaps(above, height, s, gap))) {
+        if (
+          above >= floor &&
+          above < start &&
+          start - above < span.bottom + gap - start &&
+          !blocked.some((s) => overlaps(above, height, s, gap))
+        ) {
           top = above
           break
         }

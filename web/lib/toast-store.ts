@@ -35,7 +35,9 @@ const EMPTY: readonly ToastItem[] = []
  * The toasts on screen, as a tiny external store: one per app (not per module), so server
  * renders never share it. The clock is injectable for tests.
  */
-export function createToastStore(timers: Pick<typeof globalThis, 'setTimeout' | 'clearTimeout'> = globalThis): ToastStore {
+export function createToastStore(
+  timers: Pick<typeof globalThis, 'setTimeout' | 'clearTimeout'> = globalThis,
+): ToastStore {
   let toasts: readonly ToastItem[] = EMPTY
   let count = 0
   const listeners = new Set<() => void>()

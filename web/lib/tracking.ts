@@ -62,10 +62,12 @@ const event = (ctx: EventContext, actionType: TrackingAction, actionData: Action
 
 /** The events of SPEC §7, one builder each, with their actionData exactly as the table names it. */
 export const trackingEvents = {
-  entry: (ctx: EventContext, source: 'External' | 'Direct', at: Date) => event(ctx, 'entry', { source, timestamp: at.toISOString() }),
+  entry: (ctx: EventContext, source: 'External' | 'Direct', at: Date) =>
+    event(ctx, 'entry', { source, timestamp: at.toISOString() }),
   view: (ctx: EventContext, postTitle: string) => event(ctx, 'view', { postTitle: clip(postTitle) }),
   timeSpent: (ctx: EventContext, ms: number) => event(ctx, 'time_spent', { timeSpent: Math.max(0, Math.round(ms)) }),
-  search: (ctx: EventContext, query: string, resultsCount: number) => event(ctx, 'search', { query: clip(query), resultsCount }),
+  search: (ctx: EventContext, query: string, resultsCount: number) =>
+    event(ctx, 'search', { query: clip(query), resultsCount }),
   clickLink: (ctx: EventContext, linkText: string, targetUrl: string) =>
     event(ctx, 'click_link', { linkText: clip(linkText), targetUrl: clip(targetUrl) }),
   tagClick: (ctx: EventContext, tag: string) => event(ctx, 'tag_click', { tag: clip(tag) }),

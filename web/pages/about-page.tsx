@@ -81,7 +81,8 @@ export function AboutPage() {
           {!ownTitle && <h1 className="page-title">{editing ? 'About page' : `About ${site.name}`}</h1>}
           {!editing && !html && !about.isPending && (
             <p className="page-lede">
-              {site.description || 'A quiet place for long-form writing: essays with formulas, code, tables and references.'}
+              {site.description ||
+                'A quiet place for long-form writing: essays with formulas, code, tables and references.'}
             </p>
           )}
         </div>

@@ -19,7 +19,9 @@ export function AdminSecretPage() {
       <header className="page-header">
         <p className="eyebrow">Accounts</p>
         <h1 className="page-title">{ADMIN_SECRET_TITLE}</h1>
-        <p className="page-lede">Check who is signed in and what that allows, sign in, or create an administrator account.</p>
+        <p className="page-lede">
+          Check who is signed in and what that allows, sign in, or create an administrator account.
+        </p>
       </header>
       <div className="admin-secret">
         <div className="admin-secret__column">

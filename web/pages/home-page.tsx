@@ -25,7 +25,14 @@ export function HomePage() {
   const [, navigate] = useLocation()
   const params = parseHomeParams(query)
   const searching = params.search !== ''
-  const { data: posts, isPending, isError, isPlaceholderData, refetch, isFetching } = usePostList(params.search, {
+  const {
+    data: posts,
+    isPending,
+    isError,
+    isPlaceholderData,
+    refetch,
+    isFetching,
+  } = usePostList(params.search, {
     poll: true,
   })
   const top = useRef<HTMLDivElement>(null)
@@ -33,7 +40,10 @@ export function HomePage() {
   const go = (next: HomeParams, replace = false) => navigate(homeHref(next), { replace })
 
   // the address decides the view (params is a fresh object on every render)
-  const { featured, regular, page, totalPages } = useMemo(() => homeView(posts ?? [], parseHomeParams(query)), [posts, query])
+  const { featured, regular, page, totalPages } = useMemo(
+    () => homeView(posts ?? [], parseHomeParams(query)),
+    [posts, query],
+  )
   const visible = useMemo(() => [...featured, ...regular], [featured, regular])
   const admin = useHomeAdmin(posts ?? NO_POSTS, visible)
 
@@ -57,9 +67,7 @@ export function HomePage() {
         role="alert"
         icon={<CircleAlert size={28} />}
         title="Failed to load posts. Please try again."
-        actions={
-          <RetryButton onRetry={() => void refetch()} busy={isFetching} />
-        }
+        actions={<RetryButton onRetry={() => void refetch()} busy={isFetching} />}
       />
     )
   } else if (!posts || posts.length === 0) {
@@ -68,7 +76,11 @@ export function HomePage() {
         icon={<SearchX size={28} />}
         title="No posts found"
         actions={
-          <button type="button" className="button button--secondary" onClick={() => go({ ...params, search: '', page: 1 })}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => go({ ...params, search: '', page: 1 })}
+          >
             Clear search
           </button>
         }

@@ -50,7 +50,8 @@ export function ManagePage() {
     if (shownPage === undefined || lastPage.current === shownPage) return
     const first = lastPage.current === undefined
     lastPage.current = shownPage
-    if (!first && listTop.current && listTop.current.getBoundingClientRect().top < 0) listTop.current.scrollIntoView({ block: 'start' })
+    if (!first && listTop.current && listTop.current.getBoundingClientRect().top < 0)
+      listTop.current.scrollIntoView({ block: 'start' })
   }, [shownPage])
   const actions = usePostActions()
   const [editing, setEditingState] = useState<{ post: PostListItem; session: number } | null>(null)
@@ -101,7 +102,13 @@ export function ManagePage() {
     )
   } else if (isError && !data) {
     body = (
-      <StateMessage tone="error" role="alert" icon={<CircleAlert size={28} />} title="Failed to load posts. Please try again." actions={<RetryButton onRetry={() => void refetch()} busy={isFetching} />} />
+      <StateMessage
+        tone="error"
+        role="alert"
+        icon={<CircleAlert size={28} />}
+        title="Failed to load posts. Please try again."
+        actions={<RetryButton onRetry={() => void refetch()} busy={isFetching} />}
+      />
     )
   } else if (data && data.counts.all === 0) {
     body = (
@@ -152,12 +159,20 @@ export function ManagePage() {
             icon={<SearchX size={28} />}
             title="No posts match"
             actions={
-              <button type="button" className="button button--secondary" onClick={() => go({ ...DEFAULT_MANAGE_QUERY, pageSize: query.pageSize })}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => go({ ...DEFAULT_MANAGE_QUERY, pageSize: query.pageSize })}
+              >
                 Clear filters
               </button>
             }
           >
-            <p>{query.q ? `No post's title, tag or author has "${query.q}" with these filters.` : 'No post has all of these.'}</p>
+            <p>
+              {query.q
+                ? `No post's title, tag or author has "${query.q}" with these filters.`
+                : 'No post has all of these.'}
+            </p>
           </StateMessage>
         )}
         <ul className={`manage-list${isPlaceholderData ? ' manage-list--stale' : ''}`} aria-label="Posts">
@@ -169,7 +184,9 @@ export function ManagePage() {
                 busy={actions.isBusy(post.id)}
                 onToggleSelected={() => selection.toggle(post.id)}
                 onToggleStatus={() => void actions.toggleStatus(post)}
-                onRegenerate={() => setRegenerating({ targets: [{ id: post.id, title: post.title }], context: 'single' })}
+                onRegenerate={() =>
+                  setRegenerating({ targets: [{ id: post.id, title: post.title }], context: 'single' })
+                }
                 onEdit={() => setEditing(post)}
                 onDelete={() => void actions.remove(post)}
               />
@@ -184,7 +201,12 @@ export function ManagePage() {
   return (
     <div className="manage">
       {body}
-      <EditPostDialog open={editOpen} post={editing?.post ?? null} session={editing?.session ?? 0} onClose={() => setEditOpen(false)} />
+      <EditPostDialog
+        open={editOpen}
+        post={editing?.post ?? null}
+        session={editing?.session ?? 0}
+        onClose={() => setEditOpen(false)}
+      />
       <RegenerateImagesDialog
         open={regenOpen}
         onOpenChange={setRegenOpen}

@@ -79,9 +79,7 @@ export function PostPage({ slug, alias = false }: { slug: string; alias?: boolea
           role="alert"
           icon={<CircleAlert size={30} />}
           title="Failed to load the post. Please try again."
-          actions={
-            <RetryButton onRetry={() => void refetch()} busy={isFetching} />
-          }
+          actions={<RetryButton onRetry={() => void refetch()} busy={isFetching} />}
         />
       </div>
     )
@@ -115,7 +113,10 @@ function useEssayHtml(post: Post, html: string): string {
   return useMemo(() => {
     const top = Math.min(...toc.map((t) => t.depth))
     const sections = toc.filter((t) => t.depth === top && t.id !== 'references-heading').map((t) => t.id)
-    const figures = contentImages.map((src) => ({ src: versionedImageUrl(src, updatedAt), alt: `Illustration for “${title}”` }))
+    const figures = contentImages.map((src) => ({
+      src: versionedImageUrl(src, updatedAt),
+      alt: `Illustration for “${title}”`,
+    }))
     return withContentFigures(html, sections, figures)
   }, [html, contentImages, title, updatedAt, toc])
 }
@@ -166,7 +167,13 @@ const PostView = memo(function PostView({ post }: { post: Post }) {
             <PostHeader post={post} titleId={titleId} />
             {post.bannerImage && (
               <figure className="post-banner">
-                <FallibleImage src={versionedImageUrl(post.bannerImage, post.updatedAt)} alt="" width={1200} height={630} decoding="async" />
+                <FallibleImage
+                  src={versionedImageUrl(post.bannerImage, post.updatedAt)}
+                  alt=""
+                  width={1200}
+                  height={630}
+                  decoding="async"
+                />
               </figure>
             )}
             <PostSummary text={summary} />

@@ -10,7 +10,15 @@ import { StateMessage } from '../components/ui/state-message.js'
 import { useToast } from '../components/ui/toaster.js'
 import { useDocumentTitle } from '../hooks/use-document-title.js'
 import { resultCountText } from '../lib/search-display.js'
-import { activeFilterCount, canSearch, clearFilters, parseSearchState, searchHref, searchTimeText, withTag } from '../lib/search-params.js'
+import {
+  activeFilterCount,
+  canSearch,
+  clearFilters,
+  parseSearchState,
+  searchHref,
+  searchTimeText,
+  withTag,
+} from '../lib/search-params.js'
 import type { SearchState } from '../lib/search-params.js'
 
 /** SPEC §8: the one text of a failed search. */
@@ -46,7 +54,11 @@ export function SearchPage() {
 
   let body
   if (!enabled) {
-    body = <p className="search-page__hint">Search titles, excerpts, tags and the full text of every essay, or filter by tag, author, length and date.</p>
+    body = (
+      <p className="search-page__hint">
+        Search titles, excerpts, tags and the full text of every essay, or filter by tag, author, length and date.
+      </p>
+    )
   } else if (isPending) {
     body = (
       <div className="search-results" aria-busy="true">

@@ -37,7 +37,8 @@ export function UploadPage() {
     try {
       const answer = await upload.mutateAsync([...markdown, ...supporting])
       setEntries((current) => applyUploadAnswer(current, batch, answer))
-      const failed = (answer.files ?? []).filter((f) => f.status === 'failed').length + (listed.length - markdown.length)
+      const failed =
+        (answer.files ?? []).filter((f) => f.status === 'failed').length + (listed.length - markdown.length)
       const done = (answer.files ?? []).length - (answer.files ?? []).filter((f) => f.status === 'failed').length
       if (failed === 0) {
         toast({ title: 'Upload Complete', description: `${plural(done, 'file')} uploaded.` })
@@ -58,11 +59,16 @@ export function UploadPage() {
   return (
     <div className="upload">
       <DropZone onFiles={(files) => void onFiles(files)} />
-      <UploadList entries={entries} jobs={jobs?.jobs ?? []} onClear={() => setEntries((current) => current.filter((e) => e.status === 'processing'))} />
+      <UploadList
+        entries={entries}
+        jobs={jobs?.jobs ?? []}
+        onClear={() => setEntries((current) => current.filter((e) => e.status === 'processing'))}
+      />
       <p className="upload__aside">
         <ListChecks size={16} aria-hidden="true" />
         <span>
-          Uploaded essays appear on the <Link href="/manage">Manage</Link> page, where you can edit, publish and enhance them.
+          Uploaded essays appear on the <Link href="/manage">Manage</Link> page, where you can edit, publish and enhance
+          them.
         </span>
       </p>
     </div>

@@ -6,7 +6,13 @@
  * finds "walk", "多线程" is found in "支持多线程编程"), in the same order, with the same near
  * spellings, completions and "did you mean".
  */
-import { FIELDS, SearchIndex as SiteSearchIndex, bodyTerms, fieldTerms, matchTypeOf } from '../../src/search/search-index.js'
+import {
+  FIELDS,
+  SearchIndex as SiteSearchIndex,
+  bodyTerms,
+  fieldTerms,
+  matchTypeOf,
+} from '../../src/search/search-index.js'
 import { suggestionsFor } from '../../src/search/suggestions.js'
 
 /** Bump whenever the terms or the file's fields change: a build then writes a new file. */
@@ -33,7 +39,10 @@ export interface SearchIndex {
 }
 
 /** The index file's entry for a published post, from its card and its rendered text (the build calls this). */
-export function searchDoc(post: Pick<SearchDoc, 'id' | 'slug' | 'title' | 'tags' | 'excerpt' | 'author'>, plainText: string): SearchDoc {
+export function searchDoc(
+  post: Pick<SearchDoc, 'id' | 'slug' | 'title' | 'tags' | 'excerpt' | 'author'>,
+  plainText: string,
+): SearchDoc {
   const counts = new Map<string, number>()
   for (const term of bodyTerms(plainText)) counts.set(term, (counts.get(term) ?? 0) + 1)
   const { id, slug, title, tags, excerpt, author } = post
@@ -80,7 +89,12 @@ export class StaticSearch {
 
   /** The matches of `query`, best first; `complete` when the query ends in a space (its last word is not being typed). */
   rank(query: string, complete = false): Ranked[] {
-    return this.index.find(query, everyPost, { complete }).hits.map((hit) => ({ slug: this.slugs.get(hit.id)!, score: hit.score, matchType: matchTypeOf(hit), terms: hit.terms }))
+    return this.index.find(query, everyPost, { complete }).hits.map((hit) => ({
+      slug: this.slugs.get(hit.id)!,
+      score: hit.score,
+      matchType: matchTypeOf(hit),
+      terms: hit.terms,
+    }))
   }
 
   /** "Did you mean", or completions of the last word, from the site's own words. */
@@ -108,14 +122,25 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/
  * shape over the prebuilt index, ranked by the server's index, without semantic matches
  * (they follow the literal ones there). `list` is the posts list, newest first.
  */
-export function advancedSearch(params: URLSearchParams, list: readonly Card[], search: StaticSearch): { status: number; body: unknown } {
+export function advancedSearch(
+  params: URLSearchParams,
+  list: readonly Card[],
+  search: StaticSearch,
+): { status: number; body: unknown } {
   const started = performance.now()
   const bad = (message: string) => ({ status: 400, body: { message } })
   const typed = params.get('q') ?? ''
   const q = typed.trim()
   // As on the server: a query ending in a space has no word still being typed.
   const complete = /\s$/.test(typed)
-  const tags = [...new Set((params.get('tags') ?? '').split(',').map((t) => t.trim()).filter(Boolean))]
+  const tags = [
+    ...new Set(
+      (params.get('tags') ?? '')
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ]
   const author = params.get('author')?.trim().toLowerCase()
   const numbers: Partial<Record<'minReadTime' | 'maxReadTime', number>> = {}
   for (const key of ['minReadTime', 'maxReadTime'] as const) {
@@ -133,7 +158,8 @@ export function advancedSearch(params: URLSearchParams, list: readonly Card[], s
   }
   const { minReadTime = 0, maxReadTime = Infinity } = numbers
   if (minReadTime > maxReadTime) return bad('minReadTime: minReadTime must not be greater than maxReadTime')
-  if (dates.startDate && dates.endDate && dates.startDate > dates.endDate) return bad('startDate: startDate must not be after endDate')
+  if (dates.startDate && dates.endDate && dates.startDate > dates.endDate)
+    return bad('startDate: startDate must not be after endDate')
   const wanted = tags.map((t) => t.toLowerCase())
   const passes = (p: Card) => {
     const day = p.publishedAt.slice(0, 10)
@@ -148,17 +174,34 @@ export function advancedSearch(params: URLSearchParams, list: readonly Card[], s
     )
   }
   const bySlug = new Map(list.map((p) => [p.slug, p]))
-  const card = ({ id, slug, title, author, readTime, publishedAt, excerpt, tags }: Card) => ({ id, slug, title, author, readTime, publishedAt, excerpt, tags })
+  const card = ({ id, slug, title, author, readTime, publishedAt, excerpt, tags }: Card) => ({
+    id,
+    slug,
+    title,
+    author,
+    readTime,
+    publishedAt,
+    excerpt,
+    tags,
+  })
   let results
   if (!q) {
-    results = list.filter(passes).map((p) => ({ ...card(p), matchType: tags.length ? 'tags' : 'content', relevanceScore: 1, matchedTerms: tags }))
+    results = list
+      .filter(passes)
+      .map((p) => ({ ...card(p), matchType: tags.length ? 'tags' : 'content', relevanceScore: 1, matchedTerms: tags }))
   } else {
     const ranked = search.rank(q, complete).filter((r) => bySlug.has(r.slug) && passes(bySlug.get(r.slug)!))
     const top = ranked[0]?.score ?? 1
-    results = ranked.map((r) => ({ ...card(bySlug.get(r.slug)!), matchType: r.matchType, relevanceScore: Math.round((0.5 + (0.5 * r.score) / top) * 1000) / 1000, matchedTerms: r.terms }))
+    results = ranked.map((r) => ({
+      ...card(bySlug.get(r.slug)!),
+      matchType: r.matchType,
+      relevanceScore: Math.round((0.5 + (0.5 * r.score) / top) * 1000) / 1000,
+      matchedTerms: r.terms,
+    }))
   }
   const counts = new Map<string, number>()
-  for (const r of results) for (const t of r.tags) if (!wanted.includes(t.toLowerCase())) counts.set(t, (counts.get(t) ?? 0) + 1)
+  for (const r of results)
+    for (const t of r.tags) if (!wanted.includes(t.toLowerCase())) counts.set(t, (counts.get(t) ?? 0) + 1)
   const limit = Math.min(200, Math.max(1, Number(params.get('limit')) || 50))
   return {
     status: 200,
@@ -167,7 +210,10 @@ export function advancedSearch(params: URLSearchParams, list: readonly Card[], s
       query: q,
       searchTime: Math.round((performance.now() - started) * 100) / 100,
       suggestions: q ? search.suggest(q, complete) : [],
-      relatedTags: [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 8).map(([t]) => t),
+      relatedTags: [...counts]
+        .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+        .slice(0, 8)
+        .map(([t]) => t),
       results: results.slice(0, limit),
     },
   }

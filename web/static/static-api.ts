@@ -27,7 +27,10 @@ const AUTH_PATHS = ENDPOINTS.me.path.replace(/[^/]+$/, '')
 const commentsPath = (path: string) => matchPath(ENDPOINTS.addComment.path, path) !== null
 /** What a reader is told when they try to change something: the copy has no server to take it. */
 const WRITES: readonly [(path: string) => boolean, string][] = [
-  [(path) => path === ENDPOINTS.subscribe.path, `${STATIC_COPY}, so it cannot take subscriptions. Please subscribe on the live site.`],
+  [
+    (path) => path === ENDPOINTS.subscribe.path,
+    `${STATIC_COPY}, so it cannot take subscriptions. Please subscribe on the live site.`,
+  ],
   [commentsPath, `${STATIC_COPY}, so it cannot take comments. Please comment on the live site.`],
   [(path) => path.startsWith(AUTH_PATHS), `${STATIC_COPY}: signing in needs the live site.`],
 ]
@@ -70,7 +73,10 @@ export function createStaticFetch(site: StaticSite, network: Fetch): Fetch {
   // The search (the server's index and tokenizer) is a chunk of its own, loaded with the index
   // file when a reader first searches: every other page of both sites goes without it.
   const searchCode = () => import('./search.js')
-  const searcher = () => (search ??= Promise.all([load<SearchIndex>(STATIC_FILES.search), searchCode()]).then(([index, { StaticSearch }]) => new StaticSearch(index)))
+  const searcher = () =>
+    (search ??= Promise.all([load<SearchIndex>(STATIC_FILES.search), searchCode()]).then(
+      ([index, { StaticSearch }]) => new StaticSearch(index),
+    ))
 
   async function answer(url: URL, method: string, signal: AbortSignal | undefined): Promise<Response> {
     const path = url.pathname.replace(/\/+$/, '')
@@ -80,8 +86,10 @@ export function createStaticFetch(site: StaticSite, network: Fetch): Fetch {
       return json({ message }, 503)
     }
     if (path === ENDPOINTS.me.path) return json({ message: 'Not signed in' }, 401)
-    if (path === ENDPOINTS.about.path) return network(staticDataUrl(site, STATIC_FILES.about), { ...REVALIDATE, signal })
-    if (path === ENDPOINTS.footer.path) return network(staticDataUrl(site, STATIC_FILES.footer), { ...REVALIDATE, signal })
+    if (path === ENDPOINTS.about.path)
+      return network(staticDataUrl(site, STATIC_FILES.about), { ...REVALIDATE, signal })
+    if (path === ENDPOINTS.footer.path)
+      return network(staticDataUrl(site, STATIC_FILES.footer), { ...REVALIDATE, signal })
     if (path === ENDPOINTS.listPosts.path) {
       const query = url.searchParams.get('search')?.trim()
       const list = await posts()
@@ -132,6 +140,7 @@ export function installStaticApi(site: StaticSite): void {
   window.fetch = createStaticFetch(site, window.fetch.bind(window))
   const beacon = typeof navigator.sendBeacon === 'function' ? navigator.sendBeacon.bind(navigator) : null
   if (beacon) {
-    navigator.sendBeacon = (url, data) => (isApiUrl(new URL(String(url), window.location.href)) ? true : beacon(url, data))
+    navigator.sendBeacon = (url, data) =>
+      isApiUrl(new URL(String(url), window.location.href)) ? true : beacon(url, data)
   }
 }

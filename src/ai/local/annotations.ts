@@ -23,21 +23,31 @@ export function localAnnotations(input: EssayInput, doc: EssayDoc, index: SiteIn
   // About one term per 20 words: a short note has few terms worth explaining.
   const limit = Math.max(1, Math.min(MAX_ANNOTATIONS, Math.ceil(words / 20)))
   // A few spare terms: one with nothing to add is left out and the next takes its place.
-  const terms = findKeyTerms(doc, index, { selfId: input.post.id, title: input.post.title, plainText: input.plainText, limit: limit + SPARE, ownLimit: MAX_ANNOTATIONS + SPARE })
+  const terms = findKeyTerms(doc, index, {
+    selfId: input.post.id,
+    title: input.post.title,
+    plainText: input.plainText,
+    limit: limit + SPARE,
+    ownLimit: MAX_ANNOTATIONS + SPARE,
+  })
   const related = index.related(index.vectorFor(input.post, input.plainText), input.post.id, RELATED_SEARCHED)
   const kept = Math.min(limit, terms.length)
   const annotated = terms
-    .map((term, rank) => ({ a: annotate(term, rank, kept, input, doc, related, index), at: term.sentences[0]?.index ?? 0 }))
+    .map((term, rank) => ({
+      a: annotate(term, rank, kept, input, doc, related, index),
+      at: term.sentences[0]?.index ?? 0,
+    }))
     .filter((x): x is { a: Annotation; at: number } => x.a !== null)
   // The essay's own terms (links, names it gives) need no room from the word count; they come first.
-  const own = terms.filter((t, i) => t.source !== undefined && annotated.some((x) => x.a.targetText === terms[i].surface)).length
+  const own = terms.filter(
+    (t, i) => t.source !== undefined && annotated.some((x) => x.a.targetText === terms[i].surface),
+  ).length
   annotated.splice(Math.max(limit, Math.min(MAX_ANNOTATIONS, own)))
   // Nothing to add for any term: the first term still gets a note of where the essay uses it.
-  if (annotated.length === 0 && terms.length > 0) annotated.push({ a: usage(terms[0], input), at: terms[0].sentences[0]?.index ?? 0 })
+  if (annotated.length === 0 && terms.length > 0)
+    annotated.push({ a: usage(terms[0], input), at: terms[0].sentences[0]?.index ?? 0 })
   // In reading order, as a reader meets them.
-  return annotated
-    .sort((x, y) => x.at - y.at)
-    .map((x) => x.a)
+  return annotated.sort((x, y) => x.at - y.at).map((x) => x.a)
 }
 
 /**
@@ -46,7 +56,15 @@ export function localAnnotations(input: EssayInput, doc: EssayDoc, index: SiteIn
  * links it to; an example from the essay; other posts that discuss it. Null when there is none
  * of these (quoting the sentence the term stands in would only repeat it).
  */
-function annotate(term: KeyTerm, rank: number, total: number, input: EssayInput, doc: EssayDoc, related: ReturnType<SiteIndex['related']>, index: SiteIndex): Annotation | null {
+function annotate(
+  term: KeyTerm,
+  rank: number,
+  total: number,
+  input: EssayInput,
+  doc: EssayDoc,
+  related: ReturnType<SiteIndex['related']>,
+  index: SiteIndex,
+): Annotation | null {
   const pattern = termPattern(term.key)
   // Definitions come early; the first 40 uses are enough to find one and bound the work on long essays.
   const usable = term.sentences.slice(0, 40).filter(readable)
@@ -65,8 +83,10 @@ function annotate(term: KeyTerm, rank: number, total: number, input: EssayInput,
   const display = definition ? doc.displays.find((d) => d.before === definition) : undefined
   if (display) {
     const formula = clip(readableTex(display.tex).replace(/\s+/g, ' ').trim(), 200)
-    if (formula && !texSpelled(formula)) parts.push(`Formula${display.label ? ` (${display.label})` : ''}: ${formula}${/[.!?]$/.test(formula) ? '' : '.'}`)
-    if (display.after && /^where\b/i.test(display.after.text) && !pattern.test(lower(display.after))) parts.push(quote(display.after, 220))
+    if (formula && !texSpelled(formula))
+      parts.push(`Formula${display.label ? ` (${display.label})` : ''}: ${formula}${/[.!?]$/.test(formula) ? '' : '.'}`)
+    if (display.after && /^where\b/i.test(display.after.text) && !pattern.test(lower(display.after)))
+      parts.push(quote(display.after, 220))
     type ??= 'definition'
   }
   const post = definingPost(term, index, input.post.id)
@@ -84,20 +104,44 @@ function annotate(term: KeyTerm, rank: number, total: number, input: EssayInput,
     type ??= 'example'
   }
   // The formula the essay writes right after a sentence using the term ("Adam's update is …").
-  const near = parts.length === 0 ? doc.displays.find((d) => d.before !== null && term.sentences.slice(0, 40).includes(d.before) && readableTex(d.tex).length >= 5 && !texSpelled(readableTex(d.tex))) : undefined
+  const near =
+    parts.length === 0
+      ? doc.displays.find(
+          (d) =>
+            d.before !== null &&
+            term.sentences.slice(0, 40).includes(d.before) &&
+            readableTex(d.tex).length >= 5 &&
+            !texSpelled(readableTex(d.tex)),
+        )
+      : undefined
   if (near) {
-    parts.push(`The essay's formula for it${near.label ? ` (${near.label})` : ''}: ${clip(readableTex(near.tex).replace(/\s+/g, ' ').trim(), 200)}`)
+    parts.push(
+      `The essay's formula for it${near.label ? ` (${near.label})` : ''}: ${clip(readableTex(near.tex).replace(/\s+/g, ' ').trim(), 200)}`,
+    )
     type = 'elaboration'
   }
   // Defined where first used: the next sentence, when it goes on about it ("It …", "This …"), says more.
   const next = parts.length === 0 && definition === first && first ? doc.sentences[first.index + 1] : undefined
-  if (next && next.paragraph === first!.paragraph && /^(?:it|this|these|they|such|its|their|that|the latter)\b/i.test(next.text) && !pattern.test(lower(next)) && readable(next)) {
+  if (
+    next &&
+    next.paragraph === first!.paragraph &&
+    /^(?:it|this|these|they|such|its|their|that|the latter)\b/i.test(next.text) &&
+    !pattern.test(lower(next)) &&
+    readable(next)
+  ) {
     parts.push(`The essay goes on: ${quote(next, 260)}`)
     type = 'elaboration'
   }
   // Named after it is described ("… Since it is such a common problem, it has a name: the X"): the sentence before says what it is.
-  const described = parts.length === 0 && first && BACK_NAMING.test(lower(first)) ? doc.sentences[first.index - 1] : undefined
-  if (described && described.paragraph === first!.paragraph && !pattern.test(lower(described)) && described.text.length >= 25 && !texSpelled(described.text)) {
+  const described =
+    parts.length === 0 && first && BACK_NAMING.test(lower(first)) ? doc.sentences[first.index - 1] : undefined
+  if (
+    described &&
+    described.paragraph === first!.paragraph &&
+    !pattern.test(lower(described)) &&
+    described.text.length >= 25 &&
+    !texSpelled(described.text)
+  ) {
     parts.push(`What the essay names so: ${quote(described, 260)}`)
     type = 'definition'
   }
@@ -116,7 +160,9 @@ function annotate(term: KeyTerm, rank: number, total: number, input: EssayInput,
 
 /** TeX the reading could not turn into text: a command name stuck to its argument ("hatvₜ", "fracvₜ1"). */
 function texSpelled(text: string): boolean {
-  return /\\[A-Za-z]|(?:^|[^\p{L}])(?:hat|bar|tilde|vec|frac|dfrac|mathbf|mathrm|mathcal|boldsymbol|operatorname|textrm|left|right)(?=[\p{L}\p{N}\u2080-\u209c{])/u.test(text)
+  return /\\[A-Za-z]|(?:^|[^\p{L}])(?:hat|bar|tilde|vec|frac|dfrac|mathbf|mathrm|mathcal|boldsymbol|operatorname|textrm|left|right)(?=[\p{L}\p{N}\u2080-\u209c{])/u.test(
+    text,
+  )
 }
 
 /** Where the essay uses a term: how often and under which headings, which its sentence does not say. */
@@ -124,24 +170,51 @@ function usage(term: KeyTerm, input: EssayInput): Annotation {
   const headings = [...new Set(term.sentences.map((s) => s.heading).filter((h): h is string => h !== null))].slice(0, 3)
   const times = term.sentences.length === 1 ? 'once' : `in ${term.sentences.length} sentences`
   const where = headings.length > 0 ? `, under ${quoteList(headings)}` : ''
-  return { targetText: term.surface, type: 'context', annotation: `A key term of “${input.post.title}”: the essay uses it ${times}${where}.`, category: categoryFor(term, input), priority: 'high' }
+  return {
+    targetText: term.surface,
+    type: 'context',
+    annotation: `A key term of “${input.post.title}”: the essay uses it ${times}${where}.`,
+    category: categoryFor(term, input),
+    priority: 'high',
+  }
 }
 
 /**
  * The post of the site that explains the term: the one the essay links it to, else one whose
  * title is the term (or holds it), with its sentence defining the term when it has one.
  */
-function definingPost(term: KeyTerm, index: SiteIndex, selfId: number): { title: string; sentence: string | null; defines: boolean } | null {
+function definingPost(
+  term: KeyTerm,
+  index: SiteIndex,
+  selfId: number,
+): { title: string; sentence: string | null; defines: boolean } | null {
   const posts = index.site.posts.filter((p) => p.id !== selfId)
-  const slug = term.url?.replace(/[?#].*$/, '').replace(/\/+$/, '').replace(/\.(?:md|html?)$/, '').split('/').pop()
-  const norm = (t: string) => ` ${t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `
+  const slug = term.url
+    ?.replace(/[?#].*$/, '')
+    .replace(/\/+$/, '')
+    .replace(/\.(?:md|html?)$/, '')
+    .split('/')
+    .pop()
+  const norm = (t: string) =>
+    ` ${t
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim()} `
   const want = norm(term.surface)
-  const byLink = slug && term.url && !/^https?:/.test(term.url) ? posts.find((p) => p.slug === slug || p.slug.endsWith(`-${slug}`)) : undefined
+  const byLink =
+    slug && term.url && !/^https?:/.test(term.url)
+      ? posts.find((p) => p.slug === slug || p.slug.endsWith(`-${slug}`))
+      : undefined
   const byTitle = posts.filter((p) => norm(p.title).includes(want)).sort((a, b) => a.title.length - b.title.length)[0]
-  const post = byLink ?? (byTitle && norm(byTitle.title).trim().split(' ').length <= want.trim().split(' ').length + 3 ? byTitle : undefined)
+  const post =
+    byLink ??
+    (byTitle && norm(byTitle.title).trim().split(' ').length <= want.trim().split(' ').length + 3 ? byTitle : undefined)
   if (!post) return null
   const pattern = termPattern(term.key)
-  const sentences = post.plainText.split(/(?<=[.!?])\s+|\n+/).map((x) => x.trim()).filter((x) => x.length >= 25 && x.length <= 400)
+  const sentences = post.plainText
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((x) => x.trim())
+    .filter((x) => x.length >= 25 && x.length <= 400)
   const uses = sentences.filter((x) => pattern.test(x.toLowerCase()))
   const defs = definers(pattern)
   const defining = uses.find((x) => defs.some((d) => d.pattern.test(x.toLowerCase())))
@@ -166,7 +239,9 @@ function readable(s: Sentence): boolean {
 function exemplifies(text: string, term: RegExp): boolean {
   if (!EXAMPLE.test(text)) return false
   const t = term.source
-  return new RegExp(`(?:for example|for instance|e\\.g\\.|such as)[,:]?\\s+(?:[^.;]{0,25}?\\s)?${t}|${t}[,)]?\\s+(?:for example|for instance|e\\.g\\.|such as)`).test(text)
+  return new RegExp(
+    `(?:for example|for instance|e\\.g\\.|such as)[,:]?\\s+(?:[^.;]{0,25}?\\s)?${t}|${t}[,)]?\\s+(?:for example|for instance|e\\.g\\.|such as)`,
+  ).test(text)
 }
 
 /** Lower-case text of a sentence: patterns run without the (slow) case-insensitive Unicode flag. */
@@ -193,7 +268,8 @@ function termPattern(key: string): RegExp {
 }
 
 /** A name given to what the sentence before described: "…, it has a name:", "This is called", "Such a … is known as" (a clause's subject, not "that are known as"). */
-const BACK_NAMING = /(?:^|[,;:]\s*|\b(?:and|so|hence|thus)\s+)(?:it|this|these|they|such\s+(?:an?\s+)?\w+)\s+(?:(?:also\s+)?(?:has|have|goes\s+by)\s+(?:a|the)\s+name|(?:is|are)\s+(?:often\s+|usually\s+|also\s+)?(?:called|known\s+as|referred\s+to\s+as|termed|dubbed))\b/
+const BACK_NAMING =
+  /(?:^|[,;:]\s*|\b(?:and|so|hence|thus)\s+)(?:it|this|these|they|such\s+(?:an?\s+)?\w+)\s+(?:(?:also\s+)?(?:has|have|goes\s+by)\s+(?:a|the)\s+name|(?:is|are)\s+(?:often\s+|usually\s+|also\s+)?(?:called|known\s+as|referred\s+to\s+as|termed|dubbed))\b/
 
 const DEFINING_AFTER = String.raw`\s*(?:\([^)]{0,60}\)\s*)?(?:,[^,]{1,80},\s*)?(?:is|are|was|were)\s+(?:also\s+)?(?:(?:called|defined\s+as|known\s+as)\s+)?(?:a|an|the|one|any|some|simply|essentially|just)\b`
 const DEFINING_VERB = String.raw`[^.;:]{0,40}?\b(?:means|denotes|refers\s+to|is\s+defined\s+as|stands\s+for|describes|represents|consists\s+of)\b`
@@ -207,15 +283,27 @@ function definers(term: RegExp): { hint: RegExp; pattern: RegExp }[] {
   const t = term.source
   return [
     { hint: /\b(?:is|are|was|were)\b/, pattern: new RegExp(`${t}${DEFINING_AFTER}`) },
-    { hint: /\b(?:means|denotes|refers|defined|stands|describes|represents|consists)\b/, pattern: new RegExp(`${t}${DEFINING_VERB}`) },
-    { hint: /\b(?:called|termed|named|known|referred|call|define|defines|defined|definition)\b/, pattern: new RegExp(`${DEFINING_BEFORE}${t}`) },
+    {
+      hint: /\b(?:means|denotes|refers|defined|stands|describes|represents|consists)\b/,
+      pattern: new RegExp(`${t}${DEFINING_VERB}`),
+    },
+    {
+      hint: /\b(?:called|termed|named|known|referred|call|define|defines|defined|definition)\b/,
+      pattern: new RegExp(`${DEFINING_BEFORE}${t}`),
+    },
   ]
 }
 
 /** The essay's own subject: a tag sharing a word with the term, else the first tag, else its topic. */
 function categoryFor(term: KeyTerm, input: EssayInput): string {
   const words = new Set(term.key.split(' '))
-  const tag = input.post.tags.find((t) => t.toLowerCase().split(/\W+/).some((w) => words.has(w))) ?? input.post.tags[0]
+  const tag =
+    input.post.tags.find((t) =>
+      t
+        .toLowerCase()
+        .split(/\W+/)
+        .some((w) => words.has(w)),
+    ) ?? input.post.tags[0]
   if (tag) return tag
   const fm = input.frontmatter
   for (const key of ['topic', 'section', 'chapter', 'category', 'categories']) {

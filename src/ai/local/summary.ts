@@ -33,7 +33,10 @@ export function localSummary(input: EssayInput, doc: EssayDoc, index: SiteIndex)
   const wanted = words < 400 ? 2 : words < 2000 ? 3 : 4
   // Whole sentences first; fragments only when the essay has too few (they get "…").
   const strict = all.filter(complete)
-  const pool = strict.length >= wanted ? strict : [...strict, ...all.filter((u) => !strict.includes(u) && u.sentences.every(usable))]
+  const pool =
+    strict.length >= wanted
+      ? strict
+      : [...strict, ...all.filter((u) => !strict.includes(u) && u.sentences.every(usable))]
   if (pool.length === 0) return fallback(input)
 
   const centre = centroid(all.map((u) => u.vector))
@@ -41,7 +44,10 @@ export function localSummary(input: EssayInput, doc: EssayDoc, index: SiteIndex)
     // The essay's own summary, after the one sentence of the body most central to the essay
     // (a summary section often recaps the details and leaves the point to the introduction).
     const lead = pool
-      .filter((u) => strict.includes(u) && !section.includes(u) && !section.some((c) => cosine(c.vector, u.vector) > REDUNDANT))
+      .filter(
+        (u) =>
+          strict.includes(u) && !section.includes(u) && !section.some((c) => cosine(c.vector, u.vector) > REDUNDANT),
+      )
       .map((u) => ({ u, score: cosine(u.vector, centre) + LEAD_WEIGHT * (1 - u.index / doc.sentences.length) }))
       .sort((a, b) => b.score - a.score || a.u.index - b.u.index)[0]?.u
     return render(lead ? [lead, ...section.slice(0, OWN_MAX - 1)] : section.slice(0, OWN_MAX))
@@ -78,16 +84,31 @@ export function tidy(text: string): string {
 }
 
 /** Headings of the essay's own summary: its Summary, Conclusion, Abstract or TL;DR section. */
-const SUMMARY_HEADING = /^(?:[\d.]+\s*)?(?:summary|summary and (?:discussion|outlook)|conclusions?|concluding remarks|in conclusion|abstract|tl;?\s?dr|takeaways?|key takeaways|wrap(?:ping)?[- ]up|总结|小结|结论|结语|摘要|概要)\s*[:.：]?$/iu
+const SUMMARY_HEADING =
+  /^(?:[\d.]+\s*)?(?:summary|summary and (?:discussion|outlook)|conclusions?|concluding remarks|in conclusion|abstract|tl;?\s?dr|takeaways?|key takeaways|wrap(?:ping)?[- ]up|总结|小结|结论|结语|摘要|概要)\s*[:.：]?$/iu
 const SUMMARY_LEAD = /^(?:summary|abstract|tl;?\s?dr|in short|conclusion)\b/i
 /** The most sentences taken from an essay's own summary section. */
 const OWN_MAX = 6
 
 /** The essay's own summary: the prose of its Summary/Conclusion/Abstract/TL;DR section or lead-in paragraph. */
 function ownSection(doc: EssayDoc, units: Unit[]): Unit[] | null {
-  const paragraphs = new Set(doc.paragraphs.filter((p) => (p.heading !== null && SUMMARY_HEADING.test(p.heading.trim())) || (p.lead !== null && SUMMARY_LEAD.test(p.lead.trim()))).map((p) => p.index))
+  const paragraphs = new Set(
+    doc.paragraphs
+      .filter(
+        (p) =>
+          (p.heading !== null && SUMMARY_HEADING.test(p.heading.trim())) ||
+          (p.lead !== null && SUMMARY_LEAD.test(p.lead.trim())),
+      )
+      .map((p) => p.index),
+  )
   if (paragraphs.size === 0) return null
-  const inside = units.filter((u) => paragraphs.has(u.sentences[0].paragraph) && PROSE_BLOCKS.has(u.sentences[0].block) && u.sentences.every(usable) && !texLeft(u.text))
+  const inside = units.filter(
+    (u) =>
+      paragraphs.has(u.sentences[0].paragraph) &&
+      PROSE_BLOCKS.has(u.sentences[0].block) &&
+      u.sentences.every(usable) &&
+      !texLeft(u.text),
+  )
   return inside.length === 0 ? null : inside
 }
 
@@ -102,27 +123,37 @@ function theoremStatement(doc: EssayDoc, units: Unit[]): string | null {
     if (p !== start && (p.lead !== null || p.heading !== start.heading)) break
     paragraphs.add(p.index)
   }
-  const inside = units.filter((u) => paragraphs.has(u.sentences[0].paragraph) && u.sentences.some((s) => wordCount(s) >= 3))
+  const inside = units.filter(
+    (u) => paragraphs.has(u.sentences[0].paragraph) && u.sentences.some((s) => wordCount(s) >= 3),
+  )
   if (inside.length === 0) return null
   return render(inside).replace(/^(?:theorem|proposition|lemma|corollary)\s*[:.]\s*/i, '')
 }
 
 /** TeX spelled out rather than read: a command name stuck to a letter ("hatvₜ", "mathbf x"). */
 function texLeft(text: string): boolean {
-  return /\\[A-Za-z]|\b(?:hat|bar|tilde|vec|mathbf|mathrm|mathcal|boldsymbol|operatorname|frac|textrm|mathit)(?:[A-Za-z\u2080-\u209c]|\s+[A-Za-z]\b)/u.test(text)
+  return /\\[A-Za-z]|\b(?:hat|bar|tilde|vec|mathbf|mathrm|mathcal|boldsymbol|operatorname|frac|textrm|mathit)(?:[A-Za-z\u2080-\u209c]|\s+[A-Za-z]\b)/u.test(
+    text,
+  )
 }
 
 /** Sentences in order, those a display formula splits ("…is given by [formula] where x is…") joined. */
 function unitsOf(doc: EssayDoc, index: SiteIndex, selfId: number): Unit[] {
   const continues = new Map<Sentence, Sentence>()
   for (const d of doc.displays) {
-    if (d.before && d.after && !/[.!?。！？]["'”’)]*$/u.test(d.before.text) && /^\p{Ll}/u.test(d.after.text)) continues.set(d.before, d.after)
+    if (d.before && d.after && !/[.!?。！？]["'”’)]*$/u.test(d.before.text) && /^\p{Ll}/u.test(d.after.text))
+      continues.set(d.before, d.after)
   }
   const units: Unit[] = []
-  for (let i = 0; i < doc.sentences.length; ) {
+  for (let i = 0; i < doc.sentences.length;) {
     const group = [doc.sentences[i]]
     for (let next = continues.get(group[0]); next && group.length < 4; next = continues.get(next)) group.push(next)
-    units.push({ sentences: group, text: group.map((s) => s.text).join(' … '), index: group[0].index, vector: vectorOf(group, index, selfId) })
+    units.push({
+      sentences: group,
+      text: group.map((s) => s.text).join(' … '),
+      index: group[0].index,
+      vector: vectorOf(group, index, selfId),
+    })
     i = group[group.length - 1].index + 1
   }
   return units
@@ -135,12 +166,18 @@ function complete(u: Unit): boolean {
   if (!PROSE_BLOCKS.has(u.sentences[0].block) || !u.sentences.every(usable)) return false
   const n = u.sentences.reduce((sum, s) => sum + wordCount(s), 0)
   if (n < 6 || n > 100) return false
-  return !texLeft(u.text) && /^["“‘(]?[\p{Lu}\p{N}\p{Script=Han}]/u.test(u.text) && /[.!?。！？]["'”’)]*$/u.test(u.text) && !/https?:\/\//.test(u.text)
+  return (
+    !texLeft(u.text) &&
+    /^["“‘(]?[\p{Lu}\p{N}\p{Script=Han}]/u.test(u.text) &&
+    /[.!?。！？]["'”’)]*$/u.test(u.text) &&
+    !/https?:\/\//.test(u.text)
+  )
 }
 
 function usable(s: Sentence): boolean {
   let formal = 0
-  for (const seg of s.segments) if (seg.kind === 'math' || seg.kind === 'code') formal += seg.kind === 'math' ? seg.tex.length : seg.text.length
+  for (const seg of s.segments)
+    if (seg.kind === 'math' || seg.kind === 'code') formal += seg.kind === 'math' ? seg.tex.length : seg.text.length
   return wordCount(s) >= 3 && formal < s.text.length * 0.3
 }
 

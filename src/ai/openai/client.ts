@@ -24,6 +24,12 @@ export function createOpenAiClient(settings: OpenAiSettings): OpenAiClient {
   let client: Promise<OpenAI> | null = null
   return () =>
     (client ??= import('openai').then(
-      ({ default: OpenAI }) => new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, timeout: settings.timeoutMs, maxRetries: settings.maxRetries }),
+      ({ default: OpenAI }) =>
+        new OpenAI({
+          apiKey: settings.apiKey,
+          baseURL: settings.baseUrl,
+          timeout: settings.timeoutMs,
+          maxRetries: settings.maxRetries,
+        }),
     ))
 }

@@ -20,7 +20,9 @@ export function essayText(reading: readonly ReadingBlock[]): string {
         out.push('[code]')
         break
       case 'prose':
-        out.push(`${block.block === 'item' ? '- ' : block.block === 'quote' ? '> ' : block.block === 'footnote' ? 'Note: ' : ''}${inline(block.segments)}`)
+        out.push(
+          `${block.block === 'item' ? '- ' : block.block === 'quote' ? '> ' : block.block === 'footnote' ? 'Note: ' : ''}${inline(block.segments)}`,
+        )
         break
     }
   }

@@ -37,7 +37,10 @@ export async function generateOpenAiImage(client: OpenAI, request: ImageRequest)
   try {
     response = await client.images.generate(params, { timeout: TIMEOUT_MS })
   } catch (e) {
-    throw new Error(`The image service refused the ${request.kind} image for "${request.post.title}": ${describeApiError(e)}`, { cause: e })
+    throw new Error(
+      `The image service refused the ${request.kind} image for "${request.post.title}": ${describeApiError(e)}`,
+      { cause: e },
+    )
   }
   const source = await imageBytes(response)
   const mime = sniff(source)
@@ -47,7 +50,9 @@ export async function generateOpenAiImage(client: OpenAI, request: ImageRequest)
   try {
     png = await coverPng(source, mime, request.width, request.height)
   } catch (e) {
-    throw new Error(`The image from the service could not be decoded: ${e instanceof Error ? e.message : String(e)}`, { cause: e })
+    throw new Error(`The image from the service could not be decoded: ${e instanceof Error ? e.message : String(e)}`, {
+      cause: e,
+    })
   }
   assertPng(png, request.width, request.height, 'The resized image')
   return { png, width: request.width, height: request.height, model, prompt }

@@ -11,7 +11,12 @@ import { messagesFor } from './prompts.js'
 import { strictJsonSchema } from './strict-schema.js'
 import { checkAnnotations, checkBibliography, checkModel, type Checked } from './verify-answers.js'
 
-const WHAT: Record<OutputKind, string> = { annotations: 'annotations', bibliography: 'a bibliography', summary: 'a summary', mathematicalModel: 'a mathematical model' }
+const WHAT: Record<OutputKind, string> = {
+  annotations: 'annotations',
+  bibliography: 'a bibliography',
+  summary: 'a summary',
+  mathematicalModel: 'a mathematical model',
+}
 /** The embeddings API takes at most 2,048 inputs per call. */
 const EMBED_BATCH = 512
 const SEED = 20_221
@@ -34,7 +39,11 @@ export class OpenAiProvider implements AiProvider {
 
   /** Only annotations whose target the essay holds. */
   async annotations(input: EssayInput): Promise<Annotation[]> {
-    return kept(input, 'annotations', checkAnnotations((await this.structured('annotations', input)).annotations, input.plainText))
+    return kept(
+      input,
+      'annotations',
+      checkAnnotations((await this.structured('annotations', input)).annotations, input.plainText),
+    )
   }
 
   /**
@@ -43,7 +52,9 @@ export class OpenAiProvider implements AiProvider {
    * site's essays it was offered.
    */
   async bibliography(input: EssayInput): Promise<Bibliography> {
-    const sources = [input.markdown, JSON.stringify(input.frontmatter), JSON.stringify(input.references ?? [])].join('\n')
+    const sources = [input.markdown, JSON.stringify(input.frontmatter), JSON.stringify(input.references ?? [])].join(
+      '\n',
+    )
     const checked = checkBibliography(await this.structured('bibliography', input), sources, relatedTitles(input))
     return withCitedEntries(kept(input, 'bibliography entries', checked), input.references)
   }
@@ -54,7 +65,11 @@ export class OpenAiProvider implements AiProvider {
 
   /** Only equations the essay writes and symbols it uses. */
   async mathematicalModel(input: EssayInput): Promise<MathematicalModel> {
-    return kept(input, 'equations and variables', checkModel(await this.structured('mathematicalModel', input), essayTex(input)))
+    return kept(
+      input,
+      'equations and variables',
+      checkModel(await this.structured('mathematicalModel', input), essayTex(input)),
+    )
   }
 
   async image(request: ImageRequest): Promise<GeneratedImage> {
@@ -65,7 +80,13 @@ export class OpenAiProvider implements AiProvider {
   async embed(texts: string[]): Promise<number[][]> {
     const out: number[][] = []
     for (let i = 0; i < texts.length; i += EMBED_BATCH) {
-      const res = await this.call('embeddings', async () => (await this.client()).embeddings.create({ model: this.settings.embeddingModel, input: texts.slice(i, i + EMBED_BATCH), encoding_format: 'float' }))
+      const res = await this.call('embeddings', async () =>
+        (await this.client()).embeddings.create({
+          model: this.settings.embeddingModel,
+          input: texts.slice(i, i + EMBED_BATCH),
+          encoding_format: 'float',
+        }),
+      )
       out.push(...[...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding))
     }
     return out
@@ -82,7 +103,10 @@ export class OpenAiProvider implements AiProvider {
         // The same essay gives the same answer, as far as the server allows.
         temperature: 0,
         seed: SEED,
-        response_format: { type: 'json_schema', json_schema: { name: `scholia_${kind}`, strict: true, schema: strictJsonSchema(schema) } },
+        response_format: {
+          type: 'json_schema',
+          json_schema: { name: `scholia_${kind}`, strict: true, schema: strictJsonSchema(schema) },
+        },
       }),
     )
     const message = completion.choices[0]?.message
@@ -97,7 +121,10 @@ export class OpenAiProvider implements AiProvider {
     const parsed = schema.safeParse(json)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
-      throw failure(WHAT[kind], `the answer does not match the expected shape (${issue.path.join('.') || 'top level'}: ${issue.message})`)
+      throw failure(
+        WHAT[kind],
+        `the answer does not match the expected shape (${issue.path.join('.') || 'top level'}: ${issue.message})`,
+      )
     }
     return parsed.data as z.output<(typeof OUTPUTS)[K]>
   }
@@ -118,7 +145,10 @@ export class OpenAiProvider implements AiProvider {
 }
 
 function failure(what: string, why: string): BlogError {
-  return new BlogError('AI_FAILED', `OpenAI could not generate ${what}: ${why.replace(/[.\s]+$/, '')}. Nothing was changed.`)
+  return new BlogError(
+    'AI_FAILED',
+    `OpenAI could not generate ${what}: ${why.replace(/[.\s]+$/, '')}. Nothing was changed.`,
+  )
 }
 
 function kept<T>(input: EssayInput, what: string, checked: Checked<T>): T {
@@ -129,7 +159,13 @@ function kept<T>(input: EssayInput, what: string, checked: Checked<T>): T {
 /** Every formula the essay writes, displayed and inline, from its reading (else its markdown). */
 function essayTex(input: EssayInput): string[] {
   if (!input.reading) return [input.markdown]
-  return input.reading.flatMap((b) => (b.kind === 'display' ? [b.tex] : b.kind === 'prose' || b.kind === 'heading' ? b.segments.flatMap((s) => (s.kind === 'math' ? [s.tex] : [])) : []))
+  return input.reading.flatMap((b) =>
+    b.kind === 'display'
+      ? [b.tex]
+      : b.kind === 'prose' || b.kind === 'heading'
+        ? b.segments.flatMap((s) => (s.kind === 'math' ? [s.tex] : []))
+        : [],
+  )
 }
 
 function relatedTitles(input: EssayInput): string[] {

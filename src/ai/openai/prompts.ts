@@ -55,17 +55,26 @@ function citedList(input: EssayInput): string {
 }
 
 /** The chat messages for one kind of enhancement of one essay. */
-export function messagesFor(kind: OutputKind, input: EssayInput, related: string[]): { role: 'system' | 'user'; content: string }[] {
+export function messagesFor(
+  kind: OutputKind,
+  input: EssayInput,
+  related: string[],
+): { role: 'system' | 'user'; content: string }[] {
   // The essay as readers read it (the site's one reading), not its source with every dialect's syntax.
   const text = input.reading ? essayText(input.reading) : input.markdown
-  const essay = text.length > MAX_ESSAY_CHARS ? `${text.slice(0, MAX_ESSAY_CHARS)}\n\n[The rest of the essay is left out for length.]` : text
+  const essay =
+    text.length > MAX_ESSAY_CHARS
+      ? `${text.slice(0, MAX_ESSAY_CHARS)}\n\n[The rest of the essay is left out for length.]`
+      : text
   const frontmatter = JSON.stringify(input.frontmatter).slice(0, MAX_FRONTMATTER_CHARS)
   const parts = [
     TASKS[kind],
     `Title: ${input.post.title}`,
     input.post.tags.length ? `Tags: ${input.post.tags.join(', ')}` : '',
     `Front matter (JSON): ${frontmatter}`,
-    kind === 'bibliography' ? `Related essays on this site: ${related.length ? related.map((t) => JSON.stringify(t)).join(', ') : '(none)'}` : '',
+    kind === 'bibliography'
+      ? `Related essays on this site: ${related.length ? related.map((t) => JSON.stringify(t)).join(', ') : '(none)'}`
+      : '',
     kind === 'bibliography' ? citedList(input) : '',
     `Essay (markdown, formulas in $…$):\n${essay}`,
   ]

@@ -27,7 +27,8 @@ function strictify(node: unknown): unknown {
   if (out.type === 'object' && out.properties && typeof out.properties === 'object') {
     const properties = out.properties as Json
     const required = new Set((out.required as string[] | undefined) ?? [])
-    for (const [name, prop] of Object.entries(properties)) if (!required.has(name)) properties[name] = nullable(prop as Json)
+    for (const [name, prop] of Object.entries(properties))
+      if (!required.has(name)) properties[name] = nullable(prop as Json)
     out.required = Object.keys(properties)
     out.additionalProperties = false
   }

@@ -32,24 +32,44 @@ export function checkModel(model: MathematicalModel, essayTex: readonly string[]
     const symbol = normTex(v.symbol.replace(/^\$+|\$+$/g, ''))
     return symbol !== '' && written.includes(symbol)
   })
-  return { value: { ...model, equations, variables }, dropped: model.equations.length - equations.length + model.variables.length - variables.length }
+  return {
+    value: { ...model, equations, variables },
+    dropped: model.equations.length - equations.length + model.variables.length - variables.length,
+  }
 }
 
 /** "Laplace, 1774": the first author's surname and the year, as an author–year citation gives them. */
 function authorYearIn(e: Bibliography['entries'][number], text: string): boolean {
-  const surname = norm(e.authors[0] ?? '').split(/[,\s]+/).filter((w) => w.length >= 3)[0]
+  const surname = norm(e.authors[0] ?? '')
+    .split(/[,\s]+/)
+    .filter((w) => w.length >= 3)[0]
   const year = e.year === null || e.year === undefined ? '' : String(e.year)
-  return Boolean(surname && /^\d{4}$/.test(year) && new RegExp(`\\b${surname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b[^]{0,80}\\b${year}\\b`).test(text))
+  return Boolean(
+    surname &&
+    /^\d{4}$/.test(year) &&
+    new RegExp(`\\b${surname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b[^]{0,80}\\b${year}\\b`).test(text),
+  )
 }
 
 /**
  * Each entry names a work the essay or its bibliography gives (its address, DOI or title is
  * there); further reading names only the site's essays the model was offered.
  */
-export function checkBibliography(bib: Bibliography, sources: string, offered: readonly string[]): Checked<Bibliography> {
+export function checkBibliography(
+  bib: Bibliography,
+  sources: string,
+  offered: readonly string[],
+): Checked<Bibliography> {
   const text = norm(sources)
-  const entries = bib.entries.filter((e) => [e.url, e.doi, e.title].some((x) => x && norm(x).length >= 4 && text.includes(norm(x).replace(/\/+$/, ''))) || authorYearIn(e, text))
+  const entries = bib.entries.filter(
+    (e) =>
+      [e.url, e.doi, e.title].some((x) => x && norm(x).length >= 4 && text.includes(norm(x).replace(/\/+$/, ''))) ||
+      authorYearIn(e, text),
+  )
   const titles = new Set(offered.map(norm))
   const furtherReading = bib.furtherReading.filter((t) => titles.has(norm(t)))
-  return { value: { ...bib, entries, furtherReading }, dropped: bib.entries.length - entries.length + bib.furtherReading.length - furtherReading.length }
+  return {
+    value: { ...bib, entries, furtherReading },
+    dropped: bib.entries.length - entries.length + bib.furtherReading.length - furtherReading.length,
+  }
 }

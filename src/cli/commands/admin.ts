@@ -24,7 +24,10 @@ the shell may keep it in its history.`
 /** `blog admin create|list|reset-password`: the terminal owner's adapter over `blog.auth`. */
 export function adminCommand(io: CliIO, setExit: (code: number) => void): Command {
   /** Bad input throws (exit 2, from runCli); a refusal by the core prints and exits 1. */
-  const core = async <T>(opts: DataOptions, call: (blog: Blog, owner: typeof OWNER) => Promise<T> | T): Promise<T | undefined> => {
+  const core = async <T>(
+    opts: DataOptions,
+    call: (blog: Blog, owner: typeof OWNER) => Promise<T> | T,
+  ): Promise<T | undefined> => {
     const { OWNER: owner } = await import('../../auth/auth-service.js')
     return withBlog(opts, async (blog) => {
       try {
@@ -39,7 +42,9 @@ export function adminCommand(io: CliIO, setExit: (code: number) => void): Comman
   /** The new password from --password, a hidden prompt, or piped input; null when cancelled. */
   const newPassword = async (opts: AdminOptions): Promise<string | null> => {
     if (opts.password !== undefined) {
-      io.err('Warning: a password given with --password may be kept in your shell history. Leave it out to be prompted instead.')
+      io.err(
+        'Warning: a password given with --password may be kept in your shell history. Leave it out to be prompted instead.',
+      )
       return opts.password
     }
     try {
@@ -71,7 +76,10 @@ export function adminCommand(io: CliIO, setExit: (code: number) => void): Comman
       if (!created) return
       const { user, slotsRemaining } = created
       if (opts.json) io.out(JSON.stringify({ user, slotsRemaining }))
-      else io.out(`Created admin "${user.username}" (id ${user.id}). ${slotsRemaining} admin slot${slotsRemaining === 1 ? '' : 's'} remaining.`)
+      else
+        io.out(
+          `Created admin "${user.username}" (id ${user.id}). ${slotsRemaining} admin slot${slotsRemaining === 1 ? '' : 's'} remaining.`,
+        )
     })
   admin
     .command('list')
@@ -83,7 +91,12 @@ export function adminCommand(io: CliIO, setExit: (code: number) => void): Comman
       const adminUsers = await core(opts, (blog, owner) => blog.auth.listAdmins(owner))
       if (!adminUsers) return
       if (opts.json) io.out(JSON.stringify({ adminUsers }))
-      else io.out(adminUsers.length ? adminTable(adminUsers) : 'No admin accounts yet. Create one with `blog admin create <username>`.')
+      else
+        io.out(
+          adminUsers.length
+            ? adminTable(adminUsers)
+            : 'No admin accounts yet. Create one with `blog admin create <username>`.',
+        )
     })
   admin
     .command('reset-password')
@@ -107,4 +120,7 @@ export function adminCommand(io: CliIO, setExit: (code: number) => void): Comman
 }
 
 const adminTable = (admins: AdminSummary[]): string =>
-  formatTable([['ID', 'USERNAME', 'CREATED'], ...admins.map((a) => [String(a.id), a.username, `${a.createdAt.slice(0, 16).replace('T', ' ')} UTC`])])
+  formatTable([
+    ['ID', 'USERNAME', 'CREATED'],
+    ...admins.map((a) => [String(a.id), a.username, `${a.createdAt.slice(0, 16).replace('T', ' ')} UTC`]),
+  ])

@@ -16,7 +16,10 @@ export function buildCommand(io: CliIO, setExit: (code: number) => void): Comman
   return new Command('build')
     .description('write the public site as static files for any static host or CDN')
     .requiredOption('--out <dir>', 'output folder: new, empty, or an earlier build (it is replaced)')
-    .option('--base-url <url>', 'public address of the site, for canonical links, feeds and the sitemap (default: BLOG_BASE_URL or config)')
+    .option(
+      '--base-url <url>',
+      'public address of the site, for canonical links, feeds and the sitemap (default: BLOG_BASE_URL or config)',
+    )
     .option('--base <path>', 'sub-path the site is served from, e.g. /blog (default: the path of --base-url)')
     .addOption(dataOption())
     .addOption(jsonOption())
@@ -58,6 +61,10 @@ function formatSummary(r: BuildReport): string {
     `Built ${plural(r.posts, 'post')} into ${shown.startsWith('..') ? r.out : shown} in ${(r.ms / 1000).toFixed(1)} s:`,
     `  ${plural(r.pages, 'page')}, ${plural(r.redirects, 'redirect')}, ${plural(r.media, 'media file')}, ${plural(r.cards, 'social card')}; ${plural(r.files, 'file')}, ${size}`,
     `  for ${r.siteUrl}/ (canonical links, feeds and the sitemap use this address)`,
-    ...(r.kept > 0 ? [`  ${plural(r.rendered, 'page')} rendered, ${plural(r.written, 'file')} written; ${plural(r.kept, 'file')} kept unchanged from the last build`] : []),
+    ...(r.kept > 0
+      ? [
+          `  ${plural(r.rendered, 'page')} rendered, ${plural(r.written, 'file')} written; ${plural(r.kept, 'file')} kept unchanged from the last build`,
+        ]
+      : []),
   ].join('\n')
 }

@@ -28,7 +28,8 @@ Without a terminal (piped, CI) it prints the same information once and exits 0.
       // Ink draws nothing until it exits when it believes it runs in CI (CI or
       // CONTINUOUS_INTEGRATION set), judged once when it is first imported. A person at a real
       // terminal with CI exported in their shell must still see the dashboard.
-      if (terminal) for (const name of ['CI', 'CONTINUOUS_INTEGRATION']) if (name in process.env) process.env[name] = 'false'
+      if (terminal)
+        for (const name of ['CI', 'CONTINUOUS_INTEGRATION']) if (name in process.env) process.env[name] = 'false'
       // Loaded on use: Ink and React only when the dashboard is opened.
       const { runDashboard, printSummary } = await import('../../dashboard/start.js')
       await withBlog(opts, (blog) => (terminal ? runDashboard(blog) : printSummary(blog, Boolean(opts.json), io.out)))

@@ -15,7 +15,12 @@ interface DoctorOptions extends DataOptions {
 export function doctorCommand(io: CliIO, setExit: (code: number) => void): Command {
   return new Command('doctor')
     .description('check the data folder; with --repair, rebuild what can be rebuilt from the files on disk')
-    .addOption(new Option('--repair', 'rebuild missing or damaged index shards from the post bodies, db.json from the posts, and set damaged files aside'))
+    .addOption(
+      new Option(
+        '--repair',
+        'rebuild missing or damaged index shards from the post bodies, db.json from the posts, and set damaged files aside',
+      ),
+    )
     .addOption(dataOption())
     .addOption(jsonOption())
     .addHelpText(

@@ -31,7 +31,8 @@ Exit code 1 if there is no post with that slug.`,
         try {
           if (archive) {
             const made = await blog.export.arxivArchive(opts.arxiv, OWNER)
-            for (const asset of made.missing) io.err(`Warning: figure ${asset} is missing from the media folder; the archive goes without it.`)
+            for (const asset of made.missing)
+              io.err(`Warning: figure ${asset} is missing from the media folder; the archive goes without it.`)
             return { fileName: made.fileName, text: '', bytes: made.bytes }
           }
           return { ...(await blog.export.arxiv(opts.arxiv, OWNER)), bytes: null }
@@ -53,7 +54,12 @@ Exit code 1 if there is no post with that slug.`,
         await writeFileAtomic(target, file.bytes ?? file.text)
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code
-        const why = code === 'ENOENT' ? 'its folder does not exist' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (e as Error).message
+        const why =
+          code === 'ENOENT'
+            ? 'its folder does not exist'
+            : code === 'EACCES' || code === 'EPERM'
+              ? 'permission denied'
+              : (e as Error).message
         io.err(`Error: Could not write ${target}: ${why}. Nothing was written.`)
         setExit(EXIT.failed)
         return

@@ -17,7 +17,13 @@ interface GenerateFlags extends DataOptions {
 }
 
 /** Flag names as the person types them; `models` is the mathematical model. */
-const FLAG_OF: Record<GenerateKind, string> = { annotations: 'annotations', bibliography: 'bibliography', summary: 'summary', mathematicalModel: 'models', images: 'images' }
+const FLAG_OF: Record<GenerateKind, string> = {
+  annotations: 'annotations',
+  bibliography: 'bibliography',
+  summary: 'summary',
+  mathematicalModel: 'models',
+  images: 'images',
+}
 const TEXT_KINDS: GenerateKind[] = ['annotations', 'bibliography', 'summary', 'mathematicalModel']
 
 export function generateCommand(io: CliIO, setExit: (code: number) => void): Command {
@@ -30,7 +36,12 @@ export function generateCommand(io: CliIO, setExit: (code: number) => void): Com
     .option('--models', 'generate a mathematical model')
     .option('--summary', 'generate a summary')
     .option('--all', 'every post, drafts included')
-    .addOption(new Option('--provider <name>', 'AI provider (default: BLOG_AI_PROVIDER, else openai when OPENAI_API_KEY is set, else local)').choices(['local', 'openai']))
+    .addOption(
+      new Option(
+        '--provider <name>',
+        'AI provider (default: BLOG_AI_PROVIDER, else openai when OPENAI_API_KEY is set, else local)',
+      ).choices(['local', 'openai']),
+    )
     .addOption(dataOption())
     .addOption(jsonOption())
     .addHelpText(
@@ -46,19 +57,29 @@ Exit code 1 if anything failed (everything else is kept), 2 if nothing could run
     )
     .action(async (slugs: string[], flags: GenerateFlags) => {
       const chosen = TEXT_KINDS.filter((k) => flags[FLAG_OF[k] as keyof GenerateFlags])
-      const kinds: GenerateKind[] = chosen.length > 0 || flags.images ? [...chosen, ...(flags.images ? (['images'] as const) : [])] : TEXT_KINDS
+      const kinds: GenerateKind[] =
+        chosen.length > 0 || flags.images ? [...chosen, ...(flags.images ? (['images'] as const) : [])] : TEXT_KINDS
       const live = !flags.json && process.stderr.isTTY ? new LiveLine(process.stderr) : null
       const onProgress = flags.json ? undefined : (e: GenerateProgress) => show(e, io, live)
       let report: GenerateReport
       try {
-        report = await withBlog(flags, (blog) => blog.enhance.generate({ slugs, all: flags.all, kinds, provider: flags.provider, onProgress }))
+        report = await withBlog(flags, (blog) =>
+          blog.enhance.generate({ slugs, all: flags.all, kinds, provider: flags.provider, onProgress }),
+        )
       } catch (e) {
         live?.clear()
         throw e
       }
       // The finished bar stays on screen above the summary.
       live?.finish(progressLine(report.results.length, report.results.length, 'done'))
-      if (flags.json) io.out(JSON.stringify({ provider: report.provider, results: report.results.map(publicResult), summary: report.summary }))
+      if (flags.json)
+        io.out(
+          JSON.stringify({
+            provider: report.provider,
+            results: report.results.map(publicResult),
+            summary: report.summary,
+          }),
+        )
       else io.out(`${report.summary.done} done, ${report.summary.failed} failed (provider: ${report.provider})`)
       setExit(report.summary.failed > 0 ? EXIT.failed : EXIT.ok)
     })
@@ -76,10 +97,20 @@ function show(e: GenerateProgress, io: CliIO, live: LiveLine | null): void {
     return
   }
   live?.clear()
-  io.out(r.status === 'done' ? `✓ ${FLAG_OF[r.kind].padEnd(12)} ${r.slug}` : `✗ ${FLAG_OF[r.kind].padEnd(12)} ${r.slug}: ${r.error}`)
+  io.out(
+    r.status === 'done'
+      ? `✓ ${FLAG_OF[r.kind].padEnd(12)} ${r.slug}`
+      : `✗ ${FLAG_OF[r.kind].padEnd(12)} ${r.slug}: ${r.error}`,
+  )
   for (const note of r.notes ?? []) io.out(`  ⚠ ${note}`)
 }
 
 function publicResult(r: GenerateResult) {
-  return { slug: r.slug, kind: FLAG_OF[r.kind], status: r.status, error: r.error, ...(r.notes ? { notes: r.notes } : {}) }
+  return {
+    slug: r.slug,
+    kind: FLAG_OF[r.kind],
+    status: r.status,
+    error: r.error,
+    ...(r.notes ? { notes: r.notes } : {}),
+  }
 }

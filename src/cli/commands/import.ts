@@ -39,7 +39,8 @@ LICENSE, CHANGELOG, CONTRIBUTING and CODE_OF_CONDUCT files are skipped unless na
       const live = !opts.json && process.stdout.isTTY && process.stderr.isTTY ? new LiveLine(process.stderr) : null
       const report = await withBlog(opts, async (blog) => {
         if (live) {
-          const lineFor = (f: ImportFileEvent) => (f.status === 'unchanged' ? null : formatLine(f.status, f.path, f.slug, f.error))
+          const lineFor = (f: ImportFileEvent) =>
+            f.status === 'unchanged' ? null : formatLine(f.status, f.path, f.slug, f.error)
           showImportProgress(blog.events, live, lineFor, io.out, shownPath)
         } else if (!opts.json) {
           blog.events.on('import:file', (f) => {
@@ -82,6 +83,8 @@ function formatPlan(plan: ImportPlan): string {
   for (const m of plan.missing) lines.push(`✗ missing      ${m}: No such file or folder`)
   for (const u of plan.unreadable) lines.push(`✗ unreadable   ${shownPath(u)}`)
   const n = plan.files.length
-  lines.push(`${n} file${n === 1 ? '' : 's'} would be imported, ${plan.skipped.length} skipped, ${plan.missing.length} missing (dry run: nothing was changed)`)
+  lines.push(
+    `${n} file${n === 1 ? '' : 's'} would be imported, ${plan.skipped.length} skipped, ${plan.missing.length} missing (dry run: nothing was changed)`,
+  )
   return lines.join('\n')
 }

@@ -7,8 +7,16 @@ import type { Snapshot } from '../snapshot.js'
  * process's writes, and other processes' writes that the store watcher picks up) and every
  * `intervalMs`: jobs run by a server elsewhere change state without an event here.
  */
-export function useSnapshot(read: () => Promise<Snapshot>, events: BlogEventBus, intervalMs = 1000): { snapshot: Snapshot | null; error: string | null } {
-  const [state, setState] = useState<{ snapshot: Snapshot | null; error: string | null; text: string }>({ snapshot: null, error: null, text: '' })
+export function useSnapshot(
+  read: () => Promise<Snapshot>,
+  events: BlogEventBus,
+  intervalMs = 1000,
+): { snapshot: Snapshot | null; error: string | null } {
+  const [state, setState] = useState<{ snapshot: Snapshot | null; error: string | null; text: string }>({
+    snapshot: null,
+    error: null,
+    text: '',
+  })
   useEffect(() => {
     let alive = true
     let running = false

@@ -4,7 +4,17 @@ import { oneLine } from '../summary.js'
 import { Pane } from './pane.js'
 
 /** Subscribers, and comments waiting for the owner's approval. */
-export function CommunityPane({ subscribers, comments, width, height }: { subscribers: number; comments: PendingComment[]; width: number; height: number }) {
+export function CommunityPane({
+  subscribers,
+  comments,
+  width,
+  height,
+}: {
+  subscribers: number
+  comments: PendingComment[]
+  width: number
+  height: number
+}) {
   return (
     <Pane title="Readers" width={width} height={height}>
       <Text wrap="truncate-end">Subscribers: {subscribers}</Text>

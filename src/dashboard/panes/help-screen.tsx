@@ -13,7 +13,8 @@ export function HelpScreen({ width }: { width: number }) {
       ))}
       <Text> </Text>
       <Text dimColor wrap="wrap">
-        Columns: live = published; ★ = featured; A B S M I = annotations, bibliography, summary, models, images. The dashboard follows changes made by other Scholia processes on the same data folder.
+        Columns: live = published; ★ = featured; A B S M I = annotations, bibliography, summary, models, images. The
+        dashboard follows changes made by other Scholia processes on the same data folder.
       </Text>
     </Pane>
   )

@@ -8,7 +8,15 @@ import { Pane } from './pane.js'
 const DEFAULT: Enhancement[] = ['annotations', 'bibliography', 'summary', 'models']
 
 /** Choose the kinds to generate: ↑↓ move, space toggles, Enter runs, Esc cancels. */
-export function KindsPicker({ posts, width, onDone }: { posts: string; width: number; onDone: (kinds: Enhancement[] | null) => void }) {
+export function KindsPicker({
+  posts,
+  width,
+  onDone,
+}: {
+  posts: string
+  width: number
+  onDone: (kinds: Enhancement[] | null) => void
+}) {
   const [cursor, setCursor] = useState(0)
   const [chosen, setChosen] = useState<ReadonlySet<Enhancement>>(new Set(DEFAULT))
   useKeys((input, key) => {

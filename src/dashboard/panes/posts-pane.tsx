@@ -31,7 +31,13 @@ export function PostsPane({ posts, total, cursor, selected, filter, width, heigh
         {'   status ★ '}
         {'title'.padEnd(titleWidth)} {'read'.padStart(6)} {ENHANCEMENTS.map((e) => LETTER[e]).join('')}
       </Text>
-      {posts.length === 0 ? <Text dimColor>{total === 0 ? 'No posts yet: press i to import a folder of essays.' : 'No post matches the filter (Esc clears it).'}</Text> : null}
+      {posts.length === 0 ? (
+        <Text dimColor>
+          {total === 0
+            ? 'No posts yet: press i to import a folder of essays.'
+            : 'No post matches the filter (Esc clears it).'}
+        </Text>
+      ) : null}
       {posts.slice(start, end).map((p, i) => {
         const at = start + i
         return (
@@ -39,9 +45,12 @@ export function PostsPane({ posts, total, cursor, selected, filter, width, heigh
             <Text inverse={at === cursor} wrap="truncate-end">
               {at === cursor ? '›' : ' '}
               {selected.has(p.id) ? '◉ ' : '  '}
-              <Text color={p.status === 'published' ? 'green' : 'yellow'}>{p.status === 'published' ? 'live   ' : 'draft  '}</Text>
+              <Text color={p.status === 'published' ? 'green' : 'yellow'}>
+                {p.status === 'published' ? 'live   ' : 'draft  '}
+              </Text>
               {p.featured ? '★ ' : '  '}
-              {fitColumn(p.title, titleWidth)} {`${p.readTime} min`.padStart(6)} {ENHANCEMENTS.map((e) => (p.enhancements.includes(e) ? LETTER[e] : '·')).join('')}
+              {fitColumn(p.title, titleWidth)} {`${p.readTime} min`.padStart(6)}{' '}
+              {ENHANCEMENTS.map((e) => (p.enhancements.includes(e) ? LETTER[e] : '·')).join('')}
             </Text>
           </Box>
         )

@@ -4,7 +4,17 @@ import { useState } from 'react'
 import { useKeys } from '../hooks/use-keys.js'
 
 /** A one-line question (the folder to import, the filter): Enter answers, Esc cancels. */
-export function PromptLine({ label, initial = '', onChange, onDone }: { label: string; initial?: string; onChange?: (value: string) => void; onDone: (value: string | null) => void }) {
+export function PromptLine({
+  label,
+  initial = '',
+  onChange,
+  onDone,
+}: {
+  label: string
+  initial?: string
+  onChange?: (value: string) => void
+  onDone: (value: string | null) => void
+}) {
   const [value, setValue] = useState(initial)
   useKeys((_input, key) => {
     if (key.escape) onDone(null)

@@ -39,5 +39,10 @@ export function stampFiles(files: Iterable<string>, root: string): FigureStamp {
 export function figuresUnchanged(stored: FigureStamp | undefined, root: string | undefined): boolean {
   if (!stored || stored.files.length === 0) return true
   if (!root) return false
-  return stampFiles(stored.files.map((file) => resolve(root, file)), root).stamp === stored.stamp
+  return (
+    stampFiles(
+      stored.files.map((file) => resolve(root, file)),
+      root,
+    ).stamp === stored.stamp
+  )
 }

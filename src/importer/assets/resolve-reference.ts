@@ -3,11 +3,7 @@ import { dirname, isAbsolute, relative, resolve } from 'node:path'
 import { isRemoteReference } from '../../media/asset-types.js'
 
 /** What a `src`/`href` written in an essay names. */
-export type Reference =
-  | { kind: 'remote' }
-  | { kind: 'local'; path: string }
-  | { kind: 'invalid' }
-
+export type Reference = { kind: 'remote' } | { kind: 'local'; path: string } | { kind: 'invalid' }
 
 /**
  * The file a reference names, as the essay's site would have served it: `?query` and `#hash`

@@ -52,7 +52,12 @@ export function storeAssetSync(realPath: string, dataDir: string): StoredAsset {
   const dir = assetsDirOf(dataDir)
   const target = join(dir, `${hash}.${ext}`)
   if (!existsSync(target)) writeAtomicSync(dir, target, bytes)
-  const asset: EssayAsset = { url: assetUrl(hash, ext), mime: ASSET_TYPES[ext], bytes: bytes.length, ...dimensionsOf(bytes, ext) }
+  const asset: EssayAsset = {
+    url: assetUrl(hash, ext),
+    mime: ASSET_TYPES[ext],
+    bytes: bytes.length,
+    ...dimensionsOf(bytes, ext),
+  }
   if (stored.size >= MAX_REMEMBERED) stored.delete(stored.keys().next().value!)
   stored.set(key, asset)
   return { ok: true, asset }

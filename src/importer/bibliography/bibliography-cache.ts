@@ -53,7 +53,13 @@ export function loadBibliographyFile(path: string, dataDir?: string): ParsedBibl
     }
     const key = parsedKey(path, text)
     const stored = dataDir ? storedParse(dataDir, key) : undefined
-    loaded = { identity, key, parsed: stored ?? parseSafely(path, text), readFrom: stored ? dataDir : undefined, folders: new Set() }
+    loaded = {
+      identity,
+      key,
+      parsed: stored ?? parseSafely(path, text),
+      readFrom: stored ? dataDir : undefined,
+      folders: new Set(),
+    }
     cache.delete(path)
     cache.set(path, loaded)
     if (cache.size > MAX_FILES) cache.delete(cache.keys().next().value as string)
@@ -89,12 +95,19 @@ function parsedKey(path: string, text: string): string {
 /** A parse kept in the data folder, if there is one and it has the shape of one. */
 function storedParse(dataDir: string, key: string): ParsedBibliography | undefined {
   const value = readCached(dataDir, 'parsed', key) as { entries?: unknown; problem?: unknown } | undefined
-  if (!value || !Array.isArray(value.entries) || (value.problem !== undefined && typeof value.problem !== 'string')) return undefined
+  if (!value || !Array.isArray(value.entries) || (value.problem !== undefined && typeof value.problem !== 'string'))
+    return undefined
   if (!value.entries.every(isEntry)) return undefined
   return value.problem === undefined ? { entries: value.entries } : { entries: value.entries, problem: value.problem }
 }
 
 function isEntry(value: unknown): value is CslEntry {
   const entry = value as Partial<CslEntry> | null
-  return typeof entry === 'object' && entry !== null && typeof entry.id === 'string' && typeof entry.type === 'string' && (entry.title === undefined || typeof entry.title === 'string')
+  return (
+    typeof entry === 'object' &&
+    entry !== null &&
+    typeof entry.id === 'string' &&
+    typeof entry.type === 'string' &&
+    (entry.title === undefined || typeof entry.title === 'string')
+  )
 }

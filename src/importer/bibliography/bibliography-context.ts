@@ -20,7 +20,11 @@ const MAX_MERGED = 64
  * or broken file is a warning for the import report. With the data folder, parsed files and
  * formatted entries are cached there (see bibliography-cache.ts).
  */
-export function bibliographyFor(essay: EssayInput, parsed: ParsedEssay, dataDir?: string): EssayBibliography | undefined {
+export function bibliographyFor(
+  essay: EssayInput,
+  parsed: ParsedEssay,
+  dataDir?: string,
+): EssayBibliography | undefined {
   const sources = bibliographySources(essay.path, essay.root, parsed.frontmatter)
   if (sources.length === 0) return undefined
   const warnings: EssayWarning[] = []
@@ -32,7 +36,8 @@ export function bibliographyFor(essay: EssayInput, parsed: ParsedEssay, dataDir?
       continue
     }
     const loaded = loadBibliographyFile(source.path, dataDir)
-    if (loaded.problem) warnings.push({ rule: 'bibliography-file', message: `Bibliography ${basename(source.path)}: ${loaded.problem}` })
+    if (loaded.problem)
+      warnings.push({ rule: 'bibliography-file', message: `Bibliography ${basename(source.path)}: ${loaded.problem}` })
     files.push(source.path)
     lists.push(loaded.entries)
   }

@@ -21,7 +21,11 @@ export type BibliographySource = { path: string } | { missing: string; reason: s
  * found for every chapter of the book, whether the import started at the book or above it).
  * Nothing outside the essay's folder and the import root is ever read.
  */
-export function bibliographySources(essayPath: string, root: string | undefined, frontmatter: Record<string, unknown>): BibliographySource[] {
+export function bibliographySources(
+  essayPath: string,
+  root: string | undefined,
+  frontmatter: Record<string, unknown>,
+): BibliographySource[] {
   const folder = dirname(essayPath)
   const allowed = [real(folder), ...(root ? [real(root)] : [])].filter((f): f is string => f !== null)
   const out: BibliographySource[] = []
@@ -48,7 +52,12 @@ export function bibliographySources(essayPath: string, root: string | undefined,
   return out
 }
 
-function namedFile(value: string, folder: string, root: string | undefined, allowed: string[]): string | { reason: string } {
+function namedFile(
+  value: string,
+  folder: string,
+  root: string | undefined,
+  allowed: string[],
+): string | { reason: string } {
   if (!BIBLIOGRAPHY_FILE.test(value)) return { reason: 'only .bib and CSL .json files are read' }
   if (/^[a-z][a-z0-9+.-]*:/i.test(value) || isAbsolute(value)) return { reason: 'give a path relative to the essay' }
   const candidates = [resolve(folder, value), ...(root ? [resolve(root, SITE_BIBLIOGRAPHY_FOLDER, value)] : [])]
@@ -67,7 +76,7 @@ function foldersUp(folder: string, root: string | undefined): string[] {
   if (!root) return folders
   const top = resolve(root)
   if (!inside(resolve(folder), top)) return folders
-  for (let dir = resolve(folder); dir !== top; ) {
+  for (let dir = resolve(folder); dir !== top;) {
     const parent = dirname(dir)
     if (parent === dir) break
     folders.push(parent)

@@ -104,7 +104,9 @@ export function formattedEntryStore(dataDir: string): FormattedEntryStore {
     store = {
       get: (key) => {
         const value = readCached(dataDir, 'formatted', key)
-        return isFormattedEntry(value) ? { label: value.label, author: value.author, year: value.year, html: value.html } : undefined
+        return isFormattedEntry(value)
+          ? { label: value.label, author: value.author, year: value.year, html: value.html }
+          : undefined
       },
       set: (key, value) => writeCached(dataDir, 'formatted', key, value),
     }
@@ -116,5 +118,10 @@ export function formattedEntryStore(dataDir: string): FormattedEntryStore {
 function isFormattedEntry(value: unknown): value is FormattedEntry {
   if (typeof value !== 'object' || value === null) return false
   const v = value as Record<string, unknown>
-  return typeof v.label === 'string' && typeof v.author === 'string' && typeof v.year === 'string' && typeof v.html === 'string'
+  return (
+    typeof v.label === 'string' &&
+    typeof v.author === 'string' &&
+    typeof v.year === 'string' &&
+    typeof v.html === 'string'
+  )
 }

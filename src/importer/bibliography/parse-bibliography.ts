@@ -53,7 +53,9 @@ function parseEntryByEntry(text: string): ParsedBibliography {
     }
   })
   const problem = `${failed} ${failed === 1 ? 'entry' : 'entries'} could not be read (BibTeX syntax error)`
-  return failed > 0 || entries.length === 0 ? { entries, problem: entries.length === 0 ? 'no entry could be read (BibTeX syntax error)' : problem } : { entries }
+  return failed > 0 || entries.length === 0
+    ? { entries, problem: entries.length === 0 ? 'no entry could be read (BibTeX syntax error)' : problem }
+    : { entries }
 }
 
 function parseCslJson(text: string): ParsedBibliography {
@@ -67,7 +69,9 @@ function parseCslJson(text: string): ParsedBibliography {
   if (!list.success) return { entries: [], problem: 'not a CSL-JSON list of entries' }
   const entries = validEntries(list.data)
   const dropped = list.data.length - entries.length
-  return dropped > 0 ? { entries, problem: `${dropped} ${dropped === 1 ? 'entry has' : 'entries have'} no id or type` } : { entries }
+  return dropped > 0
+    ? { entries, problem: `${dropped} ${dropped === 1 ? 'entry has' : 'entries have'} no id or type` }
+    : { entries }
 }
 
 /** Entries with an id and a type, as citeproc needs them; the rest is dropped. */

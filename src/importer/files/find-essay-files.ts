@@ -143,7 +143,9 @@ class Walker {
       const path = join(folder, entry.name)
       const rel = site ? toSlashes(relative(site.root, path)) : ''
       if (entry.isDirectory()) {
-        const why = entry.name.startsWith('.') ? 'hidden folder' : (SKIPPED_FOLDERS.get(entry.name) ?? site?.skipFolder(rel) ?? null)
+        const why = entry.name.startsWith('.')
+          ? 'hidden folder'
+          : (SKIPPED_FOLDERS.get(entry.name) ?? site?.skipFolder(rel) ?? null)
         if (why) this.skip(path + sep, why)
         else await this.walk(path, root, site)
         continue
@@ -195,7 +197,13 @@ async function enclosingSite(from: string, target: string): Promise<SiteLayout |
       const site = await detectSite(folder, folderEntries(entries))
       if (site) {
         const rel = toSlashes(relative(folder, target))
-        return (await stat(target)).isDirectory() ? (isWithin(site, rel) ? site : null) : site.skipFile(rel) === null ? site : null
+        return (await stat(target)).isDirectory()
+          ? isWithin(site, rel)
+            ? site
+            : null
+          : site.skipFile(rel) === null
+            ? site
+            : null
       }
     }
     const parent = dirname(folder)

@@ -4,9 +4,7 @@ import { firstInvalidUtf8Offset } from './utf8.js'
 /** Default size limit: the longest real essays are a few hundred kilobytes. */
 export const DEFAULT_MAX_ESSAY_BYTES = 5 * 1024 * 1024
 
-export type ReadEssayResult =
-  | { ok: true; text: string; mtime: Date; bytes: number }
-  | { ok: false; error: string }
+export type ReadEssayResult = { ok: true; text: string; mtime: Date; bytes: number } | { ok: false; error: string }
 
 // Markdown may contain the odd form feed or escape sequence, but not this many.
 const MAX_CONTROL_SHARE = 0.1
@@ -70,7 +68,10 @@ function tooLarge(size: number, limit: number): string {
  * decimal ("10.0 MB"); a whole-number limit has none ("5 MB").
  */
 function formatSize(bytes: number, oneDecimal: boolean): string {
-  const units: [number, string][] = [[1024 * 1024, 'MB'], [1024, 'KB']]
+  const units: [number, string][] = [
+    [1024 * 1024, 'MB'],
+    [1024, 'KB'],
+  ]
   for (const [unit, name] of units) {
     if (bytes < unit) continue
     const value = bytes / unit

@@ -45,7 +45,8 @@ export async function detectSite(folder: string, entries: FolderEntries): Promis
   if ((files.has('_config.yml') || files.has('_config.yaml')) && folders.has('_posts')) return jekyll(folder)
   const hugoConfig = ['hugo.toml', 'hugo.yaml', 'hugo.json', 'config.toml', 'config.yaml'].find((f) => files.has(f))
   if (hugoConfig && folders.has('content')) return hugo(folder, hugoConfig)
-  if (files.has('_quarto.yml') || files.has('_quarto.yaml')) return quarto(folder, files.has('_quarto.yml') ? '_quarto.yml' : '_quarto.yaml')
+  if (files.has('_quarto.yml') || files.has('_quarto.yaml'))
+    return quarto(folder, files.has('_quarto.yml') ? '_quarto.yml' : '_quarto.yaml')
   if (files.has('_toc.yml')) {
     const book = await jupyterBook(folder)
     if (book) return book
@@ -65,7 +66,8 @@ function jekyll(root: string): SiteLayout {
     root,
     label,
     extensions: MARKDOWN,
-    skipFolder: (rel) => (rel === '_posts' || rel.startsWith('_posts/') ? null : `${label}: only _posts/ holds its posts`),
+    skipFolder: (rel) =>
+      rel === '_posts' || rel.startsWith('_posts/') ? null : `${label}: only _posts/ holds its posts`,
     skipFile: (rel) => (rel.startsWith('_posts/') ? null : `${label}: only _posts/ holds its posts`),
   }
 }
@@ -131,7 +133,8 @@ function collectTocFiles(node: unknown, into: Set<string>): void {
   const entry = TocEntrySchema.safeParse(node)
   if (!entry.success) return
   for (const path of [entry.data.file, entry.data.root]) if (path) into.add(withoutExtension(path.replace(/^\.\//, '')))
-  for (const value of Object.values(entry.data)) if (typeof value === 'object' && value !== null) collectTocFiles(value, into)
+  for (const value of Object.values(entry.data))
+    if (typeof value === 'object' && value !== null) collectTocFiles(value, into)
 }
 
 /**

@@ -20,7 +20,10 @@ export function safeRelativePath(path: string | undefined, name: string): string
       .replace(/[\u0000-\u001f\u007f:*?"<>|]/g, '_')
       .trim()
       .slice(0, MAX_SEGMENT)
-  const parts = (path ?? '').split(/[/\\]+/).map(clean).filter((p) => p !== '' && p !== '.' && p !== '..' && !/^\.+$/.test(p))
+  const parts = (path ?? '')
+    .split(/[/\\]+/)
+    .map(clean)
+    .filter((p) => p !== '' && p !== '.' && p !== '..' && !/^\.+$/.test(p))
   const base = clean(name.split(/[/\\]+/).pop() ?? '') || 'unnamed'
   const folders = parts.slice(0, -1).slice(-MAX_DEPTH)
   return [...folders, base].join('/')

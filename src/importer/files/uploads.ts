@@ -39,15 +39,22 @@ export function uploadKeys(uploads: Upload[]): string[] {
 }
 
 function cleanName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = name.replace(/\\/g, '/').split('/').pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim()
+  const base = name
+    .replace(/\\/g, '/')
+    .split('/')
+    .pop()!
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
   return base.slice(-200) || 'unnamed.md'
 }
 
 /** The checks `readEssayFile` makes, for bytes from a request. Uploads have no date of their own: now. */
 export async function readUpload(upload: Upload, now: Date): Promise<ReadEssayResult> {
-  if (!isMarkdownFileName(cleanName(upload.name))) return { ok: false, error: 'Only .md and .markdown files can be uploaded' }
-  if (upload.bytes.length > DEFAULT_MAX_ESSAY_BYTES) return { ok: false, error: `File is larger than ${DEFAULT_MAX_ESSAY_BYTES / 1024 / 1024} MB` }
+  if (!isMarkdownFileName(cleanName(upload.name)))
+    return { ok: false, error: 'Only .md and .markdown files can be uploaded' }
+  if (upload.bytes.length > DEFAULT_MAX_ESSAY_BYTES)
+    return { ok: false, error: `File is larger than ${DEFAULT_MAX_ESSAY_BYTES / 1024 / 1024} MB` }
   const decoded = decodeEssayBytes(upload.bytes)
   if (!decoded.ok) return decoded
   return { ok: true, text: decoded.text, mtime: now, bytes: upload.bytes.length }

@@ -9,7 +9,9 @@ const NAME_KEYS = ['name', 'full_name', 'fullname', 'display_name', 'displayName
  * or a list of such objects. Returns null when no name can be found.
  */
 export function readAuthorNames(value: unknown): string | null {
-  const names = collectNames(value, 0).map(cleanName).filter((name) => name !== '')
+  const names = collectNames(value, 0)
+    .map(cleanName)
+    .filter((name) => name !== '')
   const unique = names.filter((name, index) => names.findIndex((n) => n.toLowerCase() === name.toLowerCase()) === index)
   return unique.length ? unique.join(', ') : null
 }

@@ -20,7 +20,12 @@ function withoutEmphasis(this: Processor): void {
 }
 
 // Nor are autolink literals parsed: a link's text is the address it links.
-const parser = unified().use(remarkParse).use(remarkGfm).use(remarkLeanAutolinks, { none: true }).use(remarkMath).use(withoutEmphasis)
+const parser = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkLeanAutolinks, { none: true })
+  .use(remarkMath)
+  .use(withoutEmphasis)
 
 /** What the importer needs from the body's markdown structure. */
 export interface BodyScan {

@@ -7,9 +7,30 @@ import { FrontmatterLookup } from './frontmatter-lookup.js'
  */
 
 const MONTHS: Record<string, number> = {
-  jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5,
-  jun: 6, june: 6, jul: 7, july: 7, aug: 8, august: 8, sep: 9, sept: 9, september: 9,
-  oct: 10, october: 10, nov: 11, november: 11, dec: 12, december: 12,
+  jan: 1,
+  january: 1,
+  feb: 2,
+  february: 2,
+  mar: 3,
+  march: 3,
+  apr: 4,
+  april: 4,
+  may: 5,
+  jun: 6,
+  june: 6,
+  jul: 7,
+  july: 7,
+  aug: 8,
+  august: 8,
+  sep: 9,
+  sept: 9,
+  september: 9,
+  oct: 10,
+  october: 10,
+  nov: 11,
+  november: 11,
+  dec: 12,
+  december: 12,
 }
 
 const MIN_YEAR = 1000
@@ -35,7 +56,10 @@ export function parseDateValue(value: unknown): Date | null {
 
 /** Julia's `Date(2019, 11, 19)` (and `DateTime(…)`), as Franklin writes `rss_pubdate`. */
 function parseFranklinDate(text: string): Date | null | undefined {
-  const match = /^(?:Dates\.)?Date(?:Time)?\(\s*(\d{4})\s*(?:,\s*(\d{1,2})\s*(?:,\s*(\d{1,2})\s*(?:,\s*(\d{1,2})\s*(?:,\s*(\d{1,2})\s*(?:,\s*(\d{1,2})\s*)?)?)?)?)?\)$/.exec(text)
+  const match =
+    /^(?:Dates\.)?Date(?:Time)?\(\s*(\d{4})\s*(?:,\s*(\d{1,2})\s*(?:,\s*(\d{1,2})\s*(?:,\s*(\d{1,2})\s*(?:,\s*(\d{1,2})\s*(?:,\s*(\d{1,2})\s*)?)?)?)?)?\)$/.exec(
+      text,
+    )
   if (!match) return undefined
   const [, y, mo, d, h, mi, s] = match
   return utcDate(Number(y), Number(mo ?? 1), Number(d ?? 1), Number(h ?? 0), Number(mi ?? 0), Number(s ?? 0))
@@ -44,7 +68,9 @@ function parseFranklinDate(text: string): Date | null | undefined {
 /** 2019-09-16, 2019/09/16, 2019-09-16T10:00Z, "2026-04-22 15:24:48", with an optional zone. */
 function parseIsoLike(text: string): Date | null | undefined {
   const match =
-    /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)? ?(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?$/i.exec(text)
+    /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)? ?(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?$/i.exec(
+      text,
+    )
   if (!match) return undefined
   const [, y, mo, d, h, mi, s, frac, zone] = match
   const ms = frac ? Math.round(Number(`0.${frac}`) * 1000) : 0

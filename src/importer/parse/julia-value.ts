@@ -86,11 +86,16 @@ class Reader {
   private escape(): string {
     const ch = this.text[this.pos++]
     switch (ch) {
-      case 'n': return '\n'
-      case 't': return '\t'
-      case 'r': return '\r'
-      case undefined: throw new NotALiteral()
-      default: return ch
+      case 'n':
+        return '\n'
+      case 't':
+        return '\t'
+      case 'r':
+        return '\r'
+      case undefined:
+        throw new NotALiteral()
+      default:
+        return ch
     }
   }
 
@@ -122,7 +127,9 @@ class Reader {
   }
 
   private number(): number {
-    const match = /^[-+]?(?:\d[\d_]*(?:\.\d[\d_]*)?|\.\d[\d_]*)(?:[eE][-+]?\d+)?/.exec(this.text.slice(this.pos, this.pos + 64))
+    const match = /^[-+]?(?:\d[\d_]*(?:\.\d[\d_]*)?|\.\d[\d_]*)(?:[eE][-+]?\d+)?/.exec(
+      this.text.slice(this.pos, this.pos + 64),
+    )
     if (!match) throw new NotALiteral()
     this.pos += match[0].length
     const value = Number(match[0].replace(/_/g, ''))

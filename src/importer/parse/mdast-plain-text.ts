@@ -27,9 +27,7 @@ const REF_CLOSE = '\uE006'
  */
 function dropBracketedReferences(text: string): string {
   if (!text.includes(REF_OPEN)) return text
-  return text
-    .replace(/\s*\(\s*\uE005[^\uE006]*\uE006\s*\)/g, '')
-    .replace(/[\uE005\uE006]/g, '')
+  return text.replace(/\s*\(\s*\uE005[^\uE006]*\uE006\s*\)/g, '').replace(/[\uE005\uE006]/g, '')
 }
 
 /**
@@ -68,7 +66,8 @@ function inlineText(nodes: readonly Nodes[], protector: TextProtector): string {
         const directive = /:([a-z_]+):$/.exec(node.value)
         if (directive && next?.type === 'inlineCode') {
           out += typographicDashes(cleanText(node.value.slice(0, directive.index)))
-          if (REFERENCE_DIRECTIVES.has(directive[1])) out += REF_OPEN + protector.protect(referenceText(directive[1], next.value.trim())) + REF_CLOSE
+          if (REFERENCE_DIRECTIVES.has(directive[1]))
+            out += REF_OPEN + protector.protect(referenceText(directive[1], next.value.trim())) + REF_CLOSE
           // "probabilities :cite:`x`, with" must not read "probabilities , with".
           else if (/^[,.;:!?)]/.test(textAt(nodes[i + 2]))) out = out.trimEnd()
           i++

@@ -31,7 +31,9 @@ const TAG_KEYS = ['tags', 'tag', 'categories', 'category', 'keywords']
  * A file whose frontmatter cannot be read at all still imports, with its defaults and a warning.
  */
 export function parseEssay(input: EssayInput, options: ParseOptions): ParsedEssay {
-  const text = String(input.text ?? '').replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n')
+  const text = String(input.text ?? '')
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
   const mtime = validDate(input.mtime) ?? new Date()
   try {
     return parseNormalised(text, input.path, mtime, options)
@@ -51,7 +53,9 @@ export function parseEssay(input: EssayInput, options: ParseOptions): ParsedEssa
       featured: 0,
       body: text,
       frontmatter: {},
-      warnings: [`parse: unexpected error (${error instanceof Error ? error.message : String(error)}); imported as plain markdown`],
+      warnings: [
+        `parse: unexpected error (${error instanceof Error ? error.message : String(error)}); imported as plain markdown`,
+      ],
     }
   }
 }
@@ -62,7 +66,10 @@ function parseNormalised(text: string, path: string, mtime: Date, options: Parse
   const fields = new FrontmatterLookup(split.frontmatter)
   const frontmatterTitle = plainField(fields.first(TITLE_KEYS)?.value)
   const scan = scanBody(split.body, frontmatterTitle !== '')
-  const title = truncateText(frontmatterTitle || scan.heading?.text || titleFromFileName(path) || UNTITLED, MAX_TITLE_LENGTH)
+  const title = truncateText(
+    frontmatterTitle || scan.heading?.text || titleFromFileName(path) || UNTITLED,
+    MAX_TITLE_LENGTH,
+  )
 
   let body = split.body
   if (scan.heading?.leading && sameText(scan.heading.text, title)) {
@@ -145,7 +152,11 @@ function chooseExcerpt(field: string, firstParagraph: string, title: string): st
   if (!field) return firstParagraph
   if (firstParagraph && sameText(field, title)) return firstParagraph
   const teaser = field.endsWith('...') || field.endsWith('…') ? trimCharacters(field, /[.…\s]/, 'end') : ''
-  if (teaser && firstParagraph.length > teaser.length && firstParagraph.toLowerCase().startsWith(teaser.toLowerCase())) {
+  if (
+    teaser &&
+    firstParagraph.length > teaser.length &&
+    firstParagraph.toLowerCase().startsWith(teaser.toLowerCase())
+  ) {
     return firstParagraph
   }
   return field

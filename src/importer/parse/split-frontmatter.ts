@@ -58,7 +58,10 @@ export function splitFrontmatter(text: string): SplitEssay {
       if (def.warning) warnings.push(def.warning)
       if (def.key !== null && def.value !== undefined) {
         if (++defs <= MAX_HEADER_KEYS) setKey(frontmatter, def.key, def.value)
-        else if (defs === MAX_HEADER_KEYS + 1) warnings.push(`frontmatter: more than ${MAX_HEADER_KEYS} @def lines; those after the ${MAX_HEADER_KEYS}th (from line ${cursor.lineNo}) are ignored`)
+        else if (defs === MAX_HEADER_KEYS + 1)
+          warnings.push(
+            `frontmatter: more than ${MAX_HEADER_KEYS} @def lines; those after the ${MAX_HEADER_KEYS}th (from line ${cursor.lineNo}) are ignored`,
+          )
       }
       cursor.moveTo(Math.min(def.end + 1, text.length))
       found = true

@@ -90,7 +90,10 @@ function openTable(root: Record<string, unknown>, header: string): Record<string
   if (close < 0) return null
   const rest = header.slice(close + open).trim()
   if (rest && !rest.startsWith('#')) return null
-  const names = header.slice(open, close).split('.').map((n) => keyName(n))
+  const names = header
+    .slice(open, close)
+    .split('.')
+    .map((n) => keyName(n))
   if (names.some((n) => !n || /[[\]]/.test(n))) return null
   let node = root
   names.forEach((name, index) => {

@@ -91,7 +91,12 @@ function firstLineOf(text: string): string {
 function duplicateKeyName(text: string, error: YAMLError): string {
   const start = error.pos[0]
   const lineEnd = text.indexOf('\n', start)
-  return text.slice(start, lineEnd < 0 ? text.length : lineEnd).split(':', 1)[0].trim() || '?'
+  return (
+    text
+      .slice(start, lineEnd < 0 ? text.length : lineEnd)
+      .split(':', 1)[0]
+      .trim() || '?'
+  )
 }
 
 interface Entry {

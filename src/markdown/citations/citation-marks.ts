@@ -14,10 +14,22 @@ export type Resolved = { entry: CslEntry; number: number } | null
  * which the web UI turns into a hover/focus card); a parenthetical citation is one
  * `<span class="citation-group">` around its links; an unknown key stays visible as `[?key]`.
  */
-export function citationMarks(citation: Citation, resolve: (key: string) => Resolved, style: CitationStyle): ElementContent[] {
+export function citationMarks(
+  citation: Citation,
+  resolve: (key: string) => Resolved,
+  style: CitationStyle,
+): ElementContent[] {
   const parts = citation.items.map((item) => ({ item, resolved: resolve(item.key) }))
-  if (parts.every((p) => p.resolved === null)) return joinWith(parts.map((p) => [unknownMark(p.item.key, citation.mode === 'narrative')]), ' ')
-  if (citation.mode === 'narrative') return joinWith(parts.map((p) => narrativeItem(p.item, p.resolved, style)), ', ')
+  if (parts.every((p) => p.resolved === null))
+    return joinWith(
+      parts.map((p) => [unknownMark(p.item.key, citation.mode === 'narrative')]),
+      ' ',
+    )
+  if (citation.mode === 'narrative')
+    return joinWith(
+      parts.map((p) => narrativeItem(p.item, p.resolved, style)),
+      ', ',
+    )
   const numeric = style === 'numeric'
   const items = parts.map((p) => parentheticalItem(p.item, p.resolved, numeric))
   const group: Element = {
@@ -49,7 +61,8 @@ function narrativeItem(item: CitationItem, resolved: Resolved, style: CitationSt
   if (!resolved) return [unknownMark(item.key, true)]
   const parts = formatEntry(resolved.entry)
   const suffix = item.suffix ?? ''
-  const label = style === 'numeric' ? `${parts.author} [${resolved.number}${suffix}]` : `${parts.author} (${parts.year}${suffix})`
+  const label =
+    style === 'numeric' ? `${parts.author} [${resolved.number}${suffix}]` : `${parts.author} (${parts.year}${suffix})`
   return [...(item.prefix ? [text(`${item.prefix} `)] : []), citationLink(item.key, label)]
 }
 
@@ -64,7 +77,9 @@ function citationLink(key: string, label: string): Element {
 
 /** A narrative one is marked so, for readers of the essay's text ("as shown by [?key]" names someone). */
 function unknownMark(key: string, narrative = false): Element {
-  const className = narrative ? ['citation', 'citation-unknown', 'citation-narrative'] : ['citation', 'citation-unknown']
+  const className = narrative
+    ? ['citation', 'citation-unknown', 'citation-narrative']
+    : ['citation', 'citation-unknown']
   return { type: 'element', tagName: 'span', properties: { className, dataCite: key }, children: [text(`[?${key}]`)] }
 }
 

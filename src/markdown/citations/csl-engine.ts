@@ -181,7 +181,9 @@ function formatFingerprint(): string {
   if (fingerprint !== null) return fingerprint
   const locale = cslData().locales.get(LOCALE) ?? ''
   fingerprint = createHash('sha256')
-    .update(`scholia-csl-v${FORMAT_VERSION}\0citation-js ${(core as { version?: string }).version ?? '?'}\0${STYLE}\0${LOCALE}\0`)
+    .update(
+      `scholia-csl-v${FORMAT_VERSION}\0citation-js ${(core as { version?: string }).version ?? '?'}\0${STYLE}\0${LOCALE}\0`,
+    )
     .update(styleXml())
     .update('\0')
     .update(locale)

@@ -25,14 +25,28 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
  * order of the style (numbered: order of first citation; author–year: alphabetical, as APA sorts).
  */
 export function referenceList(cited: ReadonlyArray<{ key: string; entry: CslEntry }>, style: CitationStyle): Element {
-  const items = cited.map(({ key, entry }) => ({ key, entry, sortText: style === 'numeric' ? '' : textOf(entryContent(entry)) }))
+  const items = cited.map(({ key, entry }) => ({
+    key,
+    entry,
+    sortText: style === 'numeric' ? '' : textOf(entryContent(entry)),
+  }))
   if (style !== 'numeric') items.sort((a, b) => collator.compare(a.sortText, b.sortText))
   return {
     type: 'element',
     tagName: 'section',
-    properties: { className: ['references'], id: 'references', role: 'doc-bibliography', ariaLabelledBy: ['references-heading'] },
+    properties: {
+      className: ['references'],
+      id: 'references',
+      role: 'doc-bibliography',
+      ariaLabelledBy: ['references-heading'],
+    },
     children: [
-      { type: 'element', tagName: 'h2', properties: { id: 'references-heading' }, children: [{ type: 'text', value: 'References' }] },
+      {
+        type: 'element',
+        tagName: 'h2',
+        properties: { id: 'references-heading' },
+        children: [{ type: 'text', value: 'References' }],
+      },
       {
         type: 'element',
         tagName: 'ol',

@@ -1,7 +1,14 @@
 import type { Element, ElementContent, Parents, Root } from 'hast'
 import type { VFile } from 'vfile'
 import type { EssayAsset } from '../../shared/schemas/index.js'
-import { assetExtOf, assetFileOfUrl, hasWebpVariants, isRemoteReference, parseAssetFileName, variantsFor } from '../../media/asset-types.js'
+import {
+  assetExtOf,
+  assetFileOfUrl,
+  hasWebpVariants,
+  isRemoteReference,
+  parseAssetFileName,
+  variantsFor,
+} from '../../media/asset-types.js'
 import { contextOf, documentOf, warn } from '../essay-file-data.js'
 import { missingAssetMessage } from './missing-asset.js'
 
@@ -162,7 +169,9 @@ function missingImage(node: Element, parent: Parents): ElementContent {
     return h('span', {}, [note, h('span', { className: ['figure-missing-alt'] }, [{ type: 'text', value: alt }])])
   }
   const text = alt ? `${NOT_AVAILABLE}: ${alt}` : NOT_AVAILABLE
-  return h('span', { className: ['figure-missing'], role: 'img', ariaLabel: text }, [{ type: 'text', value: `[${text}]` }])
+  return h('span', { className: ['figure-missing'], role: 'img', ariaLabel: text }, [
+    { type: 'text', value: `[${text}]` },
+  ])
 }
 
 function missingMedia(node: Element, src: string, file: VFile): ElementContent {

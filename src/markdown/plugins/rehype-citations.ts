@@ -40,7 +40,13 @@ export default function rehypeCitations() {
       if (known) return known
       const entry = context.bibliography?.get(key)
       if (!entry) {
-        warn(file, 'unknown-citation', context.bibliography ? `Citation key "${key}" is not in the essay's bibliography` : `Citation key "${key}": the essay has no bibliography file`)
+        warn(
+          file,
+          'unknown-citation',
+          context.bibliography
+            ? `Citation key "${key}" is not in the essay's bibliography`
+            : `Citation key "${key}": the essay has no bibliography file`,
+        )
         return null
       }
       const resolved = { entry, number: state.cited.size + 1 }
@@ -71,11 +77,17 @@ export function rehypeReferenceList() {
   }
 }
 
-function rewrite(node: Root | Element, parent: Root | Element | null, state: CitationState, resolve: (key: string) => Resolved): void {
+function rewrite(
+  node: Root | Element,
+  parent: Root | Element | null,
+  state: CitationState,
+  resolve: (key: string) => Resolved,
+): void {
   if (node.type === 'element') {
     for (const [name, value] of Object.entries(node.properties)) {
       // An image's alt text or a title cannot hold a link: the citation as text.
-      if (typeof value === 'string' && value.includes(MARKER)) node.properties[name] = replaceAsText(value, state, resolve)
+      if (typeof value === 'string' && value.includes(MARKER))
+        node.properties[name] = replaceAsText(value, state, resolve)
     }
   }
   const children: Array<RootContent | ElementContent> = []

@@ -32,7 +32,12 @@ export default function rehypeEquationAnchors() {
         const key = labels.get(m[1].trim())
         if (key === undefined || placed.has(key)) continue
         placed.add(key)
-        anchors.push({ type: 'element', tagName: 'span', properties: { id: `${CLOBBER_PREFIX}eq-${key}`, className: ['equation-anchor'] }, children: [] })
+        anchors.push({
+          type: 'element',
+          tagName: 'span',
+          properties: { id: `${CLOBBER_PREFIX}eq-${key}`, className: ['equation-anchor'] },
+          children: [],
+        })
       }
       return anchors
     })

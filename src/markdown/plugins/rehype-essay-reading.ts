@@ -14,11 +14,38 @@ declare module 'vfile' {
 }
 
 /** Pictures and controls: no prose in them (an SVG plot's labels are not sentences). */
-const SKIPPED = new Set(['img', 'svg', 'input', 'video', 'audio', 'picture', 'select', 'button', 'script', 'style', 'template'])
+const SKIPPED = new Set([
+  'img',
+  'svg',
+  'input',
+  'video',
+  'audio',
+  'picture',
+  'select',
+  'button',
+  'script',
+  'style',
+  'template',
+])
 /** Elements that hold blocks rather than text; their inline children are read as their own block. */
 const CONTAINERS = new Set([
-  'div', 'section', 'article', 'aside', 'details', 'summary', 'figure', 'header', 'footer', 'nav', 'main',
-  'dl', 'dt', 'dd', 'center', 'hgroup', 'address',
+  'div',
+  'section',
+  'article',
+  'aside',
+  'details',
+  'summary',
+  'figure',
+  'header',
+  'footer',
+  'nav',
+  'main',
+  'dl',
+  'dt',
+  'dd',
+  'center',
+  'hgroup',
+  'address',
 ])
 const TAG = /\\tag\*?\s*\{([^{}]*)\}/
 const TAGS = /\\tag\*?\s*\{[^{}]*\}/g
@@ -86,7 +113,9 @@ class BlockCollector {
       case 'ul':
       case 'ol':
         this.flush()
-        for (const li of node.children) if (li.type === 'element') this.item(li, kind === 'footnote' ? 'footnote' : kind === 'quote' ? 'quote' : 'item')
+        for (const li of node.children)
+          if (li.type === 'element')
+            this.item(li, kind === 'footnote' ? 'footnote' : kind === 'quote' ? 'quote' : 'item')
         return
       case 'li':
         return this.item(node, kind === 'paragraph' ? 'item' : kind)
@@ -176,8 +205,13 @@ function inlineOf(nodes: readonly ElementContent[]): ReadingSegment[] {
     const cls = node.properties.className
     if (Array.isArray(cls) && cls.includes('citation')) {
       if (cls.includes('citation-unknown')) {
-        const keys = String(node.properties.dataCite ?? '').split(',').map((k) => k.trim()).filter(Boolean)
-        return out.push(cls.includes('citation-narrative') ? { kind: 'cite', keys, narrative: true } : { kind: 'cite', keys })
+        const keys = String(node.properties.dataCite ?? '')
+          .split(',')
+          .map((k) => k.trim())
+          .filter(Boolean)
+        return out.push(
+          cls.includes('citation-narrative') ? { kind: 'cite', keys, narrative: true } : { kind: 'cite', keys },
+        )
       }
       // A resolved mark reads as the reader sees it ("Vaswani et al., 2017").
       return walk(node.children, emphasis)
@@ -185,7 +219,8 @@ function inlineOf(nodes: readonly ElementContent[]): ReadingSegment[] {
     const href = node.properties.href
     // "(3)" pointing at an equation of this essay reads as the number it is, not as a link away.
     if (tag === 'a' && typeof href === 'string' && EQUATION_LINK.test(href)) return walk(node.children, emphasis)
-    if (tag === 'a' && typeof href === 'string' && href !== '') return out.push({ kind: 'link', text: plain(node.children), url: linkAddress(node, href) })
+    if (tag === 'a' && typeof href === 'string' && href !== '')
+      return out.push({ kind: 'link', text: plain(node.children), url: linkAddress(node, href) })
     const own = EMPHASIS[tag]
     walk(node.children, own ? (emphasis === 'strong' || own === 'strong' ? 'strong' : 'em') : emphasis)
   }
@@ -204,7 +239,8 @@ function plain(nodes: readonly ElementContent[]): string {
   let text = ''
   for (const node of nodes) {
     if (node.type === 'text') text += node.value
-    else if (node.type === 'element' && !SKIPPED.has(node.tagName) && !isFootnoteChrome(node)) text += plain(node.children)
+    else if (node.type === 'element' && !SKIPPED.has(node.tagName) && !isFootnoteChrome(node))
+      text += plain(node.children)
   }
   return text.replace(/\s+/g, ' ').trim()
 }
@@ -212,7 +248,9 @@ function plain(nodes: readonly ElementContent[]): string {
 /** Soft line breaks read as spaces, except between Chinese or Japanese characters (no spaces there). */
 function textSegment(value: string, emphasis: Emphasised = null): ReadingSegment[] {
   const text = value
-    .replace(/[ \t]*\r?\n[ \t]*/g, (_m, offset: number, all: string) => (CJK_END.test(all.slice(0, offset)) && CJK_START.test(all.slice(offset + _m.length)) ? '' : ' '))
+    .replace(/[ \t]*\r?\n[ \t]*/g, (_m, offset: number, all: string) =>
+      CJK_END.test(all.slice(0, offset)) && CJK_START.test(all.slice(offset + _m.length)) ? '' : ' ',
+    )
     .replace(/\s+/g, ' ')
   if (text === '') return []
   const run = emphasis ? spanOf(text, 0, text.length, emphasis === 'strong') : null
@@ -234,7 +272,8 @@ function merged(segments: ReadingSegment[]): ReadingSegment[] {
     if (s.kind === 'text' && last?.kind === 'text') out[out.length - 1] = joined(last, s)
     else out.push(s)
   }
-  if (out[0]?.kind === 'text') out[0] = trimmed(out[0], out[0].text.length - out[0].text.trimStart().length, out[0].text.length)
+  if (out[0]?.kind === 'text')
+    out[0] = trimmed(out[0], out[0].text.length - out[0].text.trimStart().length, out[0].text.length)
   const end = out[out.length - 1]
   if (end?.kind === 'text') out[out.length - 1] = trimmed(end, 0, end.text.trimEnd().length)
   return out.filter((s) => s.kind !== 'text' || s.text !== '')
@@ -243,14 +282,20 @@ function merged(segments: ReadingSegment[]): ReadingSegment[] {
 function joined(a: TextSegment, b: TextSegment): TextSegment {
   const cut = a.text.endsWith(' ') ? b.text.length - b.text.replace(/^ +/, '').length : 0
   const shift = a.text.length - cut
-  const runs = [...(a.emphasis ?? []), ...(b.emphasis ?? []).map((r) => ({ ...r, start: Math.max(a.text.length, r.start + shift), end: r.end + shift }))]
+  const runs = [
+    ...(a.emphasis ?? []),
+    ...(b.emphasis ?? []).map((r) => ({ ...r, start: Math.max(a.text.length, r.start + shift), end: r.end + shift })),
+  ]
   return withRuns(a.text + b.text.slice(cut), runs)
 }
 
 function trimmed(s: TextSegment, from: number, to: number): TextSegment {
   if (from === 0 && to === s.text.length) return s
   const text = s.text.slice(from, to)
-  return withRuns(text, (s.emphasis ?? []).map((r) => ({ ...r, start: r.start - from, end: r.end - from })))
+  return withRuns(
+    text,
+    (s.emphasis ?? []).map((r) => ({ ...r, start: r.start - from, end: r.end - from })),
+  )
 }
 
 /** The segment with its runs clipped to its text, touching runs joined; no `emphasis` when none is left. */
@@ -260,7 +305,12 @@ function withRuns(text: string, runs: Emphasis[]): TextSegment {
     const span = spanOf(text, Math.max(0, r.start), Math.min(text.length, r.end), r.strong)
     if (!span) continue
     const last = kept[kept.length - 1]
-    if (last && span.start <= last.end) kept[kept.length - 1] = { start: last.start, end: Math.max(last.end, span.end), ...(last.strong && span.strong ? { strong: true } : {}) }
+    if (last && span.start <= last.end)
+      kept[kept.length - 1] = {
+        start: last.start,
+        end: Math.max(last.end, span.end),
+        ...(last.strong && span.strong ? { strong: true } : {}),
+      }
     else kept.push(span)
   }
   return kept.length > 0 ? { kind: 'text', text, emphasis: kept } : { kind: 'text', text }
@@ -270,7 +320,9 @@ function withRuns(text: string, runs: Emphasis[]): TextSegment {
 function leadOf(p: Element): string | undefined {
   const first = p.children.find((c) => c.type !== 'text' || c.value.trim() !== '')
   if (first?.type !== 'element' || (first.tagName !== 'strong' && first.tagName !== 'b')) return undefined
-  const text = plain(first.children).replace(/[:.]\s*$/, '').trim()
+  const text = plain(first.children)
+    .replace(/[:.]\s*$/, '')
+    .trim()
   return text !== '' && text.length <= MAX_LEAD ? text : undefined
 }
 
@@ -281,4 +333,3 @@ function* descendants(node: Element, tag: string): Generator<Element> {
     else if (child.tagName !== 'table') yield* descendants(child, tag)
   }
 }
-

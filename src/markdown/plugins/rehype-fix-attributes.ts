@@ -27,14 +27,16 @@ export default function rehypeLinks() {
     for (const node of svgReferences) {
       for (const name of URL_REFERENCES) {
         const m = typeof node.properties[name] === 'string' ? LOCAL_URL.exec(node.properties[name]) : null
-        if (m && !ids.has(m[1]) && ids.has(CLOBBER_PREFIX + m[1])) node.properties[name] = `url(#${CLOBBER_PREFIX}${m[1]})`
+        if (m && !ids.has(m[1]) && ids.has(CLOBBER_PREFIX + m[1]))
+          node.properties[name] = `url(#${CLOBBER_PREFIX}${m[1]})`
       }
     }
     for (const link of links) {
       const href = link.properties.href as string
       if (href.startsWith('#')) {
         const target = safeDecode(href.slice(1))
-        if (!ids.has(target) && ids.has(CLOBBER_PREFIX + target)) link.properties.href = '#' + CLOBBER_PREFIX + href.slice(1)
+        if (!ids.has(target) && ids.has(CLOBBER_PREFIX + target))
+          link.properties.href = '#' + CLOBBER_PREFIX + href.slice(1)
       } else if (EXTERNAL.test(href)) {
         link.properties.rel = ['noopener', 'noreferrer']
       }

@@ -18,7 +18,11 @@ export default function rehypeHeadingSlugs() {
     const headings: Element[] = []
     collect(tree.children, headings)
     if (headings.length === 0) return
-    const copies = headings.map((h): Element => ({ ...h, properties: { ...h.properties }, children: h.children.map(typed) }))
+    const copies = headings.map((h): Element => ({
+      ...h,
+      properties: { ...h.properties },
+      children: h.children.map(typed),
+    }))
     slug({ type: 'root', children: copies })
     copies.forEach((copy, i) => {
       if (typeof copy.properties.id === 'string') headings[i].properties.id = copy.properties.id

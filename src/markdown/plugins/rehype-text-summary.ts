@@ -20,9 +20,34 @@ declare module 'vfile' {
 }
 
 const BLOCKS = new Set([
-  'p', 'div', 'section', 'article', 'blockquote', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'table',
-  'thead', 'tbody', 'tfoot', 'tr', 'figure', 'figcaption', 'details', 'summary', 'hr', 'caption',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+  'p',
+  'div',
+  'section',
+  'article',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'figure',
+  'figcaption',
+  'details',
+  'summary',
+  'hr',
+  'caption',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
 ])
 /** Elements whose text is not prose: pictures (SVG plot labels included) and form controls. */
 const SKIPPED = new Set(['img', 'svg', 'input', 'video', 'audio', 'picture', 'select', 'button'])
@@ -106,7 +131,6 @@ class TextReader {
     if (text !== '' && typeof id === 'string' && id !== '') this.toc.push({ depth, text, id })
   }
 }
-
 
 function normalise(text: string): string {
   return text

@@ -8,7 +8,8 @@ export const POST_URL_SCHEME = 'xref-post:'
  * Addresses of this site's own pages (SPEC §2 and the feeds): a link to one of them is already
  * right and is not another site's path.
  */
-const OWN_ROUTES = /^\/(?:$|posts\/|post\/|api\/|media\/|og\/|(?:search|about|upload|manage|profile|admin-secret)\/?(?:[?#]|$)|(?:rss|atom|sitemap)\.xml|feed\.json|robots\.txt)/
+const OWN_ROUTES =
+  /^\/(?:$|posts\/|post\/|api\/|media\/|og\/|(?:search|about|upload|manage|profile|admin-secret)\/?(?:[?#]|$)|(?:rss|atom|sitemap)\.xml|feed\.json|robots\.txt)/
 /** Pages of a site (no extension, or one a page has); files such as `/assets/x.pdf` are not posts. */
 const PAGE_PATH = /^[^.?#]*(?:\.(?:html?|md|markdown|qmd))?\/?$/i
 const MARKDOWN_FILE = /\.(?:md|markdown|qmd)$/i

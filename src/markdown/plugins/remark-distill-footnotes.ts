@@ -44,7 +44,12 @@ class Notes {
     do identifier = `distill-${++this.count}`
     while (this.taken.has(identifier))
     const blocks = children.every(isPhrasing) ? [{ type: 'paragraph', children } as RootContent] : children
-    this.definitions.push({ type: 'footnoteDefinition', identifier, label: identifier, children: blocks } as FootnoteDefinition)
+    this.definitions.push({
+      type: 'footnoteDefinition',
+      identifier,
+      label: identifier,
+      children: blocks,
+    } as FootnoteDefinition)
     return { type: 'footnoteReference', identifier, label: identifier }
   }
 }
@@ -132,7 +137,19 @@ function trimEdges(nodes: RootContent[]): RootContent[] {
 
 const html = (value: string): Html => ({ type: 'html', value })
 
-const BLOCKS = new Set(['paragraph', 'heading', 'list', 'listItem', 'blockquote', 'code', 'math', 'table', 'thematicBreak', 'footnoteDefinition', 'definition'])
+const BLOCKS = new Set([
+  'paragraph',
+  'heading',
+  'list',
+  'listItem',
+  'blockquote',
+  'code',
+  'math',
+  'table',
+  'thematicBreak',
+  'footnoteDefinition',
+  'definition',
+])
 
 function isPhrasing(node: RootContent): boolean {
   return !BLOCKS.has(node.type)

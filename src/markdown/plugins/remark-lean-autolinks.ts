@@ -34,5 +34,7 @@ function withoutConstructs(extension: MicromarkExtension, drop: ReadonlySet<stri
 function withoutAutolinkTransform(extensions: FromMarkdownExtensions): FromMarkdownExtensions {
   type Single = Exclude<FromMarkdownExtensions[number], unknown[]>
   const isAutolinks = (e: Single) => e.enter != null && 'literalAutolink' in e.enter
-  return extensions.map((e) => (Array.isArray(e) ? e.filter((x) => !isAutolinks(x)) : e)).filter((e) => Array.isArray(e) || !isAutolinks(e))
+  return extensions
+    .map((e) => (Array.isArray(e) ? e.filter((x) => !isAutolinks(x)) : e))
+    .filter((e) => Array.isArray(e) || !isAutolinks(e))
 }

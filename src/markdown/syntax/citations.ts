@@ -126,14 +126,20 @@ export function distillCitation(text: string, start: number): Handled | null {
   const attr = KEY_ATTRIBUTE.exec(m[1])
   const keys = splitKeys(attr?.[1] ?? attr?.[2] ?? '', /,/)
   if (keys.length === 0) return null
-  return { text: citationPlaceholder({ mode: 'parenthetical', items: keys.map((key) => ({ key })) }), end: start + m[0].length }
+  return {
+    text: citationPlaceholder({ mode: 'parenthetical', items: keys.map((key) => ({ key })) }),
+    end: start + m[0].length,
+  }
 }
 
 /** d2l `:cite:` (parenthetical) and `:citet:` (narrative) with a comma-separated key list. */
 export function d2lCitation(role: 'cite' | 'citet', list: string): string {
   const keys = splitKeys(list, /,/)
   if (keys.length === 0) return ''
-  return citationPlaceholder({ mode: role === 'citet' ? 'narrative' : 'parenthetical', items: keys.map((key) => ({ key })) })
+  return citationPlaceholder({
+    mode: role === 'citet' ? 'narrative' : 'parenthetical',
+    items: keys.map((key) => ({ key })),
+  })
 }
 
 /** Keys from a list written with `separator` between them, blanks dropped. */

@@ -56,7 +56,9 @@ export interface CodeBlock {
  */
 export function d2lTableOfContents(info: string, body: readonly string[]): string[] | null {
   if (info.trim() !== 'toc') return null
-  return body.map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith(':') && /^[\w./-]+$/.test(line))
+  return body
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith(':') && /^[\w./-]+$/.test(line))
 }
 
 /**
@@ -67,7 +69,11 @@ export function d2lTableOfContents(info: string, body: readonly string[]): strin
 export function rewriteCodeBlock(block: CodeBlock, framework: string | null): CodeBlock | null {
   let info = block.info.trim()
   if (info.startsWith('{')) {
-    const classes = /^\{([^}]*)\}/.exec(info)?.[1].split(/\s+/).filter((c) => c.startsWith('.')) ?? []
+    const classes =
+      /^\{([^}]*)\}/
+        .exec(info)?.[1]
+        .split(/\s+/)
+        .filter((c) => c.startsWith('.')) ?? []
     info = classes.length > 0 ? classes[0].slice(1) : ''
   }
   if (info === 'toc') return null

@@ -77,5 +77,7 @@ export function fillTemplateCall(call: string, variables: ReadonlyMap<string, st
 
 /** `fillTemplateCall` for every `{{…}}` in a line of raw HTML. */
 export function fillTemplateCalls(line: string, variables: ReadonlyMap<string, string>): string {
-  return line.includes('{{') ? line.replace(/\{\{([^{}\n]*)\}\}/g, (_all, call: string) => fillTemplateCall(call, variables)) : line
+  return line.includes('{{')
+    ? line.replace(/\{\{([^{}\n]*)\}\}/g, (_all, call: string) => fillTemplateCall(call, variables))
+    : line
 }

@@ -95,7 +95,8 @@ class InlineScanner {
       const tex = rewriteTex(text.slice(after, close), false, this.ctx.labels)
       // `$$…$$` inside a sentence: LaTeX sets it in display style, so the line keeps its size
       // (a sum with its limits above and below) while the sentence goes on around it.
-      if (token === '$$' && tex.trim() !== '') return { text: '$' + this.ctx.stash.put(`\\displaystyle ${tex.trim()}`) + '$', end: close + token.length }
+      if (token === '$$' && tex.trim() !== '')
+        return { text: '$' + this.ctx.stash.put(`\\displaystyle ${tex.trim()}`) + '$', end: close + token.length }
       return { text: token + this.ctx.stash.put(tex) + token, end: close + token.length }
     }
     if (c === ':') return this.role(start, token)

@@ -86,7 +86,8 @@ export class LabelRegistry {
       if (anchor.number !== undefined) entry.number = String(anchor.number)
       out.push(entry)
     }
-    for (const [key, number] of this.equations) out.push({ key, id: ID_PREFIX + equationAnchorId(key), kind: 'equation', number })
+    for (const [key, number] of this.equations)
+      out.push({ key, id: ID_PREFIX + equationAnchorId(key), kind: 'equation', number })
     return out
   }
 

@@ -10,7 +10,11 @@ import { adminOnly, signedInOnly } from '../middleware/guards.js'
 type Answer<K extends EndpointName> = Endpoints[K]['output']['kind'] extends 'json' ? OutputOf<Endpoints[K]> : void
 
 /** A thin adapter over the core: reads its parsed input, answers with data. */
-export type Handler<K extends EndpointName> = (input: ParsedInput<K>, req: Request, res: Response) => Promise<Answer<K>> | Answer<K>
+export type Handler<K extends EndpointName> = (
+  input: ParsedInput<K>,
+  req: Request,
+  res: Response,
+) => Promise<Answer<K>> | Answer<K>
 
 export type Handlers<K extends EndpointName> = { [N in K]: Handler<N> }
 
@@ -31,7 +35,12 @@ const essayJson = express.json({ limit: '16mb' })
  * then the handler with its input parsed by the table's schemas (a 400 `{message}` on failure).
  * `before` runs after the guard, ahead of the handler (the upload's multipart reader).
  */
-export function register<K extends EndpointName>(router: Router, name: K, handler: Handler<K>, before: readonly RequestHandler[] = []): void {
+export function register<K extends EndpointName>(
+  router: Router,
+  name: K,
+  handler: Handler<K>,
+  before: readonly RequestHandler[] = [],
+): void {
   const endpoint: Endpoint = ENDPOINTS[name]
   const spec: InputSpec = ENDPOINT_INPUTS[name]
   const chain: RequestHandler[] = [...GUARDS[endpoint.access]]
@@ -43,13 +52,20 @@ export function register<K extends EndpointName>(router: Router, name: K, handle
       next()
     })
   }
-  chain.push(...before, http((req, res) => handler(parsedInput<K>(spec, req), req, res)))
+  chain.push(
+    ...before,
+    http((req, res) => handler(parsedInput<K>(spec, req), req, res)),
+  )
   const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'
   router[method](endpoint.path, ...chain)
 }
 
 /** Registers a route module's endpoints in the order its handlers are listed (Express matches in that order). */
-export function registerAll<K extends EndpointName>(router: Router, handlers: Handlers<K>, before: Partial<Record<K, readonly RequestHandler[]>> = {}): Router {
+export function registerAll<K extends EndpointName>(
+  router: Router,
+  handlers: Handlers<K>,
+  before: Partial<Record<K, readonly RequestHandler[]>> = {},
+): Router {
   for (const name of Object.keys(handlers) as K[]) register(router, name, handlers[name], before[name])
   return router
 }
@@ -69,7 +85,9 @@ function parsedInput<K extends EndpointName>(spec: InputSpec, req: Request): Par
       return once('query', () => (spec.query ? parseInput(spec.query, req.query) : undefined))
     },
     get body() {
-      return once('body', () => (spec.body ? parseInput(spec.body, spec.emptyBody ? (req.body ?? {}) : req.body) : undefined))
+      return once('body', () =>
+        spec.body ? parseInput(spec.body, spec.emptyBody ? (req.body ?? {}) : req.body) : undefined,
+      )
     },
   } as ParsedInput<K>
 }
@@ -82,4 +100,5 @@ function parseParams(schema: InputSpec['params'], params: Request['params']): un
   return out
 }
 
-const isZodType = (value: unknown): value is z.ZodType => typeof (value as { safeParse?: unknown }).safeParse === 'function'
+const isZodType = (value: unknown): value is z.ZodType =>
+  typeof (value as { safeParse?: unknown }).safeParse === 'function'

@@ -7,7 +7,12 @@ export function errorHandler(log: (msg: string) => void) {
     if (isBlogError(err) && err.code.startsWith('STORE_')) {
       // The data folder's problems name its files by absolute path: for the owner's log, not for web clients.
       log(`${req.method} ${req.originalUrl}: ${err.message}${err.hint ? ` ${err.hint}` : ''}`)
-      res.status(err.status).json({ message: err.status === 503 ? 'The site is busy saving other changes. Please try again in a moment.' : 'Something went wrong on our side. Please try again.' })
+      res.status(err.status).json({
+        message:
+          err.status === 503
+            ? 'The site is busy saving other changes. Please try again in a moment.'
+            : 'Something went wrong on our side. Please try again.',
+      })
       return
     }
     if (isBlogError(err)) {
@@ -15,7 +20,8 @@ export function errorHandler(log: (msg: string) => void) {
       res.status(err.status).json({ message: err.message })
       return
     }
-    const status = (err as { status?: number; statusCode?: number }).status ?? (err as { statusCode?: number }).statusCode
+    const status =
+      (err as { status?: number; statusCode?: number }).status ?? (err as { statusCode?: number }).statusCode
     if (status && status >= 400 && status < 500) {
       // Body-parser and friends. Their messages can quote the body (a password, say): never echo them.
       res.status(status).json({ message: bodyErrorMessage(err as { type?: string }, status) })

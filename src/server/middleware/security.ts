@@ -46,9 +46,14 @@ export function securityHeaderList(): [string, string][] {
  * helmet's headers never depend on the request (no nonces here), so they are worked out once
  * and copied onto each answer: this runs before the cached-page fast path, on every request.
  */
-function fixedHeadersOf(middleware: (req: Request, res: Response, next: (err?: unknown) => void) => void): [string, string][] {
+function fixedHeadersOf(
+  middleware: (req: Request, res: Response, next: (err?: unknown) => void) => void,
+): [string, string][] {
   const headers: [string, string][] = []
-  const recorder = { setHeader: (name: string, value: unknown) => headers.push([name, String(value)]), removeHeader: () => {} }
+  const recorder = {
+    setHeader: (name: string, value: unknown) => headers.push([name, String(value)]),
+    removeHeader: () => {},
+  }
   middleware({} as Request, recorder as unknown as Response, () => {})
   return headers
 }

@@ -10,7 +10,13 @@ const THIRTY_DAYS = 30 * 24 * 60 * 60 * 1000
  * HTTPS (directly, or through a proxy the trust-proxy setting vouches for).
  */
 export function sessions(secret: string) {
-  const middleware = cookieSession({ name: SESSION_COOKIE, keys: [secret], httpOnly: true, sameSite: 'lax', maxAge: THIRTY_DAYS })
+  const middleware = cookieSession({
+    name: SESSION_COOKIE,
+    keys: [secret],
+    httpOnly: true,
+    sameSite: 'lax',
+    maxAge: THIRTY_DAYS,
+  })
   return (req: Request, res: Response, next: NextFunction): void => {
     middleware(req, res, () => {
       if (req.sessionOptions) req.sessionOptions.secure = req.secure

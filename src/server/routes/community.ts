@@ -10,8 +10,14 @@ export function communityRoutes(blog: Blog): Router {
   // providers' one-click button (RFC 8058) POSTs to the same address.
   const unsubscribe = async (input: { query: { token: string } }, _req: Request, res: Response) => {
     const removed = await blog.newsletter.unsubscribe(input.query.token)
-    const text = removed ? 'You have been unsubscribed. You will get no more alerts.' : 'This address is not subscribed (any more).'
-    res.type('html').send(`<!doctype html><meta charset="utf-8"><title>Unsubscribed</title><p>${escapeHtml(text)}</p><p><a href="/">${escapeHtml(blog.config.siteName)}</a></p>`)
+    const text = removed
+      ? 'You have been unsubscribed. You will get no more alerts.'
+      : 'This address is not subscribed (any more).'
+    res
+      .type('html')
+      .send(
+        `<!doctype html><meta charset="utf-8"><title>Unsubscribed</title><p>${escapeHtml(text)}</p><p><a href="/">${escapeHtml(blog.config.siteName)}</a></p>`,
+      )
   }
   return registerAll(Router(), {
     subscribe: async (input, req, res) => {
@@ -27,7 +33,13 @@ export function communityRoutes(blog: Blog): Router {
       const comment = await blog.comments.add(postId, input.body, viewerOf(res), clientOf(req))
       res.status(201)
       const status = comment?.status ?? 'pending'
-      return { comment, message: status === 'approved' ? 'Comment published.' : 'Thank you! Your comment will appear once it has been approved.' }
+      return {
+        comment,
+        message:
+          status === 'approved'
+            ? 'Comment published.'
+            : 'Thank you! Your comment will appear once it has been approved.',
+      }
     },
     pendingComments: (_input, _req, res) => blog.comments.pending(viewerOf(res)),
     approveComment: (input, _req, res) => {

@@ -8,13 +8,17 @@ import { viewerOf } from '../http.js'
  * bibliography calls queue jobs instead: see jobs.ts). Admin-only, guarded before any input is read.
  */
 export function enhanceRoutes(blog: Blog): Router {
-  const model = (input: { params: { postId: number } }, _req: unknown, res: Response) => blog.enhance.generateModel(viewerOf(res), input.params.postId)
+  const model = (input: { params: { postId: number } }, _req: unknown, res: Response) =>
+    blog.enhance.generateModel(viewerOf(res), input.params.postId)
   return registerAll(Router(), {
     // Before /api/posts/:postId/…, which would otherwise read "models" as an id.
     bulkModels: (input, _req, res) => blog.enhance.generateModels(viewerOf(res), input.body.postIds),
     generateAnnotations: async (input, _req, res) => {
       const annotations = await blog.enhance.generateFor(viewerOf(res), input.params.id, 'annotations')
-      return { message: `Generated ${annotations.length} annotation${annotations.length === 1 ? '' : 's'}`, annotations }
+      return {
+        message: `Generated ${annotations.length} annotation${annotations.length === 1 ? '' : 's'}`,
+        annotations,
+      }
     },
     generateBibliography: async (input, _req, res) => {
       const bibliography = await blog.enhance.generateFor(viewerOf(res), input.params.id, 'bibliography')

@@ -12,7 +12,10 @@ export function imagesRoutes(blog: Blog): Router {
     regenerateImages: async (input, _req, res) => {
       const postId = input.params.id
       const { imageType, imageOptions } = input.body
-      const { job } = await blog.jobs.enqueue(viewerOf(res), postId, 'images', { imageType, imageOptions: imageOptions ?? ImageOptionsSchema.parse({}) })
+      const { job } = await blog.jobs.enqueue(viewerOf(res), postId, 'images', {
+        imageType,
+        imageOptions: imageOptions ?? ImageOptionsSchema.parse({}),
+      })
       res.status(202)
       return { message: `Started regenerating ${SCOPE[imageType]} for "${job.title}"`, job }
     },

@@ -71,14 +71,26 @@ export function mediaRoutes(blog: Blog, media: MediaStore = blog.images.media): 
  */
 function sendAsset(res: Response, file: AssetFile, next: NextFunction): void {
   const headers: Record<string, string> = { 'Content-Type': file.mime, 'X-Content-Type-Options': 'nosniff' }
-  if (file.mime === 'image/svg+xml') headers['Content-Security-Policy'] = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+  if (file.mime === 'image/svg+xml')
+    headers['Content-Security-Policy'] = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
   // Relative to its folder: `dotfiles` then judges the file name only, not the data folder's own path.
-  res.sendFile(basename(file.path), { root: dirname(file.path), headers, maxAge: '1y', immutable: true, dotfiles: 'deny' }, (err?: Error) => {
-    if (err && !res.headersSent) next(err)
-  })
+  res.sendFile(
+    basename(file.path),
+    { root: dirname(file.path), headers, maxAge: '1y', immutable: true, dotfiles: 'deny' },
+    (err?: Error) => {
+      if (err && !res.headersSent) next(err)
+    },
+  )
 }
 
-function sendPng(req: Request, res: Response, etag: string, lastModified: Date | null, size: number, body: () => Uint8Array | NodeJS.ReadableStream): void {
+function sendPng(
+  req: Request,
+  res: Response,
+  etag: string,
+  lastModified: Date | null,
+  size: number,
+  body: () => Uint8Array | NodeJS.ReadableStream,
+): void {
   res.setHeader('Content-Type', 'image/png')
   res.setHeader('ETag', etag)
   if (lastModified) res.setHeader('Last-Modified', lastModified.toUTCString())

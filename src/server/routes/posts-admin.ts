@@ -8,7 +8,9 @@ import { viewerOf } from '../http.js'
 export function postsAdminRoutes(blog: Blog): Router {
   return registerAll(Router(), {
     // Before /api/posts/:id, which would otherwise take "annotations" for an id.
-    clearAnnotations: async (input, _req, res) => ({ updatedCount: await blog.editor.clearAnnotations(viewerOf(res), input.body.postIds) }),
+    clearAnnotations: async (input, _req, res) => ({
+      updatedCount: await blog.editor.clearAnnotations(viewerOf(res), input.body.postIds),
+    }),
     deletePosts: async (input, _req, res) => {
       const deleted = await blog.editor.removeMany(viewerOf(res), input.body.ids)
       return { message: `Deleted ${deleted} post${deleted === 1 ? '' : 's'}`, deleted }

@@ -25,7 +25,13 @@ export function uploadRoutes(blog: Blog): Router {
   const receive = multer({
     storage: multer.memoryStorage(),
     // One byte over the essay limit, so an oversized file is refused by the importer per file, not the whole request.
-    limits: { files: UPLOAD_LIMITS.files, fileSize: UPLOAD_LIMITS.fileBytes + 1, fields: UPLOAD_LIMITS.files + 10, fieldSize: 64 * 1024, parts: 2 * UPLOAD_LIMITS.files + 10 },
+    limits: {
+      files: UPLOAD_LIMITS.files,
+      fileSize: UPLOAD_LIMITS.fileBytes + 1,
+      fields: UPLOAD_LIMITS.files + 10,
+      fieldSize: 64 * 1024,
+      parts: 2 * UPLOAD_LIMITS.files + 10,
+    },
   }).array('files', UPLOAD_LIMITS.files)
 
   return registerAll(
@@ -33,12 +39,22 @@ export function uploadRoutes(blog: Blog): Router {
     {
       upload: async (_input, req, res) => {
         const files = (req.files as Express.Multer.File[] | undefined) ?? []
-        if (files.length === 0) throw new BlogError('VALIDATION', 'No files were sent: choose one or more .md or .markdown files.')
+        if (files.length === 0)
+          throw new BlogError('VALIDATION', 'No files were sent: choose one or more .md or .markdown files.')
         const paths = pathsOf(req.body as Record<string, unknown> | undefined, files.length)
-        return blog.uploads.receive(viewerOf(res), files.map((f, i) => ({ name: f.originalname, bytes: f.buffer, ...(paths[i] ? { path: paths[i] } : {}) })))
+        return blog.uploads.receive(
+          viewerOf(res),
+          files.map((f, i) => ({ name: f.originalname, bytes: f.buffer, ...(paths[i] ? { path: paths[i] } : {}) })),
+        )
       },
     },
-    { upload: [refuseLargeRequests, (req: Request, res: Response, next: NextFunction) => receive(req, res, (err: unknown) => next(err ? uploadError(err) : undefined))] },
+    {
+      upload: [
+        refuseLargeRequests,
+        (req: Request, res: Response, next: NextFunction) =>
+          receive(req, res, (err: unknown) => next(err ? uploadError(err) : undefined)),
+      ],
+    },
   )
 }
 
@@ -47,14 +63,21 @@ function pathsOf(body: Record<string, unknown> | undefined, count: number): (str
   const parsed = UploadPaths.safeParse(body?.paths)
   if (!parsed.success) throw new BlogError('VALIDATION', 'The "paths" field must list one relative path per file.')
   const list = parsed.data === undefined ? [] : Array.isArray(parsed.data) ? parsed.data : [parsed.data]
-  if (list.length > 0 && list.length !== count) throw new BlogError('VALIDATION', 'The "paths" field must list one relative path per file.')
+  if (list.length > 0 && list.length !== count)
+    throw new BlogError('VALIDATION', 'The "paths" field must list one relative path per file.')
   return list
 }
 
 /** A declared body over the limit is refused before a byte of it is read. */
 function refuseLargeRequests(req: Request, _res: Response, next: NextFunction): void {
   const length = Number(req.headers['content-length'] ?? 0)
-  if (length > UPLOAD_LIMITS.requestBytes) return next(new BlogError('TOO_LARGE', `An upload may be at most ${UPLOAD_LIMITS.requestBytes / MB} MB in all; send fewer files at a time.`))
+  if (length > UPLOAD_LIMITS.requestBytes)
+    return next(
+      new BlogError(
+        'TOO_LARGE',
+        `An upload may be at most ${UPLOAD_LIMITS.requestBytes / MB} MB in all; send fewer files at a time.`,
+      ),
+    )
   next()
 }
 
@@ -75,6 +98,8 @@ function uploadError(err: unknown): Error {
     default:
       // Busboy's parse errors ("Malformed part header", "Unexpected end of form") carry no code;
       // in-memory storage cannot fail on its own, so whatever else fails here is the request's form.
-      return err instanceof BlogError ? err : new BlogError('VALIDATION', 'The upload could not be read as a multipart form.')
+      return err instanceof BlogError
+        ? err
+        : new BlogError('VALIDATION', 'The upload could not be read as a multipart form.')
   }
 }

@@ -1,7 +1,13 @@
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { clientDistDir } from '../../core/paths.js'
-import { criticalCssFrom, criticalIndexOf, fontFacesFile, type CriticalCss, type CriticalIndex } from './critical-css.js'
+import {
+  criticalCssFrom,
+  criticalIndexOf,
+  fontFacesFile,
+  type CriticalCss,
+  type CriticalIndex,
+} from './critical-css.js'
 
 export interface ClientAssets {
   /** Tags for every <head>: font and module preloads. */
@@ -43,10 +49,21 @@ function fontPreloads(dir: string): string[] {
   } catch {
     return []
   }
-  return files.filter((f) => FIRST_SCREEN_FONTS.test(f)).sort().map((f) => `<link rel="preload" href="/assets/${f}" as="font" type="font/woff2" crossorigin>`)
+  return files
+    .filter((f) => FIRST_SCREEN_FONTS.test(f))
+    .sort()
+    .map((f) => `<link rel="preload" href="/assets/${f}" as="font" type="font/woff2" crossorigin>`)
 }
 
-const NO_ASSETS: ClientAssets = { head: '', styles: '', deferredStyles: '', critical: null, script: '', ownerHead: '', available: false }
+const NO_ASSETS: ClientAssets = {
+  head: '',
+  styles: '',
+  deferredStyles: '',
+  critical: null,
+  script: '',
+  ownerHead: '',
+  available: false,
+}
 
 /**
  * Read Vite's manifest once at start-up. Without a client build the pages still render on the
@@ -55,7 +72,9 @@ const NO_ASSETS: ClientAssets = { head: '', styles: '', deferredStyles: '', crit
 export function loadClientAssets(dir = clientDistDir): ClientAssets {
   const built = readBuild(dir)
   if (!built) return NO_ASSETS
-  const head = [...fontPreloads(dir), ...built.preloads.map((f) => `<link rel="modulepreload" href="/${f}">`)].join('\n    ')
+  const head = [...fontPreloads(dir), ...built.preloads.map((f) => `<link rel="modulepreload" href="/${f}">`)].join(
+    '\n    ',
+  )
   return {
     head,
     styles: links(built.stylesheets),
@@ -102,7 +121,13 @@ function readBuild(dir: string): ClientBuild | null {
   visit(entry)
   // scripts/font-faces-apart.ts moves a stylesheet's font faces to a file beside it
   const stylesheets = [...css].flatMap((f) => (existsSync(join(dir, fontFacesFile(f))) ? [fontFacesFile(f), f] : [f]))
-  return { entry: entry.file, preloads: [...preloads], css: [...css], stylesheets, owner: manifest[OWNER_STYLES]?.file ?? null }
+  return {
+    entry: entry.file,
+    preloads: [...preloads],
+    css: [...css],
+    stylesheets,
+    owner: manifest[OWNER_STYLES]?.file ?? null,
+  }
 }
 
 const links = (files: string[]) => files.map((f) => `<link rel="stylesheet" href="/${f}">`).join('\n    ')
@@ -130,7 +155,9 @@ const sheetKeys = (dir: string, files: string[]) => files.map((f) => `${f}:${sta
 export function saveCriticalIndex(dir = clientDistDir): string | null {
   const files = readBuild(dir)?.stylesheets
   if (!files || files.length === 0) return null
-  const index = criticalIndexOf(files.map((f) => ({ css: readFileSync(join(dir, f), 'utf8'), folder: `/${dirname(f)}/` })))
+  const index = criticalIndexOf(
+    files.map((f) => ({ css: readFileSync(join(dir, f), 'utf8'), folder: `/${dirname(f)}/` })),
+  )
   const saved: SavedIndex = { version: INDEX_VERSION, sheets: sheetKeys(dir, files), index }
   const path = join(dir, INDEX_FILE)
   writeFileSync(path, JSON.stringify(saved))
@@ -146,7 +173,11 @@ function savedIndex(dir: string, files: string[]): CriticalIndex | null {
     return null
   }
   const keys = sheetKeys(dir, files)
-  const same = saved.version === INDEX_VERSION && Array.isArray(saved.sheets) && saved.sheets.length === keys.length && saved.sheets.every((k, i) => k === keys[i])
+  const same =
+    saved.version === INDEX_VERSION &&
+    Array.isArray(saved.sheets) &&
+    saved.sheets.length === keys.length &&
+    saved.sheets.every((k, i) => k === keys[i])
   return same && saved.index && Array.isArray(saved.index.pieces) ? saved.index : null
 }
 
@@ -164,7 +195,10 @@ function criticalStyles(dir: string, files: string[]): CriticalCss | null {
     let index = indexed.get(key)
     if (!index) {
       const saved = savedIndex(dir, files)
-      index = criticalCssFrom(saved ?? criticalIndexOf(files.map((f, i) => ({ css: readFileSync(paths[i]!, 'utf8'), folder: `/${dirname(f)}/` }))))
+      index = criticalCssFrom(
+        saved ??
+          criticalIndexOf(files.map((f, i) => ({ css: readFileSync(paths[i]!, 'utf8'), folder: `/${dirname(f)}/` }))),
+      )
       indexed.set(key, index)
     }
     return index

@@ -1,6 +1,15 @@
 import postcss, { type AtRule, type ChildNode, type Rule } from 'postcss'
 import selectorParser from 'postcss-selector-parser'
-import { filesFor, fontFileOf, fontUseOf, rootVars, setsItalic, textFamilies, type FontFile, type FontUse } from './font-files.js'
+import {
+  filesFor,
+  fontFileOf,
+  fontUseOf,
+  rootVars,
+  setsItalic,
+  textFamilies,
+  type FontFile,
+  type FontUse,
+} from './font-files.js'
 
 /**
  * The app's stylesheet cut down to what one page's markup can use, for a `<style>` in the
@@ -91,8 +100,16 @@ export function criticalIndexOf(sheets: { css: string; folder: string }[]): Crit
   const topRules = roots.flatMap((root) => root.nodes.filter((n): n is Rule => n.type === 'rule'))
   const vars = rootVars(topRules)
   const families = textFamilies(vars)
-  const files = roots.flatMap((root) => root.nodes.filter((n): n is AtRule => n.type === 'atrule' && n.name.toLowerCase() === 'font-face').map(fontFileOf)).filter((f): f is FontFile => f !== null)
-  const pieces = roots.flatMap((root) => root.nodes.map((node) => toPiece(node, vars, false))).filter((p): p is Piece => p !== null)
+  const files = roots
+    .flatMap((root) =>
+      root.nodes
+        .filter((n): n is AtRule => n.type === 'atrule' && n.name.toLowerCase() === 'font-face')
+        .map(fontFileOf),
+    )
+    .filter((f): f is FontFile => f !== null)
+  const pieces = roots
+    .flatMap((root) => root.nodes.map((node) => toPiece(node, vars, false)))
+    .filter((p): p is Piece => p !== null)
   return { pieces, families, files }
 }
 
@@ -103,7 +120,9 @@ export function criticalCssFrom({ pieces, families, files }: CriticalIndex): Cri
       const tokens = pageTokens(markup)
       const seen: FontsSeen = { uses: [], inheritedItalic: ITALIC_TAGS.some((t) => tokens.tags.has(t)) }
       const css = pieces.map((p) => emit(p, tokens, seen)).join('')
-      const uses = seen.inheritedItalic ? [...seen.uses, ...families.map((family) => ({ family, italic: true, weight: 400 }))] : seen.uses
+      const uses = seen.inheritedItalic
+        ? [...seen.uses, ...families.map((family) => ({ family, italic: true, weight: 400 }))]
+        : seen.uses
       return { css, fontFiles: [...new Set(uses.flatMap((use) => filesFor(use, files)))] }
     },
   }
@@ -112,7 +131,13 @@ export function criticalCssFrom({ pieces, families, files }: CriticalIndex): Cri
 function toPiece(node: ChildNode, vars: ReadonlyMap<string, string>, inPrint: boolean): Piece | null {
   if (node.type === 'rule') {
     const font = inPrint ? null : fontUseOf(node, vars)
-    return { kind: 'rule', text: node.toString(), needs: needsOf(node), font, italic: !inPrint && font === null && setsItalic(node) }
+    return {
+      kind: 'rule',
+      text: node.toString(),
+      needs: needsOf(node),
+      font,
+      italic: !inPrint && font === null && setsItalic(node),
+    }
   }
   if (node.type !== 'atrule') return null
   const name = node.name.toLowerCase()
@@ -142,7 +167,10 @@ function emit(piece: Piece, tokens: PageTokens, seen: FontsSeen): string {
   }
 }
 
-const satisfied = (need: Need, t: PageTokens) => need.classes.every((c) => t.classes.has(c)) && need.ids.every((i) => t.ids.has(i)) && need.tags.every((g) => t.tags.has(g))
+const satisfied = (need: Need, t: PageTokens) =>
+  need.classes.every((c) => t.classes.has(c)) &&
+  need.ids.every((i) => t.ids.has(i)) &&
+  need.tags.every((g) => t.tags.has(g))
 
 function needsOf(rule: Rule): Need[] | null {
   // Rules nested in it select only what its own selector does, or what lies inside: they go with it.
@@ -174,7 +202,10 @@ function insideFunctionalPseudo(node: selectorParser.Node): boolean {
 
 /** `url(./file)` is relative to the stylesheet's folder; inlined into a page it must name that folder. */
 function withFolder(css: string, folder: string): string {
-  return css.replace(/url\(\s*(['"]?)\.\/([^'")\s]+)\1\s*\)/g, (_m, quote: string, file: string) => `url(${quote}${folder}${file}${quote})`)
+  return css.replace(
+    /url\(\s*(['"]?)\.\/([^'")\s]+)\1\s*\)/g,
+    (_m, quote: string, file: string) => `url(${quote}${folder}${file}${quote})`,
+  )
 }
 
 const TAG_NAME = /<([a-zA-Z][a-zA-Z0-9-]*)/g

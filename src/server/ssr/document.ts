@@ -8,11 +8,22 @@ import { POST_HTML_ELEMENT_ID } from '../../../web/post-html-handover.js'
  * `postHtml` is the essay's HTML taken out of the state (web/post-html-handover.ts), already
  * checked to be safe as a script element's raw text.
  */
-export function renderDocument(parts: { head: string; assets: ClientAssets; appHtml: string; state: ClientState; postHtml?: string; lang?: string; owner?: boolean }): string {
+export function renderDocument(parts: {
+  head: string
+  assets: ClientAssets
+  appHtml: string
+  state: ClientState
+  postHtml?: string
+  lang?: string
+  owner?: boolean
+}): string {
   // An admin's page shows the workspace's controls from the first paint: their styles come with it.
   const ownerHead = parts.owner ? `\n    ${parts.assets.ownerHead}` : ''
   const styles = pageStyles(parts)
-  const postHtml = parts.postHtml === undefined ? '' : `\n    <script type="text/plain" id="${POST_HTML_ELEMENT_ID}">${parts.postHtml}</script>`
+  const postHtml =
+    parts.postHtml === undefined
+      ? ''
+      : `\n    <script type="text/plain" id="${POST_HTML_ELEMENT_ID}">${parts.postHtml}</script>`
   return `<!doctype html>
 <html lang="${parts.lang ?? 'en'}">
   <head>
@@ -43,13 +54,19 @@ const SHELL = '<html><head></head><body><div id="root"></div></body></html>'
  * later is styled. An admin's page keeps the plain links in the head: the owner's stylesheet
  * must come after the app's to win over it.
  */
-function pageStyles(parts: { head: string; assets: ClientAssets; appHtml: string; owner?: boolean }): { head: string; body: string } {
+function pageStyles(parts: { head: string; assets: ClientAssets; appHtml: string; owner?: boolean }): {
+  head: string
+  body: string
+} {
   const { styles, deferredStyles, critical } = parts.assets
   const head = (tags: string) => (tags ? `${tags}\n    ` : '')
   if (parts.owner || !critical) return { head: head(styles), body: '' }
   const { css, fontFiles } = critical.forMarkup(`${SHELL}${parts.head}${parts.appHtml}`)
   if (/<\/style/i.test(css)) return { head: head(styles), body: '' }
-  return { head: head(`<style>${css}</style>${fontPreloads(fontFiles, parts.assets.head)}`), body: deferredStyles ? `\n    ${deferredStyles}` : '' }
+  return {
+    head: head(`<style>${css}</style>${fontPreloads(fontFiles, parts.assets.head)}`),
+    body: deferredStyles ? `\n    ${deferredStyles}` : '',
+  }
 }
 
 /**

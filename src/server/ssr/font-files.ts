@@ -74,7 +74,8 @@ export function fontUseOf(rule: Rule, vars: ReadonlyMap<string, string>): FontUs
 export function setsItalic(rule: Rule): boolean {
   let italic = false
   rule.each((node) => {
-    if (node.type === 'decl' && node.prop.toLowerCase() === 'font-style') italic = /^(?:italic|oblique)/i.test(node.value.trim())
+    if (node.type === 'decl' && node.prop.toLowerCase() === 'font-style')
+      italic = /^(?:italic|oblique)/i.test(node.value.trim())
   })
   return italic
 }
@@ -127,11 +128,23 @@ export function fontFileOf(face: AtRule): FontFile | null {
 /** The files that set `use`: same family (any case) and style, the weight within the face's range. */
 export function filesFor(use: FontUse, files: readonly FontFile[]): string[] {
   const family = use.family.toLowerCase()
-  return files.filter((f) => f.family.toLowerCase() === family && f.italic === use.italic && use.weight >= f.weights[0] && use.weight <= f.weights[1]).map((f) => f.url)
+  return files
+    .filter(
+      (f) =>
+        f.family.toLowerCase() === family &&
+        f.italic === use.italic &&
+        use.weight >= f.weights[0] &&
+        use.weight <= f.weights[1],
+    )
+    .map((f) => f.url)
 }
 
 function firstFamily(list: string): string | null {
-  const first = list.split(',')[0]?.trim().replace(/^(['"])(.*)\1$/, '$2').trim()
+  const first = list
+    .split(',')[0]
+    ?.trim()
+    .replace(/^(['"])(.*)\1$/, '$2')
+    .trim()
   return first ? first : null
 }
 
@@ -139,7 +152,10 @@ function firstFamily(list: string): string | null {
 function resolveVars(value: string, vars: ReadonlyMap<string, string>): string {
   let out = value
   for (let depth = 0; depth < 4 && out.includes('var('); depth++) {
-    out = out.replace(/var\(\s*(--[\w-]+)\s*(?:,\s*([^()]*))?\)/g, (_m, name: string, fallback?: string) => vars.get(name) ?? fallback ?? '')
+    out = out.replace(
+      /var\(\s*(--[\w-]+)\s*(?:,\s*([^()]*))?\)/g,
+      (_m, name: string, fallback?: string) => vars.get(name) ?? fallback ?? '',
+    )
   }
   return out
 }
@@ -155,7 +171,10 @@ function weightOf(value: string | undefined): number | undefined {
 
 /** `font: [style] [variant] [weight] [stretch] size[/line-height] family, …` */
 function readShorthand(value: string): FontUse | null {
-  const m = /^\s*((?:[a-z-]+\s+|\d{3}\s+)*?)(?:[\d.]+(?:[a-z]+|%)|xx?-small|small|medium|large|xx?-large|larger|smaller)(?:\s*\/\s*\S+)?\s+(.+)$/i.exec(value)
+  const m =
+    /^\s*((?:[a-z-]+\s+|\d{3}\s+)*?)(?:[\d.]+(?:[a-z]+|%)|xx?-small|small|medium|large|xx?-large|larger|smaller)(?:\s*\/\s*\S+)?\s+(.+)$/i.exec(
+      value,
+    )
   if (!m) return null
   const family = firstFamily(m[2]!)
   if (!family) return null

@@ -42,7 +42,14 @@ export function pageHead(site: SiteInfo, path: string, title: string, descriptio
 }
 
 export function notFoundHead(site: SiteInfo, title = 'Page Not Found'): HeadInfo {
-  return { title: `${title} · ${site.name}`, description: site.description, canonical: null, type: 'website', image: null, noindex: true }
+  return {
+    title: `${title} · ${site.name}`,
+    description: site.description,
+    canonical: null,
+    type: 'website',
+    image: null,
+    noindex: true,
+  }
 }
 
 /**
@@ -53,11 +60,15 @@ export function notFoundHead(site: SiteInfo, title = 'Page Not Found'): HeadInfo
  */
 export function socialImage(post: Pick<Post, 'slug' | 'title' | 'tags' | 'bannerImage'>): string {
   if (post.bannerImage?.startsWith('/media/')) return post.bannerImage
-  const version = createHash('sha256').update(JSON.stringify([post.title, post.tags])).digest('hex').slice(0, 10)
+  const version = createHash('sha256')
+    .update(JSON.stringify([post.title, post.tags]))
+    .digest('hex')
+    .slice(0, 10)
   return `/og/posts/${encodeURIComponent(post.slug)}.png?v=${version}`
 }
 
-const absolute = (site: SiteInfo, url: string) => (/^https?:\/\//.test(url) ? url : `${site.baseUrl}${url.startsWith('/') ? '' : '/'}${url}`)
+const absolute = (site: SiteInfo, url: string) =>
+  /^https?:\/\//.test(url) ? url : `${site.baseUrl}${url.startsWith('/') ? '' : '/'}${url}`
 
 const FEEDS = [
   ['application/rss+xml', 'RSS', FEED_PATHS.rss],
@@ -68,7 +79,8 @@ const FEEDS = [
 /** The <head> tags for search engines and social cards. */
 export function renderHead(site: SiteInfo, head: HeadInfo): string {
   const tags: string[] = [`<title>${escapeHtml(head.title)}</title>`]
-  const meta = (attr: 'name' | 'property', key: string, value: string) => tags.push(`<meta ${attr}="${key}" content="${escapeHtml(value)}">`)
+  const meta = (attr: 'name' | 'property', key: string, value: string) =>
+    tags.push(`<meta ${attr}="${key}" content="${escapeHtml(value)}">`)
   meta('name', 'description', head.description)
   if (head.noindex) meta('name', 'robots', 'noindex')
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`)
@@ -95,10 +107,13 @@ export function renderHead(site: SiteInfo, head: HeadInfo): string {
   }
   // Feed readers and browsers discover the feeds from any page of the site.
   for (const [type, label, path] of FEEDS) {
-    tags.push(`<link rel="alternate" type="${type}" title="${escapeHtml(`${site.name} (${label})`)}" href="${escapeHtml(site.baseUrl + path)}">`)
+    tags.push(
+      `<link rel="alternate" type="${type}" title="${escapeHtml(`${site.name} (${label})`)}" href="${escapeHtml(site.baseUrl + path)}">`,
+    )
   }
   // A data block, never executed, so the CSP's script-src does not apply; jsonForScript keeps
   // a `</script>` in a title from closing it early.
-  for (const block of head.jsonLd ?? []) tags.push(`<script type="application/ld+json">${jsonForScript(block)}</script>`)
+  for (const block of head.jsonLd ?? [])
+    tags.push(`<script type="application/ld+json">${jsonForScript(block)}</script>`)
   return tags.join('\n    ')
 }

@@ -16,9 +16,15 @@ const CITATION_TYPES: Record<Entry['type'], string> = {
 }
 
 /** Leaves out what is unknown: search engines flag empty strings and lists as errors. */
-const compact = (o: JsonLd): JsonLd => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0)))
+const compact = (o: JsonLd): JsonLd =>
+  Object.fromEntries(
+    Object.entries(o).filter(
+      ([, v]) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0),
+    ),
+  )
 
-const httpUrl = (u: string | null | undefined): string | undefined => (u && /^https?:\/\/\S+$/i.test(u.trim()) ? u.trim() : undefined)
+const httpUrl = (u: string | null | undefined): string | undefined =>
+  u && /^https?:\/\/\S+$/i.test(u.trim()) ? u.trim() : undefined
 /** `10.1000/xyz`, also when stored as a doi.org address or with a `doi:` prefix; undefined for anything that is no DOI. */
 function normaliseDoi(d: string | null | undefined): string | undefined {
   const doi = d?.trim().replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i, '')
@@ -47,7 +53,11 @@ function citationOf(e: Entry): JsonLd {
  * A post as schema.org sees it: a ScholarlyArticle when it carries a bibliography with
  * entries (they become its `citation`), a BlogPosting otherwise. Addresses are canonical.
  */
-export function articleJsonLd(site: SiteInfo, post: Post, meta: { canonical: string; description: string; image: string | null }): JsonLd {
+export function articleJsonLd(
+  site: SiteInfo,
+  post: Post,
+  meta: { canonical: string; description: string; image: string | null },
+): JsonLd {
   const citation = parseBibliography(post.bibliography)?.entries.map(citationOf) ?? []
   return compact({
     '@context': 'https://schema.org',

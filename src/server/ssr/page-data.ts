@@ -46,14 +46,30 @@ export async function loadPageData(blog: Blog, url: string, viewer: Viewer): Pro
     case 'manage':
     case 'profile':
       // The owner's screens: a guest sees 'Access Denied' in the page; never indexed.
-      return { status: 200, queries, head: { ...pageHead(site, pathname, `${capitalise(plan.route.name)} · ${site.name}`), canonical: null, noindex: true } }
+      return {
+        status: 200,
+        queries,
+        head: {
+          ...pageHead(site, pathname, `${capitalise(plan.route.name)} · ${site.name}`),
+          canonical: null,
+          noindex: true,
+        },
+      }
     case 'admin-secret':
       // The account status page: open to everyone, of no use to a search engine.
-      return { status: 200, queries, head: { ...pageHead(site, pathname, `Authentication Status · ${site.name}`), canonical: null, noindex: true } }
+      return {
+        status: 200,
+        queries,
+        head: { ...pageHead(site, pathname, `Authentication Status · ${site.name}`), canonical: null, noindex: true },
+      }
     case 'post':
     case 'post-alias':
       if (post) return { status: 200, queries, head: postHead(site, post) }
-      return { status: 404, queries, head: notFoundHead(site, plan.route.name === 'post' ? 'Post not found' : 'Page Not Found') }
+      return {
+        status: 404,
+        queries,
+        head: notFoundHead(site, plan.route.name === 'post' ? 'Post not found' : 'Page Not Found'),
+      }
     default:
       return { status: 404, queries, head: notFoundHead(site) }
   }

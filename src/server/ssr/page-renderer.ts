@@ -95,7 +95,14 @@ export class PageRenderer {
     const app = render({ url, site, queries: data.queries })
     const handover = takePostHtml(app.state.dehydrated as DehydratedState)
     const state = handover ? { ...app.state, dehydrated: handover.state } : app.state
-    const html = renderDocument({ head: renderHead(site, data.head), assets: this.assets, appHtml: app.html, state, postHtml: handover?.html, owner: isAdmin(viewer) })
+    const html = renderDocument({
+      head: renderHead(site, data.head),
+      assets: this.assets,
+      appHtml: app.html,
+      state,
+      postHtml: handover?.html,
+      owner: isAdmin(viewer),
+    })
     const body = Buffer.from(html)
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
     return { status: data.status, content: new EncodedBody(body), etag }

@@ -48,12 +48,23 @@ export interface Endpoint<T = unknown> {
 export type OutputOf<E> = E extends { output: Output<infer T> } ? T : never
 
 /** The names of an endpoint's path parameters, from its path string. */
-export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamNames<`/${Rest}`> : P extends `${string}:${infer Name}` ? Name : never
+export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never
 
-export type ParamsOf<E extends { path: string }> = [ParamNames<E['path']>] extends [never] ? Record<string, never> : { [N in ParamNames<E['path']>]: string | number }
+export type ParamsOf<E extends { path: string }> = [ParamNames<E['path']>] extends [never]
+  ? Record<string, never>
+  : { [N in ParamNames<E['path']>]: string | number }
 
 /** The address of a call: the path with its parameters filled in (each URI-encoded), plus an optional query string. */
-export function pathFor<E extends { path: string }>(endpoint: E, ...[params, query]: [ParamNames<E['path']>] extends [never] ? [params?: Record<string, never>, query?: string] : [params: ParamsOf<E>, query?: string]): string {
+export function pathFor<E extends { path: string }>(
+  endpoint: E,
+  ...[params, query]: [ParamNames<E['path']>] extends [never]
+    ? [params?: Record<string, never>, query?: string]
+    : [params: ParamsOf<E>, query?: string]
+): string {
   const values = (params ?? {}) as Record<string, string | number>
   const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
     if (!(name in values)) throw new Error(`${endpoint.path} needs its "${name}" parameter`)

@@ -20,7 +20,20 @@ import {
 } from '../schemas/index.js'
 import type { EndpointName, Endpoints } from './endpoints.js'
 import type { ParamNames } from './endpoint.js'
-import { BulkBody, BulkModels, ClearAnnotations, DeleteMany, IdParam, JobIdParam, ListQuery, PostIdParam, Preview, RelatedQuery, SlugParams, TokenQuery } from './input-schemas.js'
+import {
+  BulkBody,
+  BulkModels,
+  ClearAnnotations,
+  DeleteMany,
+  IdParam,
+  JobIdParam,
+  ListQuery,
+  PostIdParam,
+  Preview,
+  RelatedQuery,
+  SlugParams,
+  TokenQuery,
+} from './input-schemas.js'
 
 /**
  * What an endpoint reads from a request, each part parsed on first use so a handler decides the
@@ -104,11 +117,19 @@ export const ENDPOINT_INPUTS = {
 } as const satisfies { readonly [K in EndpointName]: InputSpec & ParamsSpecOf<Endpoints[K]> }
 
 /** A params spec, when given, names exactly the path's parameters. */
-type ParamsSpecOf<E extends { path: string }> = [ParamNames<E['path']>] extends [never] ? { params?: never } : { params: { readonly [N in ParamNames<E['path']>]: z.ZodType } | z.ZodObject }
+type ParamsSpecOf<E extends { path: string }> = [ParamNames<E['path']>] extends [never]
+  ? { params?: never }
+  : { params: { readonly [N in ParamNames<E['path']>]: z.ZodType } | z.ZodObject }
 
 export type Inputs = typeof ENDPOINT_INPUTS
 
-type Part<K extends EndpointName, P extends 'query' | 'body', Dir extends 'in' | 'out'> = Inputs[K] extends { readonly [Q in P]: infer S extends z.ZodType } ? (Dir extends 'in' ? z.input<S> : z.output<S>) : undefined
+type Part<K extends EndpointName, P extends 'query' | 'body', Dir extends 'in' | 'out'> = Inputs[K] extends {
+  readonly [Q in P]: infer S extends z.ZodType
+}
+  ? Dir extends 'in'
+    ? z.input<S>
+    : z.output<S>
+  : undefined
 
 /** The body a client sends to an endpoint. */
 export type BodyOf<K extends EndpointName> = Part<K, 'body', 'in'>
@@ -117,7 +138,11 @@ export type QueryOf<K extends EndpointName> = Part<K, 'query', 'in'>
 
 /** The parsed input a handler reads. */
 export interface ParsedInput<K extends EndpointName> {
-  readonly params: Inputs[K] extends { readonly params: infer P } ? (P extends z.ZodObject ? z.output<P> : { [N in keyof P]: P[N] extends z.ZodType ? z.output<P[N]> : never }) : Record<string, never>
+  readonly params: Inputs[K] extends { readonly params: infer P }
+    ? P extends z.ZodObject
+      ? z.output<P>
+      : { [N in keyof P]: P[N] extends z.ZodType ? z.output<P[N]> : never }
+    : Record<string, never>
   readonly query: Part<K, 'query', 'out'>
   readonly body: Part<K, 'body', 'out'>
 }

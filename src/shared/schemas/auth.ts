@@ -60,7 +60,11 @@ export type AdminSummary = z.infer<typeof AdminSummarySchema>
 // ---- request bodies (SPEC §5 messages) ----
 
 export const LoginSchema = z.object({
-  username: z.string('Username is required').trim().min(1, 'Username is required').max(200, 'Invalid username or password'),
+  username: z
+    .string('Username is required')
+    .trim()
+    .min(1, 'Username is required')
+    .max(200, 'Invalid username or password'),
   password: z.string('Password is required').min(1, 'Password is required').max(1_000, 'Invalid username or password'),
 })
 export type LoginInput = z.infer<typeof LoginSchema>
@@ -82,19 +86,21 @@ export const ForgotPasswordSchema = z.object({ email: EmailSchema })
 
 export const PasswordResetSchema = z
   .object({
-    token: z.string('Reset token is required').trim().min(1, 'Reset token is required').max(200, 'This reset link is invalid or has expired.'),
+    token: z
+      .string('Reset token is required')
+      .trim()
+      .min(1, 'Reset token is required')
+      .max(200, 'This reset link is invalid or has expired.'),
     password: NewPasswordSchema,
-    confirmPassword: z.string('Password confirmation is required').min(PASSWORD_MIN, 'Password confirmation is required'),
+    confirmPassword: z
+      .string('Password confirmation is required')
+      .min(PASSWORD_MIN, 'Password confirmation is required'),
   })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] })
 export type PasswordResetInput = z.infer<typeof PasswordResetSchema>
 
 export const UpdateEmailSchema = z.object({
-  email: z
-    .string('Email address is required.')
-    .trim()
-    .min(1, 'Email address is required.')
-    .pipe(EmailSchema),
+  email: z.string('Email address is required.').trim().min(1, 'Email address is required.').pipe(EmailSchema),
 })
 
 export const UpdatePasswordSchema = z.object({

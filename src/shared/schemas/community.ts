@@ -19,7 +19,11 @@ export type Comment = CommentRecord
 
 export const CommentInputSchema = z.object({
   name: z.string('Name is required').trim().min(1, 'Name is required').max(80, 'Name must be at most 80 characters'),
-  text: z.string('Comment is required').trim().min(1, 'Comment is required').max(COMMENT_MAX, `Comment must be at most ${COMMENT_MAX} characters`),
+  text: z
+    .string('Comment is required')
+    .trim()
+    .min(1, 'Comment is required')
+    .max(COMMENT_MAX, `Comment must be at most ${COMMENT_MAX} characters`),
   /** Honeypot: hidden from people, filled by bots. A filled one is accepted and dropped. */
   website: z.string().max(500).optional(),
 })

@@ -5,7 +5,16 @@ const score = z.number().min(0).max(1)
 
 export const RelationshipTypeSchema = z.enum(['topical', 'conceptual', 'structural'])
 /** The card fields a related post and a search result share with the posts list (SPEC §3). */
-const postCard = PostListItemSchema.pick({ id: true, slug: true, title: true, author: true, readTime: true, publishedAt: true, excerpt: true, tags: true })
+const postCard = PostListItemSchema.pick({
+  id: true,
+  slug: true,
+  title: true,
+  author: true,
+  readTime: true,
+  publishedAt: true,
+  excerpt: true,
+  tags: true,
+})
 
 export const RelatedPostSchema = postCard.extend({
   relationshipType: RelationshipTypeSchema,
@@ -30,7 +39,11 @@ export const SmartSidebarSchema = z.object({
     }),
   ),
   thematicCollections: z.array(
-    z.object({ theme: z.string(), totalEssays: z.number().int(), essays: z.array(essayRef.extend({ excerpt: z.string() })) }),
+    z.object({
+      theme: z.string(),
+      totalEssays: z.number().int(),
+      essays: z.array(essayRef.extend({ excerpt: z.string() })),
+    }),
   ),
 })
 export type SmartSidebar = z.infer<typeof SmartSidebarSchema>
@@ -81,7 +94,13 @@ export type ConceptEvolution = z.infer<typeof ConceptEvolutionSchema>
  * much data there is: with no events every figure is 0 and the texts say "Not enough data".
  */
 export const UserInsightsSchema = z.object({
-  basedOn: z.object({ events: z.number().int(), sessions: z.number().int(), signedInReaders: z.number().int(), firstEventAt: z.string().nullable(), lastEventAt: z.string().nullable() }),
+  basedOn: z.object({
+    events: z.number().int(),
+    sessions: z.number().int(),
+    signedInReaders: z.number().int(),
+    firstEventAt: z.string().nullable(),
+    lastEventAt: z.string().nullable(),
+  }),
   readingPattern: z.object({
     totalSessions: z.number().int(),
     averageSessionTime: z.number(),
@@ -124,20 +143,39 @@ export const SearchQuerySchema = z
       .string()
       .max(2_000)
       .optional()
-      .transform((v) => (v ? [...new Set(v.split(',').map((t) => t.trim()).filter(Boolean))] : [])),
+      .transform((v) =>
+        v
+          ? [
+              ...new Set(
+                v
+                  .split(',')
+                  .map((t) => t.trim())
+                  .filter(Boolean),
+              ),
+            ]
+          : [],
+      ),
     author: z.string().trim().max(300).optional(),
     minReadTime: searchNumber('minReadTime'),
     maxReadTime: searchNumber('maxReadTime'),
     startDate: searchDate('startDate'),
     endDate: searchDate('endDate'),
     /** Results returned (all are counted in totalCount); not in SPEC, which shows no paging. */
-    limit: z.string().regex(/^\d+$/, 'limit must be a whole number').transform(Number).pipe(z.number().int().min(1).max(200)).optional(),
+    limit: z
+      .string()
+      .regex(/^\d+$/, 'limit must be a whole number')
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(200))
+      .optional(),
   })
   .refine((v) => v.minReadTime === undefined || v.maxReadTime === undefined || v.minReadTime <= v.maxReadTime, {
     message: 'minReadTime must not be greater than maxReadTime',
     path: ['minReadTime'],
   })
-  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { message: 'startDate must not be after endDate', path: ['startDate'] })
+  .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, {
+    message: 'startDate must not be after endDate',
+    path: ['startDate'],
+  })
 export type SearchQuery = z.output<typeof SearchQuerySchema>
 export const SearchResultItemSchema = postCard.extend({
   matchType: MatchTypeSchema,

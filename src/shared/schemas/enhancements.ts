@@ -1,14 +1,18 @@
 import { z } from 'zod'
 import { ANNOTATION_TYPE_VALUES } from '../annotation-types.js'
 
-
 export const AnnotationTypeSchema = z.enum(ANNOTATION_TYPE_VALUES)
 export const AnnotationSchema = z.object({
   type: AnnotationTypeSchema,
   targetText: z.string().min(1),
   annotation: z.string().min(1),
   category: z.string(),
-  priority: z.number().int().min(1).max(5).or(z.enum(['high', 'medium', 'low'])),
+  priority: z
+    .number()
+    .int()
+    .min(1)
+    .max(5)
+    .or(z.enum(['high', 'medium', 'low'])),
 })
 export type Annotation = z.infer<typeof AnnotationSchema>
 
@@ -62,7 +66,10 @@ export const MathematicalModelSchema = z.object({
   practicalApplications: z.array(z.string()),
 })
 export type MathematicalModel = z.infer<typeof MathematicalModelSchema>
-export const GenerateModelResponseSchema = z.object({ model: MathematicalModelSchema, variablesCount: z.number().int() })
+export const GenerateModelResponseSchema = z.object({
+  model: MathematicalModelSchema,
+  variablesCount: z.number().int(),
+})
 
 export const ImageTypeSchema = z.enum(['banner', 'content', 'both'])
 export const ImageOptionsSchema = z.object({

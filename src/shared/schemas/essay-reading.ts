@@ -9,7 +9,11 @@ import { z } from 'zod'
  * A run of a text segment the author emphasised (`*term*`, `**term**`, `<em>`, `<b>`), as
  * character offsets into its text: a first emphasised use is how many essays mark a new term.
  */
-export const EmphasisSchema = z.object({ start: z.number().int().min(0), end: z.number().int().min(0), strong: z.boolean().optional() })
+export const EmphasisSchema = z.object({
+  start: z.number().int().min(0),
+  end: z.number().int().min(0),
+  strong: z.boolean().optional(),
+})
 export type Emphasis = z.infer<typeof EmphasisSchema>
 
 export const ReadingSegmentSchema = z.discriminatedUnion('kind', [
@@ -26,7 +30,11 @@ export type ReadingSegment = z.infer<typeof ReadingSegmentSchema>
 export const ProseBlockKindSchema = z.enum(['paragraph', 'item', 'quote', 'footnote', 'table', 'html'])
 
 export const ReadingBlockSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('heading'), depth: z.number().int().min(1).max(6), segments: z.array(ReadingSegmentSchema) }),
+  z.object({
+    kind: z.literal('heading'),
+    depth: z.number().int().min(1).max(6),
+    segments: z.array(ReadingSegmentSchema),
+  }),
   z.object({
     kind: z.literal('prose'),
     block: ProseBlockKindSchema,

@@ -44,7 +44,13 @@ export const ManagePageSchema = z.object({
   /** Every matching post in list order, for "Select All" across pages and the bulk dialogs' titles. */
   matching: z.array(z.object({ id: z.number().int(), title: z.string() })),
   /** Over all posts, whatever the filters: the numbers beside the filter choices. */
-  counts: z.object({ all: z.number(), draft: z.number(), published: z.number(), featured: z.number(), enhanced: z.number() }),
+  counts: z.object({
+    all: z.number(),
+    draft: z.number(),
+    published: z.number(),
+    featured: z.number(),
+    enhanced: z.number(),
+  }),
 })
 export type ManagePage = z.infer<typeof ManagePageSchema>
 

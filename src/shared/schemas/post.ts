@@ -94,7 +94,9 @@ export const PostListItemSchema = PostMetaSchema.omit({ source: true, contentHas
 export type PostListItem = z.infer<typeof PostListItemSchema>
 
 /** SPEC §3 Post as the API returns it for one post: the card fields plus the public part of the body. */
-export const PostSchema = PostListItemSchema.extend(PostBodySchema.omit({ plainText: true, renderVersion: true, frontmatter: true, document: true }).shape).extend({
+export const PostSchema = PostListItemSchema.extend(
+  PostBodySchema.omit({ plainText: true, renderVersion: true, frontmatter: true, document: true }).shape,
+).extend({
   contentSummary: z.string().nullable(),
   /** The posts either side of this one in the order of the posts list (SPEC §2), as the reader may see it. */
   neighbours: z.object({ previous: PostNeighbourSchema.nullable(), next: PostNeighbourSchema.nullable() }),
@@ -117,9 +119,9 @@ export const PostUpdateSchema = z
     title: z.string('Title is required').trim().min(1, 'Title is required').max(500),
     content: z.string().trim().min(1, 'Content is required').max(5_000_000),
     excerpt: z.string().trim().max(2_000),
-    tags: z.union([z.array(z.string().max(100)).max(50), z.string().max(5_000)]).transform((v) =>
-      [...new Set((Array.isArray(v) ? v : v.split(',')).map((t) => t.trim()).filter(Boolean))],
-    ),
+    tags: z
+      .union([z.array(z.string().max(100)).max(50), z.string().max(5_000)])
+      .transform((v) => [...new Set((Array.isArray(v) ? v : v.split(',')).map((t) => t.trim()).filter(Boolean))]),
     metaDescription: z.string().trim().max(500).nullable(),
     author: z.string().trim().max(300),
     featured: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => (v ? 1 : 0) as 0 | 1),

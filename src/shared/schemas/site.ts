@@ -4,7 +4,11 @@ import { groupThousands } from '../plain-format.js'
 
 export const ABOUT_MAX = 200_000
 /** PATCH /api/about. */
-export const AboutSchema = z.object({ content: z.string('Content is required').max(ABOUT_MAX, `The About page is limited to ${groupThousands(ABOUT_MAX)} characters`) })
+export const AboutSchema = z.object({
+  content: z
+    .string('Content is required')
+    .max(ABOUT_MAX, `The About page is limited to ${groupThousands(ABOUT_MAX)} characters`),
+})
 /** GET /api/about: the markdown, and the same rendered by the site's pipeline ('' and '' when none is stored). */
 export const AboutPageSchema = z.object({ content: z.string(), html: z.string() })
 export type About = z.infer<typeof AboutPageSchema>
@@ -19,9 +23,19 @@ export const SafeHrefSchema = z
   .string()
   .trim()
   .max(2_000)
-  .refine((v) => /^(https?:\/\/|mailto:|\/(?![/\\])|#)/i.test(v), 'Links must start with https://, http://, mailto:, / or #')
-  .refine((v) => ![...v].some((c) => c < ' ' || c === '\u007f') && !(v.startsWith('/') && v.includes('\\')), 'Links must not contain backslashes or control characters')
-export const SocialLinkSchema = z.object({ name: z.string().trim().min(1).max(100), url: SafeHrefSchema, icon: SocialIconSchema })
+  .refine(
+    (v) => /^(https?:\/\/|mailto:|\/(?![/\\])|#)/i.test(v),
+    'Links must start with https://, http://, mailto:, / or #',
+  )
+  .refine(
+    (v) => ![...v].some((c) => c < ' ' || c === '\u007f') && !(v.startsWith('/') && v.includes('\\')),
+    'Links must not contain backslashes or control characters',
+  )
+export const SocialLinkSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  url: SafeHrefSchema,
+  icon: SocialIconSchema,
+})
 export const LinkSectionSchema = z.object({
   title: z.string().trim().min(1).max(100),
   links: z.array(z.object({ name: z.string().trim().min(1).max(100), href: SafeHrefSchema })).max(50),
@@ -67,7 +81,15 @@ export const FooterUpdateSchema = z.object({
 export const SubscriptionSchema = z.object({ email: EmailSchema })
 export type Subscription = z.infer<typeof SubscriptionSchema>
 
-export const TrackingActionSchema = z.enum(['entry', 'time_spent', 'view', 'search', 'click_link', 'tag_click', 'scroll'])
+export const TrackingActionSchema = z.enum([
+  'entry',
+  'time_spent',
+  'view',
+  'search',
+  'click_link',
+  'tag_click',
+  'scroll',
+])
 /** POST /api/user/track. Sizes are bounded so the event log's growth is too. */
 export const TrackingEventSchema = z.object({
   userId: z.number().int().nullable().optional(),

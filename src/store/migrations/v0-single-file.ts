@@ -24,7 +24,10 @@ const LegacyPost = z.looseObject({
   publishedAt: z.string().optional(),
   updatedAt: z.string().optional(),
   status: z.enum(['draft', 'published']).catch('published'),
-  featured: z.coerce.number().transform((v) => (v ? 1 : 0) as 0 | 1).default(0),
+  featured: z.coerce
+    .number()
+    .transform((v) => (v ? 1 : 0) as 0 | 1)
+    .default(0),
   metaDescription: z.string().nullable().default(null),
   bannerImage: z.string().nullable().default(null),
   contentImages: z.array(z.string()).catch([]),
@@ -49,7 +52,11 @@ export const migrateV0SingleFile: Migration = {
     // Strict: one unreadable post used to turn the whole list into [] (every post dropped).
     const parsed = z.array(LegacyPost).safeParse(raw.posts ?? [])
     if (!parsed.success) {
-      throw damagedFile(files.db, `is a version-0 database with a post Scholia cannot read (posts.${firstIssue(parsed.error).replace(/^"/, '').replace(/"/, '')}); nothing was migrated.`, 'Fix or remove that post in db.json, then open the data folder again.')
+      throw damagedFile(
+        files.db,
+        `is a version-0 database with a post Scholia cannot read (posts.${firstIssue(parsed.error).replace(/^"/, '').replace(/"/, '')}); nothing was migrated.`,
+        'Fix or remove that post in db.json, then open the data folder again.',
+      )
     }
     const legacy = parsed.data
     const now = new Date().toISOString()

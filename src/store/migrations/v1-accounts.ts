@@ -7,7 +7,12 @@ export const migrateV1Accounts: Migration = {
   from: 1,
   describe: 'add accounts to db.json',
   async up(files: Layout, raw: Record<string, unknown>): Promise<void> {
-    const db = { ...raw, users: Array.isArray(raw.users) ? raw.users : [], nextUserId: typeof raw.nextUserId === 'number' ? raw.nextUserId : 1, schemaVersion: 2 }
+    const db = {
+      ...raw,
+      users: Array.isArray(raw.users) ? raw.users : [],
+      nextUserId: typeof raw.nextUserId === 'number' ? raw.nextUserId : 1,
+      schemaVersion: 2,
+    }
     await writeFileAtomic(files.db, JSON.stringify(db))
   },
 }

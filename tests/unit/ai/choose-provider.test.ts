@@ -12,8 +12,16 @@ describe('choosing the AI provider', () => {
     expect(loadConfig({ dataDir }, {}).aiProvider).toBe('local')
     expect(loadConfig({ dataDir }, { OPENAI_API_KEY: 'sk-x' }).aiProvider).toBe('openai')
     expect(loadConfig({ dataDir }, { OPENAI_API_KEY: 'sk-x', BLOG_AI_PROVIDER: 'local' }).aiProvider).toBe('local')
-    const config = loadConfig({ dataDir }, { OPENAI_API_KEY: 'sk-x', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_MODEL: 'llama3' })
-    expect(config).toMatchObject({ openaiModel: 'llama3', openaiBaseUrl: 'http://127.0.0.1:9/v1', openaiEmbeddingModel: 'text-embedding-3-small', openaiMaxRetries: 3 })
+    const config = loadConfig(
+      { dataDir },
+      { OPENAI_API_KEY: 'sk-x', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_MODEL: 'llama3' },
+    )
+    expect(config).toMatchObject({
+      openaiModel: 'llama3',
+      openaiBaseUrl: 'http://127.0.0.1:9/v1',
+      openaiEmbeddingModel: 'text-embedding-3-small',
+      openaiMaxRetries: 3,
+    })
     expect(chooseProvider(config)).toMatchObject({ name: 'openai', textModel: 'llama3' })
     expect(chooseProvider(config, 'local')).toMatchObject({ name: 'local', textModel: 'scholia-local-1' })
   })

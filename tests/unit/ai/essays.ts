@@ -12,7 +12,13 @@ export interface TestEssay {
 /** The published essays of a small test site, with their rendered text as the store keeps it. */
 export function siteOf(essays: TestEssay[]): SiteCorpus {
   return {
-    posts: essays.map((e) => ({ id: e.id, slug: `essay-${e.id}`, title: e.title, tags: e.tags ?? [], plainText: renderCached(splitFrontmatter(e.markdown).body).plainText })),
+    posts: essays.map((e) => ({
+      id: e.id,
+      slug: `essay-${e.id}`,
+      title: e.title,
+      tags: e.tags ?? [],
+      plainText: renderCached(splitFrontmatter(e.markdown).body).plainText,
+    })),
   }
 }
 

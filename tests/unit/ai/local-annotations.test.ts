@@ -26,9 +26,22 @@ learning_rate = 0.1  # code is not prose: no term comes from here
 The loss $L(\\theta)$ is minimised over the parameter space, and the loss decreases with every step.`,
 }
 const others: TestEssay[] = [
-  { id: 2, title: 'On Momentum', markdown: 'Momentum is a heavy ball. Momentum in physics is mass times velocity. Momentum also appears in optimisation, where momentum smooths the path.' },
-  { id: 3, title: 'Cooking pasta', markdown: 'Boil water, add salt, cook the pasta for ten minutes. Drain the pasta and serve it with sauce.' },
-  { id: 4, title: 'Walking', markdown: 'A walk every day keeps the mind clear. Walking in the rain is a pleasure of its own.' },
+  {
+    id: 2,
+    title: 'On Momentum',
+    markdown:
+      'Momentum is a heavy ball. Momentum in physics is mass times velocity. Momentum also appears in optimisation, where momentum smooths the path.',
+  },
+  {
+    id: 3,
+    title: 'Cooking pasta',
+    markdown: 'Boil water, add salt, cook the pasta for ten minutes. Drain the pasta and serve it with sauce.',
+  },
+  {
+    id: 4,
+    title: 'Walking',
+    markdown: 'A walk every day keeps the mind clear. Walking in the rain is a pleasure of its own.',
+  },
 ]
 const site = siteOf([descent, ...others])
 const provider = new LocalProvider()
@@ -76,6 +89,8 @@ Merge sort needs extra memory, while quick sort works in place. A pivot chosen b
   })
 
   it('returns none for an essay without prose', async () => {
-    expect(await provider.annotations(inputFor({ id: 5, title: 'Code only', markdown: '```js\nconsole.log(1)\n```' }))).toEqual([])
+    expect(
+      await provider.annotations(inputFor({ id: 5, title: 'Code only', markdown: '```js\nconsole.log(1)\n```' })),
+    ).toEqual([])
   })
 })

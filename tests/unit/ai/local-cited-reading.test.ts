@@ -9,10 +9,23 @@ const REFERENCES: CslEntry[] = [
     id: 'Vaswani.Shazeer.Parmar.ea.2017',
     type: 'paper-conference',
     title: 'Attention is All you Need',
-    author: [{ family: 'Vaswani', given: 'Ashish' }, { family: 'Shazeer', given: 'Noam' }, { family: 'Parmar', given: 'Niki' }],
+    author: [
+      { family: 'Vaswani', given: 'Ashish' },
+      { family: 'Shazeer', given: 'Noam' },
+      { family: 'Parmar', given: 'Niki' },
+    ],
     issued: { 'date-parts': [[2017]] },
   },
-  { id: 'he:resnet', type: 'article-journal', title: 'Deep Residual Learning', author: [{ family: 'He', given: 'Kaiming' }, { family: 'Zhang', given: 'Xiangyu' }], issued: { 'date-parts': [[2016]] } },
+  {
+    id: 'he:resnet',
+    type: 'article-journal',
+    title: 'Deep Residual Learning',
+    author: [
+      { family: 'He', given: 'Kaiming' },
+      { family: 'Zhang', given: 'Xiangyu' },
+    ],
+    issued: { 'date-parts': [[2016]] },
+  },
 ]
 
 describe('the local provider reads citations as a reader does', () => {
@@ -33,7 +46,12 @@ describe('the local provider reads citations as a reader does', () => {
   })
 
   it('never shows LaTeX citation commands in what it generates', async () => {
-    const essay = { id: 1, title: 'Attention', markdown: 'Attention was shown by :citet:`Vaswani.Shazeer.Parmar.ea.2017` to replace recurrence in translation models entirely.' }
+    const essay = {
+      id: 1,
+      title: 'Attention',
+      markdown:
+        'Attention was shown by :citet:`Vaswani.Shazeer.Parmar.ea.2017` to replace recurrence in translation models entirely.',
+    }
     const summary = await new LocalProvider().summary({ ...inputFor(essay), references: REFERENCES })
     expect(summary).toContain('Vaswani et al. (2017)')
     expect(summary).not.toMatch(/\\cite|Vaswani\.Shazeer/)

@@ -6,7 +6,14 @@ import { normaliseForMatch } from '../../../src/text/readable.js'
 import type { EssayInput, SiteCorpus } from '../../../src/ai/provider.js'
 import { splitFrontmatter } from '../../../src/importer/parse/split-frontmatter.js'
 import { renderCached } from '../../../src/markdown/index.js'
-import { AnnotationSchema, BibliographySchema, MathematicalModelSchema, type Annotation, type Bibliography, type MathematicalModel } from '../../../src/shared/schemas/index.js'
+import {
+  AnnotationSchema,
+  BibliographySchema,
+  MathematicalModelSchema,
+  type Annotation,
+  type Bibliography,
+  type MathematicalModel,
+} from '../../../src/shared/schemas/index.js'
 import { corpusFiles, readCorpusFile } from '../markdown/corpus.js'
 
 /**
@@ -48,12 +55,21 @@ beforeAll(async () => {
   site = { posts: essays.map((e) => ({ id: e.id, slug: e.file, title: e.title, tags: [], plainText: e.body })) }
   for (const e of essays) {
     const { plainText, reading } = renderCached(e.body)
-    inputs.push({ post: { id: e.id, slug: e.file, title: e.title, tags: [], excerpt: '', author: 'Someone' }, markdown: e.body, plainText, reading, frontmatter: e.frontmatter, site })
+    inputs.push({
+      post: { id: e.id, slug: e.file, title: e.title, tags: [], excerpt: '', author: 'Someone' },
+      markdown: e.body,
+      plainText,
+      reading,
+      frontmatter: e.frontmatter,
+      site,
+    })
   }
   const started = performance.now()
   const results = await enhanceAll(new LocalProvider(), inputs)
   results.forEach((r, i) => outputs.set(inputs[i].post.slug, r))
-  console.log(`local provider: ${files.length} essays × 4 kinds in ${Math.round(performance.now() - started)} ms (${((performance.now() - started) / files.length).toFixed(1)} ms per essay, the site index included)`)
+  console.log(
+    `local provider: ${files.length} essays × 4 kinds in ${Math.round(performance.now() - started)} ms (${((performance.now() - started) / files.length).toFixed(1)} ms per essay, the site index included)`,
+  )
 }, 120_000)
 
 describe(`the local provider over the corpus (${files.length} essays)`, () => {
@@ -71,10 +87,14 @@ describe(`the local provider over the corpus (${files.length} essays)`, () => {
     const unannotated: string[] = []
     for (const input of inputs) {
       const o = outputs.get(input.post.slug)!
-      const words = readEssay(input.reading!).sentences.reduce((n, s) => n + s.prose.split(/\s+/).filter(Boolean).length, 0)
+      const words = readEssay(input.reading!).sentences.reduce(
+        (n, s) => n + s.prose.split(/\s+/).filter(Boolean).length,
+        0,
+      )
       if (o.annotations.length === 0 && words >= 30) unannotated.push(input.post.slug)
       const page = normaliseForMatch(input.plainText)
-      for (const a of o.annotations) expect(page, `${input.post.slug}: ${a.targetText}`).toContain(normaliseForMatch(a.targetText))
+      for (const a of o.annotations)
+        expect(page, `${input.post.slug}: ${a.targetText}`).toContain(normaliseForMatch(a.targetText))
     }
     expect(unannotated).toEqual([])
   })
@@ -94,7 +114,9 @@ describe(`the local provider over the corpus (${files.length} essays)`, () => {
   it('is deterministic: a fresh provider over a fresh copy of the site gives the same output', async () => {
     // New objects throughout, so nothing cached (the site index, the essay readings) is reused.
     const copy: SiteCorpus = { posts: site.posts.map((p) => ({ ...p })) }
-    const again = inputs.filter((_input, i) => i % 3 === 0).map((input) => ({ ...input, post: { ...input.post }, site: copy }))
+    const again = inputs
+      .filter((_input, i) => i % 3 === 0)
+      .map((input) => ({ ...input, post: { ...input.post }, site: copy }))
     const results = await enhanceAll(new LocalProvider(), again)
     results.forEach((r, i) => expect(r, again[i].post.slug).toEqual(outputs.get(again[i].post.slug)))
   }, 120_000)

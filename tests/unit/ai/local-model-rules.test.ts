@@ -6,19 +6,24 @@ import { MathematicalModelSchema, type MathematicalModel } from '../../../src/sh
 import { inputFor } from './essays.js'
 
 const provider = new LocalProvider()
-const modelOf = async (markdown: string, title = 'A model') => MathematicalModelSchema.parse(await provider.mathematicalModel(inputFor({ id: 7, title, markdown })))
+const modelOf = async (markdown: string, title = 'A model') =>
+  MathematicalModelSchema.parse(await provider.mathematicalModel(inputFor({ id: 7, title, markdown })))
 const namesOf = (m: MathematicalModel) => new Map(m.variables.map((v) => [v.symbol, v.name]))
 const isStatic = (m: MathematicalModel) => /\bstatic\b|\bno (?:time|dynamics)\b/i.test(m.systemDynamics)
 
 describe('symbols as the essay writes them', () => {
   it('reads nested decorations and plain italics as one symbol', () => {
-    expect(symbolsIn('\\hat{\\mathbf{v}}_t = \\mathbf{v}_t / (1 - \\beta_1^t)')).toEqual(['\\hat{\\mathbf{v}}_t', '\\mathbf{v}_t', '\\beta_1'])
+    expect(symbolsIn('\\hat{\\mathbf{v}}_t = \\mathbf{v}_t / (1 - \\beta_1^t)')).toEqual([
+      '\\hat{\\mathbf{v}}_t',
+      '\\mathbf{v}_t',
+      '\\beta_1',
+    ])
     expect(symbolsIn('\\mathit{a}(q)')).toEqual(['a', 'q'])
   })
 
   it('takes the head of a formula: the symbol, its power or prime, a named operator, the left of a relation', () => {
     expect(headOf('s_x^2')?.key).toBe('s_x^2')
-    expect(headOf('\\mathbf{g}_t\'')?.key).toBe("\\mathbf{g}_t'")
+    expect(headOf("\\mathbf{g}_t'")?.key).toBe("\\mathbf{g}_t'")
     expect(headOf('\\mathbf{q} \\in \\mathbb{R}^d')).toEqual({ key: '\\mathbf{q}', relation: '\\in' })
     expect(headOf('\\mathrm{RSS}(\\beta_0,\\beta_1)')?.key).toBe('\\mathrm{RSS}')
     expect(headOf('ML')?.key).toBe('ML')
@@ -47,7 +52,8 @@ where $\\bar{x}$ and $\\bar{y}$ are the sample means, $s_x^2$ is the sample vari
   })
 
   it('keeps a collective noun plural and reads names without an article after "are"', async () => {
-    const m = await modelOf(`The update is $v = \\beta_1 v + \\beta_2 g$. Here $\\beta_1$ and $\\beta_2$ are nonnegative weighting parameters.
+    const m =
+      await modelOf(`The update is $v = \\beta_1 v + \\beta_2 g$. Here $\\beta_1$ and $\\beta_2$ are nonnegative weighting parameters.
 
 The score is $s = \\mathbf{w}^\\top \\tanh(\\mathbf{W}_q q)$, where $\\mathbf{W}_q \\in \\mathbb{R}^{h \\times q}$ and $\\mathbf{w} \\in \\mathbb{R}^h$ are the learnable parameters.`)
     const names = namesOf(m)
@@ -58,7 +64,8 @@ The score is $s = \\mathbf{w}^\\top \\tanh(\\mathbf{W}_q q)$, where $\\mathbf{W}
   })
 
   it('reads appositions: before a relation, after a function word, "say d", "let\'s call it", "n-dimensional"', async () => {
-    const m = await modelOf(`Let $X$ be an $n$-dimensional random vector. Assume that the query $\\mathbf{q} \\in \\mathbb{R}^d$ is given.
+    const m =
+      await modelOf(`Let $X$ be an $n$-dimensional random vector. Assume that the query $\\mathbf{q} \\in \\mathbb{R}^d$ is given.
 Note that attention weights $\\alpha$ still need normalizing. Both vectors have the same vector length, say $d$.
 A map from inputs to outputs is a machine learning model (let's call it $ML$). We can then use $ML$ for inference.
 The keys $\\mathbf{k}_i$ were normalised. The formula is $a = \\mathbf{q}^\\top \\mathbf{k}_i / \\sqrt{d}$ and $y = ML(x)$ and $\\alpha = X n$.`)
@@ -112,16 +119,20 @@ $$ \\hat{u}_t = u_t / 2 \\textrm{ and } \\hat{w}_t = w_t / 2 $$`)
   })
 
   it('splits a list named "respectively", and takes neither a type nor an adjective for a name', async () => {
-    const m = await modelOf(`The skewness is $s = \\mu / \\sigma$, where $\\mu$ and $\\sigma$ are the mean and standard deviation of $X$, respectively.
+    const m =
+      await modelOf(`The skewness is $s = \\mu / \\sigma$, where $\\mu$ and $\\sigma$ are the mean and standard deviation of $X$, respectively.
 Say that we have two matrices $A \\in \\mathbb{R}^{n \\times k}$ and $B \\in \\mathbb{R}^{k \\times m}$. Here $\\mathbf{w}$ is a vector. We want the smallest $\\delta$ such that $\\delta > A B \\mathbf{w}$.`)
     const names = namesOf(m)
     expect(names.get('\\mu')).toBe('mean')
     expect(names.get('\\sigma')).toBe('standard deviation of X')
-    for (const symbol of ['A', 'B', '\\mathbf{w}', '\\delta']) expect(m.variables.find((v) => v.symbol === symbol)?.description).toContain('No sentence naming it')
+    for (const symbol of ['A', 'B', '\\mathbf{w}', '\\delta'])
+      expect(m.variables.find((v) => v.symbol === symbol)?.description).toContain('No sentence naming it')
   })
 
   it('reads the mean and covariance of a normal distribution from its notation', async () => {
-    const m = await modelOf('Assume that $X \\sim \\mathcal{N}(\\mu_1, \\Sigma_1)$ and $\\varepsilon \\sim \\mathcal{N}(0, \\sigma^2)$ hold for all samples.')
+    const m = await modelOf(
+      'Assume that $X \\sim \\mathcal{N}(\\mu_1, \\Sigma_1)$ and $\\varepsilon \\sim \\mathcal{N}(0, \\sigma^2)$ hold for all samples.',
+    )
     const names = namesOf(m)
     expect(names.get('\\mu_1')).toBe('mean')
     expect(names.get('\\Sigma_1')).toBe('covariance matrix')
@@ -164,7 +175,11 @@ $$ y_{i+1} = y_i + h f(x_i) $$
 
 Specifically, $f(x) = \\sigma(W_2 \\sigma(W_1 x))$ is a two-layer neural network.`)
     expect(isStatic(euler)).toBe(false)
-    expect(euler.equations.map((e) => e.equation)).toEqual(["y'(x) = f(x)", 'y_{i+1} = y_i + h f(x_i)', 'f(x) = \\sigma(W_2 \\sigma(W_1 x))'])
+    expect(euler.equations.map((e) => e.equation)).toEqual([
+      "y'(x) = f(x)",
+      'y_{i+1} = y_i + h f(x_i)',
+      'f(x) = \\sigma(W_2 \\sigma(W_1 x))',
+    ])
   })
 
   it('calls a model without formulas or without change static', async () => {
@@ -172,7 +187,9 @@ Specifically, $f(x) = \\sigma(W_2 \\sigma(W_1 x))$ is a two-layer neural network
     expect(isStatic(await modelOf('The area is\n\n$$ a = b h $$\n\nwhere $b$ is the base.'))).toBe(true)
     // A prime that marks a new symbol is not a derivative, nor is a derivative in a proof a rate of change.
     expect(isStatic(await modelOf("Its derivative is\n\n$$ L'(b) = -2 \\sum_i x_i (y_i - b x_i) $$"))).toBe(true)
-    expect(isStatic(await modelOf('The rescaled gradient is\n\n$$ \\mathbf{g}_t\' = \\eta \\mathbf{g}_t / s $$'))).toBe(true)
+    expect(isStatic(await modelOf("The rescaled gradient is\n\n$$ \\mathbf{g}_t' = \\eta \\mathbf{g}_t / s $$"))).toBe(
+      true,
+    )
   })
 
   it('lists applications only from whole sentences that state a use', async () => {
@@ -182,6 +199,8 @@ $$ k = a + b $$
 
 The former works arguably slightly better in practice, hence the deviation. A network is simply matrix products followed by application of sigmoid functions.
 The divergence is widely used to compare two fitted distributions in model selection.`)
-    expect(m.practicalApplications).toEqual(['The divergence is widely used to compare two fitted distributions in model selection.'])
+    expect(m.practicalApplications).toEqual([
+      'The divergence is widely used to compare two fitted distributions in model selection.',
+    ])
   })
 })

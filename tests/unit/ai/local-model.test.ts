@@ -9,10 +9,24 @@ const modelOf = async (e: TestEssay) => MathematicalModelSchema.parse(await prov
 
 describe('symbols in TeX', () => {
   it('finds letters, Greek, decorated and subscripted symbols, not functions, text, sets or differentials', () => {
-    expect(symbolsIn('\\hat{\\beta} = (X^\\mathrm{T} V^{-1} X)^{-1} X^\\mathrm{T} V^{-1} y')).toEqual(['\\hat{\\beta}', 'X', 'V', 'y'])
+    expect(symbolsIn('\\hat{\\beta} = (X^\\mathrm{T} V^{-1} X)^{-1} X^\\mathrm{T} V^{-1} y')).toEqual([
+      '\\hat{\\beta}',
+      'X',
+      'V',
+      'y',
+    ])
     expect(symbolsIn('\\int_0^\\infty e^{-x^2} \\, dx + \\log n + \\mathbb{R}')).toEqual(['x', 'n'])
-    expect(symbolsIn('w_{t+1} = w_t - \\eta \\nabla L(w_t) + \\mu_1 + \\mathbf{x}_i')).toEqual(['w', 'w_t', '\\eta', 'L', '\\mu_1', '\\mathbf{x}_i'])
-    expect(symbolsIn('\\textrm{price} = w_{\\textrm{area}} \\cdot \\textrm{area} + \\operatorname{softmax}(o)')).toEqual(['w_{\\textrm{area}}', 'o'])
+    expect(symbolsIn('w_{t+1} = w_t - \\eta \\nabla L(w_t) + \\mu_1 + \\mathbf{x}_i')).toEqual([
+      'w',
+      'w_t',
+      '\\eta',
+      'L',
+      '\\mu_1',
+      '\\mathbf{x}_i',
+    ])
+    expect(
+      symbolsIn('\\textrm{price} = w_{\\textrm{area}} \\cdot \\textrm{area} + \\operatorname{softmax}(o)'),
+    ).toEqual(['w_{\\textrm{area}}', 'o'])
   })
 })
 
@@ -55,21 +69,33 @@ In practice, the model is used to predict house prices from their area and age.`
     expect(bySymbol.get('X')?.description).toContain('The essay says: “where X is the design matrix')
     expect(model.equations).toEqual([
       { name: 'The model (eq:model)', equation: 'y = X\\beta + \\varepsilon', description: 'The model is' },
-      { name: 'Fitting, equation 1', equation: '\\beta_{t+1} = \\beta_t - \\eta \\nabla L(\\beta_t)', description: 'Gradient descent updates the coefficients with a learning rate η:' },
+      {
+        name: 'Fitting, equation 1',
+        equation: '\\beta_{t+1} = \\beta_t - \\eta \\nabla L(\\beta_t)',
+        description: 'Gradient descent updates the coefficients with a learning rate η:',
+      },
     ])
     expect(model.systemDynamics).toBe('\\beta_{t+1} = \\beta_t - \\eta \\nabla L(\\beta_t)')
     expect(model.field).toBe('statistics')
-    expect(model.practicalApplications).toEqual(['In practice, the model is used to predict house prices from their area and age.'])
+    expect(model.practicalApplications).toEqual([
+      'In practice, the model is used to predict house prices from their area and age.',
+    ])
     expect(model.validation.reliability).toBe('medium')
     for (const v of model.variables) expect(v.unit).toBe('')
   })
 
   it('says honestly that an essay without formulas has no model', async () => {
-    const model = await modelOf({ id: 2, title: 'On style', markdown: 'Write short sentences. Prefer the concrete word to the abstract one.' })
+    const model = await modelOf({
+      id: 2,
+      title: 'On style',
+      markdown: 'Write short sentences. Prefer the concrete word to the abstract one.',
+    })
     expect(model.variables).toEqual([])
     expect(model.equations).toEqual([])
     expect(model.validation.reliability).toBe('low')
-    expect(model.abstract).toBe('“On style” contains no formulas, so no quantitative model can be extracted from it; this model is empty rather than invented.')
+    expect(model.abstract).toBe(
+      '“On style” contains no formulas, so no quantitative model can be extracted from it; this model is empty rather than invented.',
+    )
     expect(model.systemDynamics).toMatch(/no formulas/)
   })
 

@@ -7,20 +7,32 @@ import { inputFor, siteOf, type TestEssay } from './essays.js'
 const provider = new LocalProvider()
 
 /** Content words of a text, as a reader would compare an annotation with a sentence. */
-const words = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').split(' ').filter((w) => w.length > 2)
+const words = (t: string) =>
+  t
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .split(' ')
+    .filter((w) => w.length > 2)
 /** The annotation only repeats a sentence that holds its target (eval's "circular"). */
 function circular(annotation: string, target: string, plain: string): boolean {
   const own = words(annotation).filter((w) => !words(target).includes(w))
-  return plain.split(/(?<=[.!?])\s+|\n+/).filter((s) => s.toLowerCase().includes(target.toLowerCase())).some((s) => {
-    const around = new Set(words(s))
-    return own.length === 0 || own.filter((w) => around.has(w)).length / own.length >= 0.8
-  })
+  return plain
+    .split(/(?<=[.!?])\s+|\n+/)
+    .filter((s) => s.toLowerCase().includes(target.toLowerCase()))
+    .some((s) => {
+      const around = new Set(words(s))
+      return own.length === 0 || own.filter((w) => around.has(w)).length / own.length >= 0.8
+    })
 }
 
 describe('key terms from the essay’s own definition structure', () => {
   it('trims link texts and named phrases to the term, keeping stop words inside', () => {
-    expect(termPhrase('expectation of a linear form for the multivariate normal distribution')).toBe('expectation of a linear form')
-    expect(termPhrase('probability density function of the multivariate normal distribution')).toBe('probability density function')
+    expect(termPhrase('expectation of a linear form for the multivariate normal distribution')).toBe(
+      'expectation of a linear form',
+    )
+    expect(termPhrase('probability density function of the multivariate normal distribution')).toBe(
+      'probability density function',
+    )
     expect(termPhrase('the residual sum of squares')).toBe('residual sum of squares')
     expect(termPhrase('sample variance of x')).toBe('sample variance')
     expect(termPhrase('trace function and expected value are both linear operators')).toBeNull()
@@ -40,7 +52,12 @@ Ordinary least squares is fast, and ordinary least squares is easy to explain; t
     }
     const input = inputFor(essay)
     const found = structuralTerms(readEssayMarkdown(input.markdown, [])).map((t) => t.surface)
-    expect(found).toEqual(['simple linear regression model', 'residual sum of squares', 'intercept', 'least squares estimates'])
+    expect(found).toEqual([
+      'simple linear regression model',
+      'residual sum of squares',
+      'intercept',
+      'least squares estimates',
+    ])
     const annotations = await provider.annotations(input)
     const targets = annotations.map((a) => a.targetText.toLowerCase())
     expect(targets).toContain('simple linear regression model')
@@ -82,7 +99,12 @@ Shrinkage trades bias for variance, and ridge estimates often predict better on 
 })
 
 describe('annotations add what the sentence does not say', () => {
-  const defining: TestEssay = { id: 20, title: 'Residual sum of squares', markdown: 'The residual sum of squares is defined as the sum of the squared differences between observed values and fitted values. It measures how far a model misses the data.' }
+  const defining: TestEssay = {
+    id: 20,
+    title: 'Residual sum of squares',
+    markdown:
+      'The residual sum of squares is defined as the sum of the squared differences between observed values and fitted values. It measures how far a model misses the data.',
+  }
   const essay: TestEssay = {
     id: 21,
     title: 'Comparing fits',
@@ -91,13 +113,18 @@ A fit with fewer parameters may have a larger residual sum of squares yet genera
 Cross-validation is known as a safer guide than the residual sum of squares on the training data, for example when parameters are many.
 Cross-validation repeats the fit on held-out folds and averages the error.`,
   }
-  const site = siteOf([essay, defining, { id: 22, title: 'Cooking', markdown: 'Boil the water and salt it well before the pasta goes in.' }])
+  const site = siteOf([
+    essay,
+    defining,
+    { id: 22, title: 'Cooking', markdown: 'Boil the water and salt it well before the pasta goes in.' },
+  ])
 
   it('never quotes only the sentence its target stands in', async () => {
     const input = inputFor(essay, site)
     const annotations = await provider.annotations(input)
     expect(annotations.length).toBeGreaterThan(0)
-    for (const a of annotations) expect(circular(a.annotation, a.targetText, input.plainText), `${a.targetText}: ${a.annotation}`).toBe(false)
+    for (const a of annotations)
+      expect(circular(a.annotation, a.targetText, input.plainText), `${a.targetText}: ${a.annotation}`).toBe(false)
   })
 
   it('names the post of the site that defines the term, with its definition', async () => {
@@ -127,7 +154,12 @@ A fair coin has an entropy of one bit, and a loaded coin less.`,
   })
 
   it('points to the page a term is linked to when the site has no post for it', async () => {
-    const e: TestEssay = { id: 40, title: 'Threads', markdown: 'Two tasks that write the same variable without a lock create a [race condition](https://en.wikipedia.org/wiki/Race_condition). A race condition shows up rarely, which makes it hard to debug.' }
+    const e: TestEssay = {
+      id: 40,
+      title: 'Threads',
+      markdown:
+        'Two tasks that write the same variable without a lock create a [race condition](https://en.wikipedia.org/wiki/Race_condition). A race condition shows up rarely, which makes it hard to debug.',
+    }
     const race = (await provider.annotations(inputFor(e))).find((a) => a.targetText === 'race condition')
     expect(race?.annotation).toContain('https://en.wikipedia.org/wiki/Race_condition')
   })

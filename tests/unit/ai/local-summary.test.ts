@@ -37,14 +37,17 @@ In the end, a fast and trustworthy test suite is what lets a team change code wi
 
   it('is deterministic and depends on the essay, not on the run', async () => {
     const site = siteOf([essay])
-    expect(await new LocalProvider().summary(inputFor(essay, site))).toBe(await new LocalProvider().summary(inputFor(essay, siteOf([essay]))))
+    expect(await new LocalProvider().summary(inputFor(essay, site))).toBe(
+      await new LocalProvider().summary(inputFor(essay, siteOf([essay]))),
+    )
   })
 
   it('joins a sentence that a display formula interrupts, marking the gap', async () => {
     const proof: TestEssay = {
       id: 2,
       title: 'A proof',
-      markdown: 'Theorem: Let the variance be finite. Then the mean of the sample is given by\n\n$$\\bar{x} = \\frac{1}{n}\\sum_i x_i$$\n\nand it is unbiased for the population mean.',
+      markdown:
+        'Theorem: Let the variance be finite. Then the mean of the sample is given by\n\n$$\\bar{x} = \\frac{1}{n}\\sum_i x_i$$\n\nand it is unbiased for the population mean.',
     }
     const summary = await provider.summary(inputFor(proof))
     expect(summary).toContain('Then the mean of the sample is given by … and it is unbiased for the population mean.')
@@ -52,8 +55,12 @@ In the end, a fast and trustworthy test suite is what lets a team change code wi
 
   it('falls back to the excerpt, or says plainly, when there is no prose', async () => {
     const code: TestEssay = { id: 3, title: 'Snippets', markdown: '```julia\nprintln("hi")\n```' }
-    expect(await provider.summary({ ...inputFor(code), post: { ...inputFor(code).post, excerpt: 'A few snippets.' } })).toBe('A few snippets.')
-    expect(await provider.summary(inputFor(code))).toBe('“Snippets” has no prose to summarise: it consists of code, formulas or links only.')
+    expect(
+      await provider.summary({ ...inputFor(code), post: { ...inputFor(code).post, excerpt: 'A few snippets.' } }),
+    ).toBe('A few snippets.')
+    expect(await provider.summary(inputFor(code))).toBe(
+      '“Snippets” has no prose to summarise: it consists of code, formulas or links only.',
+    )
   })
 })
 
@@ -85,7 +92,10 @@ function add(a,b) {
     // Only the names the essay itself writes in Latin letters (Python, TensorFlow, API).
     for (const w of latinWords) expect(['Python', 'TensorFlow']).toContain(w)
     expect(summary).not.toMatch(/function|return/)
-    for (const sentence of summary.split(/(?<=[。！？])/).map((s) => s.trim()).filter(Boolean)) {
+    for (const sentence of summary
+      .split(/(?<=[。！？])/)
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       expect(input.plainText.replace(/\s+/g, '')).toContain(sentence.replace(/\s+/g, '').replace(/…/g, ''))
     }
   })

@@ -7,7 +7,8 @@ import { emphasisedTerm, linkTerm, structuralTerms, termPhrase } from '../../../
 import { inputFor, type TestEssay } from './essays.js'
 
 const provider = new LocalProvider()
-const termsOf = (markdown: string) => structuralTerms(readEssayMarkdown(markdown)).map((t) => `${t.source}:${t.surface}`)
+const termsOf = (markdown: string) =>
+  structuralTerms(readEssayMarkdown(markdown)).map((t) => `${t.source}:${t.surface}`)
 
 describe('first emphasised uses as terms', () => {
   it('takes a phrase of content words, never stress, a clause, code, TeX or a single word', () => {
@@ -26,7 +27,12 @@ describe('first emphasised uses as terms', () => {
 
   it('keeps emphasis through sentence splitting', () => {
     const doc = readEssayMarkdown('A first sentence. Then the *masked softmax operation* masks. Last *one.* Here.')
-    expect(doc.sentences.map((s) => emphasisedRuns(s.segments))).toEqual([[], ['masked softmax operation'], ['one.'], []])
+    expect(doc.sentences.map((s) => emphasisedRuns(s.segments))).toEqual([
+      [],
+      ['masked softmax operation'],
+      ['one.'],
+      [],
+    ])
   })
 
   it('marks a phrase emphasised where the prose first uses it, not a later emphasis, a lead-in or a d2l marker', () => {
@@ -39,24 +45,43 @@ The attention weights matter. Later the *attention weights* are stressed, and *v
 **Main result:** the claim holds. Let us [**implement the masked attention**] next.`)
     expect(found).toContain('emphasised:masked softmax operation')
     expect(found).toContain('emphasised:scaled dot product attention')
-    expect(found.filter((t) => t.startsWith('emphasised:'))).toEqual(['emphasised:masked softmax operation', 'emphasised:scaled dot product attention'])
+    expect(found.filter((t) => t.startsWith('emphasised:'))).toEqual([
+      'emphasised:masked softmax operation',
+      'emphasised:scaled dot product attention',
+    ])
   })
 })
 
 describe('names, link texts and the terms they give', () => {
   it('ends a name where a relative clause starts', () => {
     expect(termPhrase('Yogi which addresses these issues')).toBe('Yogi')
-    expect(termsOf('In a follow-up work they proposed a hotfix to Adam, called Yogi which addresses these issues.')).toContain('defined:Yogi')
+    expect(
+      termsOf('In a follow-up work they proposed a hotfix to Adam, called Yogi which addresses these issues.'),
+    ).toContain('defined:Yogi')
   })
 
   it('reads a bracketed word as part of the name it opens', () => {
-    expect(termsOf('There are several ways. The most common is known as (adjoint) sensitivity analysis, which solves backwards.')).toContain('defined:adjoint sensitivity analysis')
+    expect(
+      termsOf(
+        'There are several ways. The most common is known as (adjoint) sensitivity analysis, which solves backwards.',
+      ),
+    ).toContain('defined:adjoint sensitivity analysis')
   })
 
   it('takes the name of the page a long link text leads to, and no resource as a term', () => {
-    expect(linkTerm('Lotka-Volterra equations describe the dynamics of the population of rabbits and wolves', 'https://en.wikipedia.org/wiki/Lotka%E2%80%93Volterra_equations')).toBe('Lotka-Volterra equations')
+    expect(
+      linkTerm(
+        'Lotka-Volterra equations describe the dynamics of the population of rabbits and wolves',
+        'https://en.wikipedia.org/wiki/Lotka%E2%80%93Volterra_equations',
+      ),
+    ).toBe('Lotka-Volterra equations')
     expect(linkTerm('stiff', 'https://en.wikipedia.org/wiki/Stiff_equation')).toBe('stiff')
-    expect(linkTerm('ODE tutorial of the DifferentialEquations.jl documentation', 'https://docs.sciml.ai/dev/tutorials/ode_example')).toBeNull()
+    expect(
+      linkTerm(
+        'ODE tutorial of the DifferentialEquations.jl documentation',
+        'https://docs.sciml.ai/dev/tutorials/ode_example',
+      ),
+    ).toBeNull()
     expect(linkTerm('residual neural network', 'https://arxiv.org/abs/1512.03385')).toBe('residual neural network')
   })
 })
@@ -79,15 +104,27 @@ Let us implement it in a few lines and test it on a small minibatch of two seque
   })
 
   it('never reads a relative "that are known as" as a name for the sentence before', async () => {
-    const e: TestEssay = { id: 61, title: 'Fits', markdown: 'We fit a line to the points by minimising squared errors of the fit. Minimising it gives estimates that are known as least squares estimates.' }
-    const targets = (await provider.annotations(inputFor(e))).filter((a) => a.annotation.startsWith('What the essay names so'))
+    const e: TestEssay = {
+      id: 61,
+      title: 'Fits',
+      markdown:
+        'We fit a line to the points by minimising squared errors of the fit. Minimising it gives estimates that are known as least squares estimates.',
+    }
+    const targets = (await provider.annotations(inputFor(e))).filter((a) =>
+      a.annotation.startsWith('What the essay names so'),
+    )
     expect(targets).toEqual([])
   })
 })
 
 describe('link texts by where they lead', () => {
   it('finds the post a relative address or a post_url name leads to, and none for a page off the essays', () => {
-    const index = siteIndex({ posts: [{ id: 1, slug: 'var-samp', title: 'Sample variance', tags: [], plainText: '' }, { id: 2, slug: 'intro', title: 'Intro', tags: [], plainText: '' }] })
+    const index = siteIndex({
+      posts: [
+        { id: 1, slug: 'var-samp', title: 'Sample variance', tags: [], plainText: '' },
+        { id: 2, slug: 'intro', title: 'Intro', tags: [], plainText: '' },
+      ],
+    })
     expect(index.postAt('/D/var-samp')?.id).toBe(1)
     expect(index.postAt('2019-01-05-intro')?.id).toBe(2)
     expect(index.postAt('/slack/')).toBeUndefined()

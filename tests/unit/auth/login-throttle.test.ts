@@ -5,7 +5,13 @@ import { RateLimitError } from '../../../src/core/errors.js'
 import bcrypt from 'bcryptjs'
 
 const MINUTE = 60_000
-const options = { max: 5, windowMs: 15 * MINUTE, firstLockMs: 15 * MINUTE, maxLockMs: 60 * MINUTE, forgetAfterMs: 24 * 60 * MINUTE }
+const options = {
+  max: 5,
+  windowMs: 15 * MINUTE,
+  firstLockMs: 15 * MINUTE,
+  maxLockMs: 60 * MINUTE,
+  forgetAfterMs: 24 * 60 * MINUTE,
+}
 
 function throttle() {
   let clock = 0
@@ -75,7 +81,12 @@ describe('PasswordWork', () => {
     const work = new PasswordWork({ maxWaiting: 2 })
     try {
       const hash = bcrypt.hashSync('secret', 10)
-      const jobs = Array.from({ length: 5 }, (_, i) => work.compare(i === 0 ? 'secret' : 'wrong', hash).then((ok) => ok, (e: unknown) => e))
+      const jobs = Array.from({ length: 5 }, (_, i) =>
+        work.compare(i === 0 ? 'secret' : 'wrong', hash).then(
+          (ok) => ok,
+          (e: unknown) => e,
+        ),
+      )
       const results = await Promise.all(jobs)
       // one running, two waiting; the last two were refused at once
       expect(results.slice(0, 3)).toEqual([true, false, false])

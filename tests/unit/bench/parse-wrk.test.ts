@@ -24,7 +24,9 @@ describe("the bench's wrk report", () => {
   })
 
   it('counts socket errors and error answers', () => {
-    const got = parseWrk(report('5.29ms', '  Socket errors: connect 0, read 2, write 1, timeout 3\n  Non-2xx or 3xx responses: 7\n'))
+    const got = parseWrk(
+      report('5.29ms', '  Socket errors: connect 0, read 2, write 1, timeout 3\n  Non-2xx or 3xx responses: 7\n'),
+    )
     expect(got.errors).toBe(6)
     expect(got.non2xx).toBe(7)
   })

@@ -8,7 +8,8 @@ import { tempDir } from '../../helpers/temp-dir.js'
 const tmp = tempDir('output-files-')
 afterAll(() => tmp.cleanup())
 
-const page = (n: number) => `<!doctype html><p>${'A page of the site, long enough to be worth compressing. '.repeat(40)}${n}</p><img src="/media/assets/0123456789abcdef0123.png">`
+const page = (n: number) =>
+  `<!doctype html><p>${'A page of the site, long enough to be worth compressing. '.repeat(40)}${n}</p><img src="/media/assets/0123456789abcdef0123.png">`
 
 /** One build into a fresh folder, keeping what it can from `previous`. */
 async function build(name: string, previous: string | null, pages: Record<string, string>) {
@@ -44,7 +45,8 @@ describe('OutputFiles', () => {
     const second = await build('second', first.root, { 'a.html': page(1), 'b.html': page(22) })
     expect(second.made).toEqual(['b.html'])
     expect(second.files.kept).toBe(3)
-    for (const f of ['a.html', 'a.html.br', 'a.html.gz']) expect(statSync(join(second.root, f)).ino, f).toBe(statSync(join(first.root, f)).ino)
+    for (const f of ['a.html', 'a.html.br', 'a.html.gz'])
+      expect(statSync(join(second.root, f)).ino, f).toBe(statSync(join(first.root, f)).ino)
     // the changed file is a new one: the earlier build's stays as it was
     expect(statSync(join(second.root, 'b.html')).ino).not.toBe(statSync(join(first.root, 'b.html')).ino)
     expect(readFileSync(join(first.root, 'b.html'), 'utf8')).toBe(page(2))

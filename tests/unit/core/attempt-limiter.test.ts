@@ -5,7 +5,10 @@ const MIN = 60_000
 
 function limiter() {
   let now = 0
-  const l = new AttemptLimiter({ max: 5, windowMs: 15 * MIN, lockoutMs: 15 * MIN, maxLockoutMs: 60 * MIN, maxKeys: 3 }, () => now)
+  const l = new AttemptLimiter(
+    { max: 5, windowMs: 15 * MIN, lockoutMs: 15 * MIN, maxLockoutMs: 60 * MIN, maxKeys: 3 },
+    () => now,
+  )
   return { l, advance: (ms: number) => (now += ms) }
 }
 

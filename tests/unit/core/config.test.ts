@@ -10,8 +10,16 @@ afterAll(tmp.cleanup)
 describe('loadConfig', () => {
   it('layers defaults, data/config.json, environment and explicit input, later winning', () => {
     writeFileSync(join(tmp.path, 'config.json'), JSON.stringify({ ownerName: 'From File', siteName: 'File Site' }))
-    const config = loadConfig({ dataDir: tmp.path, siteName: 'Explicit' }, { BLOG_OWNER_NAME: 'From Env', BLOG_BASE_URL: 'https://essays.example.org/' })
-    expect(config).toMatchObject({ ownerName: 'From Env', siteName: 'Explicit', baseUrl: 'https://essays.example.org', dataDir: tmp.path })
+    const config = loadConfig(
+      { dataDir: tmp.path, siteName: 'Explicit' },
+      { BLOG_OWNER_NAME: 'From Env', BLOG_BASE_URL: 'https://essays.example.org/' },
+    )
+    expect(config).toMatchObject({
+      ownerName: 'From Env',
+      siteName: 'Explicit',
+      baseUrl: 'https://essays.example.org',
+      dataDir: tmp.path,
+    })
   })
 
   it('says which file is broken and why', () => {

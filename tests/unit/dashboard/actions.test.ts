@@ -43,7 +43,9 @@ describe('the dashboard actions', () => {
     const before = process.env.HOME
     process.env.HOME = home
     try {
-      expect(await actions.importFolder('~/essays')).toBe('1 imported, 0 updated, 0 unchanged, 1 failed: import of ~/essays.')
+      expect(await actions.importFolder('~/essays')).toBe(
+        '1 imported, 0 updated, 0 unchanged, 1 failed: import of ~/essays.',
+      )
     } finally {
       process.env.HOME = before
     }
@@ -54,18 +56,24 @@ describe('the dashboard actions', () => {
   })
 
   it('generates the chosen kinds, and the snapshot then lists them', async () => {
-    expect(await actions.generate(['on-notation'], ['summary', 'models'])).toBe('Summary, models for 1 post: 2 done, 0 failed (local).')
+    expect(await actions.generate(['on-notation'], ['summary', 'models'])).toBe(
+      'Summary, models for 1 post: 2 done, 0 failed (local).',
+    )
     const snapshot = await new SnapshotReader(blog).read()
     expect(snapshot.posts.find((p) => p.slug === 'on-notation')?.enhancements).toEqual(['summary', 'models'])
     expect(snapshot.recentImports.map((r) => r.slug)).toContain('a-late-essay')
   })
 
   it('says why a generation could not run', async () => {
-    expect(await actions.generate(['no-such-post'], ['summary'])).toMatch(/^Generation could not run: No post with the slug "no-such-post"/)
+    expect(await actions.generate(['no-such-post'], ['summary'])).toMatch(
+      /^Generation could not run: No post with the slug "no-such-post"/,
+    )
   })
 
   it('opens the address through the port', async () => {
-    expect(await actions.open('http://localhost:4321/posts/on-notation')).toBe('Opened http://localhost:4321/posts/on-notation')
+    expect(await actions.open('http://localhost:4321/posts/on-notation')).toBe(
+      'Opened http://localhost:4321/posts/on-notation',
+    )
     expect(opened).toEqual(['http://localhost:4321/posts/on-notation'])
   })
 })

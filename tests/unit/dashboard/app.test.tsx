@@ -103,7 +103,21 @@ describe('the dashboard', () => {
     await other.comments.add(post.id, { name: 'Ada', text: 'Fine essay.' }, { userId: null, role: 'guest' }, 'test')
     await other.jobs.enqueue(OWNER, post.id, 'annotations')
     await other.store.transact((tx) => {
-      tx.db.jobs.push({ id: 'failed-1', postId: post.id, title: post.title, kind: 'images', status: 'failed', createdAt: new Date().toISOString(), completedAt: new Date().toISOString(), error: 'The image server refused the key.', options: null, attempts: 1, startedAt: null, owner: null, leaseUntil: null })
+      tx.db.jobs.push({
+        id: 'failed-1',
+        postId: post.id,
+        title: post.title,
+        kind: 'images',
+        status: 'failed',
+        createdAt: new Date().toISOString(),
+        completedAt: new Date().toISOString(),
+        error: 'The image server refused the key.',
+        options: null,
+        attempts: 1,
+        startedAt: null,
+        owner: null,
+        leaseUntil: null,
+      })
     })
     await other.editor.update({ userId: 1, role: 'admin' }, post.id, { title: 'On Notation, Revised' })
     const frame = await d.waitFor(/On Notation, Revised/)

@@ -13,7 +13,16 @@ import { fitColumn, truncateTo } from '../../../src/terminal/text-fit.js'
 // broke the dashboard's columns and overflowed the CLI's live line.
 
 const CJK = '注意力机制与变换器：从序列到序列的学习方法综述'
-const row = (id: number, title: string): PostRow => ({ id, title, slug: `p-${id}`, status: 'published', featured: false, readTime: 12, enhancements: ['annotations'], url: `https://x.org/posts/${id}` })
+const row = (id: number, title: string): PostRow => ({
+  id,
+  title,
+  slug: `p-${id}`,
+  status: 'published',
+  featured: false,
+  readTime: 12,
+  enhancements: ['annotations'],
+  url: `https://x.org/posts/${id}`,
+})
 const strip = (s: string) => stripVTControlCharacters(s)
 
 describe('text measured in terminal columns', () => {
@@ -29,7 +38,10 @@ describe('text measured in terminal columns', () => {
 
   it('keeps the live progress line one column short of the terminal', () => {
     let written = ''
-    const line = new LiveLine({ columns: 40, write: (s: string) => ((written += s), true) } as unknown as NodeJS.WriteStream)
+    const line = new LiveLine({
+      columns: 40,
+      write: (s: string) => ((written += s), true),
+    } as unknown as NodeJS.WriteStream)
     line.update(`[#####-----] 3/10  ${CJK}`)
     const shown = stripVTControlCharacters(written).replace(/^\r/, '')
     expect(stringWidth(shown)).toBeLessThanOrEqual(39)
@@ -48,7 +60,9 @@ describe('text measured in terminal columns', () => {
 
   it('keeps the dashboard’s read-time and enhancement columns in line for CJK titles', () => {
     const posts = [row(1, CJK), row(2, 'On Notation'), row(3, '中文')]
-    const { lastFrame, unmount } = render(<PostsPane posts={posts} total={3} cursor={0} selected={new Set()} filter="" width={60} height={10} />)
+    const { lastFrame, unmount } = render(
+      <PostsPane posts={posts} total={3} cursor={0} selected={new Set()} filter="" width={60} height={10} />,
+    )
     const frame = strip(lastFrame() ?? '')
     unmount()
     const rows = frame.split('\n').filter((l) => /\d+ min/.test(l))

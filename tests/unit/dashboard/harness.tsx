@@ -34,7 +34,9 @@ export async function openDashboard() {
   const read = () => reader.read()
   const watcher = watchStore(blog.store)
   const actions = createActions(blog, activity, async (url) => void opened.push(url))
-  const app = render(<Dashboard read={read} events={blog.events} activity={activity} actions={actions} refreshMs={200} />)
+  const app = render(
+    <Dashboard read={read} events={blog.events} activity={activity} actions={actions} refreshMs={200} />,
+  )
   // The size of the terminal the end-to-end test uses; a test may change it and emit 'resize'.
   Object.defineProperty(app.stdout, 'columns', { get: () => 160, configurable: true })
   Object.defineProperty(app.stdout, 'rows', { get: () => 40, configurable: true })

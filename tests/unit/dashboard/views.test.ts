@@ -5,7 +5,17 @@ import { filterPosts, visibleWindow } from '../../../src/dashboard/post-list.js'
 import type { PostRow, Snapshot } from '../../../src/dashboard/snapshot.js'
 import { formatSummary, oneLine } from '../../../src/dashboard/summary.js'
 
-const row = (id: number, title: string, more: Partial<PostRow> = {}): PostRow => ({ id, title, slug: title.toLowerCase().replace(/\W+/g, '-'), status: 'published', featured: false, readTime: 3, enhancements: [], url: `https://x.org/posts/${id}`, ...more })
+const row = (id: number, title: string, more: Partial<PostRow> = {}): PostRow => ({
+  id,
+  title,
+  slug: title.toLowerCase().replace(/\W+/g, '-'),
+  status: 'published',
+  featured: false,
+  readTime: 3,
+  enhancements: [],
+  url: `https://x.org/posts/${id}`,
+  ...more,
+})
 
 describe('the posts list', () => {
   it('filters by every word, in title or slug, ignoring case', () => {
@@ -31,14 +41,18 @@ describe('the layout', () => {
     expect(wide.jobs.height + wide.community.height + wide.imports.height).toBe(wide.posts.height)
     const narrow = layoutFor({ columns: 80, rows: 40 }, true)
     expect(narrow.wide).toBe(false)
-    expect(narrow.posts.height + narrow.jobs.height + narrow.community.height + narrow.imports.height + 4).toBe(narrow.height)
+    expect(narrow.posts.height + narrow.jobs.height + narrow.community.height + narrow.imports.height + 4).toBe(
+      narrow.height,
+    )
     expect(narrow.height).toBeLessThan(40)
   })
 })
 
 describe('the help line', () => {
   it('names every key with its label, on two lines when the terminal is narrow', () => {
-    expect(keysLines(120)).toEqual(['↑↓ move  space select  / filter  i import  g generate  p publish  o open  ? help  q quit'])
+    expect(keysLines(120)).toEqual([
+      '↑↓ move  space select  / filter  i import  g generate  p publish  o open  ? help  q quit',
+    ])
     const two = keysLines(60)
     expect(two).toHaveLength(2)
     expect(two.join('  ')).toBe(keysLines(120)[0])
@@ -51,8 +65,22 @@ describe('the summary without a terminal', () => {
     const snapshot: Snapshot = {
       dataDir: '/srv/blog/data',
       baseUrl: 'https://x.org',
-      posts: [row(1, 'Gauss', { featured: true, enhancements: ['summary', 'models'] }), row(2, 'Draft', { status: 'draft' })],
-      jobs: [{ id: 'j', postId: 1, title: 'Gauss', kind: 'images', status: 'failed', createdAt: '', completedAt: '', error: 'no key' }],
+      posts: [
+        row(1, 'Gauss', { featured: true, enhancements: ['summary', 'models'] }),
+        row(2, 'Draft', { status: 'draft' }),
+      ],
+      jobs: [
+        {
+          id: 'j',
+          postId: 1,
+          title: 'Gauss',
+          kind: 'images',
+          status: 'failed',
+          createdAt: '',
+          completedAt: '',
+          error: 'no key',
+        },
+      ],
       pendingJobs: 0,
       subscribers: 4,
       pendingComments: [{ id: 1, postTitle: 'Gauss', name: 'Ada', text: 'Lovely\nproof.', createdAt: '' }],

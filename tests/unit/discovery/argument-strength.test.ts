@@ -26,7 +26,14 @@ const proof = essay(
 const links = essay(
   2,
   'Projects of the season',
-  ['We are proud to share the projects of this season.', '', ...['one.org', 'two.com', 'three.net', 'four.io', 'five.dev', 'six.edu'].flatMap((d) => [`- Proposal: [https://${d}/p](https://${d}/p)`, `- Writeup: [https://${d}/w](https://${d}/w)`])].join('\n'),
+  [
+    'We are proud to share the projects of this season.',
+    '',
+    ...['one.org', 'two.com', 'three.net', 'four.io', 'five.dev', 'six.edu'].flatMap((d) => [
+      `- Proposal: [https://${d}/p](https://${d}/p)`,
+      `- Writeup: [https://${d}/w](https://${d}/w)`,
+    ]),
+  ].join('\n'),
 )
 
 describe('argument strength', () => {

@@ -4,8 +4,12 @@ import type { Relation } from '../../../src/discovery/related-posts.js'
 import type { Essay } from '../../../src/discovery/corpus.js'
 import { essay, snapshotOf } from './essays.js'
 
-const text = (extra: string) => `Gradient descent moves the parameters against the gradient of the loss. The learning rate sets the step. ${extra}`.repeat(3)
-const related = (...essays: Essay[]): Relation[] => essays.map((e) => ({ essay: e, score: 0.6, type: 'topical', parts: {}, shared: [] }) as unknown as Relation)
+const text = (extra: string) =>
+  `Gradient descent moves the parameters against the gradient of the loss. The learning rate sets the step. ${extra}`.repeat(
+    3,
+  )
+const related = (...essays: Essay[]): Relation[] =>
+  essays.map((e) => ({ essay: e, score: 0.6, type: 'topical', parts: {}, shared: [] }) as unknown as Relation)
 const dated = (y: number) => ({ frontmatter: { date: `${y}-01-01` }, publishedAt: `${y}-01-01T00:00:00.000Z` })
 
 describe('cross references claim a relationship only with its evidence', () => {
@@ -30,8 +34,20 @@ describe('cross references claim a relationship only with its evidence', () => {
 
   it('claims a contradiction only where the text disputes the concept, never for a bare "not"', () => {
     const a = essay(1, 'Descent', text('See [convexity](/posts/convexity).'), dated(2020))
-    const plain = essay(2, 'Saddles', text('See [convexity](/posts/convexity). A saddle point is not a minimum, and Convexity does not apply there.'), dated(2021))
-    const dispute = essay(3, 'Critique', text('See [convexity](/posts/convexity). Contrary to common belief, the claim about Convexity is wrong for deep networks.'), dated(2022))
+    const plain = essay(
+      2,
+      'Saddles',
+      text('See [convexity](/posts/convexity). A saddle point is not a minimum, and Convexity does not apply there.'),
+      dated(2021),
+    )
+    const dispute = essay(
+      3,
+      'Critique',
+      text(
+        'See [convexity](/posts/convexity). Contrary to common belief, the claim about Convexity is wrong for deep networks.',
+      ),
+      dated(2022),
+    )
     const refs = crossReferences(snapshotOf(a, plain, dispute, basics), a, related(plain, dispute))
     expect(refs.find((r) => r.targetPostTitle === 'Saddles')?.relationshipType).toBe('expansion')
     expect(refs.find((r) => r.targetPostTitle === 'Critique')?.relationshipType).toBe('contradiction')

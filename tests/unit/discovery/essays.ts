@@ -4,13 +4,26 @@ import { Snapshot } from '../../../src/discovery/snapshot.js'
 import type { PostMeta } from '../../../src/shared/schemas/index.js'
 
 /** An essay as discovery reads it, from markdown (its own plain text: close enough for these rules). */
-export function essay(id: number, title: string, markdown: string, opts: { tags?: string[]; frontmatter?: Record<string, unknown>; publishedAt?: string; status?: 'draft' | 'published' } = {}): Essay {
+export function essay(
+  id: number,
+  title: string,
+  markdown: string,
+  opts: {
+    tags?: string[]
+    frontmatter?: Record<string, unknown>
+    publishedAt?: string
+    status?: 'draft' | 'published'
+  } = {},
+): Essay {
   const at = opts.publishedAt ?? `2025-01-${String(id).padStart(2, '0')}T00:00:00.000Z`
   const words = markdown.split(/\s+/).filter(Boolean).length
   const meta: PostMeta = {
     id,
     title,
-    slug: title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+    slug: title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, ''),
     excerpt: markdown.slice(0, 100),
     metaDescription: null,
     author: 'A. Author',
@@ -29,7 +42,11 @@ export function essay(id: number, title: string, markdown: string, opts: { tags?
     rev: 1,
     bodyRev: 1,
   }
-  return essayOf(meta, { plainText: markdown.replace(/[#*_[\]()`]/g, ' '), frontmatter: opts.frontmatter ?? {} }, renderMarkdown(markdown).reading)
+  return essayOf(
+    meta,
+    { plainText: markdown.replace(/[#*_[\]()`]/g, ' '), frontmatter: opts.frontmatter ?? {} },
+    renderMarkdown(markdown).reading,
+  )
 }
 
 export const snapshotOf = (...essays: Essay[]) => new Snapshot(essays)

@@ -3,12 +3,24 @@ import { relatedTo, toRelatedPost } from '../../../src/discovery/related-posts.j
 import { RelatedPostSchema } from '../../../src/shared/schemas/discovery.js'
 import { essay, snapshotOf } from './essays.js'
 
-const gradient = 'Gradient descent follows the negative gradient of the loss. The learning rate sets the step size of gradient descent, and a learning rate too large makes the loss diverge.'
+const gradient =
+  'Gradient descent follows the negative gradient of the loss. The learning rate sets the step size of gradient descent, and a learning rate too large makes the loss diverge.'
 const snap = snapshotOf(
   essay(1, 'Gradient Descent', `${gradient} Momentum smooths gradient descent.`, { tags: ['optimisation'] }),
-  essay(2, 'Choosing a Learning Rate', `${gradient} Schedules lower the learning rate over time.`, { tags: ['optimisation'] }),
-  essay(3, 'A Walk in the Alps', 'The mountain path climbs through pine forest to a lake. Hikers rest at the hut before the summit ridge.', { tags: ['travel'] }),
-  essay(4, 'Stochastic Gradient Descent', `Stochastic gradient descent estimates the gradient from a minibatch. ${gradient}`),
+  essay(2, 'Choosing a Learning Rate', `${gradient} Schedules lower the learning rate over time.`, {
+    tags: ['optimisation'],
+  }),
+  essay(
+    3,
+    'A Walk in the Alps',
+    'The mountain path climbs through pine forest to a lake. Hikers rest at the hut before the summit ridge.',
+    { tags: ['travel'] },
+  ),
+  essay(
+    4,
+    'Stochastic Gradient Descent',
+    `Stochastic gradient descent estimates the gradient from a minibatch. ${gradient}`,
+  ),
 )
 
 describe('related posts', () => {
@@ -16,7 +28,9 @@ describe('related posts', () => {
     const related = relatedTo(snap, 1)
     expect(related.map((r) => r.essay.meta.id)).not.toContain(1)
     expect(related[0].essay.meta.id).toBe(2)
-    expect(related.map((r) => r.essay.meta.id).indexOf(3)).toBeGreaterThan(related.map((r) => r.essay.meta.id).indexOf(4))
+    expect(related.map((r) => r.essay.meta.id).indexOf(3)).toBeGreaterThan(
+      related.map((r) => r.essay.meta.id).indexOf(4),
+    )
     for (const r of related) {
       const post = RelatedPostSchema.parse(toRelatedPost(r))
       expect(post.similarityScore).toBeGreaterThanOrEqual(0)
@@ -37,7 +51,14 @@ describe('related posts', () => {
   })
 
   it('leaves out an essay sharing nothing', () => {
-    const lonely = snapshotOf(essay(1, 'Gradient Descent', gradient), essay(2, 'Alps', 'Pine forest and a lake below the summit ridge, then a long descent by the glacier. '.repeat(40)))
+    const lonely = snapshotOf(
+      essay(1, 'Gradient Descent', gradient),
+      essay(
+        2,
+        'Alps',
+        'Pine forest and a lake below the summit ridge, then a long descent by the glacier. '.repeat(40),
+      ),
+    )
     const related = relatedTo(lonely, 1)
     expect(related.every((r) => r.score < 0.5)).toBe(true)
   })

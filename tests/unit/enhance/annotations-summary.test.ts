@@ -45,8 +45,18 @@ describe('annotations from the web bring the summary', () => {
   it('keeps the annotations when the summary fails, and logs why', async () => {
     const logged: string[] = []
     const local = new LocalProvider()
-    const failing = Object.assign(Object.create(local) as AiProvider, { name: 'local', textModel: 'test', summary: () => Promise.resolve('   ') })
-    const service = new EnhanceService({ store: blog.store, config: blog.config, now: () => new Date(), provider: () => failing, log: (m) => logged.push(m) })
+    const failing = Object.assign(Object.create(local) as AiProvider, {
+      name: 'local',
+      textModel: 'test',
+      summary: () => Promise.resolve('   '),
+    })
+    const service = new EnhanceService({
+      store: blog.store,
+      config: blog.config,
+      now: () => new Date(),
+      provider: () => failing,
+      log: (m) => logged.push(m),
+    })
     const slug = 'an-unfinished-draft'
     await expect(service.generateFor(ADMIN, postOf(slug).id, 'annotations')).resolves.toBeInstanceOf(Array)
     const body = await bodyOf(slug)

@@ -20,7 +20,8 @@ function provider(overrides: Partial<AiProvider>): AiProvider {
   const local = new LocalProvider()
   return Object.assign(Object.create(local) as AiProvider, { name: 'local', textModel: 'test-model' }, overrides)
 }
-const service = (p: AiProvider) => new EnhanceService({ store: blog.store, config: blog.config, now: () => NOW, provider: () => p })
+const service = (p: AiProvider) =>
+  new EnhanceService({ store: blog.store, config: blog.config, now: () => NOW, provider: () => p })
 
 beforeAll(async () => {
   blog = await createBlog({ dataDir: join(tmp.path, 'data'), env: {}, log: () => {}, now: () => NOW })
@@ -34,7 +35,10 @@ afterAll(async () => {
 describe('the enhance service', () => {
   it('stores each kind as the post’s body fields, with provenance, leaving the essay’s dates alone', async () => {
     const before = blog.store.postBySlug('the-gaussian-integral-three-ways')!
-    const report = await blog.enhance.generate({ slugs: [before.slug], kinds: ['annotations', 'bibliography', 'summary', 'mathematicalModel'] })
+    const report = await blog.enhance.generate({
+      slugs: [before.slug],
+      kinds: ['annotations', 'bibliography', 'summary', 'mathematicalModel'],
+    })
     expect(report.summary).toEqual({ done: 4, failed: 0 })
     expect(report.provider).toBe('local')
     const after = blog.store.postBySlug(before.slug)!
@@ -46,7 +50,11 @@ describe('the enhance service', () => {
     expect(body.bibliographyContent).toMatch(/^This essay cites/)
     expect(body.summary).toBeTruthy()
     expect(JSON.parse(body.mathematicalModel!).equations[0].equation).toContain('\\int_0^{2\\pi}')
-    expect(body.provenance.annotations).toEqual({ provider: 'local', model: 'scholia-local-1', generatedAt: expect.any(String) })
+    expect(body.provenance.annotations).toEqual({
+      provider: 'local',
+      model: 'scholia-local-1',
+      generatedAt: expect.any(String),
+    })
     expect(Object.keys(body.provenance).sort()).toEqual(['annotations', 'bibliography', 'mathematicalModel', 'summary'])
   })
 
@@ -56,16 +64,25 @@ describe('the enhance service', () => {
     expect(answer.variablesCount).toBe(answer.model.variables.length)
     await expect(blog.enhance.generateModel(GUEST, id)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' })
     await expect(blog.enhance.generateModel(ADMIN, 999)).rejects.toMatchObject({ code: 'POST_NOT_FOUND' })
-    expect(await blog.enhance.generateModels(ADMIN, [id, idOf('an-unfinished-draft')])).toEqual({ modelsCreated: 2, failed: [] })
+    expect(await blog.enhance.generateModels(ADMIN, [id, idOf('an-unfinished-draft')])).toEqual({
+      modelsCreated: 2,
+      failed: [],
+    })
   })
 
   it('stores nothing when the provider answers something invalid, and says so', async () => {
     const id = idOf('on-notation')
     const before = blog.store.post(id)!
-    const bad = service(provider({ annotations: async () => [{ type: 'bogus', targetText: '', annotation: 'x', category: 'c', priority: 'high' }] as never }))
+    const bad = service(
+      provider({
+        annotations: async () =>
+          [{ type: 'bogus', targetText: '', annotation: 'x', category: 'c', priority: 'high' }] as never,
+      }),
+    )
     await expect(bad.run(id, 'annotations')).rejects.toMatchObject({
       code: 'AI_FAILED',
-      message: 'The local provider returned annotations that are not valid (0.type: Invalid option: expected one of "definition"|"example"|"context"|"elaboration"|"connection"); nothing was stored.',
+      message:
+        'The local provider returned annotations that are not valid (0.type: Invalid option: expected one of "definition"|"example"|"context"|"elaboration"|"connection"); nothing was stored.',
     })
     expect(blog.store.post(id)!.rev).toBe(before.rev)
   })
@@ -98,7 +115,11 @@ describe('the enhance service', () => {
   it('reports each post and kind in a batch; one failure keeps the rest', async () => {
     const flaky = service(provider({ bibliography: async () => Promise.reject(new Error('the network is down')) }))
     const progress: string[] = []
-    const report = await flaky.generate({ all: true, kinds: ['summary', 'bibliography'], onProgress: (e) => e.type === 'result' && progress.push(`${e.result.kind} ${e.result.status}`) })
+    const report = await flaky.generate({
+      all: true,
+      kinds: ['summary', 'bibliography'],
+      onProgress: (e) => e.type === 'result' && progress.push(`${e.result.kind} ${e.result.status}`),
+    })
     expect(report.results.map((r) => [r.slug, r.kind, r.status, r.error])).toEqual([
       ['the-gaussian-integral-three-ways', 'summary', 'done', null],
       ['the-gaussian-integral-three-ways', 'bibliography', 'failed', 'the network is down'],
@@ -107,7 +128,9 @@ describe('the enhance service', () => {
     ])
     expect(report.summary).toEqual({ done: 2, failed: 2 })
     expect(progress).toEqual(['summary done', 'bibliography failed', 'summary done', 'bibliography failed'])
-    await expect(flaky.generate({ slugs: ['nope'], kinds: ['summary'] })).rejects.toThrow('No post with the slug "nope". Nothing was generated.')
+    await expect(flaky.generate({ slugs: ['nope'], kinds: ['summary'] })).rejects.toThrow(
+      'No post with the slug "nope". Nothing was generated.',
+    )
     await expect(flaky.generate({ kinds: ['summary'] })).rejects.toThrow(/by their slugs, or use --all/)
   })
 
@@ -132,7 +155,9 @@ describe('the enhance service', () => {
       ['bibliography', ['bibliography entries not found in the essay, dropped: 1']],
       ['mathematicalModel', undefined],
     ])
-    expect(await checking.run(idOf(slug), 'bibliography')).toEqual({ notes: ['bibliography entries not found in the essay, dropped: 1'] })
+    expect(await checking.run(idOf(slug), 'bibliography')).toEqual({
+      notes: ['bibliography entries not found in the essay, dropped: 1'],
+    })
   })
 
   it('makes images through the images service when asked, and says plainly when there is none', async () => {
@@ -144,12 +169,16 @@ describe('the enhance service', () => {
       images: { regenerate: async (postId, input) => asked.push([postId, input]) },
     })
     const report = await withImages.generate({ slugs: ['on-notation'], kinds: ['images'] })
-    expect(report.results).toEqual([{ postId: idOf('on-notation'), slug: 'on-notation', kind: 'images', status: 'done', error: null }])
+    expect(report.results).toEqual([
+      { postId: idOf('on-notation'), slug: 'on-notation', kind: 'images', status: 'done', error: null },
+    ])
     expect(asked).toEqual([[idOf('on-notation'), { imageType: 'both' }]])
     // --provider picks the images' provider too
     await withImages.generate({ slugs: ['on-notation'], kinds: ['images'], provider: 'local' })
     expect((asked[1] as [number, { provider?: { name: string } }])[1].provider?.name).toBe('local')
     const without = new EnhanceService({ store: blog.store, config: blog.config, now: () => NOW })
-    await expect(without.generate({ slugs: ['on-notation'], kinds: ['images'] })).rejects.toMatchObject({ code: 'NOT_IMPLEMENTED' })
+    await expect(without.generate({ slugs: ['on-notation'], kinds: ['images'] })).rejects.toMatchObject({
+      code: 'NOT_IMPLEMENTED',
+    })
   })
 })

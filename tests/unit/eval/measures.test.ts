@@ -23,7 +23,13 @@ const model = (over: Partial<MathematicalModel>): MathematicalModel => ({
   practicalApplications: [],
   ...over,
 })
-const note = (targetText: string, annotation: string) => ({ type: 'definition' as const, targetText, annotation, category: 'x', priority: 3 })
+const note = (targetText: string, annotation: string) => ({
+  type: 'definition' as const,
+  targetText,
+  annotation,
+  category: 'x',
+  priority: 3,
+})
 
 describe('the evaluation set’s measures', () => {
   it('counts a target equal to or containing an accepted form, as words', () => {
@@ -36,21 +42,42 @@ describe('the evaluation set’s measures', () => {
   it('calls an annotation circular when the sentence around its target already says it', () => {
     const sentences = ['where x̄ and ȳ are the sample means of x and y.']
     expect(isCircular(note('sample means', 'x̄ and ȳ are the sample means of x and y.'), sentences)).toBe(true)
-    expect(isCircular(note('sample means', 'The average of the observations: x̄ = (1/n) Σ xᵢ, defined in (2).'), sentences)).toBe(false)
+    expect(
+      isCircular(note('sample means', 'The average of the observations: x̄ = (1/n) Σ xᵢ, defined in (2).'), sentences),
+    ).toBe(false)
   })
 
   it('finds a summary point when 60 % of its content words are there', () => {
-    expect(summaryHolds('The OLS estimates are those that minimize the residual sum of squares.', gold.summaryPoints[0])).toBe(true)
+    expect(
+      summaryHolds('The OLS estimates are those that minimize the residual sum of squares.', gold.summaryPoints[0]),
+    ).toBe(true)
     expect(summaryHolds('This post is about regression.', gold.summaryPoints[0])).toBe(false)
   })
 
   it('scores symbols by symbol and name, equations with spaces and braces ignored, and the dynamics', () => {
     const scores = scoreEssay(gold, {
-      annotations: [note('ordinary least squares', 'A method that picks the line closest to the data in squared distance.'), note('proof', 'Proof.')],
+      annotations: [
+        note('ordinary least squares', 'A method that picks the line closest to the data in squared distance.'),
+        note('proof', 'Proof.'),
+      ],
       model: model({
         variables: [
-          { symbol: '\\bar x', name: 'Sample mean of x', description: '', unit: '', range: '', measurability: 'direct' },
-          { symbol: '\\hat{\\beta}_1', name: 'final term', description: '', unit: '', range: '', measurability: 'direct' },
+          {
+            symbol: '\\bar x',
+            name: 'Sample mean of x',
+            description: '',
+            unit: '',
+            range: '',
+            measurability: 'direct',
+          },
+          {
+            symbol: '\\hat{\\beta}_1',
+            name: 'final term',
+            description: '',
+            unit: '',
+            range: '',
+            measurability: 'direct',
+          },
         ],
         equations: [{ name: '(2)', equation: '\\hat{\\beta}_1=\\frac{s_{xy}}{s_x^2}', description: '' }],
       }),

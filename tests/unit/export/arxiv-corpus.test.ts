@@ -26,7 +26,11 @@ function postFrom(path: string, text: string): ArxivPost {
 }
 
 const fixtureDirs = ['site', 'essays'].map((d) => join(projectRoot, 'tests', 'fixtures', d))
-const fixtures = fixtureDirs.flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith('.md')).map((f) => join(dir, f)))
+const fixtures = fixtureDirs.flatMap((dir) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => join(dir, f)),
+)
 
 /** Every ninth essay of the corpus (about 30, all three families), plus the ones with the most varied syntax. */
 const corpusSample = (() => {
@@ -58,16 +62,20 @@ describe('the LaTeX checker used below', () => {
 })
 
 describe('every fixture essay', () => {
-  it.each(fixtures.map((f) => [f.slice(projectRoot.length + 1), f]))('%s exports as well-formed LaTeX', (_name, path) => {
-    const doc = exportArxiv(postFrom(path, readFileSync(path, 'utf8')), { baseUrl: 'http://localhost:4321' })
-    expect(lintLatex(doc)).toEqual([])
-  })
+  it.each(fixtures.map((f) => [f.slice(projectRoot.length + 1), f]))(
+    '%s exports as well-formed LaTeX',
+    (_name, path) => {
+      const doc = exportArxiv(postFrom(path, readFileSync(path, 'utf8')), { baseUrl: 'http://localhost:4321' })
+      expect(lintLatex(doc)).toEqual([])
+    },
+  )
 })
 
 describe('a sample of the essay corpus', () => {
   it('has about thirty essays from every family', () => {
     expect(corpusSample.length).toBeGreaterThanOrEqual(30)
-    for (const family of ['statproofbook/', 'd2l-en/', 'julialang-blog/']) expect(corpusSample.some((f) => f.startsWith(family))).toBe(true)
+    for (const family of ['statproofbook/', 'd2l-en/', 'julialang-blog/'])
+      expect(corpusSample.some((f) => f.startsWith(family))).toBe(true)
   })
 
   it.each(corpusSample)('%s exports as well-formed LaTeX', (file) => {
@@ -82,9 +90,11 @@ describe('a sample of the essay corpus', () => {
     }
   })
 
-  it('keeps statproofbook\'s labelled equations and references as LaTeX', () => {
+  it("keeps statproofbook's labelled equations and references as LaTeX", () => {
     const doc = exportArxiv(postFrom('vm-bvn.md', readCorpusFile('statproofbook/P/vm-bvn.md')))
-    expect(doc).toContain('\\begin{equation}\\label{eq:bvn}\nY =  \\left[ \\begin{matrix} Y_1 \\\\ Y_2 \\end{matrix} \\right]')
+    expect(doc).toContain(
+      '\\begin{equation}\\label{eq:bvn}\nY =  \\left[ \\begin{matrix} Y_1 \\\\ Y_2 \\end{matrix} \\right]',
+    )
     expect(doc).toContain('with the parameters specified in \\eqref{eq:bvn} is equal to')
     expect(doc).not.toContain('\\tag{')
   })
@@ -100,27 +110,46 @@ const hasCjk = pdflatex !== null && spawnSync('kpsewhich', ['CJKutf8.sty'], { en
 
 describe('compiling', () => {
   // TeX Live is gigabytes; it is not installed for the tests. Where it is, the exports must compile.
-  it.skipIf(!pdflatex)(`compiles fixtures and corpus essays with pdflatex${pdflatex ? '' : ' (skipped: pdflatex is not installed on this machine)'}`, () => {
-    const tmp = tempDir('arxiv-')
-    try {
-      const files = [...fixtures.map((f) => ({ path: f, text: readFileSync(f, 'utf8') })), ...corpusSample.slice(0, 8).map((f) => ({ path: f, text: readCorpusFile(f) }))]
-      for (const { path, text } of files) {
-        const post = postFrom(path, text)
-        const tex = exportArxiv(post, { baseUrl: 'http://localhost:4321' })
-        if (!hasCjk && tex.includes('{CJKutf8}')) continue
-        writeFileSync(join(tmp.path, `${post.slug}.tex`), tex)
-        for (let run = 0; run < 2; run++) {
-          try {
-            execFileSync(pdflatex!, ['-interaction=nonstopmode', '-halt-on-error', `${post.slug}.tex`], { cwd: tmp.path, stdio: 'pipe', timeout: 120_000 })
-          } catch (e) {
-            const log = String((e as { stdout?: Buffer }).stdout ?? '')
-            throw new Error(`${path} did not compile:\n${log.split('\n').filter((l) => l.startsWith('!') || l.startsWith('l.')).join('\n') || log.slice(-1500)}`, { cause: e })
+  it.skipIf(!pdflatex)(
+    `compiles fixtures and corpus essays with pdflatex${pdflatex ? '' : ' (skipped: pdflatex is not installed on this machine)'}`,
+    () => {
+      const tmp = tempDir('arxiv-')
+      try {
+        const files = [
+          ...fixtures.map((f) => ({ path: f, text: readFileSync(f, 'utf8') })),
+          ...corpusSample.slice(0, 8).map((f) => ({ path: f, text: readCorpusFile(f) })),
+        ]
+        for (const { path, text } of files) {
+          const post = postFrom(path, text)
+          const tex = exportArxiv(post, { baseUrl: 'http://localhost:4321' })
+          if (!hasCjk && tex.includes('{CJKutf8}')) continue
+          writeFileSync(join(tmp.path, `${post.slug}.tex`), tex)
+          for (let run = 0; run < 2; run++) {
+            try {
+              execFileSync(pdflatex!, ['-interaction=nonstopmode', '-halt-on-error', `${post.slug}.tex`], {
+                cwd: tmp.path,
+                stdio: 'pipe',
+                timeout: 120_000,
+              })
+            } catch (e) {
+              const log = String((e as { stdout?: Buffer }).stdout ?? '')
+              throw new Error(
+                `${path} did not compile:\n${
+                  log
+                    .split('\n')
+                    .filter((l) => l.startsWith('!') || l.startsWith('l.'))
+                    .join('\n') || log.slice(-1500)
+                }`,
+                { cause: e },
+              )
+            }
           }
         }
+      } finally {
+        tmp.cleanup()
       }
-    } finally {
-      tmp.cleanup()
-    }
-    // Two pdflatex runs for each of about fifteen documents: minutes on a small, busy machine.
-  }, 600_000)
+      // Two pdflatex runs for each of about fifteen documents: minutes on a small, busy machine.
+    },
+    600_000,
+  )
 })

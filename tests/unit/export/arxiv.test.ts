@@ -15,7 +15,8 @@ const POST: MarkdownPost = {
   tags: [],
 }
 
-const exported = (content: string, post: Partial<MarkdownPost> = {}) => exportArxiv(renderedPost({ ...POST, content, ...post }), { baseUrl: 'https://blog.example' })
+const exported = (content: string, post: Partial<MarkdownPost> = {}) =>
+  exportArxiv(renderedPost({ ...POST, content, ...post }), { baseUrl: 'https://blog.example' })
 
 /** What the essay became: the document between the abstract and `\end{document}`. */
 function body(content: string, post: Partial<MarkdownPost> = {}): string {
@@ -24,15 +25,31 @@ function body(content: string, post: Partial<MarkdownPost> = {}): string {
   expect(problems, doc).toEqual([])
   const start = doc.indexOf('\\maketitle')
   const afterAbstract = doc.indexOf('\\end{abstract}', start)
-  return doc.slice(afterAbstract >= 0 ? afterAbstract + '\\end{abstract}'.length : start + '\\maketitle'.length, doc.lastIndexOf('\\end{document}')).trim()
+  return doc
+    .slice(
+      afterAbstract >= 0 ? afterAbstract + '\\end{abstract}'.length : start + '\\maketitle'.length,
+      doc.lastIndexOf('\\end{document}'),
+    )
+    .trim()
 }
 
 describe('the arXiv document', () => {
-  it('is an article with the post\'s title, author, date and abstract', () => {
+  it("is an article with the post's title, author, date and abstract", () => {
     const doc = exported('Hello.')
     expect(doc).toMatch(/^% Exported by Scholia from "A Test Essay" \(https:\/\/blog\.example\/posts\/a-test-essay\)\n/)
     expect(doc).toContain('\\documentclass[11pt]{article}')
-    for (const pkg of ['inputenc', 'fontenc', 'amsmath', 'amssymb', 'amsthm', 'hyperref', 'url', 'graphicx', 'booktabs', 'verbatim']) {
+    for (const pkg of [
+      'inputenc',
+      'fontenc',
+      'amsmath',
+      'amssymb',
+      'amsthm',
+      'hyperref',
+      'url',
+      'graphicx',
+      'booktabs',
+      'verbatim',
+    ]) {
       expect(doc).toMatch(new RegExp(`^\\\\usepackage(?:\\[[^\\]]*\\])?\\{${pkg}\\}$`, 'm'))
     }
     expect(doc).toContain('\\usepackage[utf8]{inputenc}')
@@ -46,13 +63,19 @@ describe('the arXiv document', () => {
   })
 
   it('takes the abstract from the summary when there is one, else the excerpt; none when both are empty', () => {
-    expect(exported('x', { summary: 'A *short* summary with $x^2$.' })).toContain('\\begin{abstract}\nA \\emph{short} summary with $x^2$.\n\\end{abstract}')
+    expect(exported('x', { summary: 'A *short* summary with $x^2$.' })).toContain(
+      '\\begin{abstract}\nA \\emph{short} summary with $x^2$.\n\\end{abstract}',
+    )
     expect(exported('x', { excerpt: '' })).not.toContain('abstract}')
     expect(exported('x', { excerpt: '50% of #1' })).toContain('50\\% of \\#1')
   })
 
   it('escapes the title and author, and lists the tags as keywords', () => {
-    const doc = exported('x', { title: 'Costs & Benefits: 100% of C#', author: 'Ünal Çelik', tags: ['prob_theory', 'maths'] })
+    const doc = exported('x', {
+      title: 'Costs & Benefits: 100% of C#',
+      author: 'Ünal Çelik',
+      tags: ['prob_theory', 'maths'],
+    })
     expect(doc).toContain('\\title{Costs \\& Benefits: 100\\% of C\\#}')
     expect(doc).toContain('\\author{Ünal Çelik}')
     expect(doc).toContain('\\noindent\\textbf{Keywords:} prob\\_theory, maths')
@@ -76,7 +99,9 @@ describe('prose', () => {
   })
 
   it('writes typographic quotes, dashes and ellipses the TeX way', () => {
-    expect(body('“Quoted” and ‘single’ — dash – range… "straight"')).toBe("``Quoted'' and `single' --- dash -- range\\ldots{} ``straight''")
+    expect(body('“Quoted” and ‘single’ — dash – range… "straight"')).toBe(
+      "``Quoted'' and `single' --- dash -- range\\ldots{} ``straight''",
+    )
   })
 
   it('turns emphasis, strong and inline code into \\emph, \\textbf and \\texttt', () => {
@@ -133,7 +158,9 @@ describe('math', () => {
     // The site writes `\\ref` to an equation as "(1)", like `\\eqref` (syntax/labels.ts); the export
     // writes what the site shows, so the paper reads "(1)" there too.
     const out = body('$$ \\label{eq:pyth}\na^2 + b^2 = c^2\n$$\n\nBy \\eqref{eq:pyth} and \\ref{eq:pyth}, done.')
-    expect(out).toBe('\\begin{equation}\\label{eq:pyth}\na^2 + b^2 = c^2\n\\end{equation}\n\nBy \\eqref{eq:pyth} and \\eqref{eq:pyth}, done.')
+    expect(out).toBe(
+      '\\begin{equation}\\label{eq:pyth}\na^2 + b^2 = c^2\n\\end{equation}\n\nBy \\eqref{eq:pyth} and \\eqref{eq:pyth}, done.',
+    )
   })
 
   it('keeps align and equation environments intact, labels and all, with or without $$ around them', () => {
@@ -141,12 +168,16 @@ describe('math', () => {
     expect(body(align)).toBe(align)
     expect(body(`$$\n${align}\n$$`)).toBe(align)
     const equation = '\\begin{equation}\\label{eq:e}\ne^{i\\pi} + 1 = 0\n\\end{equation}'
-    expect(body(`Text before.\n\n${equation}\n\nSee \\eqref{eq:e}.`)).toBe(`Text before.\n\n${equation}\n\nSee \\eqref{eq:e}.`)
+    expect(body(`Text before.\n\n${equation}\n\nSee \\eqref{eq:e}.`)).toBe(
+      `Text before.\n\n${equation}\n\nSee \\eqref{eq:e}.`,
+    )
   })
 
   it('puts rows outside any environment into gathered or aligned (LaTeX has no rows in \\[…\\])', () => {
     expect(body('$$\na = b \\\\\nc = d\n$$')).toBe('\\[\n\\begin{gathered}\na = b \\\\\nc = d\n\\end{gathered}\n\\]')
-    expect(body('$$\na &= b \\\\\nc &= d \\label{eq:x}\n$$')).toBe('\\begin{equation}\\label{eq:x}\n\\begin{aligned}\na &= b \\\\\nc &= d\n\\end{aligned}\n\\end{equation}')
+    expect(body('$$\na &= b \\\\\nc &= d \\label{eq:x}\n$$')).toBe(
+      '\\begin{equation}\\label{eq:x}\n\\begin{aligned}\na &= b \\\\\nc &= d\n\\end{aligned}\n\\end{equation}',
+    )
   })
 
   it('writes $$…$$ in the middle of a sentence in display style', () => {
@@ -183,7 +214,9 @@ describe('code', () => {
 describe('links and images', () => {
   it('become \\href, or \\url when the text is the address', () => {
     // hyperref reads `\%` and `\#` in an address as `%` and `#` (pandoc writes them so too).
-    expect(body('[the site](https://x.org/a_b%20c?q=1&r=2#frag)')).toBe('\\href{https://x.org/a_b\\%20c?q=1&r=2\\#frag}{the site}')
+    expect(body('[the site](https://x.org/a_b%20c?q=1&r=2#frag)')).toBe(
+      '\\href{https://x.org/a_b\\%20c?q=1&r=2\\#frag}{the site}',
+    )
     expect(body('<https://x.org/path>')).toBe('\\url{https://x.org/path}')
     expect(body('[50% off](https://x.org/50%off)')).toBe('\\href{https://x.org/50\\%25off}{50\\% off}')
   })
@@ -197,15 +230,23 @@ describe('links and images', () => {
     expect(body('![A plot](/media/plot.png)')).toBe(
       '\\begin{figure}[htbp]\n\\centering\n\\fbox{\\parbox{0.9\\linewidth}{\\centering\\small Image: \\url{https://blog.example/media/plot.png}}}\n\\caption{A plot}\n\\end{figure}',
     )
-    expect(body('Inline ![icon](https://x.org/i.png) here')).toBe('Inline [image: icon] \\url{https://x.org/i.png} here')
+    expect(body('Inline ![icon](https://x.org/i.png) here')).toBe(
+      'Inline [image: icon] \\url{https://x.org/i.png} here',
+    )
   })
 })
 
 describe('blocks', () => {
   it('turns lists into itemize and enumerate, keeping start numbers, nesting and task marks', () => {
-    expect(body('- a\n- b\n  1. c\n  2. d')).toBe('\\begin{itemize}\n\\item a\n\\item b\n\n\\begin{enumerate}\n\\item c\n\\item d\n\\end{enumerate}\n\\end{itemize}')
-    expect(body('3. three\n4. four')).toBe('\\begin{enumerate}\n\\setcounter{enumi}{2}\n\\item three\n\\item four\n\\end{enumerate}')
-    expect(body('- [x] done\n- [ ] todo')).toBe('\\begin{itemize}\n\\item[{[x]}] done\n\\item[{[ ]}] todo\n\\end{itemize}')
+    expect(body('- a\n- b\n  1. c\n  2. d')).toBe(
+      '\\begin{itemize}\n\\item a\n\\item b\n\n\\begin{enumerate}\n\\item c\n\\item d\n\\end{enumerate}\n\\end{itemize}',
+    )
+    expect(body('3. three\n4. four')).toBe(
+      '\\begin{enumerate}\n\\setcounter{enumi}{2}\n\\item three\n\\item four\n\\end{enumerate}',
+    )
+    expect(body('- [x] done\n- [ ] todo')).toBe(
+      '\\begin{itemize}\n\\item[{[x]}] done\n\\item[{[ ]}] todo\n\\end{itemize}',
+    )
     expect(body('- \\[not a label\\]')).toContain('\\item{} [not a label]')
   })
 
@@ -241,13 +282,19 @@ describe('blocks', () => {
   })
 
   it('turns footnotes into \\footnote, a second reference pointing at the first', () => {
-    expect(body('One[^a] and again[^a].\n\n[^a]: The *note*.')).toBe('One\\footnote{\\label{fn:a:1}The \\emph{note}.} and again\\textsuperscript{\\ref{fn:a:1}}.')
+    expect(body('One[^a] and again[^a].\n\n[^a]: The *note*.')).toBe(
+      'One\\footnote{\\label{fn:a:1}The \\emph{note}.} and again\\textsuperscript{\\ref{fn:a:1}}.',
+    )
     // verbatim cannot go inside a footnote: its code is set line by line in a typewriter font.
-    expect(body('Code note[^c].\n\n[^c]: See\n\n        x  = 1')).toBe('Code note\\footnote{\\label{fn:c:1}See\n\n\\par\\noindent{\\ttfamily x~~=~1}\\par}.')
+    expect(body('Code note[^c].\n\n[^c]: See\n\n        x  = 1')).toBe(
+      'Code note\\footnote{\\label{fn:c:1}See\n\n\\par\\noindent{\\ttfamily x~~=~1}\\par}.',
+    )
   })
 
   it('writes what the site shows of a raw HTML block (sanitised), and drops inline tags silently', () => {
-    expect(body('<div class="x">\n<b>hi</b>\n</div>\n\nText with <span>inline</span> tags.')).toBe('\\textbf{hi}\n\nText with inline tags.')
+    expect(body('<div class="x">\n<b>hi</b>\n</div>\n\nText with <span>inline</span> tags.')).toBe(
+      '\\textbf{hi}\n\nText with inline tags.',
+    )
   })
 })
 
@@ -260,8 +307,14 @@ describe('awkward input', () => {
     ['raw HTML everywhere', '<div>\n\n*md* in html\n\n</div>\n\n| a | <b>b</b> |\n|---|---|\n| <i>1</i> | 2 |'],
     ['lists nested in quotes in lists', '> - a\n>   > - b\n>   >   > 1. c\n>   >   >    > - d'],
     ['control and odd characters', 'bell\u0007 nel\u0085 lone\uD800 surrogate 😀 \u200B zero-width'],
-    ['special characters in link text and targets', '[a_b & 50% #x](https://x.org/a b{c}^~`|\\d) and [t](<url with spaces>)'],
-    ['a heading with a link, code, math and a footnote', '## See [`x_y`](https://x.org) and $a_b$[^n]\n\n[^n]: Note with `code`.'],
+    [
+      'special characters in link text and targets',
+      '[a_b & 50% #x](https://x.org/a b{c}^~`|\\d) and [t](<url with spaces>)',
+    ],
+    [
+      'a heading with a link, code, math and a footnote',
+      '## See [`x_y`](https://x.org) and $a_b$[^n]\n\n[^n]: Note with `code`.',
+    ],
     ['footnotes inside tables and footnotes', '| a[^1] |\n|---|\n| b |\n\n[^1]: One[^2].\n\n[^2]: Two.'],
     ['percent and alignment in inline math', '$a & b % c$ and $x \\\\ y$'],
     ['dollar signs and escaped dollars', 'It costs \\$5 or $$3$4$$ or $ 5 $.'],
@@ -274,7 +327,9 @@ describe('awkward input', () => {
 
   it('shows unbalanced display math as source: verbatim, or typewriter lines inside a footnote', () => {
     expect(body('$$\n\\frac{a}{b\n$$')).toBe('\\begin{verbatim}\n\\frac{a}{b\n\\end{verbatim}')
-    expect(body('x[^1]\n\n[^1]: See\n\n    $$\n    \\left( a\n    $$')).toBe('x\\footnote{\\label{fn:1:1}See\n\n\\par\\noindent{\\ttfamily \\textbackslash{}left(~a}\\par}')
+    expect(body('x[^1]\n\n[^1]: See\n\n    $$\n    \\left( a\n    $$')).toBe(
+      'x\\footnote{\\label{fn:1:1}See\n\n\\par\\noindent{\\ttfamily \\textbackslash{}left(~a}\\par}',
+    )
     expect(body('$\\left( a$')).toBe('\\texttt{\\$\\textbackslash{}left( a\\$}')
   })
 })
@@ -283,8 +338,27 @@ describe('bibliography', () => {
   const bibliography = JSON.stringify({
     introduction: 'Sources.',
     entries: [
-      { id: 'knuth84', type: 'book', title: 'The TeXbook', authors: ['Donald E. Knuth'], publication: 'Addison-Wesley', year: 1984, isbn: '0-201-13447-0' },
-      { id: 'a&b', type: 'article', title: 'On 100% of C_n', authors: ['A. One', 'B. Two', 'C. Three'], publication: 'J. Math', volume: '3', issue: '2', pages: '1--10', year: '2020', doi: '10.1000/x_1' },
+      {
+        id: 'knuth84',
+        type: 'book',
+        title: 'The TeXbook',
+        authors: ['Donald E. Knuth'],
+        publication: 'Addison-Wesley',
+        year: 1984,
+        isbn: '0-201-13447-0',
+      },
+      {
+        id: 'a&b',
+        type: 'article',
+        title: 'On 100% of C_n',
+        authors: ['A. One', 'B. Two', 'C. Three'],
+        publication: 'J. Math',
+        volume: '3',
+        issue: '2',
+        pages: '1--10',
+        year: '2020',
+        doi: '10.1000/x_1',
+      },
       { id: 'w', type: 'website', title: 'A page', authors: [], url: 'https://x.org/~a', year: null },
     ],
     furtherReading: ['More on #TeX'],
@@ -294,7 +368,9 @@ describe('bibliography', () => {
     const doc = exported('Text.', { bibliography })
     expect(lintLatex(doc)).toEqual([])
     expect(doc).toContain('\\begin{thebibliography}{99}')
-    expect(doc).toContain('\\bibitem{ref:knuth84}\nDonald E. Knuth.\n\\newblock \\emph{The TeXbook}.\n\\newblock Addison-Wesley, 1984.\n\\newblock ISBN~0-201-13447-0.')
+    expect(doc).toContain(
+      '\\bibitem{ref:knuth84}\nDonald E. Knuth.\n\\newblock \\emph{The TeXbook}.\n\\newblock Addison-Wesley, 1984.\n\\newblock ISBN~0-201-13447-0.',
+    )
     expect(doc).toContain(
       '\\bibitem{ref:ab}\nA. One, B. Two, and C. Three.\n\\newblock On 100\\% of C\\_n.\n\\newblock \\emph{J. Math}, 3(2), pp.~1--10, 2020.\n\\newblock \\href{https://doi.org/10.1000/x_1}{doi:10.1000/x\\_1}',
     )

@@ -11,12 +11,38 @@ import { lintLatex } from './latex-lint.js'
 
 /** Issue 20: the export reads the essay the site rendered once (its HTML and document), never its markdown. */
 
-const ENTRY: CslEntry = { id: 'Vaswani.2017', type: 'paper-conference', title: 'Attention is All you Need', author: [{ family: 'Vaswani', given: 'Ashish' }], issued: { 'date-parts': [[2017]] } }
-const FIGURE: EssayAsset = { url: '/media/assets/0123456789abcdef0123.svg', width: 300, height: 200, mime: 'image/svg+xml', bytes: 10 }
+const ENTRY: CslEntry = {
+  id: 'Vaswani.2017',
+  type: 'paper-conference',
+  title: 'Attention is All you Need',
+  author: [{ family: 'Vaswani', given: 'Ashish' }],
+  issued: { 'date-parts': [[2017]] },
+}
+const FIGURE: EssayAsset = {
+  url: '/media/assets/0123456789abcdef0123.svg',
+  width: 300,
+  height: 200,
+  mime: 'image/svg+xml',
+  bytes: 10,
+}
 
 function stored(markdown: string): ArxivPost {
-  const rendered = renderMarkdown(markdown, { bibliography: new Map([[ENTRY.id, ENTRY]]), resolveAsset: (ref) => (ref === '../img/plot.svg' ? FIGURE : null) })
-  return { title: 'T', slug: 't', author: 'A', publishedAt: '2024-01-01T00:00:00.000Z', excerpt: 'E', bibliography: null, tags: [], html: rendered.html, references: rendered.references, anchors: rendered.anchors }
+  const rendered = renderMarkdown(markdown, {
+    bibliography: new Map([[ENTRY.id, ENTRY]]),
+    resolveAsset: (ref) => (ref === '../img/plot.svg' ? FIGURE : null),
+  })
+  return {
+    title: 'T',
+    slug: 't',
+    author: 'A',
+    publishedAt: '2024-01-01T00:00:00.000Z',
+    excerpt: 'E',
+    bibliography: null,
+    tags: [],
+    html: rendered.html,
+    references: rendered.references,
+    anchors: rendered.anchors,
+  }
 }
 
 const ESSAY = [
@@ -57,8 +83,12 @@ describe('the arXiv export of a stored essay', () => {
   })
 
   it('includes the stored figure from the archive, with its caption and label, and refers to it', () => {
-    expect(figures).toEqual([{ path: 'figures/0123456789abcdef0123.png', asset: '0123456789abcdef0123.svg', convert: true }])
-    expect(tex).toContain('\\includegraphics[width=0.50\\linewidth,height=0.5\\textheight,keepaspectratio]{figures/0123456789abcdef0123.png}\n\\caption{The weights.}\\label{fig_plot}')
+    expect(figures).toEqual([
+      { path: 'figures/0123456789abcdef0123.png', asset: '0123456789abcdef0123.svg', convert: true },
+    ])
+    expect(tex).toContain(
+      '\\includegraphics[width=0.50\\linewidth,height=0.5\\textheight,keepaspectratio]{figures/0123456789abcdef0123.png}\n\\caption{The weights.}\\label{fig_plot}',
+    )
     expect(tex).toContain('Figure~\\ref{fig_plot}')
   })
 
@@ -77,10 +107,12 @@ describe('the arXiv export of a stored essay', () => {
   })
 
   it('writes the table from the stored HTML, with its alignment and math', () => {
-    expect(tex).toContain('\\begin{tabular}{@{}lr@{}}\n\\toprule\nkey & value \\\\\n\\midrule\n$q$ & 1 \\\\\n\\bottomrule\n\\end{tabular}')
+    expect(tex).toContain(
+      '\\begin{tabular}{@{}lr@{}}\n\\toprule\nkey & value \\\\\n\\midrule\n$q$ & 1 \\\\\n\\bottomrule\n\\end{tabular}',
+    )
   })
 
-  it('leaves out the site\'s own chrome: no footnote list, no references heading, no back-arrows', () => {
+  it("leaves out the site's own chrome: no footnote list, no references heading, no back-arrows", () => {
     expect(tex).not.toContain('↩')
     expect(tex).not.toMatch(/\\section\{(?:Footnotes|References)\}/)
   })
@@ -88,7 +120,15 @@ describe('the arXiv export of a stored essay', () => {
 
 describe('the arXiv archive', () => {
   it('is a gzipped ustar holding each file under its name', () => {
-    const tar = gunzipSync(tarGz([{ path: 'a.tex', bytes: Buffer.from('hello') }, { path: 'figures/b.png', bytes: Buffer.alloc(600, 1) }], new Date(0)))
+    const tar = gunzipSync(
+      tarGz(
+        [
+          { path: 'a.tex', bytes: Buffer.from('hello') },
+          { path: 'figures/b.png', bytes: Buffer.alloc(600, 1) },
+        ],
+        new Date(0),
+      ),
+    )
     expect(tar.length % 512).toBe(0)
     expect(tar.subarray(0, 5).toString()).toBe('a.tex')
     expect(tar.subarray(257, 262).toString()).toBe('ustar')

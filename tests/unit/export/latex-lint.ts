@@ -8,7 +8,17 @@ const VERBATIM = new Set(['verbatim', 'lstlisting', 'comment'])
 const MATH_ENVS = /^(?:equation|align|gather|multline|flalign|alignat|eqnarray)\*?$/
 const ALIGNMENT_ENVS = /^(?:tabular|array|matrix|[pbBvV]matrix|cases|aligned|alignedat|gathered|split)$/
 /** Commands whose first argument is a key or an address, not text. */
-const RAW_ARGUMENT = new Set(['href', 'url', 'label', 'ref', 'eqref', 'bibitem', 'DeclareUnicodeCharacter', 'setcounter', 'nolinkurl'])
+const RAW_ARGUMENT = new Set([
+  'href',
+  'url',
+  'label',
+  'ref',
+  'eqref',
+  'bibitem',
+  'DeclareUnicodeCharacter',
+  'setcounter',
+  'nolinkurl',
+])
 
 export function lintLatex(doc: string): string[] {
   const problems: string[] = []

@@ -23,7 +23,8 @@ function commands(doc: string): string[] {
   return [...doc.matchAll(/\\([A-Za-z]+)|\\[^A-Za-z]/g)].map((m) => m[1]).filter((n): n is string => n !== undefined)
 }
 
-const DANGEROUS = /^(?:input|include|includeonly|InputIfFileExists|IfFileExists|openin|openout|read|readline|write|immediate|catcode|csname|endcsname|scantokens|makeatletter|ExplSyntaxOn|UseName|usepackage|RequirePackage|pdfobj|pdffiledump|special|href)$/
+const DANGEROUS =
+  /^(?:input|include|includeonly|InputIfFileExists|IfFileExists|openin|openout|read|readline|write|immediate|catcode|csname|endcsname|scantokens|makeatletter|ExplSyntaxOn|UseName|usepackage|RequirePackage|pdfobj|pdffiledump|special|href)$/
 
 const HOSTILE = [
   'Inline: $\\input{/etc/hostname}$ and $\\include{chapter}$.',
@@ -78,7 +79,16 @@ describe('neutraliseTex', () => {
   })
 
   it('catches a name built at run time, and is idempotent', () => {
-    for (const tex of ['\\begin{\\x\\y}', '\\begin\\x', '\\expandafter\\begin\\expandafter{\\x}', '\\begin%\n{filecontents}', '\\UseName{input}', '\\scantokens{x}', '\\makeatletter', '\\ExplSyntaxOn']) {
+    for (const tex of [
+      '\\begin{\\x\\y}',
+      '\\begin\\x',
+      '\\expandafter\\begin\\expandafter{\\x}',
+      '\\begin%\n{filecontents}',
+      '\\UseName{input}',
+      '\\scantokens{x}',
+      '\\makeatletter',
+      '\\ExplSyntaxOn',
+    ]) {
       const once = neutraliseTex(tex)
       expect(once, tex).not.toBe(tex)
       expect(neutraliseTex(once)).toBe(once)

@@ -10,7 +10,19 @@ import type { SiteInfo } from '../../../src/shared/site-info.js'
 const site = { baseUrl: 'https://blog.example', ownerName: 'Owner' } as SiteInfo
 
 function postsOf(htmls: string[]): PostsService {
-  const posts = htmls.map((html, i) => ({ id: i + 1, slug: `p${i}`, title: `P${i}`, excerpt: `Excerpt <${i}>`, metaDescription: null, html, author: 'A', tags: [], publishedAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z', bannerImage: null }))
+  const posts = htmls.map((html, i) => ({
+    id: i + 1,
+    slug: `p${i}`,
+    title: `P${i}`,
+    excerpt: `Excerpt <${i}>`,
+    metaDescription: null,
+    html,
+    author: 'A',
+    tags: [],
+    publishedAt: '2024-01-01T00:00:00.000Z',
+    updatedAt: '2024-01-01T00:00:00.000Z',
+    bannerImage: null,
+  }))
   return {
     visible: () => posts as unknown as PostMeta[],
     get: async (slug: string) => posts.find((p) => p.slug === slug) as unknown as Post,
@@ -19,8 +31,14 @@ function postsOf(htmls: string[]): PostsService {
 
 describe('feed size caps', () => {
   it('carries a post larger than an entry may be as its excerpt and a link', async () => {
-    const [big, small] = await latestEntries(postsOf(['<p>x</p>'.repeat(MAX_ENTRY_HTML_CHARS), '<p>Small</p>']), site, 20)
-    expect(big.html).toBe('<p>Excerpt &lt;0&gt;</p><p><a href="https://blog.example/posts/p0">Read the whole essay on the site.</a></p>')
+    const [big, small] = await latestEntries(
+      postsOf(['<p>x</p>'.repeat(MAX_ENTRY_HTML_CHARS), '<p>Small</p>']),
+      site,
+      20,
+    )
+    expect(big.html).toBe(
+      '<p>Excerpt &lt;0&gt;</p><p><a href="https://blog.example/posts/p0">Read the whole essay on the site.</a></p>',
+    )
     expect(small.html).toBe('<p>Small</p>')
   })
 
@@ -34,7 +52,10 @@ describe('feed size caps', () => {
   })
 
   it('measures a math-heavy post by what the feed carries: its formulas as MathML only', async () => {
-    const formula = katex.renderToString('\\sum_{k=1}^{n} \\binom{n}{k} x^k = (1+x)^n - 1', { displayMode: true, output: 'htmlAndMathml' })
+    const formula = katex.renderToString('\\sum_{k=1}^{n} \\binom{n}{k} x^k = (1+x)^n - 1', {
+      displayMode: true,
+      output: 'htmlAndMathml',
+    })
     // Just past the cap: parsing it is most of this test's time.
     const html = `<p>${formula}</p>`.repeat(Math.ceil(MAX_ENTRY_HTML_CHARS / (formula.length + 7)) + 1)
     expect(html.length).toBeGreaterThan(MAX_ENTRY_HTML_CHARS)

@@ -3,10 +3,12 @@ import katex from 'katex'
 import { feedMath } from '../../../src/feeds/feed-math.js'
 
 // Issue 24: feeds carry each formula once, as MathML, since no feed reader has KaTeX's CSS.
-const tex = (source: string, displayMode = false) => katex.renderToString(source, { displayMode, output: 'htmlAndMathml', throwOnError: false, strict: 'ignore' })
+const tex = (source: string, displayMode = false) =>
+  katex.renderToString(source, { displayMode, output: 'htmlAndMathml', throwOnError: false, strict: 'ignore' })
 const count = (html: string, what: string) => html.split(what).length - 1
 /** What a reader without MathML support sees: the text, the TeX annotation left out. */
-const visibleText = (html: string) => html.replace(/<annotation[^>]*>[\s\S]*?<\/annotation>/g, '').replace(/<[^>]+>/g, '')
+const visibleText = (html: string) =>
+  html.replace(/<annotation[^>]*>[\s\S]*?<\/annotation>/g, '').replace(/<[^>]+>/g, '')
 
 describe('feedMath', () => {
   it('keeps the MathML with its TeX annotation and drops the visual copy of an inline formula', () => {

@@ -21,7 +21,8 @@ describe('absolute addresses', () => {
     expect(absoluteUrl('#fn-1', page, base)).toBe('https://x.org/blog/posts/p#fn-1')
     expect(absoluteUrl('other', page, base)).toBe('https://x.org/blog/posts/other')
     expect(absoluteUrl('//cdn.example/a.js', page, base)).toBe('https://cdn.example/a.js')
-    for (const kept of ['https://e.org/a', 'mailto:a@b.c', 'data:image/png;base64,AA']) expect(absoluteUrl(kept, page, base)).toBe(kept)
+    for (const kept of ['https://e.org/a', 'mailto:a@b.c', 'data:image/png;base64,AA'])
+      expect(absoluteUrl(kept, page, base)).toBe(kept)
   })
 
   it('rewrites attributes of real tags only, also when a quoted value holds ">"', () => {
@@ -50,19 +51,31 @@ describe('absolute srcset candidates', () => {
     const cases: [string, string][] = [
       ['/a.png', 'https://x.org/blog/a.png'],
       ['/a.png 1x,/b.png 2x', 'https://x.org/blog/a.png 1x,https://x.org/blog/b.png 2x'],
-      ['  /a.png   640w ,\n\t b.png 1.5x  ', '  https://x.org/blog/a.png   640w ,\n\t https://x.org/blog/posts/b.png 1.5x  '],
+      [
+        '  /a.png   640w ,\n\t b.png 1.5x  ',
+        '  https://x.org/blog/a.png   640w ,\n\t https://x.org/blog/posts/b.png 1.5x  ',
+      ],
       // trailing commas end a candidate that has no descriptor
       ['/a.png, /b.png 2x', 'https://x.org/blog/a.png, https://x.org/blog/b.png 2x'],
       // …but with no space after the comma it is one address, as a browser reads it
       ['/a.png,/b.png 2x', 'https://x.org/blog/a.png,/b.png 2x'],
       ['/a.png,, /b.png', 'https://x.org/blog/a.png,, https://x.org/blog/b.png'],
       // a comma inside an address belongs to it
-      ['/img/a,b.png 640w, /img/c.png 1280w', 'https://x.org/blog/img/a,b.png 640w, https://x.org/blog/img/c.png 1280w'],
-      ['data:image/png;base64,iVBORw0KGgo= 1x, /b.png 2x', 'data:image/png;base64,iVBORw0KGgo= 1x, https://x.org/blog/b.png 2x'],
+      [
+        '/img/a,b.png 640w, /img/c.png 1280w',
+        'https://x.org/blog/img/a,b.png 640w, https://x.org/blog/img/c.png 1280w',
+      ],
+      [
+        'data:image/png;base64,iVBORw0KGgo= 1x, /b.png 2x',
+        'data:image/png;base64,iVBORw0KGgo= 1x, https://x.org/blog/b.png 2x',
+      ],
       // a comma inside parentheses is part of a (future) descriptor, not a separator
       ['/a.png 1x (foo, bar), /b.png 2x', 'https://x.org/blog/a.png 1x (foo, bar), https://x.org/blog/b.png 2x'],
       // absolute and protocol-relative addresses stay or resolve as a browser would
-      ['https://cdn.example/a.webp 640w, //cdn.example/b.webp 1280w', 'https://cdn.example/a.webp 640w, https://cdn.example/b.webp 1280w'],
+      [
+        'https://cdn.example/a.webp 640w, //cdn.example/b.webp 1280w',
+        'https://cdn.example/a.webp 640w, https://cdn.example/b.webp 1280w',
+      ],
       ['', ''],
       [' , ', ' , '],
     ]
@@ -82,7 +95,13 @@ describe('parseBibliography', () => {
     expect(parseBibliography(null)).toBeNull()
     expect(parseBibliography('{oops')).toBeNull()
     expect(parseBibliography('{"introduction":"x"}')).toBeNull()
-    const parsed = parseBibliography(JSON.stringify({ entries: [{ id: '1', type: 'book', title: 'T', authors: ['A'] }, { title: 'no type' }] }))
-    expect(parsed).toEqual({ introduction: '', entries: [{ id: '1', type: 'book', title: 'T', authors: ['A'] }], furtherReading: [] })
+    const parsed = parseBibliography(
+      JSON.stringify({ entries: [{ id: '1', type: 'book', title: 'T', authors: ['A'] }, { title: 'no type' }] }),
+    )
+    expect(parsed).toEqual({
+      introduction: '',
+      entries: [{ id: '1', type: 'book', title: 'T', authors: ['A'] }],
+      furtherReading: [],
+    })
   })
 })

@@ -9,19 +9,43 @@ import { ImageOptionsSchema } from '../../../src/shared/schemas/index.js'
 import type { ImageRequest } from '../../../src/ai/provider.js'
 
 const options = ImageOptionsSchema.parse({})
-const post = { id: 7, slug: 'entropy-and-the-arrow-of-time', title: 'Entropy and the Arrow of Time', tags: ['physics', 'time'], excerpt: 'Why the past differs from the future.' }
+const post = {
+  id: 7,
+  slug: 'entropy-and-the-arrow-of-time',
+  title: 'Entropy and the Arrow of Time',
+  tags: ['physics', 'time'],
+  excerpt: 'Why the past differs from the future.',
+}
 const concepts = ['entropy', 'second law', 'boltzmann', 'irreversibility']
 const banner: ImageRequest = { kind: 'banner', post, concepts, options, width: 1200, height: 630 }
-const content = (index: number): ImageRequest => ({ kind: 'content', post, concepts, options, width: 1024, height: 768, index })
+const content = (index: number): ImageRequest => ({
+  kind: 'content',
+  post,
+  concepts,
+  options,
+  width: 1024,
+  height: 768,
+  index,
+})
 
 /** Alpha-premultiplied RGBA pixels of an SVG, rendered like the artwork is (bundled font, no system fonts) or with no font at all. */
 function pixels(svg: string, fonts: 'bundled' | 'none'): Uint8Array {
-  const resvg = new Resvg(svg, { font: fonts === 'bundled' ? { fontFiles: fontFiles(), loadSystemFonts: false, defaultFontFamily: FONT_FAMILY } : { fontFiles: [], loadSystemFonts: false } })
+  const resvg = new Resvg(svg, {
+    font:
+      fonts === 'bundled'
+        ? { fontFiles: fontFiles(), loadSystemFonts: false, defaultFontFamily: FONT_FAMILY }
+        : { fontFiles: [], loadSystemFonts: false },
+  })
   return new Uint8Array(resvg.render().pixels)
 }
 
 /** Pixels that differ between two renders inside a rectangle. */
-function differing(a: Uint8Array, b: Uint8Array, width: number, box: { x: number; y: number; w: number; h: number }): number {
+function differing(
+  a: Uint8Array,
+  b: Uint8Array,
+  width: number,
+  box: { x: number; y: number; w: number; h: number },
+): number {
   let count = 0
   for (let y = box.y; y < box.y + box.h; y++) {
     for (let x = box.x; x < box.x + box.w; x++) {
@@ -60,7 +84,16 @@ describe('local artwork', () => {
   })
 
   it('sets the title in the bundled font, with no system fonts (the text is really drawn)', () => {
-    const input: ArtInput = { kind: 'banner', slug: post.slug, title: post.title, tags: post.tags, concepts, width: 1200, height: 630, index: 0 }
+    const input: ArtInput = {
+      kind: 'banner',
+      slug: post.slug,
+      title: post.title,
+      tags: post.tags,
+      concepts,
+      width: 1200,
+      height: 630,
+      index: 0,
+    }
     const withTitle = composeArtwork(input).svg
     const withoutTitle = composeArtwork({ ...input, omitTitle: true }).svg
     const titleBox = { x: 60, y: 120, w: 560, h: 360 }
@@ -72,7 +105,16 @@ describe('local artwork', () => {
 
   it('copes with hostile and very long titles: escaped, cleaned, wrapped into at most four lines', async () => {
     const title = `Ω <script>&amp; "quotes" \u0007 ${'antidisestablishmentarianism '.repeat(12)}$x^2$`
-    const { svg } = composeArtwork({ kind: 'banner', slug: 's', title, tags: ['<b>'], concepts: ['a & b'], width: 1200, height: 630, index: 0 })
+    const { svg } = composeArtwork({
+      kind: 'banner',
+      slug: 's',
+      title,
+      tags: ['<b>'],
+      concepts: ['a & b'],
+      width: 1200,
+      height: 630,
+      index: 0,
+    })
     expect(svg).not.toContain('<script>')
     expect(svg).not.toContain('\u0007')
     expect(svg.match(/<tspan /g)?.length).toBeLessThanOrEqual(4)
@@ -88,7 +130,8 @@ describe('local artwork', () => {
 
 describe('conceptsOf', () => {
   it('puts tags first, then repeated phrases and words, without stop words', () => {
-    const text = 'The prior distribution shapes the posterior. A prior distribution is chosen before evidence; the prior distribution matters. Evidence updates belief. Evidence and belief.'
+    const text =
+      'The prior distribution shapes the posterior. A prior distribution is chosen before evidence; the prior distribution matters. Evidence updates belief. Evidence and belief.'
     const out = conceptsOf({ tags: ['statistics'], plainText: text })
     expect(out[0]).toBe('statistics')
     expect(out).toContain('prior distribution')

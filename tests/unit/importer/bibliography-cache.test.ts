@@ -43,7 +43,10 @@ beforeEach(() => {
 afterEach(() => tmp.cleanup())
 
 function references(prepare: Prepare): string {
-  const out = prepare.prepareEssay({ essay: { path: join(essays, 'cited.md'), text: essay, mtime: new Date(), root: essays }, options: { ownerName: 'Owner', dataDir } })
+  const out = prepare.prepareEssay({
+    essay: { path: join(essays, 'cited.md'), text: essay, mtime: new Date(), root: essays },
+    options: { ownerName: 'Owner', dataDir },
+  })
   if ('failed' in out) throw new Error(out.failed)
   return out.rendered.html.slice(out.rendered.html.indexOf('<section class="references"'))
 }
@@ -86,14 +89,19 @@ describe('the data folder’s bibliography cache', () => {
     const { engine, cache } = first
     let prepare = first.prepare
     const before = references(prepare)
-    expect(before).toContain('Goodfellow, I., Bengio, Y., &#x26; Courville, A. (2016). <i>Deep Learning</i>. MIT Press.')
+    expect(before).toContain(
+      'Goodfellow, I., Bengio, Y., &#x26; Courville, A. (2016). <i>Deep Learning</i>. MIT Press.',
+    )
     expect(readdirSync(formattedDir())).toHaveLength(2) // the two entries cited
 
     // Plant a formatting for he:resnet: a new thread that reads the cache shows it.
     const resnet = cache.loadBibliographyFile(bib, dataDir).entries.find((e) => e.id === 'he:resnet')!
     const planted = join(formattedDir(), `${engine.entryKey(resnet)}.json`)
     const value = JSON.parse(readFileSync(planted, 'utf8')) as { html: string }
-    writeFileSync(planted, JSON.stringify({ ...value, html: value.html.replace('Deep Residual Learning', 'Planted Residual') }))
+    writeFileSync(
+      planted,
+      JSON.stringify({ ...value, html: value.html.replace('Deep Residual Learning', 'Planted Residual') }),
+    )
     ;({ prepare } = await freshThread())
     expect(references(prepare)).toContain('Planted Residual')
 
@@ -110,7 +118,10 @@ describe('the data folder’s bibliography cache', () => {
     const { prepare } = await freshThread()
     const cached = references(prepare)
     const { prepare: again } = await freshThread()
-    const plain = again.prepareEssay({ essay: { path: join(essays, 'cited.md'), text: essay, mtime: new Date(), root: essays }, options: { ownerName: 'Owner' } })
+    const plain = again.prepareEssay({
+      essay: { path: join(essays, 'cited.md'), text: essay, mtime: new Date(), root: essays },
+      options: { ownerName: 'Owner' },
+    })
     if ('failed' in plain) throw new Error(plain.failed)
     expect(plain.rendered.html.slice(plain.rendered.html.indexOf('<section class="references"'))).toBe(cached)
     expect(references((await freshThread()).prepare)).toBe(cached)
@@ -128,7 +139,15 @@ describe('the data folder’s bibliography cache', () => {
     utimesSync(join(folder, 'old.json.1-0-0.tmp'), now - 3600, now - 3600)
     writeFileSync(join(folder, 'new.json.1-0-1.tmp'), '{')
     pruneCached(dataDir, { parsed: 8, formatted: 8 })
-    expect(readdirSync(folder).sort()).toEqual(['4.json', '5.json', '6.json', '7.json', '8.json', '9.json', 'new.json.1-0-1.tmp'])
+    expect(readdirSync(folder).sort()).toEqual([
+      '4.json',
+      '5.json',
+      '6.json',
+      '7.json',
+      '8.json',
+      '9.json',
+      'new.json.1-0-1.tmp',
+    ])
     pruneCached(dataDir, { parsed: 8, formatted: 8 })
     expect(readdirSync(folder)).toHaveLength(7)
   })

@@ -60,7 +60,11 @@ describe('findEssayFiles', () => {
 
   it('reports paths that do not exist as missing, as given', async () => {
     const found = await findEssayFiles(['no/such/place', join(root, 'essays/b.md/child.md')])
-    expect(found).toMatchObject({ files: [], missing: ['no/such/place', join(root, 'essays/b.md/child.md')], unreadable: [] })
+    expect(found).toMatchObject({
+      files: [],
+      missing: ['no/such/place', join(root, 'essays/b.md/child.md')],
+      unreadable: [],
+    })
   })
 
   it('returns nothing for an empty list', async () => {

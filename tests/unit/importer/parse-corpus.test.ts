@@ -36,7 +36,10 @@ const parsed = new Map<string, ParsedEssay>()
 function parseCorpusFile(path: string): ParsedEssay {
   const cached = parsed.get(path)
   if (cached) return cached
-  const essay = parseEssay({ path, text: readFileSync(path, 'utf8'), mtime: statSync(path).mtime }, { ownerName: OWNER })
+  const essay = parseEssay(
+    { path, text: readFileSync(path, 'utf8'), mtime: statSync(path).mtime },
+    { ownerName: OWNER },
+  )
   parsed.set(path, essay)
   return essay
 }
@@ -68,7 +71,11 @@ describe('parseEssay on every corpus essay', () => {
       check(essay.title.trim().length > 0, 'empty title')
       check(essay.slug.length > 0 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(essay.slug), `bad slug ${essay.slug}`)
       check(essay.author.trim().length > 0, 'empty author')
-      for (const [field, value] of [['title', essay.title], ['author', essay.author], ['excerpt', essay.excerpt]] as const) {
+      for (const [field, value] of [
+        ['title', essay.title],
+        ['author', essay.author],
+        ['excerpt', essay.excerpt],
+      ] as const) {
         check(!HTML_TAG.test(value), `HTML in ${field}: ${value.slice(0, 80)}`)
         check(!METADATA_MARKER.test(value), `frontmatter syntax in ${field}: ${value.slice(0, 80)}`)
       }

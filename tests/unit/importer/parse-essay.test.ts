@@ -69,14 +69,18 @@ describe('parseEssay: tags', () => {
 
 describe('parseEssay: date', () => {
   it('uses the first readable date key', () => {
-    expect(parse('---\ndate: 2021-02-03\npublished: 2000-01-01\n---\n').publishedAt.toISOString()).toBe('2021-02-03T00:00:00.000Z')
+    expect(parse('---\ndate: 2021-02-03\npublished: 2000-01-01\n---\n').publishedAt.toISOString()).toBe(
+      '2021-02-03T00:00:00.000Z',
+    )
     expect(parse('---\npubdate: 8 October 2025\n---\n').publishedAt.toISOString()).toBe('2025-10-08T00:00:00.000Z')
   })
 
   it('falls back to the modification time, with a warning, for an unreadable date', () => {
     const essay = parse('---\ndate: sometime soon\n---\n')
     expect(essay.publishedAt).toEqual(MTIME)
-    expect(essay.warnings).toEqual([`date: could not read 'date' ("sometime soon"); using the file's modification time`])
+    expect(essay.warnings).toEqual([
+      `date: could not read 'date' ("sometime soon"); using the file's modification time`,
+    ])
   })
 
   it('uses the modification time quietly when there is no date at all', () => {
@@ -159,14 +163,18 @@ describe('parseEssay: excerpt', () => {
   })
 
   it('prefers the description field, but not when it only repeats the title', () => {
-    expect(parse('---\ntitle: T\ndescription: "A *good* summary."\n---\nBody paragraph with words.').excerpt).toBe('A good summary.')
+    expect(parse('---\ntitle: T\ndescription: "A *good* summary."\n---\nBody paragraph with words.').excerpt).toBe(
+      'A good summary.',
+    )
     expect(parse('---\ntitle: Same\nsummary: Same\n---\nBody paragraph with enough words.').excerpt).toBe(
       'Body paragraph with enough words.',
     )
   })
 
   it('prefers the first paragraph over a feed teaser that it continues', () => {
-    const essay = parse('@def title = "T"\n@def rss_description = """ T | The opening words of... """\n\nThe opening words of the post continue here.')
+    const essay = parse(
+      '@def title = "T"\n@def rss_description = """ T | The opening words of... """\n\nThe opening words of the post continue here.',
+    )
     expect(essay.excerpt).toBe('The opening words of the post continue here.')
   })
 
@@ -178,13 +186,17 @@ describe('parseEssay: excerpt', () => {
   })
 
   it('takes a paragraph inside a list when there is no other prose', () => {
-    expect(parse('- An item that holds the only prose of this text.\n').excerpt).toBe('An item that holds the only prose of this text.')
+    expect(parse('- An item that holds the only prose of this text.\n').excerpt).toBe(
+      'An item that holds the only prose of this text.',
+    )
   })
 })
 
 describe('parseEssay: long essays', () => {
   // Long bodies are scanned in prefixes first; these cases check that gives the same answer.
-  const filler = Array.from({ length: 400 }, (_, i) => `Filler paragraph number ${i} with a few more words.`).join('\n\n')
+  const filler = Array.from({ length: 400 }, (_, i) => `Filler paragraph number ${i} with a few more words.`).join(
+    '\n\n',
+  )
 
   it('resolves a reference link defined at the end, even with a fence open at the cut', () => {
     const fence = '```text\n' + 'code line\n\n'.repeat(300) + '```'
@@ -218,7 +230,10 @@ describe('parseEssay: robustness', () => {
     ['NUL and control characters', '\u0000\u0001\u0002# x'],
     ['deep brackets', `@def x = ${'['.repeat(10_000)}`],
     ['deep YAML', `---\nx: ${'['.repeat(10_000)}\n---\n`],
-    ['alias bomb', '---\na: &a [1,1,1,1,1,1,1,1,1,1]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]\n---\n'],
+    [
+      'alias bomb',
+      '---\na: &a [1,1,1,1,1,1,1,1,1,1]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]\n---\n',
+    ],
     ['lone surrogates', '# \uD800 title \uDC00'],
   ])('never throws on %s', (_name, text) => {
     const essay = parse(text)

@@ -48,7 +48,10 @@ describe('prepareMany when workers cannot run', () => {
     behaviour.mode = 'silent'
     behaviour.started = 0
     behaviour.terminated = 0
-    const out = await prepareMany(tasks.map((_t, n) => task(n, '\nmore')), { threads: 2, timeoutMs: 200 })
+    const out = await prepareMany(
+      tasks.map((_t, n) => task(n, '\nmore')),
+      { threads: 2, timeoutMs: 200 },
+    )
     expect(behaviour.terminated).toBe(behaviour.started)
     expect(out.every((o) => 'rendered' in o && o.rendered.html.includes('more'))).toBe(true)
   })

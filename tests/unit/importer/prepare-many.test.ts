@@ -41,7 +41,8 @@ describe('prepareMany: a bulk import parses and renders on worker threads', () =
   }, 120_000)
 
   it('fails only the file that cannot be rendered, with a message that says so', async () => {
-    const good = (n: number) => task(`/essays/${n}.md`, `---\ntitle: Essay ${n}\n---\n\n` + `Prose with $x_${n}$.\n\n`.repeat(800))
+    const good = (n: number) =>
+      task(`/essays/${n}.md`, `---\ntitle: Essay ${n}\n---\n\n` + `Prose with $x_${n}$.\n\n`.repeat(800))
     const tasks = [good(1), task('/essays/deep.md', '<div>'.repeat(100_000)), good(2), good(3)]
 
     const terminated = watchTerminations()
@@ -49,7 +50,12 @@ describe('prepareMany: a bulk import parses and renders on worker threads', () =
     const prepared = await prepareMany(tasks, { threads: 2 })
 
     for (const worker of terminated) expect(worker.threadId).toBe(-1)
-    expect(prepared.map((p) => ('failed' in p ? 'failed' : p.parsed.title))).toEqual(['Essay 1', 'failed', 'Essay 2', 'Essay 3'])
+    expect(prepared.map((p) => ('failed' in p ? 'failed' : p.parsed.title))).toEqual([
+      'Essay 1',
+      'failed',
+      'Essay 2',
+      'Essay 3',
+    ])
     expect((prepared[1] as { failed: string }).failed).toMatch(/^Could not render the markdown: .*call stack/)
   }, 60_000)
 

@@ -45,7 +45,10 @@ describe('readEssayFile', () => {
 
   it('refuses binary content', async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d])
-    expect(await readEssayFile(await fileWith('image.md', png))).toEqual({ ok: false, error: 'File looks binary, not markdown text' })
+    expect(await readEssayFile(await fileWith('image.md', png))).toEqual({
+      ok: false,
+      error: 'File looks binary, not markdown text',
+    })
     const controls = new Uint8Array(Array.from({ length: 100 }, (_, i) => (i % 3 === 0 ? 0x01 : 0x41)))
     expect(await readEssayFile(await fileWith('controls.md', controls))).toEqual({
       ok: false,

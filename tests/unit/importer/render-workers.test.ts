@@ -33,7 +33,9 @@ describe('render workers', () => {
 
   it('fails a single file that takes too long, alone, while this thread keeps turning', async () => {
     await configureRenderWorkers({ timeoutMs: 3_000 })
-    const { value, ticks } = await ticksDuring(() => prepareMany([task('/essays/slow.md', SLOW), task('/essays/ok.md', '# Fine\n\nShort.')]))
+    const { value, ticks } = await ticksDuring(() =>
+      prepareMany([task('/essays/slow.md', SLOW), task('/essays/ok.md', '# Fine\n\nShort.')]),
+    )
     expect(value.map((o) => ('failed' in o ? o.failed : o.parsed.title))).toEqual([
       'Could not render the markdown: took longer than 3 s (the limit for one file); nothing was stored for it',
       'Fine',
@@ -44,7 +46,10 @@ describe('render workers', () => {
   it('fails a single file that needs more memory than a worker may have, alone', async () => {
     await configureRenderWorkers({ timeoutMs: 60_000, maxOldGenerationMb: 48 })
     const [table, ok] = await prepareMany([task('/essays/table.md', TABLE), task('/essays/ok.md', '# Fine\n\nShort.')])
-    expect(table).toEqual({ failed: 'Could not render the markdown: needs more than 48 MB of memory (the limit for one file); nothing was stored for it' })
+    expect(table).toEqual({
+      failed:
+        'Could not render the markdown: needs more than 48 MB of memory (the limit for one file); nothing was stored for it',
+    })
     expect('rendered' in ok && ok.parsed.title).toBe('Fine')
   }, 60_000)
 
@@ -61,12 +66,16 @@ describe('render workers', () => {
 
   it('renders an edit or a preview off this thread, refusing one that runs too long with a clear error', async () => {
     await configureRenderWorkers({ timeoutMs: 3_000 })
-    const { value, ticks } = await ticksDuring(() => renderOffThread(SLOW).then(
-      () => null,
-      (e: unknown) => e,
-    ))
+    const { value, ticks } = await ticksDuring(() =>
+      renderOffThread(SLOW).then(
+        () => null,
+        (e: unknown) => e,
+      ),
+    )
     expect(isBlogError(value) && value.status).toBe(422)
-    expect((value as Error).message).toBe('Could not render the markdown: took longer than 3 s (the limit for one file); nothing was stored for it.')
+    expect((value as Error).message).toBe(
+      'Could not render the markdown: took longer than 3 s (the limit for one file); nothing was stored for it.',
+    )
     expect(ticks).toBeGreaterThan(5)
     await expect(renderOffThread('Some *text*.')).resolves.toMatchObject({ html: '<p>Some <em>text</em>.</p>' })
   }, 60_000)
@@ -76,6 +85,8 @@ describe('rendered size cap', () => {
   it('refuses an essay whose HTML would pass 8 MB, with a message that says so', () => {
     // About 380 characters of KaTeX markup per formula: 4 characters of markdown each.
     const out = prepareEssay(task('/essays/big.md', '$x$ '.repeat(24_000)))
-    expect(out).toEqual({ failed: expect.stringMatching(/^The essay renders to 8\.\d MB of HTML, more than the 8 MB one page may have/) })
+    expect(out).toEqual({
+      failed: expect.stringMatching(/^The essay renders to 8\.\d MB of HTML, more than the 8 MB one page may have/),
+    })
   }, 60_000)
 })

@@ -40,7 +40,16 @@ describe('sample essays in data/essays', async () => {
 
   it('shows off the syntax the site supports somewhere in the set', () => {
     const bodies = essays.map((e) => e.body).join('\n')
-    for (const feature of ['$$', '\\begin{align}', '\\label{', '\\eqref{', '```python', '```typescript', '|---|', '[^']) {
+    for (const feature of [
+      '$$',
+      '\\begin{align}',
+      '\\label{',
+      '\\eqref{',
+      '```python',
+      '```typescript',
+      '|---|',
+      '[^',
+    ]) {
       expect(bodies, feature).toContain(feature)
     }
   })

@@ -89,7 +89,8 @@ describe('importing a site root', () => {
 
   it('d2l: the notebooks config.ini selects, less its exclusions', async () => {
     const dir = await tree('d2l', {
-      'config.ini': '[project]\nname = d2l-en\n\n[build]\nnotebooks = *.md */*.md\nexclusions = README.md STYLE_GUIDE.md contrib/*md\n',
+      'config.ini':
+        '[project]\nname = d2l-en\n\n[build]\nnotebooks = *.md */*.md\nexclusions = README.md STYLE_GUIDE.md contrib/*md\n',
       'index.md': essay,
       'STYLE_GUIDE.md': essay,
       'chapter_intro/index.md': essay,
@@ -102,7 +103,8 @@ describe('importing a site root', () => {
 
   it('Jupyter Book: the files _toc.yml lists', async () => {
     const dir = await tree('jbook', {
-      '_toc.yml': 'format: jb-book\nroot: intro\nchapters:\n  - file: chapters/one\n  - file: chapters/two.md\n    sections:\n      - file: chapters/two-a\n',
+      '_toc.yml':
+        'format: jb-book\nroot: intro\nchapters:\n  - file: chapters/one\n  - file: chapters/two.md\n    sections:\n      - file: chapters/two-a\n',
       'intro.md': essay,
       'chapters/one.md': essay,
       'chapters/two.md': essay,
@@ -110,7 +112,12 @@ describe('importing a site root', () => {
       'chapters/unlisted.md': essay,
       '_build/html/intro.md': essay,
     })
-    expect((await imported(dir)).map(([f]) => f)).toEqual(['chapters/one.md', 'chapters/two-a.md', 'chapters/two.md', 'intro.md'])
+    expect((await imported(dir)).map(([f]) => f)).toEqual([
+      'chapters/one.md',
+      'chapters/two-a.md',
+      'chapters/two.md',
+      'intro.md',
+    ])
   })
 
   it('Franklin: pages, not its layout, libraries, output or configuration', async () => {
@@ -132,7 +139,14 @@ describe('importing a site root', () => {
     const rootOf = (rel: string) => relative(base, found.roots.get(join(base, rel))!)
     expect(rootOf('jekyll/_posts/2018-12-22-distill.md')).toBe('jekyll')
     expect(rootOf('hugo/content/posts/first.md')).toBe('hugo')
-    expect(found.sites.map((s) => s.kind).sort()).toEqual(['d2l', 'franklin', 'hugo', 'jekyll', 'jupyter-book', 'quarto'])
+    expect(found.sites.map((s) => s.kind).sort()).toEqual([
+      'd2l',
+      'franklin',
+      'hugo',
+      'jekyll',
+      'jupyter-book',
+      'quarto',
+    ])
   })
 })
 
@@ -159,7 +173,10 @@ describe('planImport (blog import --dry-run)', () => {
     const dir = join(base, 'repo')
     const plan = await planImport([dir, join(base, 'nowhere')])
     expect(plan.files).toContainEqual({ path: join(dir, 'essay.md'), root: dir })
-    expect(plan.skipped).toContainEqual({ path: join(dir, 'LICENSE.md'), reason: expect.stringMatching(/repository file/) })
+    expect(plan.skipped).toContainEqual({
+      path: join(dir, 'LICENSE.md'),
+      reason: expect.stringMatching(/repository file/),
+    })
     expect(plan.missing).toEqual([join(base, 'nowhere')])
     expect(JSON.parse(JSON.stringify(plan))).toEqual(plan)
   })

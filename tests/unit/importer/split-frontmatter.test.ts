@@ -92,7 +92,9 @@ describe('splitFrontmatter', () => {
   })
 
   it('reads TOML tables entry by entry when the block is not strict TOML', () => {
-    const split = splitFrontmatter('+++\ndate = Date(2021, 4, 04)\n[extra]\nkey = "v"\n[[items]]\nn = 1\n[[items]]\nn = 2\n+++\n')
+    const split = splitFrontmatter(
+      '+++\ndate = Date(2021, 4, 04)\n[extra]\nkey = "v"\n[[items]]\nn = 1\n[[items]]\nn = 2\n+++\n',
+    )
     expect(split.frontmatter).toEqual({ date: '2021-04-04', extra: { key: 'v' }, items: [{ n: 1 }, { n: 2 }] })
     expect(split.warnings).toEqual([])
   })

@@ -32,11 +32,25 @@ async function openBlog(dataDir?: string): Promise<{ blog: Blog; dataDir: string
 }
 
 async function addPosts(blog: Blog, count: number): Promise<number[]> {
-  return blog.store.transact((tx) => Array.from({ length: count }, (_, i) => tx.insert(newPost({ title: `Essay ${i + 1}` }), newBody(`Entropy and time. Entropy grows. Essay ${i + 1}.`)).id))
+  return blog.store.transact((tx) =>
+    Array.from(
+      { length: count },
+      (_, i) =>
+        tx.insert(newPost({ title: `Essay ${i + 1}` }), newBody(`Entropy and time. Entropy grows. Essay ${i + 1}.`)).id,
+    ),
+  )
 }
 
 /** A fake EnhanceRunner: records calls, can be slowed down and made to fail. */
-function fakeEnhance(opts: { delayMs?: number; fail?: (postId: number) => boolean; tag?: string; log?: string[]; notes?: (postId: number) => string[] } = {}) {
+function fakeEnhance(
+  opts: {
+    delayMs?: number
+    fail?: (postId: number) => boolean
+    tag?: string
+    log?: string[]
+    notes?: (postId: number) => string[]
+  } = {},
+) {
   const calls: { postId: number; kind: EnhanceKind; tag?: string }[] = []
   let current = 0
   let peak = 0
@@ -59,8 +73,21 @@ function fakeEnhance(opts: { delayMs?: number; fail?: (postId: number) => boolea
 
 /** Jobs on the blog's store with an injected EnhanceRunner and image provider. */
 function jobsFor(blog: Blog, enhance: EnhanceRunner | undefined, provider: ImageProvider = localImageProvider) {
-  const images = new ImagesService({ store: blog.store, media: blog.images.media, provider: () => provider, now: () => new Date(), log: () => {} })
-  const jobs = new JobsService({ store: blog.store, events: blog.events, images, enhance: () => enhance, now: () => new Date(), log: () => {} })
+  const images = new ImagesService({
+    store: blog.store,
+    media: blog.images.media,
+    provider: () => provider,
+    now: () => new Date(),
+    log: () => {},
+  })
+  const jobs = new JobsService({
+    store: blog.store,
+    events: blog.events,
+    images,
+    enhance: () => enhance,
+    now: () => new Date(),
+    log: () => {},
+  })
   cleanups.push(() => jobs.stop())
   return { jobs, images }
 }
@@ -76,7 +103,18 @@ describe('jobs', () => {
     cleanups.push(tmp.cleanup)
     const dataDir = join(tmp.path, 'data')
     mkdirSync(dataDir, { recursive: true })
-    const v4 = { schemaVersion: 4, nextPostId: 1, users: [], nextUserId: 1, subscribers: [], nextSubscriberId: 1, alerts: { baselineAt: null, alertedSlugs: [], queue: [] }, comments: [], nextCommentId: 1, settings: { about: 'Kept', footer: null } }
+    const v4 = {
+      schemaVersion: 4,
+      nextPostId: 1,
+      users: [],
+      nextUserId: 1,
+      subscribers: [],
+      nextSubscriberId: 1,
+      alerts: { baselineAt: null, alertedSlugs: [], queue: [] },
+      comments: [],
+      nextCommentId: 1,
+      settings: { about: 'Kept', footer: null },
+    }
     writeFileSync(join(dataDir, 'db.json'), JSON.stringify(v4))
     const { blog } = await openBlog(dataDir)
     expect(blog.store.db.jobs).toEqual([])
@@ -91,9 +129,19 @@ describe('jobs', () => {
     const progress: string[] = []
     blog.events.on('job:changed', ({ job, change }) => seen.push(`${change}:${job.status}`))
     blog.events.on('job:progress', (p) => progress.push(`${p.done}/${p.total}`))
-    const { job, created } = await blog.jobs.enqueue(OWNER, id, 'images', { imageType: 'both', imageOptions: { model: 'dall-e-3', quality: 'hd', style: 'natural', useCustomPrompt: false, customPrompt: '' } })
+    const { job, created } = await blog.jobs.enqueue(OWNER, id, 'images', {
+      imageType: 'both',
+      imageOptions: { model: 'dall-e-3', quality: 'hd', style: 'natural', useCustomPrompt: false, customPrompt: '' },
+    })
     expect(created).toBe(true)
-    expect(job).toMatchObject({ postId: id, title: 'Essay 1', kind: 'images', status: 'pending', completedAt: null, error: null })
+    expect(job).toMatchObject({
+      postId: id,
+      title: 'Essay 1',
+      kind: 'images',
+      status: 'pending',
+      completedAt: null,
+      error: null,
+    })
     expect(blog.jobs.status(OWNER)).toMatchObject({ totalJobs: 1, pendingJobs: 1 })
 
     blog.jobs.start({ pollMs: 50 })
@@ -139,7 +187,9 @@ describe('jobs', () => {
     await expect(jobs.cancel(OWNER, 'no-such-job')).rejects.toMatchObject({ code: 'NOT_FOUND' })
 
     jobs.start({ concurrency: 1, pollMs: 50 })
-    await eventually(async () => expect(blog.store.db.jobs.find((j) => j.id === queued[1].id)?.status).toBe('processing'))
+    await eventually(async () =>
+      expect(blog.store.db.jobs.find((j) => j.id === queued[1].id)?.status).toBe('processing'),
+    )
     await expect(jobs.cancel(OWNER, queued[1].id)).rejects.toMatchObject({ code: 'CONFLICT' })
     expect(await jobs.cancelAll(OWNER)).toBe(1)
     expect(await jobs.cancelAll(OWNER)).toBe(0)
@@ -158,25 +208,37 @@ describe('jobs', () => {
       name: 'openai',
       async image(request) {
         calls += 1
-        if (request.kind === 'content' && request.index === 1) throw new Error('The image service refused the content image: 500 boom')
+        if (request.kind === 'content' && request.index === 1)
+          throw new Error('The image service refused the content image: 500 boom')
         return localImageProvider.image(request)
       },
     }
     const fake = fakeEnhance({ fail: (postId) => postId === other })
     const { jobs } = jobsFor(blog, fake.runner, flaky)
-    await jobs.enqueue(OWNER, id, 'images', { imageType: 'both', imageOptions: { model: 'dall-e-3', quality: 'hd', style: 'natural', useCustomPrompt: false, customPrompt: '' } })
+    await jobs.enqueue(OWNER, id, 'images', {
+      imageType: 'both',
+      imageOptions: { model: 'dall-e-3', quality: 'hd', style: 'natural', useCustomPrompt: false, customPrompt: '' },
+    })
     await jobs.enqueueMany(OWNER, [other], 'bibliography')
     jobs.start({ pollMs: 50 })
     await eventually(allFinished(blog))
     expect(calls).toBe(3)
     const failed = jobs.status(OWNER).jobs
-    expect(failed.find((j) => j.kind === 'images')).toMatchObject({ status: 'failed', error: 'The image service refused the content image: 500 boom' })
-    expect(failed.find((j) => j.kind === 'bibliography')).toMatchObject({ status: 'failed', error: `The essay ${other} has no references to list.` })
+    expect(failed.find((j) => j.kind === 'images')).toMatchObject({
+      status: 'failed',
+      error: 'The image service refused the content image: 500 boom',
+    })
+    expect(failed.find((j) => j.kind === 'bibliography')).toMatchObject({
+      status: 'failed',
+      error: `The essay ${other} has no references to list.`,
+    })
     const after = blog.store.post(id)!
     expect(after.bannerImage).toBe(before.bannerImage)
     expect(after.contentImages).toEqual([])
     expect(after.rev).toBe(before.rev)
-    expect(readdirSync(join(blog.config.dataDir, 'media', 'posts', String(id)))).toEqual([before.bannerImage!.split('/').pop()])
+    expect(readdirSync(join(blog.config.dataDir, 'media', 'posts', String(id)))).toEqual([
+      before.bannerImage!.split('/').pop(),
+    ])
   })
 
   it('fails text jobs with a clear message while no enhancer is available', async () => {
@@ -192,13 +254,19 @@ describe('jobs', () => {
   it('keeps beside a completed job what was dropped from the AI answer (issue 22), and says nothing when nothing was', async () => {
     const { blog } = await openBlog()
     const [first, second] = await addPosts(blog, 2)
-    const fake = fakeEnhance({ notes: (postId) => (postId === first ? ['annotations not found in the essay, dropped: 2'] : []) })
+    const fake = fakeEnhance({
+      notes: (postId) => (postId === first ? ['annotations not found in the essay, dropped: 2'] : []),
+    })
     const { jobs } = jobsFor(blog, fake.runner)
     await jobs.enqueueMany(OWNER, [first, second], 'annotations')
     jobs.start({ pollMs: 30 })
     await eventually(allFinished(blog))
     const byPost = new Map(jobs.status(OWNER).jobs.map((j) => [j.postId, j]))
-    expect(byPost.get(first)).toMatchObject({ status: 'completed', error: null, note: 'annotations not found in the essay, dropped: 2.' })
+    expect(byPost.get(first)).toMatchObject({
+      status: 'completed',
+      error: null,
+      note: 'annotations not found in the essay, dropped: 2.',
+    })
     expect(byPost.get(second)!.status).toBe('completed')
     expect(byPost.get(second)).not.toHaveProperty('note')
   })
@@ -238,8 +306,18 @@ describe('jobs', () => {
       const [first, second, third] = jobs.map((j) => tx.db.jobs.find((r) => r.id === j.id)!)
       const gone = (record: JobRecord, attempts: number, owner: JobRecord['owner'], leaseUntil: string) =>
         Object.assign(record, { status: 'processing', attempts, startedAt: stamp, owner, leaseUntil })
-      gone(first, 1, { runner: 'crashed-runner', host: hostname(), pid: process.pid }, new Date(Date.now() + 60_000).toISOString())
-      gone(second, 2, { runner: 'crashed-again', host: hostname(), pid: process.pid }, new Date(Date.now() + 60_000).toISOString())
+      gone(
+        first,
+        1,
+        { runner: 'crashed-runner', host: hostname(), pid: process.pid },
+        new Date(Date.now() + 60_000).toISOString(),
+      )
+      gone(
+        second,
+        2,
+        { runner: 'crashed-again', host: hostname(), pid: process.pid },
+        new Date(Date.now() + 60_000).toISOString(),
+      )
       // On another machine: only its lease says it is gone.
       gone(third, 1, { runner: 'elsewhere', host: 'another-host', pid: 1 }, new Date(Date.now() - 1_000).toISOString())
     })
@@ -262,7 +340,15 @@ describe('jobs', () => {
     const [id] = await addPosts(blog, 1)
     const { jobs } = await blog.jobs.enqueueMany(OWNER, [id], 'annotations')
     await blog.store.transact((tx) => {
-      Object.assign(tx.db.jobs.find((r) => r.id === jobs[0].id)!, { status: 'processing', attempts: 1, owner: { runner: 'other', host: 'another-host', pid: 1 }, leaseUntil: new Date(Date.now() + 60_000).toISOString() })
+      Object.assign(
+        tx.db.jobs.find((r) => r.id === jobs[0].id)!,
+        {
+          status: 'processing',
+          attempts: 1,
+          owner: { runner: 'other', host: 'another-host', pid: 1 },
+          leaseUntil: new Date(Date.now() + 60_000).toISOString(),
+        },
+      )
     })
     const fake = fakeEnhance()
     const { jobs: service } = jobsFor(blog, fake.runner)
@@ -320,7 +406,10 @@ describe('jobs', () => {
     const media = join(blog.config.dataDir, 'media', 'posts')
     expect(existsSync(join(media, String(gone)))).toBe(true)
     // Files are removed only once they are a few minutes old; sweep "later".
-    const removed = await blog.images.media.sweep((id) => (id === keep ? new Set([first]) : null), Date.now() + 11 * 60_000)
+    const removed = await blog.images.media.sweep(
+      (id) => (id === keep ? new Set([first]) : null),
+      Date.now() + 11 * 60_000,
+    )
     expect(removed).toBe(1)
     expect(existsSync(join(media, String(gone)))).toBe(false)
     expect(existsSync(join(blog.config.dataDir, first.slice(1)))).toBe(true)

@@ -39,7 +39,8 @@ describe('scripts/check-layers.mjs (the folder rule in npm run lint)', () => {
   it('passes folders that form layers', async () => {
     const dir = fixture({
       'src/core/errors.ts': 'export class BlogError extends Error {}\n',
-      'src/posts/posts.ts': "import { BlogError } from '../core/errors.js'\nexport const fail = () => new BlogError()\n",
+      'src/posts/posts.ts':
+        "import { BlogError } from '../core/errors.js'\nexport const fail = () => new BlogError()\n",
       'src/server/routes.ts': "import { fail } from '../posts/posts.js'\nexport const route = fail\n",
     })
     expect(await check(dir)).toEqual({ code: 0, stderr: '' })
@@ -58,10 +59,12 @@ describe('scripts/check-layers.mjs (the folder rule in npm run lint)', () => {
   it('fails when an adapter imports the store, the kernel a domain folder, a domain the composition root, or the web client the store', async () => {
     const dir = fixture({
       'src/store/store.ts': 'export class Store {}\n',
-      'src/dashboard/start.ts': "const { Store } = await import('../store/store.js')\nexport const open = () => new Store()\n",
+      'src/dashboard/start.ts':
+        "const { Store } = await import('../store/store.js')\nexport const open = () => new Store()\n",
       'src/core/blog.ts': "import { Store } from '../store/store.js'\nexport const store = new Store()\n",
       'src/app/blog.ts': 'export interface Blog { name: string }\n',
-      'src/feeds/feeds.ts': "import type { Blog } from '../app/blog.js'\nexport const title = (blog: Blog) => blog.name\n",
+      'src/feeds/feeds.ts':
+        "import type { Blog } from '../app/blog.js'\nexport const title = (blog: Blog) => blog.name\n",
       'web/main.ts': "import { Store } from '../src/store/store.js'\nexport const store = new Store()\n",
     })
     const { code, stderr } = await check(dir)

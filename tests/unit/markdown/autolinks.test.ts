@@ -20,7 +20,9 @@ describe('autolink literals', () => {
   })
 
   it('keeps emphasis outside an address working', () => {
-    expect(html('*write to a@example.com*')).toBe('<p><em>write to <a href="mailto:a@example.com">a@example.com</a></em></p>')
+    expect(html('*write to a@example.com*')).toBe(
+      '<p><em>write to <a href="mailto:a@example.com">a@example.com</a></em></p>',
+    )
   })
 
   it('reads an excerpt with addresses as their text', () => {

@@ -12,7 +12,11 @@ const entries = parseBibliography(bibPath, readFileSync(bibPath, 'utf8')).entrie
 const bibliography = new Map(entries.map((e) => [e.id, e]))
 const render = (md: string, extra: Partial<RenderContext> = {}) => renderMarkdown(md, { bibliography, ...extra })
 /** Visible text of the body (the references list and tags dropped). */
-const prose = (html: string) => html.replace(/<section class="references"[\s\S]*<\/section>/, '').replace(/<[^>]+>/g, '').replace(/&#x26;|&amp;/g, '&')
+const prose = (html: string) =>
+  html
+    .replace(/<section class="references"[\s\S]*<\/section>/, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#x26;|&amp;/g, '&')
 
 describe('citation syntaxes', () => {
   it('pandoc [@key] is a parenthetical mark linking to the entry', () => {
@@ -34,11 +38,15 @@ describe('citation syntaxes', () => {
   })
 
   it('[-@key] suppresses the author', () => {
-    expect(prose(render('Goodfellow and colleagues [-@goodfellow2016] say so.').html)).toContain('Goodfellow and colleagues (2016) say so.')
+    expect(prose(render('Goodfellow and colleagues [-@goodfellow2016] say so.').html)).toContain(
+      'Goodfellow and colleagues (2016) say so.',
+    )
   })
 
   it('links written as [@name](url) or [@name] with a definition stay links', () => {
-    const { html } = render('By [@octocat](https://github.com/octocat) and [@mona].\n\n[@mona]: https://github.com/mona')
+    const { html } = render(
+      'By [@octocat](https://github.com/octocat) and [@mona].\n\n[@mona]: https://github.com/mona',
+    )
     expect(html).toContain('<a href="https://github.com/octocat"')
     expect(html).toContain('<a href="https://github.com/mona"')
     expect(html).not.toContain('citation')
@@ -50,18 +58,24 @@ describe('citation syntaxes', () => {
   })
 
   it('d2l :cite: is parenthetical and :citet: narrative', () => {
-    const { html } = render('Attention :cite:`Vaswani.Shazeer.Parmar.ea.2017,goodfellow2016`, as :citet:`he:resnet` showed.')
-    expect(prose(html)).toContain('Attention (Vaswani et al., 2017; Goodfellow et al., 2016), as He & Zhang (2016) showed.')
-  })
-
-  it('jekyll-scholar {% cite a b %} cites both, with a locator', () => {
-    expect(prose(render('See {% cite goodfellow2016 he:resnet %} and {% cite goodfellow2016 --locator 23 %}.').html)).toContain(
-      'See (Goodfellow et al., 2016; He & Zhang, 2016) and (Goodfellow et al., 2016, 23).',
+    const { html } = render(
+      'Attention :cite:`Vaswani.Shazeer.Parmar.ea.2017,goodfellow2016`, as :citet:`he:resnet` showed.',
+    )
+    expect(prose(html)).toContain(
+      'Attention (Vaswani et al., 2017; Goodfellow et al., 2016), as He & Zhang (2016) showed.',
     )
   })
 
+  it('jekyll-scholar {% cite a b %} cites both, with a locator', () => {
+    expect(
+      prose(render('See {% cite goodfellow2016 he:resnet %} and {% cite goodfellow2016 --locator 23 %}.').html),
+    ).toContain('See (Goodfellow et al., 2016; He & Zhang, 2016) and (Goodfellow et al., 2016, 23).')
+  })
+
   it('leaves code and math alone', () => {
-    const { html } = render('Code `[@goodfellow2016]` and $@goodfellow2016$.\n\n```\n:cite:`goodfellow2016` {% cite x %}\n```')
+    const { html } = render(
+      'Code `[@goodfellow2016]` and $@goodfellow2016$.\n\n```\n:cite:`goodfellow2016` {% cite x %}\n```',
+    )
     expect(html).toContain('<code>[@goodfellow2016]</code>')
     expect(html).toContain(':cite:`goodfellow2016` {% cite x %}')
     expect(html).not.toContain('class="citation')
@@ -91,11 +105,15 @@ describe('references list', () => {
     const { html, references } = render(md)
     expect(references.map((r) => r.id)).toEqual(['he:resnet', 'goodfellow2016'])
     const list = html.slice(html.indexOf('<section class="references"'))
-    expect(list).toMatch(/^<section class="references" id="references" role="doc-bibliography"[^>]*><h2 id="references-heading">References<\/h2><ol[^>]*>/)
+    expect(list).toMatch(
+      /^<section class="references" id="references" role="doc-bibliography"[^>]*><h2 id="references-heading">References<\/h2><ol[^>]*>/,
+    )
     // APA sorts by author: Goodfellow before He.
     expect(list.indexOf('id="ref-goodfellow2016"')).toBeLessThan(list.indexOf('id="ref-he:resnet"'))
     expect(list).toContain('Goodfellow, I., Bengio, Y., &#x26; Courville, A. (2016). <i>Deep Learning</i>. MIT Press.')
-    expect(list).toContain('<a href="https://doi.org/10.1000/xyz123" rel="noopener noreferrer">https://doi.org/10.1000/xyz123</a>')
+    expect(list).toContain(
+      '<a href="https://doi.org/10.1000/xyz123" rel="noopener noreferrer">https://doi.org/10.1000/xyz123</a>',
+    )
     expect(list).toContain('<a href="https://www.deeplearningbook.org" rel="noopener noreferrer">')
     expect(list).not.toContain('Vaswani')
   })
@@ -108,7 +126,9 @@ describe('references list', () => {
 
   it('goes where {% bibliography %} asks for it', () => {
     const { html } = render(`Text [@goodfellow2016].\n\n## Sources\n\n{% bibliography %}\n\n## Appendix\n\nMore.`)
-    expect(html).toMatch(/<h2 id="sources">Sources<\/h2>\n<section class="references"[\s\S]*<\/section>\n<h2 id="appendix">/)
+    expect(html).toMatch(
+      /<h2 id="sources">Sources<\/h2>\n<section class="references"[\s\S]*<\/section>\n<h2 id="appendix">/,
+    )
     expect(html.match(/class="references"/g)).toHaveLength(1)
   })
 
@@ -142,6 +162,8 @@ describe('the references list in the contents, and warnings as the file’s mess
 
   it('reports an unknown key once, with its rule, however often it is cited', () => {
     const { warnings } = render('See [@nobody.1999] and again [@nobody.1999].')
-    expect(warnings).toEqual([{ rule: 'unknown-citation', message: 'Citation key "nobody.1999" is not in the essay\'s bibliography' }])
+    expect(warnings).toEqual([
+      { rule: 'unknown-citation', message: 'Citation key "nobody.1999" is not in the essay\'s bibliography' },
+    ])
   })
 })

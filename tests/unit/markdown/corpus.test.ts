@@ -3,7 +3,22 @@ import { renderMarkdown } from '../../../src/markdown/index.js'
 import { corpusFiles, readCorpusFile } from './corpus.js'
 
 /** Site syntax that must never reach a reader. */
-const STRAY = [':label:', ':numref:', ':eqref:', ':cite:', ':begin_tab:', ':end_tab:', ':width:', '{% ', '\\toc', '@@', '~~~', '@def', '{.python .input', '%%tab']
+const STRAY = [
+  ':label:',
+  ':numref:',
+  ':eqref:',
+  ':cite:',
+  ':begin_tab:',
+  ':end_tab:',
+  ':width:',
+  '{% ',
+  '\\toc',
+  '@@',
+  '~~~',
+  '@def',
+  '{.python .input',
+  '%%tab',
+]
 
 /** What a reader sees: the HTML without code blocks, KaTeX's TeX annotations and tags. */
 function readerText(html: string): string {
@@ -54,34 +69,35 @@ describe('the essay corpus', () => {
     expect(html).not.toContain('\\label')
     // "\mu from \eqref{eq:bvn} and \Sigma from \eqref{eq:Sigma-det} and \eqref{eq:Sigma-inv}"
     // Each number links to its equation.
-    expect(html).toMatch(/<\/span> from <a href="#user-content-eq-eq:bvn">\(1\)<\/a> and <span class="katex">.*<\/span> from <a href="#user-content-eq-eq:Sigma-det">\(\d\)<\/a> and <a href="#user-content-eq-eq:Sigma-inv">\(\d\)<\/a>, the probability/)
+    expect(html).toMatch(
+      /<\/span> from <a href="#user-content-eq-eq:bvn">\(1\)<\/a> and <span class="katex">.*<\/span> from <a href="#user-content-eq-eq:Sigma-det">\(\d\)<\/a> and <a href="#user-content-eq-eq:Sigma-inv">\(\d\)<\/a>, the probability/,
+    )
     expect(html).toContain('id="user-content-eq-eq:bvn"')
   })
 
-  it(
-    'renders every essay without throwing, markers or stray syntax, with TOC ids that exist',
-    () => {
-      const problems: string[] = []
-      for (const file of files) {
-        let result
-        try {
-          result = renderMarkdown(readCorpusFile(file))
-        } catch (error) {
-          problems.push(`${file}: threw ${String(error)}`)
-          continue
-        }
-        const { html, toc } = result
-        if (html.trim() === '') problems.push(`${file}: empty HTML`)
-        if (/[\uE000-\uE004]/.test(html + result.plainText)) problems.push(`${file}: internal marker left`)
-        const text = readerText(html)
-        for (const stray of STRAY) if (text.includes(stray)) problems.push(`${file}: shows ${stray}`)
-        // A link left unread as markdown (a `<br>` line made CommonMark swallow the paragraph as HTML).
-        const rawLink = /[^\\]\]\((?:\/|https?:|\.\.?\/)[^)\s]*\)/.exec(html.replace(/<pre[\s\S]*?<\/pre>|<code[\s\S]*?<\/code>/g, ''))
-        if (rawLink) problems.push(`${file}: shows raw link syntax ${rawLink[0]}`)
-        for (const entry of toc) if (!html.includes(` id="${entry.id}"`)) problems.push(`${file}: no element with TOC id ${entry.id}`)
+  it('renders every essay without throwing, markers or stray syntax, with TOC ids that exist', () => {
+    const problems: string[] = []
+    for (const file of files) {
+      let result
+      try {
+        result = renderMarkdown(readCorpusFile(file))
+      } catch (error) {
+        problems.push(`${file}: threw ${String(error)}`)
+        continue
       }
-      expect(problems).toEqual([])
-    },
-    120_000,
-  )
+      const { html, toc } = result
+      if (html.trim() === '') problems.push(`${file}: empty HTML`)
+      if (/[\uE000-\uE004]/.test(html + result.plainText)) problems.push(`${file}: internal marker left`)
+      const text = readerText(html)
+      for (const stray of STRAY) if (text.includes(stray)) problems.push(`${file}: shows ${stray}`)
+      // A link left unread as markdown (a `<br>` line made CommonMark swallow the paragraph as HTML).
+      const rawLink = /[^\\]\]\((?:\/|https?:|\.\.?\/)[^)\s]*\)/.exec(
+        html.replace(/<pre[\s\S]*?<\/pre>|<code[\s\S]*?<\/code>/g, ''),
+      )
+      if (rawLink) problems.push(`${file}: shows raw link syntax ${rawLink[0]}`)
+      for (const entry of toc)
+        if (!html.includes(` id="${entry.id}"`)) problems.push(`${file}: no element with TOC id ${entry.id}`)
+    }
+    expect(problems).toEqual([])
+  }, 120_000)
 })

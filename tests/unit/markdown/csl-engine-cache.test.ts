@@ -4,22 +4,44 @@ import core from '@citation-js/core'
 import CSL from 'citeproc'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { parseBibliography } from '../../../src/importer/bibliography/parse-bibliography.js'
-import { entryKey, formatEntry, resetFormattedEntries, styleWithoutSort, useFormattedEntryStore, type FormattedEntry } from '../../../src/markdown/citations/csl-engine.js'
+import {
+  entryKey,
+  formatEntry,
+  resetFormattedEntries,
+  styleWithoutSort,
+  useFormattedEntryStore,
+  type FormattedEntry,
+} from '../../../src/markdown/citations/csl-engine.js'
 import type { CslEntry } from '../../../src/shared/schemas/index.js'
 import { projectRoot } from '../../helpers/temp-dir.js'
 
 const fixtures = join(projectRoot, 'tests', 'fixtures')
-const bibFiles = [join(fixtures, 'citations', 'refs.bib'), join(fixtures, 'distill', 'assets', 'bibliography', '2024-05-14-notes-in-the-margin.bib')]
+const bibFiles = [
+  join(fixtures, 'citations', 'refs.bib'),
+  join(fixtures, 'distill', 'assets', 'bibliography', '2024-05-14-notes-in-the-margin.bib'),
+]
 const entries = bibFiles.flatMap((path) => parseBibliography(path, readFileSync(path, 'utf8')).entries)
 const goodfellow = entries.find((e) => e.id === 'goodfellow2016')!
 
 /** A Map standing in for the data folder's cache, counting what goes in and out. */
 function memoryStore(): FormattedEntryStoreSpy {
   const values = new Map<string, FormattedEntry>()
-  const spy = { values, gets: 0, sets: 0, get: (key: string) => (spy.gets++, values.get(key)), set: (key: string, value: FormattedEntry) => (spy.sets++, void values.set(key, value)) }
+  const spy = {
+    values,
+    gets: 0,
+    sets: 0,
+    get: (key: string) => (spy.gets++, values.get(key)),
+    set: (key: string, value: FormattedEntry) => (spy.sets++, void values.set(key, value)),
+  }
   return spy
 }
-type FormattedEntryStoreSpy = { values: Map<string, FormattedEntry>; gets: number; sets: number; get(key: string): FormattedEntry | undefined; set(key: string, value: FormattedEntry): void }
+type FormattedEntryStoreSpy = {
+  values: Map<string, FormattedEntry>
+  gets: number
+  sets: number
+  get(key: string): FormattedEntry | undefined
+  set(key: string, value: FormattedEntry): void
+}
 
 beforeEach(() => resetFormattedEntries())
 
@@ -27,16 +49,54 @@ describe('the APA engine without <sort>', () => {
   it('formats every entry exactly as the full style does (one entry per cluster and bibliography: nothing to sort)', () => {
     const csl = core.plugins.config.get('@csl')
     const items = new Map<string, unknown>()
-    const full = new CSL.Engine({ retrieveLocale: (lang) => csl.locales.get(lang) ?? csl.locales.get('en-US'), retrieveItem: (id) => items.get(id) }, csl.styles.get('apa')!, 'en-US', true)
+    const full = new CSL.Engine(
+      {
+        retrieveLocale: (lang) => csl.locales.get(lang) ?? csl.locales.get('en-US'),
+        retrieveItem: (id) => items.get(id),
+      },
+      csl.styles.get('apa')!,
+      'en-US',
+      true,
+    )
     full.opt.development_extensions.wrap_url_and_doi = true
-    const strip = (t: string) => t.trim().replace(/^\((.*)\)$/s, '$1').trim()
-    const types = ['article-journal', 'book', 'chapter', 'paper-conference', 'report', 'thesis', 'webpage', 'entry-encyclopedia', 'software', 'motion_picture']
+    const strip = (t: string) =>
+      t
+        .trim()
+        .replace(/^\((.*)\)$/s, '$1')
+        .trim()
+    const types = [
+      'article-journal',
+      'book',
+      'chapter',
+      'paper-conference',
+      'report',
+      'thesis',
+      'webpage',
+      'entry-encyclopedia',
+      'software',
+      'motion_picture',
+    ]
     const cases: CslEntry[] = [
       ...entries,
       ...types.flatMap((type) => entries.map((e) => ({ ...e, type }))),
       { id: 'anon', type: 'book', title: 'No Author Here', issued: { 'date-parts': [[1999]] } },
-      { id: 'undated', type: 'article-journal', title: 'Undated', author: [{ family: 'Roe', given: 'Jane' }], 'container-title': 'J' },
-      { id: 'edited', type: 'book', title: 'Edited', editor: [{ family: 'Poe', given: 'Ed' }, { family: 'Lowe', given: 'Al' }], issued: { 'date-parts': [[2001, 5]] } },
+      {
+        id: 'undated',
+        type: 'article-journal',
+        title: 'Undated',
+        author: [{ family: 'Roe', given: 'Jane' }],
+        'container-title': 'J',
+      },
+      {
+        id: 'edited',
+        type: 'book',
+        title: 'Edited',
+        editor: [
+          { family: 'Poe', given: 'Ed' },
+          { family: 'Lowe', given: 'Al' },
+        ],
+        issued: { 'date-parts': [[2001, 5]] },
+      },
     ]
     expect(styleWithoutSort()).not.toContain('<sort>')
     cases.forEach((entry, i) => {
@@ -96,7 +156,12 @@ describe('formatted entries are cached by content', () => {
     const store = memoryStore()
     const broken = { id: 'broken', type: 'book', title: 'Broken <Title>', author: [null] } as unknown as CslEntry
     useFormattedEntryStore([broken], store)
-    expect(formatEntry(broken)).toEqual({ label: 'broken', author: 'broken', year: 'n.d.', html: 'Broken &lt;Title&gt;' })
+    expect(formatEntry(broken)).toEqual({
+      label: 'broken',
+      author: 'broken',
+      year: 'n.d.',
+      html: 'Broken &lt;Title&gt;',
+    })
     expect(store.sets).toBe(0)
     // The engine goes on formatting the next entry.
     expect(formatEntry({ ...goodfellow }).label).toBe('Goodfellow et al., 2016')

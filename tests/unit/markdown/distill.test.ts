@@ -31,7 +31,9 @@ describe('distill <d-footnote>', () => {
     const { html } = renderMarkdown('A claim.<d-footnote>The note.</d-footnote> The rest.')
     const para = paragraphWith(html, 'A claim.')
     expect(visible(para)).toBe('A claim.1 The rest.')
-    expect(para).toMatch(/<sup><a href="#user-content-fn-distill-1" id="user-content-fnref-distill-1" data-footnote-ref/)
+    expect(para).toMatch(
+      /<sup><a href="#user-content-fn-distill-1" id="user-content-fnref-distill-1" data-footnote-ref/,
+    )
     expect(endNotes(html)).toEqual(['The note.'])
   })
 
@@ -43,7 +45,9 @@ describe('distill <d-footnote>', () => {
   })
 
   it('keeps its markdown and spans lines', () => {
-    const { html } = renderMarkdown('Text<d-footnote>with *emphasis*,\n$x^2$ and a [link](https://example.org).</d-footnote>.')
+    const { html } = renderMarkdown(
+      'Text<d-footnote>with *emphasis*,\n$x^2$ and a [link](https://example.org).</d-footnote>.',
+    )
     const note = /<li id="user-content-fn-distill-1">([^]*?)<\/li>/.exec(html)?.[1] ?? ''
     expect(note).toContain('<em>emphasis</em>')
     expect(note).toContain('class="katex"')
@@ -51,7 +55,9 @@ describe('distill <d-footnote>', () => {
   })
 
   it('is left alone in code, and a note inside raw HTML still becomes a footnote', () => {
-    const { html } = renderMarkdown('Use `<d-footnote>x</d-footnote>` here.\n\n<div class="l-gutter"><p>Side<d-footnote>raw</d-footnote> text</p></div>')
+    const { html } = renderMarkdown(
+      'Use `<d-footnote>x</d-footnote>` here.\n\n<div class="l-gutter"><p>Side<d-footnote>raw</d-footnote> text</p></div>',
+    )
     expect(html).toContain('<code>&#x3C;d-footnote>x&#x3C;/d-footnote></code>')
     expect(visible(html)).not.toContain('Sideraw')
     expect(endNotes(html)).toEqual(['raw'])
@@ -71,7 +77,8 @@ describe('distill <d-footnote>', () => {
 
 describe('distill blocks', () => {
   it('turns <d-code block> into highlighted code, blank lines and indentation kept', () => {
-    const md = 'Before.\n<d-code block language="python">\n  def f(x):\n      return x &lt; 2\n\n  print(f(1))\n</d-code>\nAfter.'
+    const md =
+      'Before.\n<d-code block language="python">\n  def f(x):\n      return x &lt; 2\n\n  print(f(1))\n</d-code>\nAfter.'
     const { html } = renderMarkdown(md)
     expect(html).toContain('<pre><code class="hljs language-python">')
     const code = visible(/<pre>[^]*?<\/pre>/.exec(html)?.[0] ?? '')
@@ -86,14 +93,19 @@ describe('distill blocks', () => {
   })
 
   it('turns {% details %} into a <details> box whose content is markdown', () => {
-    const { html } = renderMarkdown('{% details Click <here> %}\nSome *math* $$ 2x $$ and `code`.\n{% enddetails %}\n\nAfter.')
-    expect(html).toMatch(/<details>\s*<summary>Click &#x3C;here><\/summary>\s*<p>Some <em>math<\/em> <span class="katex">/)
+    const { html } = renderMarkdown(
+      '{% details Click <here> %}\nSome *math* $$ 2x $$ and `code`.\n{% enddetails %}\n\nAfter.',
+    )
+    expect(html).toMatch(
+      /<details>\s*<summary>Click &#x3C;here><\/summary>\s*<p>Some <em>math<\/em> <span class="katex">/,
+    )
     expect(html).toContain('<code>code</code>')
     expect(html).toMatch(/<\/details>\s*<p>After.<\/p>/)
   })
 
   it('keeps asides and distill layout classes, and nothing else', () => {
-    const md = '<aside>A remark.</aside>\n\n<div class="l-gutter other">G</div>\n\n<div class="l-page fake-img">W</div>\n\n<div class="l-screen-inset">S</div>\n\n<div class="l-body-outset">B</div>'
+    const md =
+      '<aside>A remark.</aside>\n\n<div class="l-gutter other">G</div>\n\n<div class="l-page fake-img">W</div>\n\n<div class="l-screen-inset">S</div>\n\n<div class="l-body-outset">B</div>'
     const { html } = renderMarkdown(md)
     expect(html).toContain('<aside>A remark.</aside>')
     expect(html).toContain('<div class="l-gutter">G</div>')

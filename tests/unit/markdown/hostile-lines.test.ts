@@ -10,24 +10,46 @@ import { texToText } from '../../../src/markdown/tex-to-text.js'
 const BOUND_MS = 5_000
 
 describe('preprocessing hostile lines', () => {
-  it('reads a long line of container markers with no fence in linear time', () => {
-    const out = preprocess('# t\n\n' + '>  -  '.repeat(15) + 'x\n')
-    expect(out.markdown).toContain('x')
-  }, BOUND_MS)
+  it(
+    'reads a long line of container markers with no fence in linear time',
+    () => {
+      const out = preprocess('# t\n\n' + '>  -  '.repeat(15) + 'x\n')
+      expect(out.markdown).toContain('x')
+    },
+    BOUND_MS,
+  )
 
-  it('reads a heading ending in a long run of blanks without going quadratic', () => {
-    const out = preprocess('# a' + ' \t'.repeat(100_000) + 'x ##\n')
-    expect(out.markdown.startsWith('# a')).toBe(true)
-  }, BOUND_MS)
+  it(
+    'reads a heading ending in a long run of blanks without going quadratic',
+    () => {
+      const out = preprocess('# a' + ' \t'.repeat(100_000) + 'x ##\n')
+      expect(out.markdown.startsWith('# a')).toBe(true)
+    },
+    BOUND_MS,
+  )
 
-  it('reads Liquid arguments made of one long name with no value', () => {
-    expect(liquidArguments('-'.repeat(100_000)).size).toBe(0)
-    expect(liquidArguments('file=a.html  title="A b" -x=1')).toEqual(new Map([['file', 'a.html'], ['title', 'A b'], ['-x', '1']]))
-  }, BOUND_MS)
+  it(
+    'reads Liquid arguments made of one long name with no value',
+    () => {
+      expect(liquidArguments('-'.repeat(100_000)).size).toBe(0)
+      expect(liquidArguments('file=a.html  title="A b" -x=1')).toEqual(
+        new Map([
+          ['file', 'a.html'],
+          ['title', 'A b'],
+          ['-x', '1'],
+        ]),
+      )
+    },
+    BOUND_MS,
+  )
 
-  it('turns TeX with long runs of blanks into text without going quadratic', () => {
-    expect(texToText('a' + ' '.repeat(200_000) + 'b , c')).toBe('a b, c')
-  }, BOUND_MS)
+  it(
+    'turns TeX with long runs of blanks into text without going quadratic',
+    () => {
+      expect(texToText('a' + ' '.repeat(200_000) + 'b , c')).toBe('a b, c')
+    },
+    BOUND_MS,
+  )
 })
 
 describe('matchContainedFence: what the old expression matched, nothing more', () => {

@@ -45,7 +45,9 @@ describe('math delimiters', () => {
   })
 
   it('renders a formula closed by …$$ at the end of a line, and what follows it', () => {
-    const { html } = renderMarkdown('$$ U = \\begin{pmatrix}\nu_1 \\\\\nu_2\n\\end{pmatrix} $$\nto denote the vector $t$.')
+    const { html } = renderMarkdown(
+      '$$ U = \\begin{pmatrix}\nu_1 \\\\\nu_2\n\\end{pmatrix} $$\nto denote the vector $t$.',
+    )
     expect(displayCount(html)).toBe(1)
     expect(html).toContain('to denote the vector')
     expect(html).not.toContain('katex-error')
@@ -112,7 +114,12 @@ describe('equation labels and references', () => {
     expect(html).not.toContain('katex-error')
     expect(html).not.toContain('\\label')
     expect(html).toContain('By <a href="#user-content-eq-eq:second">(2)</a>, and in math')
-    expect(annotations(html)).toEqual(['a \\overset{\\text{(1)}}{=} b', 'a = b \\tag{1}', 'c = d \\tag{2}', '\\text{(2)}'])
+    expect(annotations(html)).toEqual([
+      'a \\overset{\\text{(1)}}{=} b',
+      'a = b \\tag{1}',
+      'c = d \\tag{2}',
+      '\\text{(2)}',
+    ])
     expect(html).toContain('Unknown: (?).')
     expect(html).toContain('Also <a href="#user-content-eq-eq:first">(1)</a> and')
   })
@@ -146,31 +153,42 @@ describe('equation labels and references', () => {
   })
 
   it('numbers a d2l :eqlabel: and resolves :eqref:', () => {
-    const md = 'So\n\n$$\\hat{y} = \\mathrm{softmax}(o).$$\n:eqlabel:`eq_softmax`\n\nas in :eqref:`eq_softmax`; elsewhere :eqref:`eq_other`.'
+    const md =
+      'So\n\n$$\\hat{y} = \\mathrm{softmax}(o).$$\n:eqlabel:`eq_softmax`\n\nas in :eqref:`eq_softmax`; elsewhere :eqref:`eq_other`.'
     const { html } = renderMarkdown(md)
     expect(html).not.toContain('eqlabel')
     expect(annotations(html)).toEqual(['\\hat{y} = \\mathrm{softmax}(o). \\tag{1}'])
     // A label this essay does not define may be another post's: a link the site resolves when the page is read.
-    expect(html).toContain('as in <a href="#user-content-eq-eq_softmax">(1)</a>; elsewhere <a href="#eq_other" data-xref="eqref:eq_other">(eq other)</a>.')
+    expect(html).toContain(
+      'as in <a href="#user-content-eq-eq_softmax">(1)</a>; elsewhere <a href="#eq_other" data-xref="eqref:eq_other">(eq other)</a>.',
+    )
   })
 
   it('gives every row label of an align its own number', () => {
-    const { html } = renderMarkdown('$$\n\\begin{align} a &= b \\label{r1} \\\\ c &= d \\label{r2} \\end{align}\n$$\n\nSee \\eqref{r2}.')
+    const { html } = renderMarkdown(
+      '$$\n\\begin{align} a &= b \\label{r1} \\\\ c &= d \\label{r2} \\end{align}\n$$\n\nSee \\eqref{r2}.',
+    )
     expect(html).not.toContain('katex-error')
     expect(html).toContain('See <a href="#user-content-eq-r2">(2)</a>.')
-    expect(html).toContain('<span id="user-content-eq-r1" class="equation-anchor"></span><span id="user-content-eq-r2" class="equation-anchor"></span>')
+    expect(html).toContain(
+      '<span id="user-content-eq-r1" class="equation-anchor"></span><span id="user-content-eq-r2" class="equation-anchor"></span>',
+    )
   })
 })
 
 describe('environments KaTeX lacks or numbers on its own', () => {
   it('renders eqnarray (unknown to KaTeX) as aligned rows, numbered by label', () => {
-    const { html } = renderMarkdown('$$\n\\begin{eqnarray} a &=& b \\label{e1} \\\\ c &=& d \\label{e2} \\end{eqnarray}\n$$\n\nSee \\eqref{e2}.')
+    const { html } = renderMarkdown(
+      '$$\n\\begin{eqnarray} a &=& b \\label{e1} \\\\ c &=& d \\label{e2} \\end{eqnarray}\n$$\n\nSee \\eqref{e2}.',
+    )
     expect(html).not.toContain('katex-error')
     expect(html).toContain('See <a href="#user-content-eq-e2">(2)</a>.')
   })
 
   it('does not let KaTeX number unlabelled equation/align environments (every one would be (1))', () => {
-    const { html } = renderMarkdown('$$\n\\begin{equation} a = b \\end{equation}\n$$\n\n$$\n\\begin{align} c &= d \\end{align}\n$$')
+    const { html } = renderMarkdown(
+      '$$\n\\begin{equation} a = b \\end{equation}\n$$\n\n$$\n\\begin{align} c &= d \\end{align}\n$$',
+    )
     expect(html).not.toContain('katex-error')
     expect(html).not.toContain('class="tag"')
   })
@@ -185,7 +203,8 @@ describe('macros', () => {
   })
 
   it('supports \\def and macros defined on a prose line of their own', () => {
-    const md = '\\newcommand{\\RR}{\\mathbb{R}}\n\nLet $x \\in \\RR$ and $\\def\\half{\\frac12} \\half$, then $\\half x$.'
+    const md =
+      '\\newcommand{\\RR}{\\mathbb{R}}\n\nLet $x \\in \\RR$ and $\\def\\half{\\frac12} \\half$, then $\\half x$.'
     const { html } = renderMarkdown(md)
     expect(html).not.toContain('katex-error')
     expect(html).not.toContain('newcommand{')

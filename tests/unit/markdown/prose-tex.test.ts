@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { renderMarkdown } from '../../../src/markdown/render-markdown.js'
 import { documentOfRender } from '../../../src/markdown/types.js'
 
-const annotations = (html: string) => [...html.matchAll(/<annotation encoding="application\/x-tex">([^<]*)<\/annotation>/g)].map((m) => m[1])
+const annotations = (html: string) =>
+  [...html.matchAll(/<annotation encoding="application\/x-tex">([^<]*)<\/annotation>/g)].map((m) => m[1])
 
 describe('TeX written in the prose', () => {
   it('keeps the definitions an essay writes outside formulas in its document, for the export’s preamble', () => {

@@ -2,21 +2,40 @@ import { describe, expect, it } from 'vitest'
 import { readingExcerpt } from '../../../src/markdown/reading-excerpt.js'
 import { renderMarkdown } from '../../../src/markdown/render-markdown.js'
 
-const entry = { id: 'vaswani2017', type: 'paper-conference', title: 'Attention Is All You Need', author: [{ family: 'Vaswani', given: 'Ashish' }, { family: 'Shazeer', given: 'Noam' }, { family: 'Parmar', given: 'Niki' }], issued: { 'date-parts': [[2017]] } }
-const excerptOf = (markdown: string) => readingExcerpt(renderMarkdown(markdown, { bibliography: new Map([[entry.id, entry]]) }).reading)
+const entry = {
+  id: 'vaswani2017',
+  type: 'paper-conference',
+  title: 'Attention Is All You Need',
+  author: [
+    { family: 'Vaswani', given: 'Ashish' },
+    { family: 'Shazeer', given: 'Noam' },
+    { family: 'Parmar', given: 'Niki' },
+  ],
+  issued: { 'date-parts': [[2017]] },
+}
+const excerptOf = (markdown: string) =>
+  readingExcerpt(renderMarkdown(markdown, { bibliography: new Map([[entry.id, entry]]) }).reading)
 
 describe('the excerpt from the essay’s one reading', () => {
   it('reads citations as their marks, references as their numbers, formulas as text, never a key or a label', () => {
-    const text = excerptOf('$$\ny = x \\label{eq:id}\n$$\n\nAttention weighs each value by how its key matches the query [@vaswani2017], as in \\eqref{eq:id} with $x_n$.')
-    expect(text).toBe('Attention weighs each value by how its key matches the query (Vaswani et al., 2017), as in (1) with xₙ.')
+    const text = excerptOf(
+      '$$\ny = x \\label{eq:id}\n$$\n\nAttention weighs each value by how its key matches the query [@vaswani2017], as in \\eqref{eq:id} with $x_n$.',
+    )
+    expect(text).toBe(
+      'Attention weighs each value by how its key matches the query (Vaswani et al., 2017), as in (1) with xₙ.',
+    )
   })
 
   it('skips headings, code, formula-only and short paragraphs for the first one that reads as prose', () => {
-    expect(excerptOf('# Title\n\n```js\nx()\n```\n\n$a$ $b$\n\nToo short.\n\nThis paragraph reads as prose at last.')).toBe('This paragraph reads as prose at last.')
+    expect(
+      excerptOf('# Title\n\n```js\nx()\n```\n\n$a$ $b$\n\nToo short.\n\nThis paragraph reads as prose at last.'),
+    ).toBe('This paragraph reads as prose at last.')
   })
 
   it('puts a sentence broken around a display formula back together', () => {
-    expect(excerptOf('**Theorem:** Let\n\n$$\nX \\sim N(0, 1)\n$$\n\nbe a standard normal random variable.')).toBe('Theorem: Let X ∼ N(0, 1) be a standard normal random variable.')
+    expect(excerptOf('**Theorem:** Let\n\n$$\nX \\sim N(0, 1)\n$$\n\nbe a standard normal random variable.')).toBe(
+      'Theorem: Let X ∼ N(0, 1) be a standard normal random variable.',
+    )
   })
 
   it('falls back to a list item, and is empty for an essay without prose', () => {

@@ -22,7 +22,9 @@ function decode(value: string): string {
 /** Fails if anything in `html` could run script. */
 function expectInert(html: string): void {
   for (const tag of tags(html)) {
-    expect(tag, tag).not.toMatch(/^<(?:script|iframe|object|embed|frame|base|meta|link|form|style|foreignObject|use|animate|set)\b/i)
+    expect(tag, tag).not.toMatch(
+      /^<(?:script|iframe|object|embed|frame|base|meta|link|form|style|foreignObject|use|animate|set)\b/i,
+    )
     for (const m of tag.slice(1).matchAll(ATTRIBUTE)) {
       const name = m[1].toLowerCase()
       // Browsers ignore whitespace and control characters inside a URL scheme.
@@ -77,7 +79,8 @@ const VECTORS: Record<string, string> = {
   'd2l label': '# T\n:label:`x"><img src=x onerror=alert(1)>`\n\n![f](a.png)\n:label:`y"><script>alert(1)</script>`',
   'heading id': '# T {#x" onmouseover="alert(1)}',
   'katex href': '$\\href{javascript:alert(1)}{x}$ and $\\url{javascript:alert(2)}$',
-  'katex html extensions': '$\\htmlClass{x}{y} \\htmlData{onclick=alert(1)}{z} \\htmlStyle{background:url(javascript:alert(1))}{w}$',
+  'katex html extensions':
+    '$\\htmlClass{x}{y} \\htmlData{onclick=alert(1)}{z} \\htmlStyle{background:url(javascript:alert(1))}{w}$',
   'code fence info': '```js" onmouseover="alert(1)\nx\n```',
 }
 

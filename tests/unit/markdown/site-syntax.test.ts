@@ -3,16 +3,17 @@ import { preprocess, renderMarkdown } from '../../../src/markdown/index.js'
 
 /** Visible text of rendered HTML (tags dropped), to look for stray syntax. */
 const visible = (html: string): string =>
-  html
-    .replace(/<annotation[^>]*>[\s\S]*?<\/annotation>/g, '')
-    .replace(/<[^>]+>/g, '')
+  html.replace(/<annotation[^>]*>[\s\S]*?<\/annotation>/g, '').replace(/<[^>]+>/g, '')
 
 describe('front matter', () => {
   it('ignores YAML, TOML and Franklin @def metadata left at the top', () => {
     expect(visible(renderMarkdown('---\ntitle: "T"\nsources:\n  - a\n---\n\nBody.').html).trim()).toBe('Body.')
     expect(visible(renderMarkdown('+++\ntitle = "T"\n+++\n\nBody.').html).trim()).toBe('Body.')
-    const franklin = '<!--\na note\n-->\n\n@def title = "T"\n@def rss = """multi\nline"""\n@def x = 1\n\n+++\nbase = "/assets/b/"\n+++\n\n![p]({{base}}p.png)'
-    expect(renderMarkdown(franklin).html).toBe('<figure><img src="/assets/b/p.png" alt="p" loading="lazy" decoding="async"><figcaption>p</figcaption></figure>')
+    const franklin =
+      '<!--\na note\n-->\n\n@def title = "T"\n@def rss = """multi\nline"""\n@def x = 1\n\n+++\nbase = "/assets/b/"\n+++\n\n![p]({{base}}p.png)'
+    expect(renderMarkdown(franklin).html).toBe(
+      '<figure><img src="/assets/b/p.png" alt="p" loading="lazy" decoding="async"><figcaption>p</figcaption></figure>',
+    )
   })
 
   it('keeps a thematic break that is not front matter', () => {
@@ -22,7 +23,8 @@ describe('front matter', () => {
 
 describe('Jekyll / Liquid', () => {
   it('removes tags and outputs outside code, keeps them in code', () => {
-    const md = '{% include toc.html %}\n\nHello {{ page.title }} world{% comment %}x{% endcomment %}.\n\n`{{ kept }}`\n\n```\n{% kept %}\n```'
+    const md =
+      '{% include toc.html %}\n\nHello {{ page.title }} world{% comment %}x{% endcomment %}.\n\n`{{ kept }}`\n\n```\n{% kept %}\n```'
     const { html } = renderMarkdown(md)
     expect(html).toContain('<p>Hello  world.</p>')
     expect(html).not.toContain('include')
@@ -31,7 +33,8 @@ describe('Jekyll / Liquid', () => {
   })
 
   it('turns {% highlight %} blocks into code blocks and drops comment blocks', () => {
-    const md = '{% highlight ruby %}\ndef x; {{ y }}; end\n{% endhighlight %}\n\n{% comment %}\nsecret\n{% endcomment %}\n\nEnd.'
+    const md =
+      '{% highlight ruby %}\ndef x; {{ y }}; end\n{% endhighlight %}\n\n{% comment %}\nsecret\n{% endcomment %}\n\nEnd.'
     const { html } = renderMarkdown(md)
     expect(html).toContain('<pre><code class="hljs language-ruby">')
     expect(visible(html)).toContain('{{ y }}')
@@ -98,15 +101,35 @@ describe('d2l-book', () => {
   it('renders references, citations and labels, and keeps the PyTorch tabs only', () => {
     const { html, toc } = renderMarkdown(page)
     const text = visible(html)
-    for (const stray of [':label:', ':numref:', ':ref:', ':eqref:', ':cite', ':width:', ':eqlabel:', ':begin_tab:', ':end_tab:', '%%tab', '#@tab', '{.python', 'd2lbook', 'interact_select', 'maxdepth']) {
+    for (const stray of [
+      ':label:',
+      ':numref:',
+      ':ref:',
+      ':eqref:',
+      ':cite',
+      ':width:',
+      ':eqlabel:',
+      ':begin_tab:',
+      ':end_tab:',
+      '%%tab',
+      '#@tab',
+      '{.python',
+      'd2lbook',
+      'interact_select',
+      'maxdepth',
+    ]) {
       expect(text).not.toContain(stray)
     }
     expect(toc).toEqual([{ depth: 1, text: 'Softmax Regression', id: 'user-content-sec_softmax' }])
-    expect(html).toContain('As shown in <a href="#user-content-fig_net">Figure 1</a> and <a href="#user-content-sec_softmax">Softmax Regression</a>, unlike <a href="#sec_linear_concise" data-xref="label:sec_linear_concise">Section “linear concise”</a>')
+    expect(html).toContain(
+      'As shown in <a href="#user-content-fig_net">Figure 1</a> and <a href="#user-content-sec_softmax">Softmax Regression</a>, unlike <a href="#sec_linear_concise" data-xref="label:sec_linear_concise">Section “linear concise”</a>',
+    )
     // Without a bibliography the keys stay visible, marked unknown (tests/unit/markdown/citations.test.ts).
     expect(text).toContain('and Chapter “intro” [?Bishop.2006] [?Murphy.2012]; [?Vapnik.1998] said')
     expect(text).toContain('that (1) holds.')
-    expect(html).toContain('<figure><img src="../img/softmaxreg.svg" alt="The network" loading="lazy" decoding="async"><a id="user-content-fig_net"></a><figcaption>The network</figcaption></figure>')
+    expect(html).toContain(
+      '<figure><img src="../img/softmaxreg.svg" alt="The network" loading="lazy" decoding="async"><a id="user-content-fig_net"></a><figcaption>The network</figcaption></figure>',
+    )
     expect(html).toContain('class="tag"')
     expect(text).toContain('PyTorch prose.')
     expect(text).not.toContain('MXNet prose.')
@@ -117,10 +140,13 @@ describe('d2l-book', () => {
   })
 
   it('removes d2l slide marks: [**x**] and (**x**) keep their text, [~~x~~] is slide-only', () => {
-    const md = '## [**Defining the Model**]\n:label:`sec_model`\n\nWe (**run a quick test**)[~~ on slides~~] and [**see**](https://d2l.ai).'
+    const md =
+      '## [**Defining the Model**]\n:label:`sec_model`\n\nWe (**run a quick test**)[~~ on slides~~] and [**see**](https://d2l.ai).'
     const { html, toc } = renderMarkdown(md)
     expect(toc).toEqual([{ depth: 2, text: 'Defining the Model', id: 'user-content-sec_model' }])
-    expect(html).toContain('<p>We run a quick test and <a href="https://d2l.ai" rel="noopener noreferrer"><strong>see</strong></a>.</p>')
+    expect(html).toContain(
+      '<p>We run a quick test and <a href="https://d2l.ai" rel="noopener noreferrer"><strong>see</strong></a>.</p>',
+    )
     // Elsewhere the same characters are ordinary markdown.
     expect(renderMarkdown('Plain (**bold**).').html).toBe('<p>Plain (<strong>bold</strong>).</p>')
   })
@@ -172,7 +198,8 @@ describe('Franklin', () => {
   })
 
   it('keeps a div under a footnote inside the footnote', () => {
-    const md = 'Text[^n].\n\n[^n]: ~~~<h4>~~~Title~~~</h4>~~~\n@@long-footnote\n   First paragraph.\n\n   Second paragraph.\n@@\n'
+    const md =
+      'Text[^n].\n\n[^n]: ~~~<h4>~~~Title~~~</h4>~~~\n@@long-footnote\n   First paragraph.\n\n   Second paragraph.\n@@\n'
     const { html } = renderMarkdown(md)
     const footnotes = html.slice(html.indexOf('<section'))
     expect(footnotes).toContain('<h4')
@@ -194,7 +221,8 @@ describe('Franklin', () => {
 
 describe('preprocess', () => {
   it('never touches code blocks, indented code or code spans', () => {
-    const md = 'Text ``{{x}} :numref:`y` `` and `\\(a\\)`.\n\n    {{ indented }} \\toc\n    :label:`z`\n\n```\n{% raw %} \\(b\\) :cite:`c`\n```'
+    const md =
+      'Text ``{{x}} :numref:`y` `` and `\\(a\\)`.\n\n    {{ indented }} \\toc\n    :label:`z`\n\n```\n{% raw %} \\(b\\) :cite:`c`\n```'
     const { html } = renderMarkdown(md)
     expect(html).toContain('<code>{{x}} :numref:`y` </code>')
     expect(html).toContain('<code>\\(a\\)</code>')
@@ -231,7 +259,9 @@ describe('preprocess', () => {
 
 describe('Jekyll/kramdown line breaks', () => {
   it('reads the paragraph after a `<br>` line as markdown, as kramdown does (statproofbook)', () => {
-    const { html } = renderMarkdown('A first step.\n\n<br>\nWhen [deriving the posterior](/P/blr-post) $p(y)$ is used.\n')
+    const { html } = renderMarkdown(
+      'A first step.\n\n<br>\nWhen [deriving the posterior](/P/blr-post) $p(y)$ is used.\n',
+    )
     expect(html).toContain('<br>\n<p>When <a href="/P/blr-post"')
     expect(html).not.toContain('[deriving the posterior]')
     expect(html).toContain('class="katex"')
@@ -241,7 +271,9 @@ describe('Jekyll/kramdown line breaks', () => {
 describe('d2l tables of contents', () => {
   it('turns a chapter’s toc block into its list of pages, linked for the site to resolve', () => {
     const { html } = renderMarkdown('# Optimization\n\n```toc\n:maxdepth: 2\n\noptimization-intro\ngd\n```\n')
-    expect(html).toContain('<li><a href="optimization-intro.md" data-xref="file:optimization-intro.md">optimization-intro</a></li>')
+    expect(html).toContain(
+      '<li><a href="optimization-intro.md" data-xref="file:optimization-intro.md">optimization-intro</a></li>',
+    )
     expect(html).toContain('<li><a href="gd.md" data-xref="file:gd.md">gd</a></li>')
     expect(html).not.toContain('maxdepth')
   })
@@ -249,9 +281,12 @@ describe('d2l tables of contents', () => {
 
 describe('Quarto cross-references', () => {
   it('numbers labelled figures and equations and links @fig-, @eq- and @sec- references to them', () => {
-    const md = '## Introduction {#sec-intro}\n\nAs @fig-plot shows and @eq-model states (see @sec-intro); mail me@fig-plot.com.\n\n![The loss falls.](plot.png){#fig-plot width=80%}\n\n$$\ny = ax + b\n$$ {#eq-model}\n\n$$ z = 1 $$ {#eq-one}\n\nAnd @eq-one.\n'
+    const md =
+      '## Introduction {#sec-intro}\n\nAs @fig-plot shows and @eq-model states (see @sec-intro); mail me@fig-plot.com.\n\n![The loss falls.](plot.png){#fig-plot width=80%}\n\n$$\ny = ax + b\n$$ {#eq-model}\n\n$$ z = 1 $$ {#eq-one}\n\nAnd @eq-one.\n'
     const { html, anchors } = renderMarkdown(md)
-    expect(html).toContain('As <a href="#user-content-fig-plot">Figure 1</a> shows and <a href="#user-content-eq-eq-model">(1)</a> states (see <a href="#user-content-sec-intro">Introduction</a>)')
+    expect(html).toContain(
+      'As <a href="#user-content-fig-plot">Figure 1</a> shows and <a href="#user-content-eq-eq-model">(1)</a> states (see <a href="#user-content-sec-intro">Introduction</a>)',
+    )
     expect(html).toContain('<a href="mailto:me@fig-plot.com">')
     expect(html).toContain('And <a href="#user-content-eq-eq-one">(2)</a>.')
     expect(html).toContain('id="user-content-fig-plot"')

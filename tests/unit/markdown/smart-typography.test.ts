@@ -14,7 +14,8 @@ const proseOf = (html: string): string =>
 const decode = (html: string): string => html.replace(/&quot;|&#x22;/g, '"').replace(/&#x27;/g, "'")
 
 /** Every TeX source KaTeX was given (its <annotation>), as written. */
-const texOf = (html: string): string[] => [...html.matchAll(/<annotation encoding="application\/x-tex">([\s\S]*?)<\/annotation>/g)].map((m) => m[1])
+const texOf = (html: string): string[] =>
+  [...html.matchAll(/<annotation encoding="application\/x-tex">([\s\S]*?)<\/annotation>/g)].map((m) => m[1])
 
 describe('typographic quotes and dashes (remark-smartypants)', () => {
   it('sets quotes, apostrophes, dashes and ellipses in prose, headings, emphasis and links', () => {
@@ -22,7 +23,7 @@ describe('typographic quotes and dashes (remark-smartypants)', () => {
       [
         '## The "cat" -- a study',
         '',
-        'Let\'s call it a "*good* [idea](https://example.com)" -- pages 1--2, and---as \'they\' say... no.',
+        "Let's call it a \"*good* [idea](https://example.com)\" -- pages 1--2, and---as 'they' say... no.",
       ].join('\n'),
     )
     expect(proseOf(html)).toContain('The “cat” – a study')

@@ -21,7 +21,9 @@ describe('texToText', () => {
 
 describe('mathToText', () => {
   it('converts inline and display formulas in running text', () => {
-    expect(mathToText('Let $Y_1$ and $$Y_2$$ follow a normal law with means $\\mu_1$.')).toBe('Let Y₁ and Y₂ follow a normal law with means μ₁.')
+    expect(mathToText('Let $Y_1$ and $$Y_2$$ follow a normal law with means $\\mu_1$.')).toBe(
+      'Let Y₁ and Y₂ follow a normal law with means μ₁.',
+    )
   })
 
   it('leaves prices alone', () => {

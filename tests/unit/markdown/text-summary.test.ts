@@ -28,12 +28,22 @@ describe('table of contents', () => {
     const { html, toc } = renderMarkdown(md)
     expect(toc).toEqual([
       { depth: 1, text: 'The Title', id: 'the-title' },
-      { depth: 2, text: 'Setup with code and x^2', id: 'setup-with-code-and-x2', html: expect.stringMatching(/^Setup with <code>code<\/code> and <span class="katex">/) },
+      {
+        depth: 2,
+        text: 'Setup with code and x^2',
+        id: 'setup-with-code-and-x2',
+        html: expect.stringMatching(/^Setup with <code>code<\/code> and <span class="katex">/),
+      },
       { depth: 3, text: 'Deeper link', id: 'deeper-link' },
       { depth: 4, text: 'Four', id: 'four' },
       { depth: 5, text: 'Five', id: 'five' },
       { depth: 6, text: 'Six', id: 'six' },
-      { depth: 2, text: 'Setup with code and x^2', id: 'setup-with-code-and-x2-1', html: expect.stringMatching(/^Setup with <code>code<\/code> and <span class="katex">/) },
+      {
+        depth: 2,
+        text: 'Setup with code and x^2',
+        id: 'setup-with-code-and-x2-1',
+        html: expect.stringMatching(/^Setup with <code>code<\/code> and <span class="katex">/),
+      },
       { depth: 2, text: 'Setext heading', id: 'setext-heading' },
       { depth: 3, text: 'Raw heading', id: 'raw-heading' },
       { depth: 2, text: 'Labelled', id: 'user-content-sec_labelled' },

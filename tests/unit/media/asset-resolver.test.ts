@@ -11,13 +11,16 @@ let site: string
 let dataDir: string
 let png: Buffer
 
-const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="80" viewBox="0 0 120 80"><rect width="120" height="80"/></svg>'
+const svg =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="80" viewBox="0 0 120 80"><rect width="120" height="80"/></svg>'
 
 beforeAll(async () => {
   tmp = tempDir('assets-')
   site = join(tmp.path, 'book')
   dataDir = join(tmp.path, 'data')
-  png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#36c' } }).png().toBuffer()
+  png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#36c' } })
+    .png()
+    .toBuffer()
   mkdirSync(join(site, 'chapter_one'), { recursive: true })
   mkdirSync(join(site, 'img'), { recursive: true })
   mkdirSync(join(site, 'assets', 'img'), { recursive: true })

@@ -93,9 +93,17 @@ describe('the Post Manager’s rule', () => {
   // Its speed on a large site is a bench figure (never a timed assertion here): this checks the
   // answer on 300 posts, every word of the query in the title, slug, author or tags, pages of 20.
   it('finds every post with all the words, on a site of 300 posts, a page at a time', () => {
-    const many = Array.from({ length: 300 }, (_, i) => meta(i + 1, { tags: ['a', 'b', 'c'], title: `A long essay title number ${i}`, status: i % 3 === 0 ? 'draft' : 'published' }))
+    const many = Array.from({ length: 300 }, (_, i) =>
+      meta(i + 1, {
+        tags: ['a', 'b', 'c'],
+        title: `A long essay title number ${i}`,
+        status: i % 3 === 0 ? 'draft' : 'published',
+      }),
+    )
     const searched = (m: PostMeta) => [m.title, m.slug, m.author, ...m.tags].join(' ').toLowerCase()
-    const wanted = many.filter((m) => m.status === 'published' && searched(m).includes('essay') && searched(m).includes('2'))
+    const wanted = many.filter(
+      (m) => m.status === 'published' && searched(m).includes('essay') && searched(m).includes('2'),
+    )
     const first = browsePosts(many, new Map(), query({ q: 'essay 2', status: 'published' }))
     const second = browsePosts(many, new Map(), query({ q: 'essay 2', status: 'published', page: 2 }))
     expect(first.total).toBe(wanted.length)

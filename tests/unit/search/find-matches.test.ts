@@ -1,7 +1,16 @@
 import { describe, it, expect } from 'vitest'
 import { SearchIndex, type IndexedPost } from '../../../src/search/search-index.js'
 
-const post = (id: number, fields: Partial<IndexedPost>): IndexedPost => ({ id, title: `Post ${id}`, tags: [], excerpt: '', author: 'Ada', text: '', published: true, ...fields })
+const post = (id: number, fields: Partial<IndexedPost>): IndexedPost => ({
+  id,
+  title: `Post ${id}`,
+  tags: [],
+  excerpt: '',
+  author: 'Ada',
+  text: '',
+  published: true,
+  ...fields,
+})
 const all = () => true
 
 /** Twelve posts about Markov chains (more or less), three of them also about variance. */
@@ -9,7 +18,14 @@ function site(): SearchIndex {
   const ix = new SearchIndex()
   for (let id = 1; id <= 12; id++) {
     const extra = id % 4 === 0 ? ' The variance of the estimator shrinks.' : ''
-    ix.put(post(id, { title: id === 7 ? 'Markov chains' : `Notes ${id}`, tags: id % 2 ? ['Probability', 'chains'] : ['probability'], text: `${'A Markov chain. '.repeat(1 + (id % 3))}${extra}` }), '1')
+    ix.put(
+      post(id, {
+        title: id === 7 ? 'Markov chains' : `Notes ${id}`,
+        tags: id % 2 ? ['Probability', 'chains'] : ['probability'],
+        text: `${'A Markov chain. '.repeat(1 + (id % 3))}${extra}`,
+      }),
+      '1',
+    )
   }
   return ix
 }
@@ -22,13 +38,28 @@ describe('finding the best matches among many', () => {
     expect(full).toHaveLength(12)
     expect(full[0].id).toBe(7)
     expect(hits).toEqual(full.slice(0, 3))
-    expect([...rest].sort((a, b) => a - b)).toEqual(full.slice(3).map((h) => h.id).sort((a, b) => a - b))
+    expect([...rest].sort((a, b) => a - b)).toEqual(
+      full
+        .slice(3)
+        .map((h) => h.id)
+        .sort((a, b) => a - b),
+    )
   })
 
   it('needs every word, also when one of them is completed or misspelt', () => {
     const ix = site()
-    expect(ix.lexical('markov varia', all).map((h) => h.id).sort((a, b) => a - b)).toEqual([4, 8, 12])
-    expect(ix.lexical('markow variance', all).map((h) => h.id).sort((a, b) => a - b)).toEqual([4, 8, 12])
+    expect(
+      ix
+        .lexical('markov varia', all)
+        .map((h) => h.id)
+        .sort((a, b) => a - b),
+    ).toEqual([4, 8, 12])
+    expect(
+      ix
+        .lexical('markow variance', all)
+        .map((h) => h.id)
+        .sort((a, b) => a - b),
+    ).toEqual([4, 8, 12])
     expect(ix.lexical('markov zebra', all)).toEqual([])
   })
 
@@ -44,7 +75,10 @@ describe('finding the best matches among many', () => {
     ix.put(post(3, { title: 'Sourdough', tags: ['cooking'], text: 'Bread and starter.' }), '2')
     ix.remove(5)
     ix.put(post(40, { title: 'Markov bread', tags: ['cooking'], text: 'A chain of loaves.' }), '1')
-    for (const copy of [ix, new SearchIndex(JSON.parse(JSON.stringify(ix)) as ConstructorParameters<typeof SearchIndex>[0])]) {
+    for (const copy of [
+      ix,
+      new SearchIndex(JSON.parse(JSON.stringify(ix)) as ConstructorParameters<typeof SearchIndex>[0]),
+    ]) {
       const ids = copy.lexical('markov chain', all).map((h) => h.id)
       expect(ids).toContain(40)
       expect(ids).not.toContain(3)

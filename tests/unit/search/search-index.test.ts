@@ -1,12 +1,24 @@
 import { describe, it, expect } from 'vitest'
 import { SearchIndex, type IndexedPost } from '../../../src/search/search-index.js'
 
-const post = (id: number, fields: Partial<IndexedPost>): IndexedPost => ({ id, title: `Post ${id}`, tags: [], excerpt: '', author: 'Ada', text: '', published: true, ...fields })
+const post = (id: number, fields: Partial<IndexedPost>): IndexedPost => ({
+  id,
+  title: `Post ${id}`,
+  tags: [],
+  excerpt: '',
+  author: 'Ada',
+  text: '',
+  published: true,
+  ...fields,
+})
 
 function index(): SearchIndex {
   const ix = new SearchIndex()
   ix.put(post(1, { title: 'Gradient descent', text: 'We follow the slope downhill.' }), '1')
-  ix.put(post(2, { text: 'Gradient descent appears here only in passing, among many other words about optimisation.' }), '1')
+  ix.put(
+    post(2, { text: 'Gradient descent appears here only in passing, among many other words about optimisation.' }),
+    '1',
+  )
   ix.put(post(3, { tags: ['gradient'], text: 'Descent of a different kind.' }), '1')
   ix.put(post(4, { text: 'The integral $\\int_0^1 x\\,dx$ of a polynomial.' }), '1')
   return ix
@@ -18,16 +30,28 @@ describe('the search index', () => {
     const hits = index().lexical('gradient descent', all)
     expect(hits.map((h) => h.id)).toEqual([1, 3, 2])
     expect(hits[0].match.gradient).toContain('title')
-    expect(index().lexical('gradient slope', all).map((h) => h.id)).toEqual([1])
+    expect(
+      index()
+        .lexical('gradient slope', all)
+        .map((h) => h.id),
+    ).toEqual([1])
   })
 
   it('completes the last word unless the query is finished', () => {
-    expect(index().lexical('integ', all).map((h) => h.id)).toEqual([4])
+    expect(
+      index()
+        .lexical('integ', all)
+        .map((h) => h.id),
+    ).toEqual([4])
     expect(index().lexical('integ', all, { complete: true })).toEqual([])
   })
 
   it('matches near spellings of words the site does not know', () => {
-    expect(index().lexical('gradeint', all).map((h) => h.id)).toEqual(expect.arrayContaining([1, 2, 3]))
+    expect(
+      index()
+        .lexical('gradeint', all)
+        .map((h) => h.id),
+    ).toEqual(expect.arrayContaining([1, 2, 3]))
   })
 
   it('indexes no TeX commands as words and follows replacements and removals', () => {
@@ -56,6 +80,10 @@ describe('the search index', () => {
   })
 
   it('leaves out what the filter refuses', () => {
-    expect(index().lexical('gradient', (id) => id !== 1).map((h) => h.id)).toEqual([3, 2])
+    expect(
+      index()
+        .lexical('gradient', (id) => id !== 1)
+        .map((h) => h.id),
+    ).toEqual([3, 2])
   })
 })

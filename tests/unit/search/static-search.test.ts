@@ -3,7 +3,8 @@ import { searchDoc, StaticSearch } from '../../../web/static/search.js'
 import { searchTerms } from '../../../src/text/tokenize.js'
 
 let nextId = 1
-const doc = (slug: string, title: string, tags: string[], text: string, excerpt = '') => searchDoc({ id: nextId++, slug, title, tags, excerpt, author: 'A. Writer' }, text)
+const doc = (slug: string, title: string, tags: string[], text: string, excerpt = '') =>
+  searchDoc({ id: nextId++, slug, title, tags, excerpt, author: 'A. Writer' }, text)
 
 const search = new StaticSearch({
   version: 2,
@@ -21,7 +22,9 @@ describe('the static search', () => {
     const written = searchDoc({ id: 1, slug: 's', title: 'T', tags: [], excerpt: '', author: '' }, text)
     const terms = searchTerms(text)
     expect(written.words.split(' ')).toEqual([...new Set(terms)])
-    expect(written.words.split(' ')).toEqual(expect.arrayContaining(['emile', 'borel', 'naive', 'walk', '多线', '线程']))
+    expect(written.words.split(' ')).toEqual(
+      expect.arrayContaining(['emile', 'borel', 'naive', 'walk', '多线', '线程']),
+    )
     expect(written.counts[written.words.split(' ').indexOf('borel')]).toBe(2)
     expect(written.counts.reduce((a, b) => a + b, 0)).toBe(terms.length)
   })
@@ -41,7 +44,13 @@ describe('the static search', () => {
   })
 
   it('finds a plural by its singular and a Chinese word inside a longer run, as the server does', () => {
-    const chinese = new StaticSearch({ version: 2, posts: [doc('threads', '多线程编程简介', [], 'Julia 语言支持多线程编程。'), doc('walks', 'Random Walks', [], 'A walk on a graph.')] })
+    const chinese = new StaticSearch({
+      version: 2,
+      posts: [
+        doc('threads', '多线程编程简介', [], 'Julia 语言支持多线程编程。'),
+        doc('walks', 'Random Walks', [], 'A walk on a graph.'),
+      ],
+    })
     expect(chinese.search('多线程')).toEqual(['threads'])
     expect(chinese.search('线程')).toEqual(['threads'])
     expect(chinese.search('walk')).toEqual(['walks'])

@@ -18,7 +18,7 @@ describe('did you mean', () => {
     expect(editDistance('kitten', 'sitting')).toBe(3)
   })
 
-  it('corrects a misspelled word from the site\'s own words and keeps the others', () => {
+  it("corrects a misspelled word from the site's own words and keeps the others", () => {
     const v = vocabulary()
     expect(suggestionsFor(v, 'varaince', false, true)).toEqual(['variance'])
     expect(suggestionsFor(v, 'stationery distribution', false, true)).toEqual(['stationary distribution'])

@@ -15,7 +15,7 @@ function vectors(): TermVectors {
 }
 
 describe('term vectors', () => {
-  it('finds a post that shares the vocabulary of the query\'s best hit without its words', () => {
+  it("finds a post that shares the vocabulary of the query's best hit without its words", () => {
     const v = vectors()
     const similar = v.similar(v.queryVector(['ergodic'], [1]), (id) => id !== 1, 0.1, 5)
     expect(similar.map((s) => s.id)).toEqual([2])

@@ -13,7 +13,11 @@ function clientBuild(files: string[], css = '.post{margin:0}'): string {
   mkdirSync(join(dir.path, '.vite'), { recursive: true })
   mkdirSync(join(dir.path, 'assets'), { recursive: true })
   const manifest = {
-    'web/entry-client.tsx': { file: 'assets/entry-client-abc.js', css: ['assets/entry-client-abc.css'], imports: ['_vendor'] },
+    'web/entry-client.tsx': {
+      file: 'assets/entry-client-abc.js',
+      css: ['assets/entry-client-abc.css'],
+      imports: ['_vendor'],
+    },
     _vendor: { file: 'assets/vendor-def.js' },
     'web/styles/owner.css': { file: 'assets/owner-ghi.css', src: 'web/styles/owner.css' },
   }
@@ -26,7 +30,13 @@ function clientBuild(files: string[], css = '.post{margin:0}'): string {
 describe('the client assets in every page head', () => {
   it('preloads the modules and the two first-screen text fonts, links the stylesheet, and starts the entry', () => {
     const assets = loadClientAssets(
-      clientBuild(['inter-latin-wght-normal-X1.woff2', 'source-serif-4-latin-wght-normal-Y2.woff2', 'source-serif-4-latin-wght-italic-Z3.woff2', 'inter-cyrillic-wght-normal-W4.woff2', 'KaTeX_Main-Regular-V5.woff2']),
+      clientBuild([
+        'inter-latin-wght-normal-X1.woff2',
+        'source-serif-4-latin-wght-normal-Y2.woff2',
+        'source-serif-4-latin-wght-italic-Z3.woff2',
+        'inter-cyrillic-wght-normal-W4.woff2',
+        'KaTeX_Main-Regular-V5.woff2',
+      ]),
     )
     expect(assets.available).toBe(true)
     const tags = assets.head.split('\n').map((t) => t.trim())
@@ -46,14 +56,19 @@ describe('the client assets in every page head', () => {
 
   it("indexes the stylesheet and its font faces for inlining, with the fonts' files under their folder", () => {
     const dir = clientBuild([], '.post{font-family:Serif}.modal{position:fixed}')
-    writeFileSync(join(dir, 'assets', 'entry-client-abc.fonts.css'), '@font-face{font-family:Serif;src:url(./serif-A1.woff2)format("woff2")}')
+    writeFileSync(
+      join(dir, 'assets', 'entry-client-abc.fonts.css'),
+      '@font-face{font-family:Serif;src:url(./serif-A1.woff2)format("woff2")}',
+    )
     const assets = loadClientAssets(dir)
     expect(assets.critical?.forMarkup('<article class="post">')).toEqual({
       css: '@font-face{font-family:Serif;src:url(/assets/serif-A1.woff2)format("woff2")}.post{font-family:Serif}',
       fontFiles: ['/assets/serif-A1.woff2'],
     })
     // an admin's head links both; a reader's body only the rules, its head has the font faces
-    expect(assets.styles).toBe('<link rel="stylesheet" href="/assets/entry-client-abc.fonts.css">\n    <link rel="stylesheet" href="/assets/entry-client-abc.css">')
+    expect(assets.styles).toBe(
+      '<link rel="stylesheet" href="/assets/entry-client-abc.fonts.css">\n    <link rel="stylesheet" href="/assets/entry-client-abc.css">',
+    )
     expect(assets.deferredStyles).toBe('<link rel="stylesheet" href="/assets/entry-client-abc.css">')
   })
 
@@ -77,6 +92,14 @@ describe('the client assets in every page head', () => {
 
   it('without a client build, pages are plain server markup', () => {
     dir = tempDir('client-assets-')
-    expect(loadClientAssets(dir.path)).toEqual({ head: '', styles: '', deferredStyles: '', critical: null, script: '', ownerHead: '', available: false })
+    expect(loadClientAssets(dir.path)).toEqual({
+      head: '',
+      styles: '',
+      deferredStyles: '',
+      critical: null,
+      script: '',
+      ownerHead: '',
+      available: false,
+    })
   })
 })

@@ -22,11 +22,25 @@ function sourceFiles(dir: string): string[] {
 }
 
 function apiLiterals(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  )
   const found: string[] = []
   const visit = (node: ts.Node) => {
-    if (ts.isStringLiteralLike(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
-      if (API_LITERAL.test(node.text)) found.push(`${relative(root, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${JSON.stringify(node.text)}`)
+    if (
+      ts.isStringLiteralLike(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node)
+    ) {
+      if (API_LITERAL.test(node.text))
+        found.push(
+          `${relative(root, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${JSON.stringify(node.text)}`,
+        )
     }
     ts.forEachChild(node, visit)
   }
@@ -36,7 +50,9 @@ function apiLiterals(file: string): string[] {
 
 describe('API paths', () => {
   it('are written in the endpoint table only (src/ and web/)', () => {
-    const files = [...sourceFiles(join(root, 'src')), ...sourceFiles(join(root, 'web'))].filter((f) => !relative(root, f).startsWith(TABLE))
+    const files = [...sourceFiles(join(root, 'src')), ...sourceFiles(join(root, 'web'))].filter(
+      (f) => !relative(root, f).startsWith(TABLE),
+    )
     expect(files.length).toBeGreaterThan(100)
     expect(files.flatMap(apiLiterals)).toEqual([])
   })

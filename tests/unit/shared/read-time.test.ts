@@ -18,7 +18,10 @@ describe('read time', () => {
     expect(countReading('眾所期待的 Julia 語言')).toEqual({ words: 1, cjkCharacters: 7 })
     expect(countReading('日本語のテキスト and 한국어')).toEqual({ words: 1, cjkCharacters: 11 })
     expect(countReading('a — b | c ... d')).toEqual({ words: 4, cjkCharacters: 0 })
-    expect(renderMarkdown('# 标题\n\n中文 text 123\n\n```\n代码 code\n```').readingLength).toEqual({ words: 2, cjkCharacters: 4 })
+    expect(renderMarkdown('# 标题\n\n中文 text 123\n\n```\n代码 code\n```').readingLength).toEqual({
+      words: 2,
+      cjkCharacters: 4,
+    })
   })
 
   // The corpus has five Julia blog essays with their Chinese translations (issue 23: 28 minutes against 18).

@@ -26,7 +26,9 @@ describe('slugify', () => {
   })
 
   it(`cuts long slugs at a dash, within ${MAX_SLUG_LENGTH} characters`, () => {
-    const slug = slugify('Distributions of estimated parameters, fitted signal and residuals in multiple linear regression upon ordinary least squares')
+    const slug = slugify(
+      'Distributions of estimated parameters, fitted signal and residuals in multiple linear regression upon ordinary least squares',
+    )
     expect(slug.length).toBeLessThanOrEqual(MAX_SLUG_LENGTH)
     expect(slug).toBe('distributions-of-estimated-parameters-fitted-signal-and-residuals-in-multiple')
   })
@@ -73,7 +75,9 @@ describe('essaySlug', () => {
 
   it('falls back to the file name for a Chinese title, and to "post" after that', () => {
     expect(essaySlug({ title: '机器学习与编程语言', path: '/blog/ml-pl-cn.md' })).toBe('ml-pl-cn')
-    expect(essaySlug({ title: 'Julia将支持可组合的多线程并行机制', path: '/blog/multithreading-zh-cn.md' })).toBe('multithreading-zh-cn')
+    expect(essaySlug({ title: 'Julia将支持可组合的多线程并行机制', path: '/blog/multithreading-zh-cn.md' })).toBe(
+      'multithreading-zh-cn',
+    )
     expect(essaySlug({ title: '机器学习', path: '/blog/机器学习.md' })).toBe('post')
   })
 

@@ -48,7 +48,9 @@ describe('Store', () => {
   it('refuses a second post with the same slug', async () => {
     const store = await Store.open(dir())
     await store.transact((tx) => tx.insert(newPost({ slug: 'same' }), newBody()))
-    await expect(store.transact((tx) => tx.insert(newPost({ slug: 'same' }), newBody()))).rejects.toThrow(/already exists/)
+    await expect(store.transact((tx) => tx.insert(newPost({ slug: 'same' }), newBody()))).rejects.toThrow(
+      /already exists/,
+    )
   })
 
   it('writes a new body file per body revision and removes the old one', async () => {
@@ -93,7 +95,15 @@ describe('Store', () => {
       join(d, 'db.json'),
       JSON.stringify({
         posts: [
-          { id: 3, title: 'Old one', slug: 'old-one', content: '# Old\n\nText $x^2$', tags: ['a'], status: 'draft', featured: 1 },
+          {
+            id: 3,
+            title: 'Old one',
+            slug: 'old-one',
+            content: '# Old\n\nText $x^2$',
+            tags: ['a'],
+            status: 'draft',
+            featured: 1,
+          },
           { id: 7, title: 'Old two', slug: 'old-two', content: 'More', publishedAt: '2020-05-01' },
         ],
         settings: { about: 'About us', footer: null },
@@ -112,7 +122,10 @@ describe('Store', () => {
 
   it('adds accounts to a version-1 data folder, keeping its settings', async () => {
     const d = dir()
-    writeFileSync(join(d, 'db.json'), JSON.stringify({ schemaVersion: 1, nextPostId: 4, settings: { about: 'Hello', footer: null } }))
+    writeFileSync(
+      join(d, 'db.json'),
+      JSON.stringify({ schemaVersion: 1, nextPostId: 4, settings: { about: 'Hello', footer: null } }),
+    )
     const store = await Store.open(d)
     expect(store.db.users).toEqual([])
     expect(store.db.nextUserId).toBe(1)
@@ -125,7 +138,10 @@ describe('Store', () => {
 
   it('refuses a data folder written by a newer version', async () => {
     const d = dir()
-    writeFileSync(join(d, 'db.json'), JSON.stringify({ schemaVersion: SCHEMA_VERSION + 1, nextPostId: 1, settings: { about: null, footer: null } }))
+    writeFileSync(
+      join(d, 'db.json'),
+      JSON.stringify({ schemaVersion: SCHEMA_VERSION + 1, nextPostId: 1, settings: { about: null, footer: null } }),
+    )
     await expect(Store.open(d)).rejects.toThrow(/newer Scholia/)
   })
 

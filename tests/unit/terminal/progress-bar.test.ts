@@ -43,7 +43,12 @@ describe('showImportProgress', () => {
     const term = fakeTerminal()
     const live = new LiveLine(term.stream)
     const print = (line: string) => term.stream.write(`${line}\n`)
-    const stop = showImportProgress(events, live, (f) => (f.status === 'failed' ? `failed ${f.path}: ${f.error}` : null), print)
+    const stop = showImportProgress(
+      events,
+      live,
+      (f) => (f.status === 'failed' ? `failed ${f.path}: ${f.error}` : null),
+      print,
+    )
     events.emit('import:start', { total: 2 })
     expect(term.lines.at(-1)).toMatch(/^\[-+\] 0\/2/)
     events.emit('import:file', { path: 'a.md', status: 'imported', slug: 'a', error: null, index: 0, total: 2 })

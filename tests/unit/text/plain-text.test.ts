@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  decodeEntities,
-  inlineMarkdownToText,
-  stripHtml,
-  truncateText,
-} from '../../../src/text/plain-text.js'
+import { decodeEntities, inlineMarkdownToText, stripHtml, truncateText } from '../../../src/text/plain-text.js'
 
 describe('inlineMarkdownToText', () => {
   it.each([
@@ -29,7 +24,8 @@ describe('inlineMarkdownToText', () => {
   })
 
   it('stays fast on long hostile input', () => {
-    const hostile = '<!--'.repeat(20_000) + '['.repeat(20_000) + '`'.repeat(5_000) + '$'.repeat(5_000) + '_*'.repeat(20_000)
+    const hostile =
+      '<!--'.repeat(20_000) + '['.repeat(20_000) + '`'.repeat(5_000) + '$'.repeat(5_000) + '_*'.repeat(20_000)
     const started = performance.now()
     inlineMarkdownToText(hostile)
     expect(performance.now() - started).toBeLessThan(2_000)
@@ -46,7 +42,9 @@ describe('stripHtml and decodeEntities', () => {
   })
 
   it('knows every name HTML defines, not only the common ones', () => {
-    expect(decodeEntities('Wait&hellip; &thetasym; &NotNestedLessLess; &frac12; &sup2; &there4; &Zopf;')).toBe('Wait… ϑ ⪡̸ ½ ² ∴ ℤ')
+    expect(decodeEntities('Wait&hellip; &thetasym; &NotNestedLessLess; &frac12; &sup2; &there4; &Zopf;')).toBe(
+      'Wait… ϑ ⪡̸ ½ ² ∴ ℤ',
+    )
     // the longest name there is, and names are case-sensitive
     expect(decodeEntities('&CounterClockwiseContourIntegral; &Aacute;&aacute; &AMP;')).toBe('∳ Áá &')
     expect(decodeEntities('&HELLIP; &hellip')).toBe('&HELLIP; &hellip')

@@ -56,7 +56,13 @@ describe('Essay Analytics tabs (SPEC §9 limits, colours and labels)', () => {
   })
 
   it("Essay Links: 5 connections linking to the essays, then '+N more'", () => {
-    const refs = Array.from({ length: 7 }, (_, i) => ({ concept: `c${i}`, relationshipType: 'support', targetPostTitle: `Essay ${i}`, targetPostSlug: `essay-${i}`, strength: 0.5 }))
+    const refs = Array.from({ length: 7 }, (_, i) => ({
+      concept: `c${i}`,
+      relationshipType: 'support',
+      targetPostTitle: `Essay ${i}`,
+      targetPostSlug: `essay-${i}`,
+      strength: 0.5,
+    }))
     const html = renderWith(<EssayLinksTab postId={4} />, discoveryKeys.crossReferences(4), refs)
     expect(html.match(/class="link-item"/g)).toHaveLength(5)
     expect(html).toContain('href="/posts/essay-4"')
@@ -73,9 +79,22 @@ describe('Essay Analytics tabs (SPEC §9 limits, colours and labels)', () => {
 
   it('User Insights: 3 favourite topics and 2 engagement triggers', () => {
     const html = renderWith(<UserInsightsTab />, discoveryKeys.userInsights(), {
-      readingPattern: { totalSessions: 12, averageSessionTime: 300, readingFrequency: 'weekly', mostActiveTimeOfDay: 'evening', attentionSpan: 'high' },
-      topicPreferences: { favoriteTopics: ['t1', 't2', 't3', 't4'].map((topic, i) => ({ topic, engagement: 4 - i })), explorationPattern: 'focused' },
-      cognitiveProfile: { preferredComplexity: 'advanced', learningStyle: 'analytical', engagementTriggers: ['g1', 'g2', 'g3'] },
+      readingPattern: {
+        totalSessions: 12,
+        averageSessionTime: 300,
+        readingFrequency: 'weekly',
+        mostActiveTimeOfDay: 'evening',
+        attentionSpan: 'high',
+      },
+      topicPreferences: {
+        favoriteTopics: ['t1', 't2', 't3', 't4'].map((topic, i) => ({ topic, engagement: 4 - i })),
+        explorationPattern: 'focused',
+      },
+      cognitiveProfile: {
+        preferredComplexity: 'advanced',
+        learningStyle: 'analytical',
+        engagementTriggers: ['g1', 'g2', 'g3'],
+      },
       recommendations: ['read more'],
     })
     const t = text(html)
@@ -87,14 +106,23 @@ describe('Essay Analytics tabs (SPEC §9 limits, colours and labels)', () => {
   })
 
   it('says so when an analysis has nothing to show', () => {
-    expect(text(renderWith(<EssayLinksTab postId={4} />, discoveryKeys.crossReferences(4), []))).toContain('No links to other essays were found.')
-    expect(text(renderWith(<ConceptGrowthTab />, discoveryKeys.conceptEvolution(), { evolution: [] }))).toContain('No concept has grown')
+    expect(text(renderWith(<EssayLinksTab postId={4} />, discoveryKeys.crossReferences(4), []))).toContain(
+      'No links to other essays were found.',
+    )
+    expect(text(renderWith(<ConceptGrowthTab />, discoveryKeys.conceptEvolution(), { evolution: [] }))).toContain(
+      'No concept has grown',
+    )
   })
 })
 
 describe('the smart sidebar', () => {
   it('renders nothing on the server: it appears on large screens in the browser', () => {
-    const html = renderWith(<SmartSidebar postId={4} />, discoveryKeys.sidebar(4), { continueReading: [{ id: 1, slug: 'a', title: 'A', excerpt: '', reason: '', relevanceScore: 1 }], conceptConnections: [], readingPaths: [], thematicCollections: [] })
+    const html = renderWith(<SmartSidebar postId={4} />, discoveryKeys.sidebar(4), {
+      continueReading: [{ id: 1, slug: 'a', title: 'A', excerpt: '', reason: '', relevanceScore: 1 }],
+      conceptConnections: [],
+      readingPaths: [],
+      thematicCollections: [],
+    })
     expect(html).toBe('')
   })
 })

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { ForgotPasswordSchema, LoginSchema, PASSWORD_MIN as SHARED_PASSWORD_MIN, PasswordResetSchema } from '../../../src/shared/schemas/auth.js'
+import {
+  ForgotPasswordSchema,
+  LoginSchema,
+  PASSWORD_MIN as SHARED_PASSWORD_MIN,
+  PasswordResetSchema,
+} from '../../../src/shared/schemas/auth.js'
 import { checkForm } from '../../../web/lib/form-errors.js'
 import { PASSWORD_MIN, checkEmailUpdate, checkPasswordChange } from '../../../web/lib/profile-validation.js'
 import { accessLevel, slotsRemainingText } from '../../../web/lib/role-capabilities.js'
@@ -11,15 +16,27 @@ describe('login dialog checks (SPEC §5, with the shared schemas)', () => {
       ok: false,
       errors: { username: 'Username is required', password: 'Password is required' },
     })
-    expect(checkForm(LoginSchema, { username: '   ', password: 'x' })).toEqual({ ok: false, errors: { username: 'Username is required' } })
-    expect(checkForm(LoginSchema, { username: ' ada ', password: 'secret' })).toEqual({ ok: true, data: { username: 'ada', password: 'secret' } })
+    expect(checkForm(LoginSchema, { username: '   ', password: 'x' })).toEqual({
+      ok: false,
+      errors: { username: 'Username is required' },
+    })
+    expect(checkForm(LoginSchema, { username: ' ada ', password: 'secret' })).toEqual({
+      ok: true,
+      data: { username: 'ada', password: 'secret' },
+    })
   })
 
   it('forgot password: a valid e-mail', () => {
     for (const email of ['', 'nope', 'a@', 'a@b']) {
-      expect(checkForm(ForgotPasswordSchema, { email }), email).toEqual({ ok: false, errors: { email: 'Valid email is required' } })
+      expect(checkForm(ForgotPasswordSchema, { email }), email).toEqual({
+        ok: false,
+        errors: { email: 'Valid email is required' },
+      })
     }
-    expect(checkForm(ForgotPasswordSchema, { email: ' ada@example.org ' })).toEqual({ ok: true, data: { email: 'ada@example.org' } })
+    expect(checkForm(ForgotPasswordSchema, { email: ' ada@example.org ' })).toEqual({
+      ok: true,
+      data: { email: 'ada@example.org' },
+    })
   })
 
   it("reset password: token, 6 characters, confirmation, and 'Passwords don't match' on confirmPassword", () => {
@@ -52,9 +69,18 @@ describe('profile checks (SPEC §5)', () => {
   it('password change: all required, then matching, then 6 characters', () => {
     const ok = { currentPassword: 'old-one', newPassword: 'new-one', confirmPassword: 'new-one' }
     expect(checkPasswordChange(ok)).toBeNull()
-    expect(checkPasswordChange({ ...ok, currentPassword: '' })).toEqual({ field: 'currentPassword', message: 'All password fields are required.' })
-    expect(checkPasswordChange({ ...ok, confirmPassword: '' })).toEqual({ field: 'confirmPassword', message: 'All password fields are required.' })
-    expect(checkPasswordChange({ ...ok, confirmPassword: 'other' })).toEqual({ field: 'confirmPassword', message: 'New passwords do not match.' })
+    expect(checkPasswordChange({ ...ok, currentPassword: '' })).toEqual({
+      field: 'currentPassword',
+      message: 'All password fields are required.',
+    })
+    expect(checkPasswordChange({ ...ok, confirmPassword: '' })).toEqual({
+      field: 'confirmPassword',
+      message: 'All password fields are required.',
+    })
+    expect(checkPasswordChange({ ...ok, confirmPassword: 'other' })).toEqual({
+      field: 'confirmPassword',
+      message: 'New passwords do not match.',
+    })
     expect(checkPasswordChange({ ...ok, newPassword: 'abc', confirmPassword: 'abc' })).toEqual({
       field: 'newPassword',
       message: 'Password must be at least 6 characters long.',

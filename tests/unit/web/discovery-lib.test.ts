@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { readConceptEvolution } from '../../../web/lib/concept-evolution.js'
-import { firstOf, percent, relationshipText, scoreLabel, scoreTone, similarityText } from '../../../web/lib/score-style.js'
+import {
+  firstOf,
+  percent,
+  relationshipText,
+  scoreLabel,
+  scoreTone,
+  similarityText,
+} from '../../../web/lib/score-style.js'
 import { matchTypeLabel, relevanceLevel, resultCountText } from '../../../web/lib/search-display.js'
 import {
   EMPTY_SEARCH,
@@ -61,9 +68,20 @@ describe('score colours and labels (SPEC §9)', () => {
 
 describe('search state in the address', () => {
   it('reads every filter and writes it back in one fixed order', () => {
-    const state = parseSearchState('?endDate=2025-12-31&tags=probability,%20history,,Probability&q=%20entropy%20&author=Ada&minReadTime=5&maxReadTime=20&startDate=2025-01-01')
-    expect(state).toEqual({ q: 'entropy', tags: ['probability', 'history'], author: 'Ada', readTime: [5, 20], startDate: '2025-01-01', endDate: '2025-12-31' })
-    expect(searchQueryString(state)).toBe('q=entropy&tags=probability%2Chistory&author=Ada&minReadTime=5&maxReadTime=20&startDate=2025-01-01&endDate=2025-12-31')
+    const state = parseSearchState(
+      '?endDate=2025-12-31&tags=probability,%20history,,Probability&q=%20entropy%20&author=Ada&minReadTime=5&maxReadTime=20&startDate=2025-01-01',
+    )
+    expect(state).toEqual({
+      q: 'entropy',
+      tags: ['probability', 'history'],
+      author: 'Ada',
+      readTime: [5, 20],
+      startDate: '2025-01-01',
+      endDate: '2025-12-31',
+    })
+    expect(searchQueryString(state)).toBe(
+      'q=entropy&tags=probability%2Chistory&author=Ada&minReadTime=5&maxReadTime=20&startDate=2025-01-01&endDate=2025-12-31',
+    )
     expect(parseSearchState(searchQueryString(state))).toEqual(state)
   })
 
@@ -74,7 +92,9 @@ describe('search state in the address', () => {
   })
 
   it('ignores what it cannot read: bad dates, numbers out of range, swapped read times', () => {
-    expect(parseSearchState('startDate=2025-13-45&endDate=yesterday&minReadTime=abc&maxReadTime=99')).toEqual(EMPTY_SEARCH)
+    expect(parseSearchState('startDate=2025-13-45&endDate=yesterday&minReadTime=abc&maxReadTime=99')).toEqual(
+      EMPTY_SEARCH,
+    )
     expect(parseSearchState('minReadTime=25&maxReadTime=5').readTime).toEqual([5, 25])
     expect(parseSearchState('minReadTime=-4').readTime).toEqual([0, 30])
     const dates = parseSearchState('startDate=2025-06-01&endDate=2025-01-01')
@@ -125,7 +145,12 @@ describe('concept evolution, read leniently', () => {
   it('takes a list or an object holding one, and finds the concept, the change and where', () => {
     const items = readConceptEvolution({
       evolution: [
-        { concept: 'entropy', description: 'From coins to channels', posts: [{ title: 'A' }, { title: 'B' }], strength: 0.7 },
+        {
+          concept: 'entropy',
+          description: 'From coins to channels',
+          posts: [{ title: 'A' }, { title: 'B' }],
+          strength: 0.7,
+        },
         { name: 'variance', evolution: ['spread', 'risk'], stage: 'late' },
         { nothing: true },
         'junk',
@@ -138,9 +163,25 @@ describe('concept evolution, read leniently', () => {
     ])
     // the discovery service's shape
     const [served] = readConceptEvolution([
-      { concept: 'Entropy', firstSeen: '2024-01-01T00:00:00.000Z', lastSeen: '2025-05-02T00:00:00.000Z', totalPosts: 3, trend: 'rising', posts: [{ id: 1, slug: 'a', title: 'A', publishedAt: '2024-01-01', weight: 1 }] },
+      {
+        concept: 'Entropy',
+        firstSeen: '2024-01-01T00:00:00.000Z',
+        lastSeen: '2025-05-02T00:00:00.000Z',
+        totalPosts: 3,
+        trend: 'rising',
+        posts: [{ id: 1, slug: 'a', title: 'A', publishedAt: '2024-01-01', weight: 1 }],
+      },
     ])
-    expect(served).toEqual({ concept: 'Entropy', text: '', where: ['A'], score: null, trend: 'rising', count: 3, firstSeen: '2024-01-01T00:00:00.000Z', lastSeen: '2025-05-02T00:00:00.000Z' })
+    expect(served).toEqual({
+      concept: 'Entropy',
+      text: '',
+      where: ['A'],
+      score: null,
+      trend: 'rising',
+      count: 3,
+      firstSeen: '2024-01-01T00:00:00.000Z',
+      lastSeen: '2025-05-02T00:00:00.000Z',
+    })
     expect(readConceptEvolution([{ concept: 'x' }])).toHaveLength(1)
     expect(readConceptEvolution(null)).toEqual([])
     expect(readConceptEvolution({ message: 'no' })).toEqual([])

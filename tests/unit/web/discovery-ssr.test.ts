@@ -61,7 +61,9 @@ function searchResult(overrides: Partial<SearchResult> = {}): SearchResult {
 describe('render() — the search page', () => {
   it('renders the results for the address with its count, time, suggestions and related tags', () => {
     const url = '/search?q=entropy&tags=probability'
-    const html = renderUrl(url, [{ queryKey: searchKeys.advanced(parseSearchState(url.split('?')[1])), data: searchResult() }])
+    const html = renderUrl(url, [
+      { queryKey: searchKeys.advanced(parseSearchState(url.split('?')[1])), data: searchResult() },
+    ])
     const t = text(html)
     expect(html).toContain('value="entropy"')
     expect(t).toContain('2 results for "entropy" · 8 ms')
@@ -86,7 +88,12 @@ describe('render() — the search page', () => {
 
   it("says 'No posts found' for a search that finds nothing", () => {
     const url = '/search?q=zzz'
-    const html = renderUrl(url, [{ queryKey: searchKeys.advanced(parseSearchState('q=zzz')), data: searchResult({ totalCount: 0, results: [], suggestions: [], relatedTags: [] }) }])
+    const html = renderUrl(url, [
+      {
+        queryKey: searchKeys.advanced(parseSearchState('q=zzz')),
+        data: searchResult({ totalCount: 0, results: [], suggestions: [], relatedTags: [] }),
+      },
+    ])
     expect(text(html)).toContain(`No posts found We couldn't find any posts matching "zzz".`)
   })
 })

@@ -43,7 +43,13 @@ describe('footerForDisplay', () => {
   })
 
   it('keeps a description or copyright the owner cleared, and empty lists empty', () => {
-    const shown = footerForDisplay({ ...footerToRecord(FOOTER_DEFAULTS), description: '', copyright: '', socialLinks: '[]', linkSections: '[]' })
+    const shown = footerForDisplay({
+      ...footerToRecord(FOOTER_DEFAULTS),
+      description: '',
+      copyright: '',
+      socialLinks: '[]',
+      linkSections: '[]',
+    })
     expect(shown.description).toBe('')
     expect(shown.copyright).toBe('')
     expect(shown.socialLinks).toEqual([])
@@ -123,7 +129,16 @@ describe('checkFooterDraft', () => {
   })
 
   it('uses the server’s rule for addresses', () => {
-    for (const href of ['#', '#top', '/', '/about', 'https://a.org', 'http://a.org', 'mailto:a@b.org', 'HTTPS://A.ORG']) {
+    for (const href of [
+      '#',
+      '#top',
+      '/',
+      '/about',
+      'https://a.org',
+      'http://a.org',
+      'mailto:a@b.org',
+      'HTTPS://A.ORG',
+    ]) {
       expect(isSafeHref(href), href).toBe(true)
       expect(SafeHrefSchema.safeParse(href).success, href).toBe(true)
     }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { render } from '../../../web/entry-server.js'
 import { listItem, site } from './fixtures.js'
 
-const home = (url: string, data: unknown, key = '/api/posts') => render({ url, site, queries: [{ queryKey: [key], data }] }).html
+const home = (url: string, data: unknown, key = '/api/posts') =>
+  render({ url, site, queries: [{ queryKey: [key], data }] }).html
 
 describe('render() — home details', () => {
   it('marks drafts (only admins are sent them) and featured posts', () => {

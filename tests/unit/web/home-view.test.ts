@@ -64,7 +64,14 @@ describe('homeView', () => {
     const byTitle = view('sort=title&dir=asc')
     expect(titles(byTitle.featured)).toEqual(['Interlude', 'Prologue'])
     expect(titles(byTitle.regular)).toEqual(['Essay 1', 'Essay 2', 'Essay 3', 'Essay 4', 'Essay 5', 'Essay 6'])
-    expect(titles(view('sort=title&dir=asc&page=2').regular)).toEqual(['Essay 7', 'Essay 8', 'Essay 9', 'Essay 10', 'Essay 11', 'Essay 12'])
+    expect(titles(view('sort=title&dir=asc&page=2').regular)).toEqual([
+      'Essay 7',
+      'Essay 8',
+      'Essay 9',
+      'Essay 10',
+      'Essay 11',
+      'Essay 12',
+    ])
     expect(titles(view('sort=title').regular).slice(0, 3)).toEqual(['Essay 13', 'Essay 12', 'Essay 11'])
     expect(titles(view('sort=readTime&dir=asc').featured)).toEqual(['Prologue', 'Interlude'])
     expect(titles(view('sort=readTime&dir=asc').regular)[0]).toBe('Essay 13')

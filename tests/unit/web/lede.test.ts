@@ -3,16 +3,30 @@ import { renderMarkdown } from '../../../src/markdown/index.js'
 import { ledeRepeatsOpening } from '../../../web/lib/lede.js'
 
 describe('the lede under the title', () => {
-  const html = renderMarkdown('## Intro\n\nOne short.\n\nFor a long time the area of a circle, $\\pi r^2$, was a mystery.[^1] Then Archimedes\ninscribed polygons.\n\n[^1]: A note.').html
+  const html = renderMarkdown(
+    '## Intro\n\nOne short.\n\nFor a long time the area of a circle, $\\pi r^2$, was a mystery.[^1] Then Archimedes\ninscribed polygons.\n\n[^1]: A note.',
+  ).html
 
   it('is left out when it is the first paragraph again, shortened, with its formula as text', () => {
-    expect(ledeRepeatsOpening('For a long time the area of a circle, π r², was a mystery. Then Archimedes…', html)).toBe(true)
-    expect(ledeRepeatsOpening('For a long time the area of a circle, π r², was a mystery. Then Archimedes inscribed polygons.', html)).toBe(true)
+    expect(
+      ledeRepeatsOpening('For a long time the area of a circle, π r², was a mystery. Then Archimedes…', html),
+    ).toBe(true)
+    expect(
+      ledeRepeatsOpening(
+        'For a long time the area of a circle, π r², was a mystery. Then Archimedes inscribed polygons.',
+        html,
+      ),
+    ).toBe(true)
   })
 
   it('is shown when it says something else, or more', () => {
     expect(ledeRepeatsOpening('A history of the circle, from Archimedes to calculus.', html)).toBe(false)
-    expect(ledeRepeatsOpening('For a long time the area of a circle, π r², was a mystery. Then Archimedes inscribed polygons. And more.', html)).toBe(false)
+    expect(
+      ledeRepeatsOpening(
+        'For a long time the area of a circle, π r², was a mystery. Then Archimedes inscribed polygons. And more.',
+        html,
+      ),
+    ).toBe(false)
     expect(ledeRepeatsOpening('', html)).toBe(false)
     expect(ledeRepeatsOpening('Anything at all.', '')).toBe(false)
   })

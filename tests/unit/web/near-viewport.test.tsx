@@ -30,7 +30,10 @@ class FakeObserver {
   /** What the browser reports for the element: inside the margin or not, and where its bottom edge is. */
   report(isIntersecting: boolean, bottom = 900) {
     if (this.disconnected) return
-    this.callback([{ isIntersecting, boundingClientRect: { bottom } } as IntersectionObserverEntry], this as unknown as IntersectionObserver)
+    this.callback(
+      [{ isIntersecting, boundingClientRect: { bottom } } as IntersectionObserverEntry],
+      this as unknown as IntersectionObserver,
+    )
   }
 }
 const Observer = FakeObserver as unknown as typeof IntersectionObserver

@@ -6,12 +6,15 @@ const html = '<p>An essay with <span class="katex">x</span> &amp; a <a href="/po
 
 function stateWith(data: unknown, key: unknown[] = ['/api/posts', 'an-essay']): DehydratedState {
   const footer = { queryKey: ['/api/footer'], queryHash: '["/api/footer"]', state: { data: { title: 'Scholia' } } }
-  return { mutations: [], queries: [footer, { queryKey: key, queryHash: JSON.stringify(key), state: { data } }] } as unknown as DehydratedState
+  return {
+    mutations: [],
+    queries: [footer, { queryKey: key, queryHash: JSON.stringify(key), state: { data } }],
+  } as unknown as DehydratedState
 }
 const postOf = (state: DehydratedState) => state.queries[1].state.data as { title: string; html: string }
 
-describe('handing a post page\'s HTML over beside its state', () => {
-  it('takes the post\'s HTML out of the state and puts it back exactly, leaving other queries alone', () => {
+describe("handing a post page's HTML over beside its state", () => {
+  it("takes the post's HTML out of the state and puts it back exactly, leaving other queries alone", () => {
     const state = stateWith({ title: 'An essay', html })
     const taken = takePostHtml(state)!
     expect(taken.html).toBe(html)
@@ -23,7 +26,14 @@ describe('handing a post page\'s HTML over beside its state', () => {
   })
 
   it('leaves in the state what cannot travel as raw text, an empty body, a missing post and other pages', () => {
-    for (const bad of ['<p>a</script><p>b</p>', '<p>a</SCRIPT ></p>', '<!-- x --><p>a</p>', '<p>a\r\nb</p>', '<p>a\0b</p>', ''])
+    for (const bad of [
+      '<p>a</script><p>b</p>',
+      '<p>a</SCRIPT ></p>',
+      '<!-- x --><p>a</p>',
+      '<p>a\r\nb</p>',
+      '<p>a\0b</p>',
+      '',
+    ])
       expect(takePostHtml(stateWith({ title: 't', html: bad }))).toBeNull()
     expect(takePostHtml(stateWith(null))).toBeNull()
     expect(takePostHtml(stateWith([{ html }], ['/api/posts']))).toBeNull()

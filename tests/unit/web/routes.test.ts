@@ -10,7 +10,11 @@ describe('resolveRoute', () => {
     expect(resolveRoute('/manage').name).toBe('manage')
     expect(resolveRoute('/profile').name).toBe('profile')
     expect(resolveRoute('/admin-secret').name).toBe('admin-secret')
-    expect(resolveRoute('/posts/on-method')).toEqual({ name: 'post', path: '/posts/:slug', params: { slug: 'on-method' } })
+    expect(resolveRoute('/posts/on-method')).toEqual({
+      name: 'post',
+      path: '/posts/:slug',
+      params: { slug: 'on-method' },
+    })
     expect(resolveRoute('/on-method')).toEqual({ name: 'post-alias', path: '/:slug', params: { slug: 'on-method' } })
   })
 
@@ -45,7 +49,9 @@ describe('prefetchPlan', () => {
     expect(pagePart('/search')).toEqual([])
     expect(pagePart('/search?q=bayes').map((q) => q.apiPath)).toEqual(['/api/search/advanced?q=bayes'])
     // the filters too, in the address's canonical order, and a filter alone is a search
-    expect(pagePart('/search?tags=a,b&q=x&maxReadTime=20').map((q) => q.apiPath)).toEqual(['/api/search/advanced?q=x&tags=a%2Cb&maxReadTime=20'])
+    expect(pagePart('/search?tags=a,b&q=x&maxReadTime=20').map((q) => q.apiPath)).toEqual([
+      '/api/search/advanced?q=x&tags=a%2Cb&maxReadTime=20',
+    ])
     expect(pagePart('/search?author=Ada').map((q) => q.apiPath)).toEqual(['/api/search/advanced?author=Ada'])
     expect(pagePart('/about')).toEqual([{ queryKey: ['/api/about'], apiPath: '/api/about' }])
     expect(pagePart('/admin-secret')).toEqual([])

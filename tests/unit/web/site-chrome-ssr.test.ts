@@ -5,7 +5,13 @@ import type { PrefetchedQuery } from '../../../web/ssr-contract.js'
 import { startsWithTitle } from '../../../web/pages/about-page.js'
 import { site } from './fixtures.js'
 
-const admin: User = { id: 1, username: 'ada', email: 'ada@example.org', role: 'admin', createdAt: '2025-02-03T10:00:00.000Z' }
+const admin: User = {
+  id: 1,
+  username: 'ada',
+  email: 'ada@example.org',
+  role: 'admin',
+  createdAt: '2025-02-03T10:00:00.000Z',
+}
 
 const FOOTER = {
   title: 'Our Essays',
@@ -13,7 +19,13 @@ const FOOTER = {
   copyright: '© 2026 A. Writer',
   socialLinks: JSON.stringify([{ name: 'Code', url: 'https://github.com/a', icon: 'github' }]),
   linkSections: JSON.stringify([
-    { title: 'Read', links: [{ name: 'Archive', href: '/search' }, { name: 'Mail me', href: 'mailto:a@b.org' }] },
+    {
+      title: 'Read',
+      links: [
+        { name: 'Archive', href: '/search' },
+        { name: 'Mail me', href: 'mailto:a@b.org' },
+      ],
+    },
     { title: 'Elsewhere', links: [{ name: 'Home page', href: 'https://a.example' }] },
     { title: 'Colophon', links: [{ name: 'About', href: '/about' }] },
   ]),
@@ -32,9 +44,21 @@ function text(html: string): string {
 
 describe('footer from GET /api/footer', () => {
   it('renders the stored footer instead of the defaults', () => {
-    const html = renderUrl('/', [{ queryKey: ['/api/footer'], data: FOOTER }, { queryKey: ['/api/posts'], data: [] }])
+    const html = renderUrl('/', [
+      { queryKey: ['/api/footer'], data: FOOTER },
+      { queryKey: ['/api/posts'], data: [] },
+    ])
     const t = text(html)
-    for (const shown of ['Our Essays', 'Notes on method & proof.', '© 2026 A. Writer', 'Read', 'Archive', 'Elsewhere', 'Colophon']) expect(t).toContain(shown)
+    for (const shown of [
+      'Our Essays',
+      'Notes on method & proof.',
+      '© 2026 A. Writer',
+      'Read',
+      'Archive',
+      'Elsewhere',
+      'Colophon',
+    ])
+      expect(t).toContain(shown)
     expect(t).not.toContain('Markdown Processing')
     expect(t).not.toContain('All rights reserved')
     expect(html).toMatch(/<a[^>]*href="https:\/\/github.com\/a"[^>]*target="_blank"[^>]*rel="noopener noreferrer"/)
@@ -43,7 +67,9 @@ describe('footer from GET /api/footer', () => {
   })
 
   it('leaves out what the owner emptied', () => {
-    const html = renderUrl('/about', [{ queryKey: ['/api/footer'], data: { ...FOOTER, description: '', socialLinks: '[]', linkSections: '[]' } }])
+    const html = renderUrl('/about', [
+      { queryKey: ['/api/footer'], data: { ...FOOTER, description: '', socialLinks: '[]', linkSections: '[]' } },
+    ])
     expect(html).not.toContain('site-footer__description')
     expect(html).not.toContain('aria-label="Social links"')
     expect(html).not.toContain('site-footer__sections')
@@ -64,15 +90,24 @@ describe('About page from GET /api/about', () => {
   })
 
   it('shows the server’s HTML as the page, under the page title', () => {
-    const html = renderUrl('/about', [{ queryKey: ['/api/about'], data: { content: '## Who\n\nHello', html: '<h2 id="who">Who</h2><p>Hello <span class="katex">x</span></p>' } }])
+    const html = renderUrl('/about', [
+      {
+        queryKey: ['/api/about'],
+        data: { content: '## Who\n\nHello', html: '<h2 id="who">Who</h2><p>Hello <span class="katex">x</span></p>' },
+      },
+    ])
     expect(html).toMatch(/<h1[^>]*>About Scholia<\/h1>/)
-    expect(html).toContain('<div class="prose about__body about__content"><h2 id="who">Who</h2><p>Hello <span class="katex">x</span></p></div>')
+    expect(html).toContain(
+      '<div class="prose about__body about__content"><h2 id="who">Who</h2><p>Hello <span class="katex">x</span></p></div>',
+    )
     expect(text(html)).not.toContain('What you will find here')
     expect(html).not.toContain('Edit Page')
   })
 
   it('lets the owner’s own first heading title the page (one h1)', () => {
-    const html = renderUrl('/about', [{ queryKey: ['/api/about'], data: { content: '# Who we are', html: '<h1 id="who-we-are">Who we are</h1>' } }])
+    const html = renderUrl('/about', [
+      { queryKey: ['/api/about'], data: { content: '# Who we are', html: '<h1 id="who-we-are">Who we are</h1>' } },
+    ])
     expect(html.match(/<h1/g)).toHaveLength(1)
     expect(startsWithTitle('\n<h1 id="x">X</h1>')).toBe(true)
     expect(startsWithTitle('<h2>X</h2><h1>Y</h1>')).toBe(false)

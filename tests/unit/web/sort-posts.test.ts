@@ -44,12 +44,23 @@ describe('sortPosts', () => {
 
   it('uses Chapter numbers the same way', () => {
     const chapters = [p('Chapter 12 - Sampling', '2025-01-01', 1), p('Chapter 3 - Priors', '2025-01-02', 1)]
-    expect(titles(sortPosts(chapters, { key: 'title', direction: 'asc' }))).toEqual(['Chapter 3 - Priors', 'Chapter 12 - Sampling'])
+    expect(titles(sortPosts(chapters, { key: 'title', direction: 'asc' }))).toEqual([
+      'Chapter 3 - Priors',
+      'Chapter 12 - Sampling',
+    ])
   })
 
   it('falls back to alphabetical when only one title has a number', () => {
-    const mixed = [p('Essay 2: Zeno', '2025-01-01', 1), p('Afterword', '2025-01-02', 1), p('Zebra notes', '2025-01-03', 1)]
-    expect(titles(sortPosts(mixed, { key: 'title', direction: 'asc' }))).toEqual(['Afterword', 'Essay 2: Zeno', 'Zebra notes'])
+    const mixed = [
+      p('Essay 2: Zeno', '2025-01-01', 1),
+      p('Afterword', '2025-01-02', 1),
+      p('Zebra notes', '2025-01-03', 1),
+    ]
+    expect(titles(sortPosts(mixed, { key: 'title', direction: 'asc' }))).toEqual([
+      'Afterword',
+      'Essay 2: Zeno',
+      'Zebra notes',
+    ])
   })
 
   it('does not change the input array', () => {

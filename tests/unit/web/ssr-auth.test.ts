@@ -4,7 +4,13 @@ import { render } from '../../../web/entry-server.js'
 import { site } from './fixtures.js'
 
 const ME = ['/api/auth/me']
-const admin: User = { id: 1, username: 'ada', email: 'ada@example.org', role: 'admin', createdAt: '2025-02-03T10:00:00.000Z' }
+const admin: User = {
+  id: 1,
+  username: 'ada',
+  email: 'ada@example.org',
+  role: 'admin',
+  createdAt: '2025-02-03T10:00:00.000Z',
+}
 
 /** Renders `url` with the current-user query seeded: a user, null (a guest), or nothing (unknown yet). */
 function renderAs(url: string, user?: User | null) {
@@ -59,7 +65,9 @@ describe('admin-only pages', () => {
   it('shows a guest Access Denied with the SPEC text and Admin Login', () => {
     for (const path of ['/upload', '/manage', '/profile']) {
       const t = text(renderAs(path, null))
-      expect(t, path).toContain('Access Denied You need admin privileges to access this page. Please log in as an administrator.')
+      expect(t, path).toContain(
+        'Access Denied You need admin privileges to access this page. Please log in as an administrator.',
+      )
       expect(t, path).toContain('Admin Login')
     }
   })

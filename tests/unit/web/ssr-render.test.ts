@@ -5,7 +5,9 @@ import { listItem, post, site } from './fixtures.js'
 
 /** The attributes of every <a> in the markup, in document order (attribute order varies). */
 function anchors(html: string): Record<string, string>[] {
-  return [...html.matchAll(/<a\s([^>]*)>/g)].map((m) => Object.fromEntries([...m[1].matchAll(/([\w-]+)="([^"]*)"/g)].map((a) => [a[1], a[2]])))
+  return [...html.matchAll(/<a\s([^>]*)>/g)].map((m) =>
+    Object.fromEntries([...m[1].matchAll(/([\w-]+)="([^"]*)"/g)].map((a) => [a[1], a[2]])),
+  )
 }
 
 const hasAnchor = (html: string, attrs: Record<string, string>) =>
@@ -35,12 +37,16 @@ describe('render() — shell', () => {
     expect(hasAnchor(html, { href: '/', 'aria-current': 'page' })).toBe(false)
     // The phone menu is a dialog (issue 23.19): the server sends the button that opens it; its
     // 'Admin Login' (SPEC §2) is rendered when it opens (tests/e2e/auth.test.ts opens it and signs in).
-    expect(html).toMatch(/<button[^>]*class="icon-button site-header__menu-button"[^>]*aria-label="Open menu"[^>]*aria-haspopup="dialog"/)
+    expect(html).toMatch(
+      /<button[^>]*class="icon-button site-header__menu-button"[^>]*aria-label="Open menu"[^>]*aria-haspopup="dialog"/,
+    )
     const t = text(html)
     expect(t).toContain('© 2025 Scholia. All rights reserved.')
     expect(t).toContain('Stay Updated')
-    for (const name of ['Features', 'Markdown Processing', 'SEO Optimization', 'Clean URLs', 'Responsive Design']) expect(t).toContain(name)
-    for (const name of ['Support', 'Documentation', 'Help Center', 'Contact Us', 'Privacy Policy']) expect(t).toContain(name)
+    for (const name of ['Features', 'Markdown Processing', 'SEO Optimization', 'Clean URLs', 'Responsive Design'])
+      expect(t).toContain(name)
+    for (const name of ['Support', 'Documentation', 'Help Center', 'Contact Us', 'Privacy Policy'])
+      expect(t).toContain(name)
     for (const name of ['Twitter', 'GitHub', 'LinkedIn']) {
       expect(hasAnchor(html, { target: '_blank', rel: 'noopener noreferrer', title: name })).toBe(true)
     }
@@ -62,7 +68,13 @@ describe('render() — home', () => {
   it("shows 'Latest Posts' and links each post to /posts/{slug}, featured first", () => {
     const posts = [
       listItem({ id: 101, title: 'A Regular Essay', slug: 'a-regular-essay', publishedAt: '2025-05-01T00:00:00.000Z' }),
-      listItem({ id: 102, title: 'The Featured Essay', slug: 'the-featured-essay', featured: 1, publishedAt: '2025-01-01T00:00:00.000Z' }),
+      listItem({
+        id: 102,
+        title: 'The Featured Essay',
+        slug: 'the-featured-essay',
+        featured: 1,
+        publishedAt: '2025-01-01T00:00:00.000Z',
+      }),
     ]
     const { html } = renderUrl('/', [{ queryKey: ['/api/posts'], data: posts }])
     expect(html).toContain('Latest Posts')
@@ -85,7 +97,10 @@ describe('render() — home', () => {
 
   it('shows card details: excerpt, date, read time, author', () => {
     const { html } = renderUrl('/', [
-      { queryKey: ['/api/posts'], data: [listItem({ excerpt: 'A short excerpt.', readTime: 7, publishedAt: '2025-03-04T10:00:00.000Z' })] },
+      {
+        queryKey: ['/api/posts'],
+        data: [listItem({ excerpt: 'A short excerpt.', readTime: 7, publishedAt: '2025-03-04T10:00:00.000Z' })],
+      },
     ])
     const t = text(html)
     expect(t).toContain('A short excerpt.')
@@ -96,7 +111,12 @@ describe('render() — home', () => {
 
   it('paginates regular posts 6 per page (7 posts → 2 pages)', () => {
     const posts = Array.from({ length: 7 }, (_, i) =>
-      listItem({ id: 200 + i, title: `Note ${String.fromCharCode(65 + i)}`, slug: `note-${i}`, publishedAt: new Date(Date.UTC(2025, 0, 10 - i)).toISOString() }),
+      listItem({
+        id: 200 + i,
+        title: `Note ${String.fromCharCode(65 + i)}`,
+        slug: `note-${i}`,
+        publishedAt: new Date(Date.UTC(2025, 0, 10 - i)).toISOString(),
+      }),
     )
     const queries = [{ queryKey: ['/api/posts'], data: posts }]
     const first = renderUrl('/', queries).html
@@ -168,7 +188,10 @@ describe('render() — post page', () => {
     tags: ['calculus', 'history'],
     bannerImage: '/media/fluxions/banner.png',
     updatedAt: '2025-04-01T12:00:00.000Z',
-    neighbours: { previous: { slug: 'before', title: 'Before', readTime: 3 }, next: { slug: 'after', title: 'After', readTime: 4 } },
+    neighbours: {
+      previous: { slug: 'before', title: 'Before', readTime: 3 },
+      next: { slug: 'after', title: 'After', readTime: 4 },
+    },
   })
 
   for (const url of ['/posts/fluxions', '/fluxions']) {
@@ -235,7 +258,14 @@ describe('render() — other pages', () => {
 
   it('renders the search page with its search bar and the query from the address', () => {
     const hit = listItem({ slug: 'bayes' })
-    const data = { totalCount: 1, query: 'bayes', searchTime: 1, suggestions: [], relatedTags: [], results: [{ ...hit, matchType: 'title', relevanceScore: 1, matchedTerms: ['bayes'] }] }
+    const data = {
+      totalCount: 1,
+      query: 'bayes',
+      searchTime: 1,
+      suggestions: [],
+      relatedTags: [],
+      results: [{ ...hit, matchType: 'title', relevanceScore: 1, matchedTerms: ['bayes'] }],
+    }
     const { html } = renderUrl('/search?q=bayes', [{ queryKey: ['/api/search/advanced?q=bayes'], data }])
     expect(html).toMatch(/<h1[^>]*>Search<\/h1>/)
     expect(html).toContain('value="bayes"')

@@ -19,14 +19,29 @@ describe('toast store', () => {
     const store = createToastStore()
     const listener = vi.fn()
     store.subscribe(listener)
-    const first = store.toast({ title: 'Login failed', description: 'Invalid username or password', variant: 'destructive' })
+    const first = store.toast({
+      title: 'Login failed',
+      description: 'Invalid username or password',
+      variant: 'destructive',
+    })
     expect(store.getSnapshot()).toEqual([
-      { id: first, title: 'Login failed', description: 'Invalid username or password', variant: 'destructive', open: true },
+      {
+        id: first,
+        title: 'Login failed',
+        description: 'Invalid username or password',
+        variant: 'destructive',
+        open: true,
+      },
     ])
     const second = store.toast({ title: 'Login successful', description: 'Welcome back!' })
     expect(second).not.toBe(first)
     expect(store.getSnapshot()).toHaveLength(1)
-    expect(store.getSnapshot()[0]).toMatchObject({ id: second, title: 'Login successful', variant: 'default', open: true })
+    expect(store.getSnapshot()[0]).toMatchObject({
+      id: second,
+      title: 'Login successful',
+      variant: 'default',
+      open: true,
+    })
     expect(listener).toHaveBeenCalledTimes(2)
   })
 

@@ -48,7 +48,13 @@ describe('event builders', () => {
       ['tag_click', { tag: 'probability' }],
       ['scroll', { scrollPercentage: 50 }],
     ])
-    expect(events[1]).toEqual({ userId: 3, sessionId: 'session-1234', postId: 7, actionType: 'view', actionData: { postTitle: 'The Gaussian Integral' } })
+    expect(events[1]).toEqual({
+      userId: 3,
+      sessionId: 'session-1234',
+      postId: 7,
+      actionType: 'view',
+      actionData: { postTitle: 'The Gaussian Integral' },
+    })
     for (const e of events) expect(TrackingEventSchema.safeParse(e).success, e.actionType).toBe(true)
   })
 
@@ -112,7 +118,10 @@ describe('searches and tags from the page', () => {
   })
 
   it('read a tag from its link', () => {
-    const link = (attrs: Record<string, string>, text: string) => ({ getAttribute: (n: string) => attrs[n] ?? null, textContent: text })
+    const link = (attrs: Record<string, string>, text: string) => ({
+      getAttribute: (n: string) => attrs[n] ?? null,
+      textContent: text,
+    })
     expect(tagOfLink(link({ 'data-tag': 'method' }, 'Method'))).toBe('method')
     expect(tagOfLink(link({ href: '/?search=number%20theory' }, 'Number Theory'))).toBe('number theory')
     expect(tagOfLink(link({ href: '#' }, ' plain '))).toBe('plain')
@@ -190,7 +199,12 @@ describe('ReadingTracker', () => {
       actionData: { source: 'Direct', timestamp: '2025-01-01T00:00:00.000Z' },
     })
     // a second tab of the same session (same storage) sends none either
-    const other = new ReadingTracker({ send: (e) => sent.push({ event: e }), store, now: () => 0, date: () => new Date() })
+    const other = new ReadingTracker({
+      send: (e) => sent.push({ event: e }),
+      store,
+      now: () => 0,
+      date: () => new Date(),
+    })
     other.enter('External', null)
     expect(sent).toHaveLength(1)
     expect(other.sessionId).toBe('sess-0000-0001')
@@ -242,7 +256,8 @@ describe('ReadingTracker', () => {
     tracker.scrolled(55)
     tracker.scrolled(40)
     tracker.scrolled(100)
-    const marks = () => sent.filter((s) => s.event.actionType === 'scroll').map((s) => s.event.actionData.scrollPercentage)
+    const marks = () =>
+      sent.filter((s) => s.event.actionType === 'scroll').map((s) => s.event.actionData.scrollPercentage)
     expect(marks()).toEqual([25, 50, 75, 100])
     tracker.viewPost({ id: 1, title: 'A' })
     tracker.scrolled(26)
@@ -297,7 +312,12 @@ describe('transport', () => {
     send(event)
     await new Promise((r) => setTimeout(r, 0))
     expect(calls[0][0]).toBe(TRACK_URL)
-    expect(calls[0][1]).toMatchObject({ method: 'POST', credentials: 'include', keepalive: false, headers: { 'Content-Type': 'application/json' } })
+    expect(calls[0][1]).toMatchObject({
+      method: 'POST',
+      credentials: 'include',
+      keepalive: false,
+      headers: { 'Content-Type': 'application/json' },
+    })
     expect(JSON.parse(String(calls[0][1].body))).toEqual(event)
     expect(debug).toHaveBeenCalledTimes(1)
     const failing = createTransport({ fetch: (() => Promise.reject(new Error('offline'))) as typeof fetch })
@@ -314,7 +334,14 @@ describe('transport', () => {
       sent.push(`fetch ${(JSON.parse(String(init.body)) as TrackingEvent).actionType}`)
       return new Response(null, { status: 204 })
     }) as typeof fetch
-    const send = createTransport({ fetch: fakeFetch, later: (fn) => tasks.push(fn), sendBeacon: (_url, blob) => (void blob.text().then((t) => sent.push(`beacon ${(JSON.parse(t) as TrackingEvent).actionType}`)), true) })
+    const send = createTransport({
+      fetch: fakeFetch,
+      later: (fn) => tasks.push(fn),
+      sendBeacon: (_url, blob) => (
+        void blob.text().then((t) => sent.push(`beacon ${(JSON.parse(t) as TrackingEvent).actionType}`)),
+        true
+      ),
+    })
     const at = (actionType: TrackingEvent['actionType']) => ({ ...event, actionType })
     send(at('entry'))
     send(at('view'))
@@ -338,7 +365,9 @@ describe('transport', () => {
       fetches.push(init)
       return new Response(null, { status: 204 })
     }) as typeof fetch
-    createTransport({ fetch: fakeFetch, sendBeacon: (url, blob) => beacons.push([url, blob]) > 0 })(event, { leaving: true })
+    createTransport({ fetch: fakeFetch, sendBeacon: (url, blob) => beacons.push([url, blob]) > 0 })(event, {
+      leaving: true,
+    })
     expect(beacons).toHaveLength(1)
     expect(beacons[0][0]).toBe(TRACK_URL)
     expect(beacons[0][1].type).toBe('application/json')

@@ -1,15 +1,50 @@
 import { describe, expect, it } from 'vitest'
 import type { Job } from '../../../src/shared/schemas/index.js'
-import { DEFAULT_REGENERATION, canStartRegeneration, hasQualityAndStyle, regenerationRequest, regenerationStartedText } from '../../../web/components/admin/image-options.js'
+import {
+  DEFAULT_REGENERATION,
+  canStartRegeneration,
+  hasQualityAndStyle,
+  regenerationRequest,
+  regenerationStartedText,
+} from '../../../web/components/admin/image-options.js'
 import { pruneSelection, selectionState, toggleSelected } from '../../../web/components/admin/selection.js'
-import { COMPLETED_VISIBLE_MS, EMPTY_MEMORY, jobsSummary, nextExpiry, observeJobs, shownJobs } from '../../../web/components/jobs/job-visibility.js'
-import { draftFromPost, draftProblems, fromDatetimeLocal, isDraftDirty, parseTags, toDatetimeLocal, updateBody } from '../../../web/components/manage/post-draft.js'
-import { NOT_MARKDOWN, applyUploadAnswer, displayStatus, entriesForFiles, failBatch, isMarkdownName } from '../../../web/components/upload/upload-entries.js'
+import {
+  COMPLETED_VISIBLE_MS,
+  EMPTY_MEMORY,
+  jobsSummary,
+  nextExpiry,
+  observeJobs,
+  shownJobs,
+} from '../../../web/components/jobs/job-visibility.js'
+import {
+  draftFromPost,
+  draftProblems,
+  fromDatetimeLocal,
+  isDraftDirty,
+  parseTags,
+  toDatetimeLocal,
+  updateBody,
+} from '../../../web/components/manage/post-draft.js'
+import {
+  NOT_MARKDOWN,
+  applyUploadAnswer,
+  displayStatus,
+  entriesForFiles,
+  failBatch,
+  isMarkdownName,
+} from '../../../web/components/upload/upload-entries.js'
 import { post } from './fixtures.js'
 
 describe('image regeneration payload (SPEC §5, §9)', () => {
   it('starts from SPEC §9 defaults: both, dall-e-3, hd, natural, no custom prompt', () => {
-    expect(DEFAULT_REGENERATION).toEqual({ scope: 'both', model: 'dall-e-3', quality: 'hd', style: 'natural', useCustomPrompt: false, customPrompt: '' })
+    expect(DEFAULT_REGENERATION).toEqual({
+      scope: 'both',
+      model: 'dall-e-3',
+      quality: 'hd',
+      style: 'natural',
+      useCustomPrompt: false,
+      customPrompt: '',
+    })
     expect(regenerationRequest(DEFAULT_REGENERATION)).toEqual({
       imageType: 'both',
       imageOptions: { model: 'dall-e-3', quality: 'hd', style: 'natural', useCustomPrompt: false },
@@ -21,7 +56,12 @@ describe('image regeneration payload (SPEC §5, §9)', () => {
     expect(regenerationRequest(vivid).imageOptions).toMatchObject({ quality: 'standard', style: 'vivid' })
     for (const model of ['dall-e-2', 'gpt-image-1'] as const) {
       expect(hasQualityAndStyle(model)).toBe(false)
-      expect(regenerationRequest({ ...vivid, quality: 'hd', model }).imageOptions).toEqual({ model, quality: 'standard', style: 'natural', useCustomPrompt: false })
+      expect(regenerationRequest({ ...vivid, quality: 'hd', model }).imageOptions).toEqual({
+        model,
+        quality: 'standard',
+        style: 'natural',
+        useCustomPrompt: false,
+      })
     }
     expect(hasQualityAndStyle('dall-e-3')).toBe(true)
   })
@@ -30,21 +70,32 @@ describe('image regeneration payload (SPEC §5, §9)', () => {
     const off = { ...DEFAULT_REGENERATION, customPrompt: 'a harbour at dusk' }
     expect(regenerationRequest(off).imageOptions).not.toHaveProperty('customPrompt')
     const on = { ...off, useCustomPrompt: true, customPrompt: '  a harbour at dusk \n' }
-    expect(regenerationRequest(on).imageOptions).toMatchObject({ useCustomPrompt: true, customPrompt: 'a harbour at dusk' })
+    expect(regenerationRequest(on).imageOptions).toMatchObject({
+      useCustomPrompt: true,
+      customPrompt: 'a harbour at dusk',
+    })
     expect(regenerationRequest({ ...on, scope: 'banner' }).imageType).toBe('banner')
   })
 
   it('disables Start while a request runs, or while the prompt is on and blank after trimming', () => {
     expect(canStartRegeneration(DEFAULT_REGENERATION, false)).toBe(true)
     expect(canStartRegeneration(DEFAULT_REGENERATION, true)).toBe(false)
-    expect(canStartRegeneration({ ...DEFAULT_REGENERATION, useCustomPrompt: true, customPrompt: '   ' }, false)).toBe(false)
-    expect(canStartRegeneration({ ...DEFAULT_REGENERATION, useCustomPrompt: true, customPrompt: ' x ' }, false)).toBe(true)
+    expect(canStartRegeneration({ ...DEFAULT_REGENERATION, useCustomPrompt: true, customPrompt: '   ' }, false)).toBe(
+      false,
+    )
+    expect(canStartRegeneration({ ...DEFAULT_REGENERATION, useCustomPrompt: true, customPrompt: ' x ' }, false)).toBe(
+      true,
+    )
     // a blank prompt does not matter while the switch is off
-    expect(canStartRegeneration({ ...DEFAULT_REGENERATION, useCustomPrompt: false, customPrompt: '' }, false)).toBe(true)
+    expect(canStartRegeneration({ ...DEFAULT_REGENERATION, useCustomPrompt: false, customPrompt: '' }, false)).toBe(
+      true,
+    )
   })
 
   it("words the 'Images Regenerating' toast as SPEC §8 does", () => {
-    expect(regenerationStartedText('both', { title: 'On Notation' })).toBe('Started regenerating all images for "On Notation"')
+    expect(regenerationStartedText('both', { title: 'On Notation' })).toBe(
+      'Started regenerating all images for "On Notation"',
+    )
     expect(regenerationStartedText('banner', { title: 'X' })).toBe('Started regenerating banner images for "X"')
     expect(regenerationStartedText('content', { title: 'X' })).toBe('Started regenerating content images for "X"')
     expect(regenerationStartedText('both', { count: 3 })).toBe('Started regenerating all images for 3 posts')
@@ -76,7 +127,10 @@ describe('edit form (SPEC §5 save trimming)', () => {
       featured: 1,
       publishedAt: new Date('2025-03-04T09:30').toISOString(),
     })
-    expect(updateBody({ ...draft, metaDescription: '   ', featured: false })).toMatchObject({ metaDescription: null, featured: 0 })
+    expect(updateBody({ ...draft, metaDescription: '   ', featured: false })).toMatchObject({
+      metaDescription: null,
+      featured: 0,
+    })
     expect(parseTags(' , ,')).toEqual([])
   })
 
@@ -92,7 +146,13 @@ describe('edit form (SPEC §5 save trimming)', () => {
   it('starts from the post, and knows required fields and whether anything changed', () => {
     const p = post({ title: 'On Notation', tags: ['a', 'b'], metaDescription: null, featured: 1 })
     const initial = draftFromPost(p)
-    expect(initial).toMatchObject({ title: 'On Notation', tags: 'a, b', metaDescription: '', featured: true, content: p.content })
+    expect(initial).toMatchObject({
+      title: 'On Notation',
+      tags: 'a, b',
+      metaDescription: '',
+      featured: true,
+      content: p.content,
+    })
     expect(isDraftDirty(initial, initial)).toBe(false)
     expect(isDraftDirty({ ...initial, author: 'Someone' }, initial)).toBe(true)
     expect(draftProblems(initial)).toEqual({})
@@ -155,13 +215,28 @@ describe('upload entries', () => {
     const entries = entriesForFiles(files)
     const batch = entries.slice(0, 2).map((e) => e.key)
     const failed = failBatch(entries, batch, 'At most 20 files per upload.')
-    expect(failed.slice(0, 2).every((e) => e.status === 'error' && e.message === 'At most 20 files per upload.')).toBe(true)
+    expect(failed.slice(0, 2).every((e) => e.status === 'error' && e.message === 'At most 20 files per upload.')).toBe(
+      true,
+    )
   })
 
   it("reads 'generating-image' only while an image job for the new post is waiting or running", () => {
     const [entry] = applyUploadAnswer(entriesForFiles([files[0]]), [], { posts: [] })
-    const imported = { ...entry, status: 'success' as const, post: { id: 4, slug: 'one', title: 'One', status: 'published' as const } }
-    const job = (status: Job['status'], kind = 'images', postId = 4): Job => ({ id: `${kind}-${status}`, postId, title: 'One', kind, status, createdAt: '', completedAt: null, error: null })
+    const imported = {
+      ...entry,
+      status: 'success' as const,
+      post: { id: 4, slug: 'one', title: 'One', status: 'published' as const },
+    }
+    const job = (status: Job['status'], kind = 'images', postId = 4): Job => ({
+      id: `${kind}-${status}`,
+      postId,
+      title: 'One',
+      kind,
+      status,
+      createdAt: '',
+      completedAt: null,
+      error: null,
+    })
     expect(displayStatus(imported, [])).toBe('success')
     expect(displayStatus(imported, [job('processing')])).toBe('generating-image')
     expect(displayStatus(imported, [job('pending')])).toBe('generating-image')
@@ -173,7 +248,16 @@ describe('upload entries', () => {
 })
 
 describe('job tracker visibility (SPEC §4, §9)', () => {
-  const job = (id: string, status: Job['status'], completedAt: string | null = null): Job => ({ id, postId: 1, title: id, kind: 'images', status, createdAt: '2025-01-01T00:00:00.000Z', completedAt, error: status === 'failed' ? 'boom' : null })
+  const job = (id: string, status: Job['status'], completedAt: string | null = null): Job => ({
+    id,
+    postId: 1,
+    title: id,
+    kind: 'images',
+    status,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    completedAt,
+    error: status === 'failed' ? 'boom' : null,
+  })
 
   it('shows a job seen finishing for 5000 ms, and reports it once so its post is refreshed', () => {
     let memory = observeJobs(EMPTY_MEMORY, [job('a', 'processing')], 1000).memory

@@ -8,7 +8,11 @@ import { createQueryClient } from '../../../web/api/query-client.js'
 import { render } from '../../../web/entry-server.js'
 import { ManagePage } from '../../../web/pages/manage-page.js'
 import { manageKeys } from '../../../web/api/manage.js'
-import { MANAGE_PAGE_SIZE, ManageQuerySchema, type ManagePage as ManagePageData } from '../../../src/shared/schemas/manage.js'
+import {
+  MANAGE_PAGE_SIZE,
+  ManageQuerySchema,
+  type ManagePage as ManagePageData,
+} from '../../../src/shared/schemas/manage.js'
 import { UploadPage } from '../../../web/pages/upload-page.js'
 import { listItem, post, site } from './fixtures.js'
 
@@ -31,7 +35,13 @@ const managed = (items: ReturnType<typeof listItem>[]): ManagePageData => ({
     enhanced: 0,
   },
 })
-const admin: User = { id: 1, username: 'ada', email: 'ada@example.org', role: 'admin', createdAt: '2025-02-03T10:00:00.000Z' }
+const admin: User = {
+  id: 1,
+  username: 'ada',
+  email: 'ada@example.org',
+  role: 'admin',
+  createdAt: '2025-02-03T10:00:00.000Z',
+}
 
 const posts = [
   listItem({ id: 1, title: 'On Notation', tags: ['notation', 'history', 'method', 'symbols', 'extra'] }),
@@ -77,7 +87,16 @@ describe('the workspace pages for an admin', () => {
 
   it('/manage lists every post with id, badge, 3 tags, row actions and the bulk buttons with counts', () => {
     const out = text(renderPage(<ManagePage />, [{ queryKey: MANAGE_LIST, data: managed(posts) }]))
-    for (const label of ['Select All', 'Clear All', 'Regenerate Images (0)', 'Generate Annotations (0)', 'Generate Bibliography (0)', 'Generate Models (0)', 'Delete Annotations (0)', 'Delete Selected (0)']) {
+    for (const label of [
+      'Select All',
+      'Clear All',
+      'Regenerate Images (0)',
+      'Generate Annotations (0)',
+      'Generate Bibliography (0)',
+      'Generate Models (0)',
+      'Delete Annotations (0)',
+      'Delete Selected (0)',
+    ]) {
       expect(out).toContain(label)
     }
     expect(out).toContain('On Notation')
@@ -101,7 +120,9 @@ describe('the workspace pages for an admin', () => {
     const html = renderPage(<UploadPage />)
     expect(text(html)).toContain('Drop markdown essays here')
     expect(text(html)).toContain('Browse files')
-    expect(html).toContain('accept=".md,.markdown,text/markdown,.bib,.png,.jpg,.jpeg,.gif,.webp,.avif,.svg,.mp4,.webm,.mp3,.ogg,.pdf"')
+    expect(html).toContain(
+      'accept=".md,.markdown,text/markdown,.bib,.png,.jpg,.jpeg,.gif,.webp,.avif,.svg,.mp4,.webm,.mp3,.ogg,.pdf"',
+    )
   })
 
   it('the home page gives an admin the selection bar and a regenerate action per card, a guest neither', () => {
@@ -119,7 +140,8 @@ describe('the workspace pages for an admin', () => {
     const queries = [{ queryKey: ['/api/posts', essay.slug], data: essay }]
     const asAdmin = renderAs(`/posts/${essay.slug}`, admin, queries)
     expect(text(asAdmin)).toContain('Generate Content')
-    for (const label of ['Generate Annotations', 'Generate Bibliography', 'Regenerate Images']) expect(text(asAdmin)).toContain(label)
+    for (const label of ['Generate Annotations', 'Generate Bibliography', 'Regenerate Images'])
+      expect(text(asAdmin)).toContain(label)
     expect(asAdmin).toContain('aria-label="Export for arXiv"')
     // no model stored: the panel is there to make one
     expect(asAdmin).toContain('model-launcher')

@@ -42,7 +42,8 @@ export function AboutEditor({ initial, onClose }: AboutEditorProps) {
         toast({ title: 'About page saved', description: 'Readers now see the new text.' })
         onClose()
       },
-      onError: () => toast({ title: 'Error', description: 'Failed to update about page content.', variant: 'destructive' }),
+      onError: () =>
+        toast({ title: 'Error', description: 'Failed to update about page content.', variant: 'destructive' }),
     })
   }
 
@@ -54,7 +55,13 @@ export function AboutEditor({ initial, onClose }: AboutEditorProps) {
   }
 
   return (
-    <form ref={form} className="about-editor" onSubmit={onSubmit} onKeyDown={onKeyDown} aria-busy={save.isPending || undefined}>
+    <form
+      ref={form}
+      className="about-editor"
+      onSubmit={onSubmit}
+      onKeyDown={onKeyDown}
+      aria-busy={save.isPending || undefined}
+    >
       <div className="field">
         <label htmlFor={`${id}-content`} className="field__label">
           Page content

@@ -22,7 +22,11 @@ export function AuthStatus({ user, isLoading }: { user: User | null; isLoading: 
               'Checking…'
             ) : (
               <span className={`auth-status__state auth-status__state--${signedIn ? 'on' : 'off'}`}>
-                {signedIn ? <CircleCheck size={16} aria-hidden="true" /> : <CircleDashed size={16} aria-hidden="true" />}
+                {signedIn ? (
+                  <CircleCheck size={16} aria-hidden="true" />
+                ) : (
+                  <CircleDashed size={16} aria-hidden="true" />
+                )}
                 {signedIn ? 'Authenticated' : 'Not authenticated'}
               </span>
             )}
@@ -42,7 +46,12 @@ export function AuthStatus({ user, isLoading }: { user: User | null; isLoading: 
         </div>
       </dl>
       <div className="auth-status__actions">
-        <button type="button" className="button button--secondary button--small" disabled={!signedIn || isPending} onClick={() => logout()}>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          disabled={!signedIn || isPending}
+          onClick={() => logout()}
+        >
           <LogOut size={15} aria-hidden="true" />
           {isPending ? 'Logging out…' : 'Logout'}
         </button>

@@ -22,7 +22,8 @@ export function CreateAdminForm() {
   const [limitReached, setLimitReached] = useState(false)
   const setup = useSetupAdmin()
   const { toast } = useToast()
-  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }))
+  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }))
 
   function onSubmit(event: FormEvent) {
     event.preventDefault()
@@ -35,7 +36,10 @@ export function CreateAdminForm() {
         onSuccess: ({ user, slotsRemaining }) => {
           setValues(EMPTY)
           setLimitReached(false)
-          toast({ title: 'Admin created', description: `${user.username} can now sign in. ${slotsRemainingText(slotsRemaining)}` })
+          toast({
+            title: 'Admin created',
+            description: `${user.username} can now sign in. ${slotsRemainingText(slotsRemaining)}`,
+          })
         },
         onError: (error) => {
           const message = serverMessage(error, 'Could not create the admin account.')
@@ -52,8 +56,9 @@ export function CreateAdminForm() {
         Create an admin account
       </h2>
       <p className="auth-form__intro">
-        On a new site the first admin can be created by anyone; once the site has posts, only through the setup link <code>blog serve</code> prints or with{' '}
-        <code>blog admin create</code>. After that, only a signed-in admin can add more, up to 5 in all.
+        On a new site the first admin can be created by anyone; once the site has posts, only through the setup link{' '}
+        <code>blog serve</code> prints or with <code>blog admin create</code>. After that, only a signed-in admin can
+        add more, up to 5 in all.
       </p>
       <form className="auth-form" onSubmit={onSubmit} noValidate>
         <Field
@@ -65,8 +70,23 @@ export function CreateAdminForm() {
           value={values.username}
           onChange={set('username')}
         />
-        <Field label="Password" name="password" type="password" autoComplete="new-password" value={values.password} onChange={set('password')} />
-        <Field label="Email" labelNote="(optional)" name="email" type="email" autoComplete="off" value={values.email} onChange={set('email')} />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={set('password')}
+        />
+        <Field
+          label="Email"
+          labelNote="(optional)"
+          name="email"
+          type="email"
+          autoComplete="off"
+          value={values.email}
+          onChange={set('email')}
+        />
         <div className="auth-form__actions">
           <button type="submit" className="button button--primary" disabled={setup.isPending}>
             <UserPlus size={16} aria-hidden="true" />

@@ -24,7 +24,12 @@ export function QuickLoginForm({ signedIn }: { signedIn: boolean }) {
           setPassword('')
           toast({ title: 'Login successful', description: 'Welcome back!' })
         },
-        onError: (error) => toast({ title: 'Login failed', description: serverMessage(error, 'Invalid credentials'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: 'Login failed',
+            description: serverMessage(error, 'Invalid credentials'),
+            variant: 'destructive',
+          }),
       },
     )
   }

@@ -19,19 +19,36 @@ export function ArxivExportButton({ slug }: { slug: string }) {
   async function onExport() {
     setBusy(true)
     try {
-      const post = queryClient.getQueryData<Post | null>(postKeys.detail(slug)) ?? (await queryClient.fetchQuery<Post | null>({ queryKey: postKeys.detail(slug) }))
+      const post =
+        queryClient.getQueryData<Post | null>(postKeys.detail(slug)) ??
+        (await queryClient.fetchQuery<Post | null>({ queryKey: postKeys.detail(slug) }))
       if (!post) throw new Error('no such post')
       await downloadArxiv(post.id, post.slug)
     } catch (error) {
-      toast({ title: 'Export Failed', description: serverMessage(error, 'The arXiv export could not be made.'), variant: 'destructive' })
+      toast({
+        title: 'Export Failed',
+        description: serverMessage(error, 'The arXiv export could not be made.'),
+        variant: 'destructive',
+      })
     } finally {
       setBusy(false)
     }
   }
 
   return (
-    <button type="button" className="button button--quiet button--small" onClick={() => void onExport()} disabled={busy} aria-label={busy ? 'Exporting for arXiv' : 'Export for arXiv'} title={`Download ${slug}-arxiv-format.txt`}>
-      {busy ? <LoaderCircle size={16} aria-hidden="true" className="spin" /> : <FileDown size={16} aria-hidden="true" />}
+    <button
+      type="button"
+      className="button button--quiet button--small"
+      onClick={() => void onExport()}
+      disabled={busy}
+      aria-label={busy ? 'Exporting for arXiv' : 'Export for arXiv'}
+      title={`Download ${slug}-arxiv-format.txt`}
+    >
+      {busy ? (
+        <LoaderCircle size={16} aria-hidden="true" className="spin" />
+      ) : (
+        <FileDown size={16} aria-hidden="true" />
+      )}
       {busy ? 'Exporting...' : 'arXiv'}
     </button>
   )

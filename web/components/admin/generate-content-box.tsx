@@ -35,7 +35,10 @@ export function GenerateContentBox({ post }: { post: { id: number; title: string
     try {
       const { queued } = await generate.mutateAsync({ postId: post.id, kind })
       const what = kind === 'annotations' ? 'Annotations' : 'Bibliography'
-      toast({ title: `${what} ${queued ? 'Queued' : 'Generated'}`, description: queued ? TEXTS[kind].queued : TEXTS[kind].done })
+      toast({
+        title: `${what} ${queued ? 'Queued' : 'Generated'}`,
+        description: queued ? TEXTS[kind].queued : TEXTS[kind].done,
+      })
     } catch {
       toast({ title: 'Error', description: TEXTS[kind].failed, variant: 'destructive' })
     }
@@ -49,7 +52,14 @@ export function GenerateContentBox({ post }: { post: { id: number; title: string
       </h2>
       <div className="generate-box__actions">
         {(['annotations', 'bibliography'] as const).map((kind) => (
-          <button key={kind} type="button" className="button button--quiet button--small button--block generate-box__button" onClick={() => void run(kind)} disabled={running !== undefined} aria-busy={running === kind || undefined}>
+          <button
+            key={kind}
+            type="button"
+            className="button button--quiet button--small button--block generate-box__button"
+            onClick={() => void run(kind)}
+            disabled={running !== undefined}
+            aria-busy={running === kind || undefined}
+          >
             {running === kind ? (
               <LoaderCircle size={15} aria-hidden="true" className="spin" />
             ) : kind === 'annotations' ? (
@@ -60,7 +70,11 @@ export function GenerateContentBox({ post }: { post: { id: number; title: string
             {running === kind ? 'Generating...' : TEXTS[kind].label}
           </button>
         ))}
-        <button type="button" className="button button--quiet button--small button--block generate-box__button" onClick={() => setRegenerating(true)}>
+        <button
+          type="button"
+          className="button button--quiet button--small button--block generate-box__button"
+          onClick={() => setRegenerating(true)}
+        >
           <ImageIcon size={15} aria-hidden="true" />
           Regenerate Images
         </button>

@@ -68,7 +68,12 @@ export function useHomeAdmin(posts: readonly PostListItem[], visible: readonly P
           allSelected={visibleIds.every((id) => selection.has(id))}
           label="Post selection"
         >
-          <button type="button" className="button button--secondary button--small" onClick={bulk} disabled={selection.count === 0}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={bulk}
+            disabled={selection.count === 0}
+          >
             <ImageIcon size={15} aria-hidden="true" />
             {`Regenerate Images (${selection.count})`}
           </button>

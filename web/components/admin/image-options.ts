@@ -68,7 +68,11 @@ export function regenerationRequest(form: RegenerationForm): RegenerateImagesReq
   return { imageType: form.scope, imageOptions }
 }
 
-const SCOPE_WORDS: Record<ImageScope, string> = { both: 'all images', banner: 'banner images', content: 'content images' }
+const SCOPE_WORDS: Record<ImageScope, string> = {
+  both: 'all images',
+  banner: 'banner images',
+  content: 'content images',
+}
 
 /**
  * SPEC §8 'Images Regenerating': 'Started regenerating all images (or banner/content images)

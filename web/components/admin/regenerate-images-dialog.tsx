@@ -32,14 +32,25 @@ export interface RegenerateImagesDialogProps {
  * SPEC §2/§5 Image regeneration dialog: scope, model, quality and style (for dall-e-3 only),
  * and an optional custom prompt. Start reads 'Starting...' with a spinner while the calls run.
  */
-export function RegenerateImagesDialog({ open, onOpenChange, targets, context, onStarted }: RegenerateImagesDialogProps) {
+export function RegenerateImagesDialog({
+  open,
+  onOpenChange,
+  targets,
+  context,
+  onStarted,
+}: RegenerateImagesDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay admin-overlay" />
         <Dialog.Content className="dialog regen-dialog">
           {/* mounted per opening: every opening starts from SPEC §9's defaults */}
-          <RegenerationFormBody targets={targets} context={context} onClose={() => onOpenChange(false)} onStarted={onStarted} />
+          <RegenerationFormBody
+            targets={targets}
+            context={context}
+            onClose={() => onOpenChange(false)}
+            onStarted={onStarted}
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
@@ -65,7 +76,8 @@ function RegenerationFormBody({
   const [form, setForm] = useState<RegenerationForm>(DEFAULT_REGENERATION)
   const { start, pending } = useImageRegeneration()
   const id = useId()
-  const set = <K extends keyof RegenerationForm>(key: K, value: RegenerationForm[K]) => setForm((f) => ({ ...f, [key]: value }))
+  const set = <K extends keyof RegenerationForm>(key: K, value: RegenerationForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }))
   const advanced = hasQualityAndStyle(form.model)
   const promptMissing = form.useCustomPrompt && form.customPrompt.trim() === ''
   const ready = canStartRegeneration(form, pending) && targets.length > 0
@@ -98,11 +110,20 @@ function RegenerationFormBody({
         <span className="regen-form__legend" id={`${id}-scope`}>
           Images to make
         </span>
-        <Segmented labelledBy={`${id}-scope`} value={form.scope} options={IMAGE_SCOPES} onChange={(v) => set('scope', v)} />
+        <Segmented
+          labelledBy={`${id}-scope`}
+          value={form.scope}
+          options={IMAGE_SCOPES}
+          onChange={(v) => set('scope', v)}
+        />
       </div>
 
       {providerNote && (
-        <p id={`${id}-provider`} className={`regen-form__provider regen-form__provider--${ai?.images ?? 'local'}`} role="note">
+        <p
+          id={`${id}-provider`}
+          className={`regen-form__provider regen-form__provider--${ai?.images ?? 'local'}`}
+          role="note"
+        >
           {providerNote}
         </p>
       )}
@@ -112,7 +133,11 @@ function RegenerationFormBody({
           Model
         </label>
         <Select.Root value={form.model} onValueChange={(v) => set('model', v as RegenerationForm['model'])}>
-          <Select.Trigger id={`${id}-model`} className="select-trigger" aria-describedby={providerNote ? `${id}-provider ${id}-model-note` : `${id}-model-note`}>
+          <Select.Trigger
+            id={`${id}-model`}
+            className="select-trigger"
+            aria-describedby={providerNote ? `${id}-provider ${id}-model-note` : `${id}-model-note`}
+          >
             <Select.Value />
             <Select.Icon className="select-trigger__icon">
               <ChevronDown size={16} aria-hidden="true" />
@@ -135,7 +160,9 @@ function RegenerationFormBody({
           </Select.Portal>
         </Select.Root>
         <p id={`${id}-model-note`} className="field__hint">
-          {advanced ? 'Quality and style below apply to DALL·E 3.' : 'This model uses standard quality and a natural style.'}
+          {advanced
+            ? 'Quality and style below apply to DALL·E 3.'
+            : 'This model uses standard quality and a natural style.'}
         </p>
       </div>
 
@@ -145,13 +172,23 @@ function RegenerationFormBody({
             <span className="regen-form__legend" id={`${id}-quality`}>
               Quality
             </span>
-            <Segmented labelledBy={`${id}-quality`} value={form.quality} options={IMAGE_QUALITIES} onChange={(v) => set('quality', v)} />
+            <Segmented
+              labelledBy={`${id}-quality`}
+              value={form.quality}
+              options={IMAGE_QUALITIES}
+              onChange={(v) => set('quality', v)}
+            />
           </div>
           <div className="regen-form__group">
             <span className="regen-form__legend" id={`${id}-style`}>
               Style
             </span>
-            <Segmented labelledBy={`${id}-style`} value={form.style} options={IMAGE_STYLES} onChange={(v) => set('style', v)} />
+            <Segmented
+              labelledBy={`${id}-style`}
+              value={form.style}
+              options={IMAGE_STYLES}
+              onChange={(v) => set('style', v)}
+            />
           </div>
         </div>
       )}
@@ -161,7 +198,12 @@ function RegenerationFormBody({
           <label className="switch-row__label" htmlFor={`${id}-custom`}>
             Use a custom prompt
           </label>
-          <Switch.Root id={`${id}-custom`} className="switch" checked={form.useCustomPrompt} onCheckedChange={(v) => set('useCustomPrompt', v)}>
+          <Switch.Root
+            id={`${id}-custom`}
+            className="switch"
+            checked={form.useCustomPrompt}
+            onCheckedChange={(v) => set('useCustomPrompt', v)}
+          >
             <Switch.Thumb className="switch__thumb" />
           </Switch.Root>
         </div>
@@ -184,7 +226,9 @@ function RegenerationFormBody({
               autoFocus
             />
             <p id={`${id}-prompt-hint`} className="field__hint">
-              {promptMissing ? 'Write a prompt to start, or switch the custom prompt off.' : 'Used instead of the prompt Scholia writes from the essay.'}
+              {promptMissing
+                ? 'Write a prompt to start, or switch the custom prompt off.'
+                : 'Used instead of the prompt Scholia writes from the essay.'}
             </p>
           </div>
         )}
@@ -222,7 +266,8 @@ export function imageProviderNote(ai: AiStatus): string | null {
   if (ai.images === 'local') {
     return 'No OPENAI_API_KEY is set, so Scholia’s local artist draws these images from the essay’s title and ideas. The model, quality and style below are not used; set a key to use them.'
   }
-  if (ai.images === 'unavailable') return 'BLOG_AI_PROVIDER is openai but no OPENAI_API_KEY is set: image jobs will fail until a key is set.'
+  if (ai.images === 'unavailable')
+    return 'BLOG_AI_PROVIDER is openai but no OPENAI_API_KEY is set: image jobs will fail until a key is set.'
   return null
 }
 
@@ -239,7 +284,13 @@ function Segmented<T extends string>({
   onChange: (value: T) => void
 }) {
   return (
-    <RadioGroup.Root className="segmented" value={value} onValueChange={(v) => onChange(v as T)} aria-labelledby={labelledBy} orientation="horizontal">
+    <RadioGroup.Root
+      className="segmented"
+      value={value}
+      onValueChange={(v) => onChange(v as T)}
+      aria-labelledby={labelledBy}
+      orientation="horizontal"
+    >
       {options.map((o) => (
         <RadioGroup.Item key={o.value} value={o.value} className="segmented__item">
           {o.label}

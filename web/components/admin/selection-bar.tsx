@@ -35,7 +35,12 @@ export function SelectionBar({
           <CheckSquare size={16} aria-hidden="true" />
           Select All
         </button>
-        <button type="button" className="button button--quiet button--small" onClick={selection.clear} disabled={selection.count === 0}>
+        <button
+          type="button"
+          className="button button--quiet button--small"
+          onClick={selection.clear}
+          disabled={selection.count === 0}
+        >
           <XSquare size={16} aria-hidden="true" />
           Clear All
         </button>

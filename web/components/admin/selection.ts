@@ -45,7 +45,10 @@ export function useSelection(ids: readonly number[]): Selection {
   const toggle = useCallback((id: number) => setRaw((s) => toggleSelected(s, id)), [])
   const clear = useCallback(() => setRaw(new Set()), [])
   const set = useCallback((next: readonly number[]) => setRaw(new Set(next)), [])
-  const selectAll = useCallback((subset?: readonly number[]) => setRaw((s) => new Set([...s, ...(subset ?? ids)])), [ids])
+  const selectAll = useCallback(
+    (subset?: readonly number[]) => setRaw((s) => new Set([...s, ...(subset ?? ids)])),
+    [ids],
+  )
   return useMemo(
     () => ({
       ids: ids.filter((id) => selected.has(id)),

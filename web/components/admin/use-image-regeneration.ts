@@ -30,7 +30,11 @@ export function useImageRegeneration() {
   const mutation = useRegenerateImages()
   const { toast } = useToast()
 
-  async function start(targets: readonly RegenerationTarget[], form: RegenerationForm, context: RegenerationContext): Promise<RegenerationOutcome | null> {
+  async function start(
+    targets: readonly RegenerationTarget[],
+    form: RegenerationForm,
+    context: RegenerationContext,
+  ): Promise<RegenerationOutcome | null> {
     if (targets.length === 0 || mutation.isPending) return null
     const request = regenerationRequest(form)
     let outcome: RegenerationOutcome
@@ -40,7 +44,11 @@ export function useImageRegeneration() {
       outcome = { succeeded: [], failed: targets.map((t) => t.id) }
     }
     if (outcome.failed.length > 0) {
-      toast({ title: 'Error', description: FAILURE_TEXT[targets.length > 1 ? 'bulk' : context], variant: 'destructive' })
+      toast({
+        title: 'Error',
+        description: FAILURE_TEXT[targets.length > 1 ? 'bulk' : context],
+        variant: 'destructive',
+      })
     } else {
       const target = context === 'bulk' ? { count: targets.length } : { title: targets[0].title }
       toast({ title: 'Images Regenerating', description: regenerationStartedText(form.scope, target) })

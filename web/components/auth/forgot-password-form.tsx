@@ -40,14 +40,20 @@ export function ForgotPasswordForm({ email, onChange, onBack, onSent }: ForgotPa
         onSent()
       },
       onError: (e) => {
-        toast({ title: 'Failed to send reset email', description: serverMessage(e, 'Please try again later.'), variant: 'destructive' })
+        toast({
+          title: 'Failed to send reset email',
+          description: serverMessage(e, 'Please try again later.'),
+          variant: 'destructive',
+        })
       },
     })
   }
 
   return (
     <form ref={container} className="auth-form" onSubmit={onSubmit} noValidate>
-      <p className="auth-form__intro">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+      <p className="auth-form__intro">
+        Enter the e-mail address of your account and we will send you a link to choose a new password.
+      </p>
       <Field
         label="Email"
         name="email"

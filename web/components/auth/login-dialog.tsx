@@ -62,7 +62,9 @@ export function LoginDialog({ open, onOpenChange, tab, onTabChange, resetToken }
         >
           <header className="dialog__header">
             <Dialog.Title className="dialog__title">Account Access</Dialog.Title>
-            <Dialog.Description className="dialog__subtitle">Sign in to access content management features</Dialog.Description>
+            <Dialog.Description className="dialog__subtitle">
+              Sign in to access content management features
+            </Dialog.Description>
           </header>
           <Tabs.Root value={tab} onValueChange={(v) => isLoginTab(v) && onTabChange(v)} className="tabs">
             <Tabs.List className="tabs__list" aria-label="Account access">
@@ -84,7 +86,12 @@ export function LoginDialog({ open, onOpenChange, tab, onTabChange, resetToken }
               />
             </Tabs.Content>
             <Tabs.Content value="forgot" className="tabs__panel">
-              <ForgotPasswordForm email={email} onChange={setEmail} onBack={() => goTo('login')} onSent={() => goTo('reset')} />
+              <ForgotPasswordForm
+                email={email}
+                onChange={setEmail}
+                onBack={() => goTo('login')}
+                onSent={() => goTo('reset')}
+              />
             </Tabs.Content>
             <Tabs.Content value="reset" className="tabs__panel">
               <ResetPasswordForm

@@ -47,7 +47,11 @@ export function LoginForm({ values, onChange, onForgot, onSignedIn }: LoginFormP
         onSignedIn()
       },
       onError: (error) => {
-        toast({ title: 'Login failed', description: serverMessage(error, 'Invalid credentials'), variant: 'destructive' })
+        toast({
+          title: 'Login failed',
+          description: serverMessage(error, 'Invalid credentials'),
+          variant: 'destructive',
+        })
       },
     })
   }

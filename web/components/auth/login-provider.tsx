@@ -49,7 +49,13 @@ export function LoginProvider({ children }: { children: ReactNode }) {
       {children}
       {used && (
         <Suspense fallback={null}>
-          <LoginDialog open={state.open} onOpenChange={setOpen} tab={state.tab} onTabChange={setTab} resetToken={state.resetToken} />
+          <LoginDialog
+            open={state.open}
+            onOpenChange={setOpen}
+            tab={state.tab}
+            onTabChange={setTab}
+            resetToken={state.resetToken}
+          />
         </Suspense>
       )}
     </LoginContext.Provider>

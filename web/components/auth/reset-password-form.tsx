@@ -29,7 +29,8 @@ export function ResetPasswordForm({ values, onChange, onDone }: ResetPasswordFor
   const { toast } = useToast()
   const [errors, setErrors] = useState<FieldErrors<keyof ResetValues>>({})
   const { container, flag } = useFocusFirstInvalid<HTMLFormElement>()
-  const set = (key: keyof ResetValues) => (e: { target: { value: string } }) => onChange({ ...values, [key]: e.target.value })
+  const set = (key: keyof ResetValues) => (e: { target: { value: string } }) =>
+    onChange({ ...values, [key]: e.target.value })
 
   function onSubmit(event: FormEvent) {
     event.preventDefault()
@@ -43,11 +44,18 @@ export function ResetPasswordForm({ values, onChange, onDone }: ResetPasswordFor
     setErrors({})
     reset.mutate(check.data, {
       onSuccess: () => {
-        toast({ title: 'Password reset successful', description: 'Your password has been updated. You can now log in.' })
+        toast({
+          title: 'Password reset successful',
+          description: 'Your password has been updated. You can now log in.',
+        })
         onDone()
       },
       onError: (e) => {
-        toast({ title: 'Password reset failed', description: serverMessage(e, 'Please try again.'), variant: 'destructive' })
+        toast({
+          title: 'Password reset failed',
+          description: serverMessage(e, 'Please try again.'),
+          variant: 'destructive',
+        })
       },
     })
   }

@@ -16,7 +16,11 @@ export function useLogoutAction(): { logout: (onDone?: () => void) => void; isPe
           onDone?.()
         },
         onError: (error) => {
-          toast({ title: 'Logout failed', description: serverMessage(error, 'Failed to logout'), variant: 'destructive' })
+          toast({
+            title: 'Logout failed',
+            description: serverMessage(error, 'Failed to logout'),
+            variant: 'destructive',
+          })
         },
       })
     },

@@ -10,7 +10,15 @@ export function ScoreBar({ label, score }: { label: string; score: number }) {
         <span>{label}</span>
         <span className="score-bar__value">{`${value}% · ${scoreLabel(score)}`}</span>
       </div>
-      <div className="score-bar__track" role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} aria-valuetext={`${value}%, ${scoreLabel(score)}`}>
+      <div
+        className="score-bar__track"
+        role="meter"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value}
+        aria-valuetext={`${value}%, ${scoreLabel(score)}`}
+      >
         <span className="score-bar__fill" style={{ '--score': `${value}%` } as CSSProperties} />
       </div>
     </div>

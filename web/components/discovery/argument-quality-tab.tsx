@@ -7,7 +7,8 @@ import { MoreNote, ScoreBar, TabEmpty, TabLoading, TabSection } from './analytic
 export function ArgumentQualityTab({ postId }: { postId: number }) {
   const { data, isPending, isError } = useArgumentStrength(postId)
   if (isPending) return <TabLoading what="the argument analysis" />
-  if (isError || !data || typeof data.overallScore !== 'number') return <TabEmpty>No argument analysis is available for this essay yet.</TabEmpty>
+  if (isError || !data || typeof data.overallScore !== 'number')
+    return <TabEmpty>No argument analysis is available for this essay yet.</TabEmpty>
   const evidence = firstOf(data.supportingEvidence, ANALYTICS_LIMITS.evidence)
   const weak = firstOf(data.weakPoints, ANALYTICS_LIMITS.weakPoints)
   return (

@@ -30,7 +30,10 @@ export function ConceptGrowthTab() {
               <span className="evolution-item__concept">{item.concept}</span>
               {item.trend && <span className={`trend trend--${item.trend}`}>{trendText(item.trend)}</span>}
               {item.score !== null && (
-                <span className="link-item__strength" data-tone={scoreTone(item.score)}>{`${percent(item.score)}%`}</span>
+                <span
+                  className="link-item__strength"
+                  data-tone={scoreTone(item.score)}
+                >{`${percent(item.score)}%`}</span>
               )}
             </p>
             {item.text && <p className="evolution-item__text">{item.text}</p>}

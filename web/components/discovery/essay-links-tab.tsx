@@ -25,9 +25,15 @@ export function EssayLinksTab({ postId }: { postId: number }) {
         {links.shown.map((ref) => (
           <li key={`${ref.targetPostSlug}-${ref.concept}-${ref.relationshipType}`} className="link-item">
             <p className="link-item__head">
-              <span className={`relation relation--${ref.relationshipType}`}>{RELATIONS[ref.relationshipType] ?? ref.relationshipType}</span>
+              <span className={`relation relation--${ref.relationshipType}`}>
+                {RELATIONS[ref.relationshipType] ?? ref.relationshipType}
+              </span>
               <span className="link-item__concept">{ref.concept}</span>
-              <span className="link-item__strength" data-tone={scoreTone(ref.strength)} title="Strength of the link">{`${percent(ref.strength)}%`}</span>
+              <span
+                className="link-item__strength"
+                data-tone={scoreTone(ref.strength)}
+                title="Strength of the link"
+              >{`${percent(ref.strength)}%`}</span>
             </p>
             <Link href={postHref(ref.targetPostSlug)} className="link-item__target">
               {ref.targetPostTitle}

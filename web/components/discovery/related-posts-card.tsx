@@ -27,7 +27,12 @@ function RelatedItem({ post }: { post: RelatedPost }) {
           {similarityText(post.similarityScore)}
         </span>
       </div>
-      <PostMeta author={post.author} publishedAt={post.publishedAt} readTime={post.readTime} className="related-item__meta" />
+      <PostMeta
+        author={post.author}
+        publishedAt={post.publishedAt}
+        readTime={post.readTime}
+        className="related-item__meta"
+      />
       {post.excerpt && <p className="related-item__excerpt">{post.excerpt}</p>}
       <div className="related-item__foot">
         <p className="related-item__why">

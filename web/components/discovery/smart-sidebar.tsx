@@ -47,7 +47,13 @@ function EssayLink({ slug, title }: { slug: string; title: string }) {
 }
 
 /** The essays under a concept, a path or a collection, each a link. */
-function EssayList({ essays, ordered = false }: { essays: Array<{ id: number; slug: string; title: string }>; ordered?: boolean }) {
+function EssayList({
+  essays,
+  ordered = false,
+}: {
+  essays: Array<{ id: number; slug: string; title: string }>
+  ordered?: boolean
+}) {
   const items = essays.map((e) => (
     <li key={e.id}>
       <EssayLink slug={e.slug} title={e.title} />
@@ -110,7 +116,9 @@ export function SmartSidebar({ postId }: { postId: number }) {
               <li key={p.id}>
                 <p className="smart-path__title">{p.title}</p>
                 <p className="smart-path__meta">
-                  <span className={`difficulty difficulty--${p.difficulty}`}>{DIFFICULTY[p.difficulty] ?? p.difficulty}</span>
+                  <span className={`difficulty difficulty--${p.difficulty}`}>
+                    {DIFFICULTY[p.difficulty] ?? p.difficulty}
+                  </span>
                   <span>{`${Math.max(1, Math.round(p.totalReadTime))} min in all`}</span>
                 </p>
                 {p.description && <p className="smart-note">{p.description}</p>}
@@ -126,7 +134,8 @@ export function SmartSidebar({ postId }: { postId: number }) {
             {collections.map((c) => (
               <li key={c.theme}>
                 <p className="smart-concept">
-                  {c.theme} <span className="smart-note--inline">{`· ${c.totalEssays} ${c.totalEssays === 1 ? 'essay' : 'essays'}`}</span>
+                  {c.theme}{' '}
+                  <span className="smart-note--inline">{`· ${c.totalEssays} ${c.totalEssays === 1 ? 'essay' : 'essays'}`}</span>
                 </p>
                 <EssayList essays={c.essays} />
               </li>

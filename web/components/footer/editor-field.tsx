@@ -17,7 +17,20 @@ interface EditorFieldProps {
 }
 
 /** A labelled input (or textarea) of the footer editor, its hint and error read with it. */
-export function EditorField({ id, label, value, onChange, error, hint, maxLength, multiline, type = 'text', placeholder, required, className }: EditorFieldProps) {
+export function EditorField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  maxLength,
+  multiline,
+  type = 'text',
+  placeholder,
+  required,
+  className,
+}: EditorFieldProps) {
   const hintId = `${id}-hint`
   const errorId = `${id}-error`
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined
@@ -32,7 +45,14 @@ export function EditorField({ id, label, value, onChange, error, hint, maxLength
   }
   let input: ReactNode
   if (multiline) {
-    input = <textarea {...common} className="input field__input editor-field__textarea" rows={3} onChange={(e) => onChange(e.target.value)} />
+    input = (
+      <textarea
+        {...common}
+        className="input field__input editor-field__textarea"
+        rows={3}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    )
   } else {
     // type=url would refuse site paths and '#'; the editor checks addresses itself
     input = (

@@ -96,7 +96,11 @@ export function newSocialLink(existing: readonly DraftSocialLink[], key: () => s
 
 export const newLink = (key: () => string = newKey): DraftLink => ({ key: key(), name: '', href: '' })
 
-export const newSection = (key: () => string = newKey): DraftSection => ({ key: key(), title: '', links: [newLink(key)] })
+export const newSection = (key: () => string = newKey): DraftSection => ({
+  key: key(),
+  title: '',
+  links: [newLink(key)],
+})
 
 /** PATCH /api/footer's body: texts trimmed, lists as JSON text without the editor's keys. */
 export function footerPayload(draft: FooterDraft): Footer {
@@ -104,9 +108,14 @@ export function footerPayload(draft: FooterDraft): Footer {
     title: draft.title.trim(),
     description: draft.description.trim(),
     copyright: draft.copyright.trim(),
-    socialLinks: JSON.stringify(draft.socialLinks.map((l) => ({ name: l.name.trim(), url: l.url.trim(), icon: l.icon }))),
+    socialLinks: JSON.stringify(
+      draft.socialLinks.map((l) => ({ name: l.name.trim(), url: l.url.trim(), icon: l.icon })),
+    ),
     linkSections: JSON.stringify(
-      draft.linkSections.map((s) => ({ title: s.title.trim(), links: s.links.map((l) => ({ name: l.name.trim(), href: l.href.trim() })) })),
+      draft.linkSections.map((s) => ({
+        title: s.title.trim(),
+        links: s.links.map((l) => ({ name: l.name.trim(), href: l.href.trim() })),
+      })),
     ),
   }
 }

@@ -39,7 +39,15 @@ export function FooterEditor({ open, onOpenChange, footer, returnFocus }: Footer
 }
 
 /** The open editor; mounted on each opening, so it always starts from the footer as shown. */
-function EditorScreen({ footer, onClose, returnFocus }: { footer: FooterContent; onClose: () => void; returnFocus: RefObject<HTMLElement | null> }) {
+function EditorScreen({
+  footer,
+  onClose,
+  returnFocus,
+}: {
+  footer: FooterContent
+  onClose: () => void
+  returnFocus: RefObject<HTMLElement | null>
+}) {
   const [original] = useState(() => draftFromContent(footer))
   const [draft, setDraft] = useState<FooterDraft>(original)
   const [problems, setProblems] = useState<FooterProblems>({})
@@ -66,7 +74,9 @@ function EditorScreen({ footer, onClose, returnFocus }: { footer: FooterContent;
     setDraft(next)
     if (problemCount > 0) {
       const still = checkFooterDraft(next)
-      setProblems((current) => Object.fromEntries(Object.entries(current).filter(([path]) => path in still)) as FooterProblems)
+      setProblems(
+        (current) => Object.fromEntries(Object.entries(current).filter(([path]) => path in still)) as FooterProblems,
+      )
     }
   }
 
@@ -91,7 +101,8 @@ function EditorScreen({ footer, onClose, returnFocus }: { footer: FooterContent;
         toast({ title: 'Success', description: 'Footer updated successfully' })
         onClose()
       },
-      onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to update footer'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Error', description: serverMessage(error, 'Failed to update footer'), variant: 'destructive' }),
     })
   }
 
@@ -114,16 +125,28 @@ function EditorScreen({ footer, onClose, returnFocus }: { footer: FooterContent;
     >
       <header className="fullscreen-editor__bar">
         <div className="container fullscreen-editor__bar-inner">
-          <button ref={backButton} type="button" className="button button--quiet fullscreen-editor__back" onClick={leave}>
+          <button
+            ref={backButton}
+            type="button"
+            className="button button--quiet fullscreen-editor__back"
+            onClick={leave}
+          >
             <ArrowLeft size={18} aria-hidden="true" />
             <span className="fullscreen-editor__back-label">Back</span>
           </button>
           <div className="fullscreen-editor__heading">
             <Dialog.Title className="fullscreen-editor__title">Edit Footer</Dialog.Title>
-            <Dialog.Description className="fullscreen-editor__subtitle">Shown at the foot of every page.</Dialog.Description>
+            <Dialog.Description className="fullscreen-editor__subtitle">
+              Shown at the foot of every page.
+            </Dialog.Description>
           </div>
           {/* aria-disabled, not disabled: a disabled button drops the focus, and a failed save keeps the reader here */}
-          <button type="submit" form={FORM_ID} className="button button--primary" aria-disabled={save.isPending || undefined}>
+          <button
+            type="submit"
+            form={FORM_ID}
+            className="button button--primary"
+            aria-disabled={save.isPending || undefined}
+          >
             <Save size={17} aria-hidden="true" />
             {save.isPending ? 'Saving…' : 'Save Changes'}
           </button>
@@ -134,7 +157,9 @@ function EditorScreen({ footer, onClose, returnFocus }: { footer: FooterContent;
         {problemCount > 0 && (
           <p className="editor-alert" role="alert">
             <CircleAlert size={18} aria-hidden="true" />
-            {problemCount === 1 ? 'One field needs attention before saving.' : `${problemCount} fields need attention before saving.`}
+            {problemCount === 1
+              ? 'One field needs attention before saving.'
+              : `${problemCount} fields need attention before saving.`}
           </p>
         )}
 
@@ -175,8 +200,18 @@ function EditorScreen({ footer, onClose, returnFocus }: { footer: FooterContent;
           </div>
         </section>
 
-        <SocialLinksEditor links={draft.socialLinks} onChange={(socialLinks) => edit({ ...draft, socialLinks })} problems={problems} focusLater={focusLater} />
-        <LinkSectionsEditor sections={draft.linkSections} onChange={(linkSections) => edit({ ...draft, linkSections })} problems={problems} focusLater={focusLater} />
+        <SocialLinksEditor
+          links={draft.socialLinks}
+          onChange={(socialLinks) => edit({ ...draft, socialLinks })}
+          problems={problems}
+          focusLater={focusLater}
+        />
+        <LinkSectionsEditor
+          sections={draft.linkSections}
+          onChange={(linkSections) => edit({ ...draft, linkSections })}
+          problems={problems}
+          focusLater={focusLater}
+        />
       </form>
 
       <AlertDialog.Root open={confirmLeave} onOpenChange={setConfirmLeave}>

@@ -17,7 +17,8 @@ const ADD_ID = 'footer-add-social'
 
 /** SPEC §2: social links with a name, an address and an icon (twitter, github or linkedin); add and remove. */
 export function SocialLinksEditor({ links, onChange, problems, focusLater }: SocialLinksEditorProps) {
-  const update = (key: string, patch: Partial<DraftSocialLink>) => onChange(links.map((l) => (l.key === key ? { ...l, ...patch } : l)))
+  const update = (key: string, patch: Partial<DraftSocialLink>) =>
+    onChange(links.map((l) => (l.key === key ? { ...l, ...patch } : l)))
   const full = links.length >= FOOTER_LIMITS.socialLinks
 
   return (

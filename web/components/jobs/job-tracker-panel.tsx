@@ -6,7 +6,15 @@ import type { Job } from '../../../src/shared/schemas/index.js'
 import { refreshPosts } from '../../api/admin.js'
 import { useCancelAllJobs, useCancelJob, useJobsStatus } from '../../api/jobs.js'
 import { useToast } from '../ui/toaster.js'
-import { EMPTY_MEMORY, JOB_KIND_LABELS, JOB_STATUS_LABELS, jobsSummary, nextExpiry, observeJobs, shownJobs } from './job-visibility.js'
+import {
+  EMPTY_MEMORY,
+  JOB_KIND_LABELS,
+  JOB_STATUS_LABELS,
+  jobsSummary,
+  nextExpiry,
+  observeJobs,
+  shownJobs,
+} from './job-visibility.js'
 import type { JobMemory } from './job-visibility.js'
 import { useToastClearance } from './use-toast-clearance.js'
 import { SIDE_DOCK_QUERY, useDockSpace } from './use-dock-space.js'
@@ -78,15 +86,28 @@ export function JobTrackerPanel() {
   async function onCancelAll() {
     try {
       const { cancelledCount } = await cancelAll.mutateAsync()
-      toast({ title: 'Jobs cancelled', description: `Cancelled ${cancelledCount} pending ${cancelledCount === 1 ? 'job' : 'jobs'}.` })
+      toast({
+        title: 'Jobs cancelled',
+        description: `Cancelled ${cancelledCount} pending ${cancelledCount === 1 ? 'job' : 'jobs'}.`,
+      })
     } catch {
       toast({ title: 'Error', description: 'Failed to cancel jobs', variant: 'destructive' })
     }
   }
 
   return (
-    <Dock className={`job-tracker${open ? ' job-tracker--open' : ''}`} labelledBy={`${id}-title`} style={{ '--toast-clearance': `${clearance}px` } as CSSProperties}>
-      <button type="button" className="job-tracker__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)}>
+    <Dock
+      className={`job-tracker${open ? ' job-tracker--open' : ''}`}
+      labelledBy={`${id}-title`}
+      style={{ '--toast-clearance': `${clearance}px` } as CSSProperties}
+    >
+      <button
+        type="button"
+        className="job-tracker__toggle"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
+      >
         <span className={`job-tracker__badge${running ? ' job-tracker__badge--busy' : ''}`} aria-hidden="true">
           {running ? <LoaderCircle size={16} className="spin" /> : <Layers size={16} />}
         </span>
@@ -98,7 +119,11 @@ export function JobTrackerPanel() {
             {jobsSummary(shown)}
           </span>
         </span>
-        {open ? <ChevronDown size={16} aria-hidden="true" className="job-tracker__chevron" /> : <ChevronUp size={16} aria-hidden="true" className="job-tracker__chevron" />}
+        {open ? (
+          <ChevronDown size={16} aria-hidden="true" className="job-tracker__chevron" />
+        ) : (
+          <ChevronUp size={16} aria-hidden="true" className="job-tracker__chevron" />
+        )}
       </button>
       {open && (
         <div id={listId} className="job-tracker__body">
@@ -142,7 +167,12 @@ export function JobTrackerPanel() {
           </ul>
           {pending > 0 && (
             <div className="job-tracker__footer">
-              <button type="button" className="button button--quiet button--small" onClick={() => void onCancelAll()} disabled={cancelAll.isPending}>
+              <button
+                type="button"
+                className="button button--quiet button--small"
+                onClick={() => void onCancelAll()}
+                disabled={cancelAll.isPending}
+              >
                 Cancel all pending ({pending})
               </button>
             </div>
@@ -154,7 +184,17 @@ export function JobTrackerPanel() {
 }
 
 /** The tracker's landmark; while it is mounted the page keeps room for it. */
-function Dock({ className, labelledBy, style, children }: { className: string; labelledBy: string; style: CSSProperties; children: ReactNode }) {
+function Dock({
+  className,
+  labelledBy,
+  style,
+  children,
+}: {
+  className: string
+  labelledBy: string
+  style: CSSProperties
+  children: ReactNode
+}) {
   const ref = useRef<HTMLElement>(null)
   useDockSpace(ref)
   return (

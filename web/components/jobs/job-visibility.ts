@@ -21,7 +21,11 @@ export const EMPTY_MEMORY: JobMemory = { unfinished: new Set(), finishedAt: new 
  * last answer: their posts are refetched (SPEC §4). A job first seen already finished counts
  * from its completedAt, so one that finished long ago is not shown at all.
  */
-export function observeJobs(memory: JobMemory, jobs: readonly Job[], now: number): { memory: JobMemory; completed: Job[] } {
+export function observeJobs(
+  memory: JobMemory,
+  jobs: readonly Job[],
+  now: number,
+): { memory: JobMemory; completed: Job[] } {
   const unfinished = new Set<string>()
   const finishedAt = new Map<string, number>()
   const completed: Job[] = []
@@ -73,7 +77,11 @@ export function nextExpiry(jobs: readonly Job[], memory: JobMemory, now: number)
   return next
 }
 
-export const JOB_KIND_LABELS: Record<string, string> = { images: 'Images', annotations: 'Annotations', bibliography: 'Bibliography' }
+export const JOB_KIND_LABELS: Record<string, string> = {
+  images: 'Images',
+  annotations: 'Annotations',
+  bibliography: 'Bibliography',
+}
 
 export const JOB_STATUS_LABELS: Record<Job['status'], string> = {
   pending: 'Queued',

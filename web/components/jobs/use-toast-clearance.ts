@@ -30,13 +30,23 @@ export function useToastClearance(): number {
       if (!found) return
       viewport = found
       findViewport.disconnect()
-      watchViewport.observe(found, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-state'] })
+      watchViewport.observe(found, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['data-state'],
+      })
       schedule()
     })
     const existing = document.querySelector<HTMLElement>('ol.toast-viewport')
     if (existing) {
       viewport = existing
-      watchViewport.observe(existing, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-state'] })
+      watchViewport.observe(existing, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['data-state'],
+      })
       schedule()
     } else {
       findViewport.observe(document.body, { childList: true, subtree: true })

@@ -91,7 +91,12 @@ export function MobileMenu({ links, pathname, user }: MobileMenuProps) {
                   <span className="mobile-menu__username">{user.username}</span>
                   <RoleBadge role={user.role} />
                 </p>
-                <button type="button" className="button button--secondary button--block" disabled={isPending} onClick={() => logout(() => setOpen(false))}>
+                <button
+                  type="button"
+                  className="button button--secondary button--block"
+                  disabled={isPending}
+                  onClick={() => logout(() => setOpen(false))}
+                >
                   <LogOut size={18} aria-hidden="true" />
                   {isPending ? 'Logging out…' : 'Logout'}
                 </button>

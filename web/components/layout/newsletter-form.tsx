@@ -31,7 +31,11 @@ export function NewsletterForm() {
   const input = useRef<HTMLInputElement>(null)
   const subscribe = useMutation({
     mutationFn: (address: string) => request('subscribe', { body: { email: address } }),
-    onSuccess: () => toast({ title: 'Successfully subscribed!', description: "You'll receive email alerts when new posts are published." }),
+    onSuccess: () =>
+      toast({
+        title: 'Successfully subscribed!',
+        description: "You'll receive email alerts when new posts are published.",
+      }),
     onError: (error) => {
       toast({ title: 'Subscription failed', description: subscribeFailureText(error), variant: 'destructive' })
       // the button was disabled while pending and lost the focus: back to the address, to correct it

@@ -59,7 +59,9 @@ export function ReadingTrackerMount() {
   // browser milliseconds, which would otherwise lengthen the effects that follow hydration.
   const landingPost = useRef(postId)
   useEffect(() => {
-    const timer = setTimeout(() => tabTracker()?.enter(entrySource(document.referrer, window.location.host), landingPost.current))
+    const timer = setTimeout(() =>
+      tabTracker()?.enter(entrySource(document.referrer, window.location.host), landingPost.current),
+    )
     return () => clearTimeout(timer)
   }, [])
 
@@ -140,7 +142,8 @@ export function ReadingTrackerMount() {
       return
     }
     const cache = queryClient.getQueryCache()
-    const answers = (q: Query) => q.state.status === 'success' && q.state.fetchStatus === 'idle' && searchQueryOfKey(q.queryKey) === searchQuery
+    const answers = (q: Query) =>
+      q.state.status === 'success' && q.state.fetchStatus === 'idle' && searchQueryOfKey(q.queryKey) === searchQuery
     const report = (q: Query) => {
       const count = resultsCountOf(q.state.data)
       if (count !== null) t.searched(searchQuery, count)

@@ -1,4 +1,12 @@
-import { BookMarked, FunctionSquare, ImageIcon, LoaderCircle, MessageSquareText, MessageSquareX, Trash2 } from 'lucide-react'
+import {
+  BookMarked,
+  FunctionSquare,
+  ImageIcon,
+  LoaderCircle,
+  MessageSquareText,
+  MessageSquareX,
+  Trash2,
+} from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { BulkKind } from '../../api/admin.js'
 
@@ -16,7 +24,12 @@ const ACTIONS: { action: BulkAction; label: string; icon: ReactNode; danger?: bo
   { action: 'annotations', label: 'Generate Annotations', icon: <MessageSquareText size={15} aria-hidden="true" /> },
   { action: 'bibliography', label: 'Generate Bibliography', icon: <BookMarked size={15} aria-hidden="true" /> },
   { action: 'models', label: 'Generate Models', icon: <FunctionSquare size={15} aria-hidden="true" /> },
-  { action: 'delete-annotations', label: 'Delete Annotations', icon: <MessageSquareX size={15} aria-hidden="true" />, danger: true },
+  {
+    action: 'delete-annotations',
+    label: 'Delete Annotations',
+    icon: <MessageSquareX size={15} aria-hidden="true" />,
+    danger: true,
+  },
   { action: 'delete', label: 'Delete Selected', icon: <Trash2 size={15} aria-hidden="true" />, danger: true },
 ]
 

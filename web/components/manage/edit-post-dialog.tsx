@@ -59,19 +59,38 @@ export function EditPostDialog({ open, post, session, onClose }: EditPostDialogP
               <X size={20} aria-hidden="true" />
             </Dialog.Close>
           </header>
-          {post && <EditPostLoader key={session} slug={post.slug} onDone={done} onCancel={close} onDirty={(d) => (dirty.current = d)} />}
+          {post && (
+            <EditPostLoader
+              key={session}
+              slug={post.slug}
+              onDone={done}
+              onCancel={close}
+              onDirty={(d) => (dirty.current = d)}
+            />
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   )
 }
 
-function EditPostLoader({ slug, onDone, onCancel, onDirty }: { slug: string; onDone: () => void; onCancel: () => void; onDirty: (dirty: boolean) => void }) {
+function EditPostLoader({
+  slug,
+  onDone,
+  onCancel,
+  onDirty,
+}: {
+  slug: string
+  onDone: () => void
+  onCancel: () => void
+  onDirty: (dirty: boolean) => void
+}) {
   const { data, isPending, isError, refetch, isFetching } = usePost(slug)
   // the form starts from the post as first loaded; later refetches (polling, jobs) don't reset typing
   const [loaded, setLoaded] = useState<Post | null>(null)
   if (data && !loaded) setLoaded(data)
-  if (loaded) return <EditPostForm post={loaded} latest={data ?? loaded} onDone={onDone} onCancel={onCancel} onDirty={onDirty} />
+  if (loaded)
+    return <EditPostForm post={loaded} latest={data ?? loaded} onDone={onDone} onCancel={onCancel} onDirty={onDirty} />
   if (isPending) {
     return (
       <div className="edit-dialog__body" aria-busy="true">
@@ -169,14 +188,23 @@ function EditPostForm({
     <form className="edit-form" onSubmit={(e) => void onSubmit(e)} noValidate>
       <div className="edit-dialog__body">
         <FormField label="Title" htmlFor={`${id}-title`} error={problems.title} errorId={`${id}-title-error`}>
-          <input className="input field__input edit-form__title" value={draft.title} onChange={(e) => set('title', e.target.value)} {...field('title')} />
+          <input
+            className="input field__input edit-form__title"
+            value={draft.title}
+            onChange={(e) => set('title', e.target.value)}
+            {...field('title')}
+          />
         </FormField>
 
         <div className="field">
           <span className="field__label" id={`${id}-content-label`}>
             Content
           </span>
-          <Tabs.Root value={tab} onValueChange={(v) => setTab(v === 'preview' ? 'preview' : 'edit')} className="edit-tabs">
+          <Tabs.Root
+            value={tab}
+            onValueChange={(v) => setTab(v === 'preview' ? 'preview' : 'edit')}
+            className="edit-tabs"
+          >
             <Tabs.List className="edit-tabs__list" aria-labelledby={`${id}-content-label`}>
               <Tabs.Trigger value="edit" className="edit-tabs__trigger">
                 Edit
@@ -208,29 +236,74 @@ function EditPostForm({
         </div>
 
         <FormField label="Excerpt" htmlFor={`${id}-excerpt`} hint="Shown on the post's card and under its title.">
-          <textarea {...hinted('excerpt')} className="input textarea field__input" rows={3} value={draft.excerpt} onChange={(e) => set('excerpt', e.target.value)} />
+          <textarea
+            {...hinted('excerpt')}
+            className="input textarea field__input"
+            rows={3}
+            value={draft.excerpt}
+            onChange={(e) => set('excerpt', e.target.value)}
+          />
         </FormField>
 
-        <FormField label="Meta description" htmlFor={`${id}-meta`} hint={`For search engines; about 155 characters reads best (${draft.metaDescription.trim().length} now).`}>
-          <textarea {...hinted('meta')} className="input textarea field__input" rows={2} value={draft.metaDescription} onChange={(e) => set('metaDescription', e.target.value)} />
+        <FormField
+          label="Meta description"
+          htmlFor={`${id}-meta`}
+          hint={`For search engines; about 155 characters reads best (${draft.metaDescription.trim().length} now).`}
+        >
+          <textarea
+            {...hinted('meta')}
+            className="input textarea field__input"
+            rows={2}
+            value={draft.metaDescription}
+            onChange={(e) => set('metaDescription', e.target.value)}
+          />
         </FormField>
 
         <div className="edit-form__pair">
           <FormField label="Tags" htmlFor={`${id}-tags`} hint="Separate tags with commas.">
-            <input {...hinted('tags')} className="input field__input" value={draft.tags} onChange={(e) => set('tags', e.target.value)} placeholder="probability, analysis" />
+            <input
+              {...hinted('tags')}
+              className="input field__input"
+              value={draft.tags}
+              onChange={(e) => set('tags', e.target.value)}
+              placeholder="probability, analysis"
+            />
           </FormField>
           <FormField label="Author" htmlFor={`${id}-author`}>
-            <input id={`${id}-author`} className="input field__input" value={draft.author} onChange={(e) => set('author', e.target.value)} autoComplete="name" />
+            <input
+              id={`${id}-author`}
+              className="input field__input"
+              value={draft.author}
+              onChange={(e) => set('author', e.target.value)}
+              autoComplete="name"
+            />
           </FormField>
         </div>
 
         <div className="edit-form__pair">
-          <FormField label="Publish date" htmlFor={`${id}-publishedAt`} error={problems.publishedAt} errorId={`${id}-publishedAt-error`} hint="Your local time.">
-            <input type="datetime-local" className="input field__input" value={draft.publishedAt} onChange={(e) => set('publishedAt', e.target.value)} {...field('publishedAt', true)} />
+          <FormField
+            label="Publish date"
+            htmlFor={`${id}-publishedAt`}
+            error={problems.publishedAt}
+            errorId={`${id}-publishedAt-error`}
+            hint="Your local time."
+          >
+            <input
+              type="datetime-local"
+              className="input field__input"
+              value={draft.publishedAt}
+              onChange={(e) => set('publishedAt', e.target.value)}
+              {...field('publishedAt', true)}
+            />
           </FormField>
           <div className="field edit-form__featured">
             <div className="checkbox-row">
-              <Checkbox.Root id={`${id}-featured`} className="checkbox" checked={draft.featured} onCheckedChange={(v) => set('featured', v === true)}>
+              <Checkbox.Root
+                id={`${id}-featured`}
+                className="checkbox"
+                checked={draft.featured}
+                onCheckedChange={(v) => set('featured', v === true)}
+              >
                 <Checkbox.Indicator className="checkbox__indicator">
                   <Check size={14} strokeWidth={3} aria-hidden="true" />
                 </Checkbox.Indicator>
@@ -246,7 +319,12 @@ function EditPostForm({
         <section className="edit-images" aria-labelledby={`${id}-images`}>
           <div className="edit-images__preview">
             {latest.bannerImage ? (
-              <FallibleImage src={versionedImageUrl(latest.bannerImage, latest.updatedAt)} alt="" width={1200} height={630} />
+              <FallibleImage
+                src={versionedImageUrl(latest.bannerImage, latest.updatedAt)}
+                alt=""
+                width={1200}
+                height={630}
+              />
             ) : (
               <ImageOff size={22} aria-hidden="true" />
             )}
@@ -266,7 +344,12 @@ function EditPostForm({
               <ImageIcon size={15} aria-hidden="true" />
               Regenerate Images
             </button>
-            <button type="button" className="button button--quiet button--small manage-row__action--danger" onClick={() => void onClearImages()} disabled={clearImages.isPending}>
+            <button
+              type="button"
+              className="button button--quiet button--small manage-row__action--danger"
+              onClick={() => void onClearImages()}
+              disabled={clearImages.isPending}
+            >
               <ImageOff size={15} aria-hidden="true" />
               Clear All Images
             </button>
@@ -279,17 +362,40 @@ function EditPostForm({
           Cancel
         </button>
         <button type="submit" className="button button--primary" disabled={update.isPending}>
-          {update.isPending ? <LoaderCircle size={16} aria-hidden="true" className="spin" /> : <Save size={16} aria-hidden="true" />}
+          {update.isPending ? (
+            <LoaderCircle size={16} aria-hidden="true" className="spin" />
+          ) : (
+            <Save size={16} aria-hidden="true" />
+          )}
           {update.isPending ? 'Saving...' : 'Save Changes'}
         </button>
       </footer>
 
-      <RegenerateImagesDialog open={regenerating} onOpenChange={setRegenerating} targets={[{ id: post.id, title: post.title }]} context="single" />
+      <RegenerateImagesDialog
+        open={regenerating}
+        onOpenChange={setRegenerating}
+        targets={[{ id: post.id, title: post.title }]}
+        context="single"
+      />
     </form>
   )
 }
 
-function FormField({ label, htmlFor, hint, error, errorId, children }: { label: string; htmlFor: string; hint?: string; error?: string; errorId?: string; children: ReactNode }) {
+function FormField({
+  label,
+  htmlFor,
+  hint,
+  error,
+  errorId,
+  children,
+}: {
+  label: string
+  htmlFor: string
+  hint?: string
+  error?: string
+  errorId?: string
+  children: ReactNode
+}) {
   return (
     <div className="field">
       <label className="field__label" htmlFor={htmlFor}>

@@ -52,22 +52,40 @@ export function ManageFilters({ query, counts, onChange }: ManageFiltersProps) {
         </RadioGroup.Root>
         <label className="manage-filters__select" htmlFor={`${id}-featured`}>
           <span>Featured</span>
-          <select id={`${id}-featured`} className="select" value={query.featured} onChange={(e) => onChange(withFilter(query, { featured: e.target.value as Either }))}>
+          <select
+            id={`${id}-featured`}
+            className="select"
+            value={query.featured}
+            onChange={(e) => onChange(withFilter(query, { featured: e.target.value as Either }))}
+          >
             <option value="any">Any</option>
             <option value="yes">{`Featured${number('featured')}`}</option>
             <option value="no">Not featured</option>
           </select>
         </label>
-        <label className="manage-filters__select" htmlFor={`${id}-enhanced`} title="Has annotations, a bibliography, a summary or a model">
+        <label
+          className="manage-filters__select"
+          htmlFor={`${id}-enhanced`}
+          title="Has annotations, a bibliography, a summary or a model"
+        >
           <span>Enhanced</span>
-          <select id={`${id}-enhanced`} className="select" value={query.enhanced} onChange={(e) => onChange(withFilter(query, { enhanced: e.target.value as Either }))}>
+          <select
+            id={`${id}-enhanced`}
+            className="select"
+            value={query.enhanced}
+            onChange={(e) => onChange(withFilter(query, { enhanced: e.target.value as Either }))}
+          >
             <option value="any">Any</option>
             <option value="yes">{`Enhanced${number('enhanced')}`}</option>
             <option value="no">Not enhanced</option>
           </select>
         </label>
         {isFiltered(query) && (
-          <button type="button" className="button button--quiet button--small" onClick={() => onChange({ ...DEFAULT_MANAGE_QUERY, pageSize: query.pageSize })}>
+          <button
+            type="button"
+            className="button button--quiet button--small"
+            onClick={() => onChange({ ...DEFAULT_MANAGE_QUERY, pageSize: query.pageSize })}
+          >
             Clear filters
           </button>
         )}

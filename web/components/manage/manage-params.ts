@@ -35,7 +35,10 @@ export const manageHref = (query: ManageQuery): string => {
 }
 
 /** A change of words or filters starts again at page 1; a page change keeps them. */
-export const withFilter = (query: ManageQuery, change: Partial<Omit<ManageQuery, 'page' | 'pageSize'>>): ManageQuery => ({ ...query, ...change, page: 1 })
+export const withFilter = (
+  query: ManageQuery,
+  change: Partial<Omit<ManageQuery, 'page' | 'pageSize'>>,
+): ManageQuery => ({ ...query, ...change, page: 1 })
 
 export const isFiltered = (query: ManageQuery): boolean =>
   query.q !== '' || query.status !== 'all' || query.featured !== 'any' || query.enhanced !== 'any'

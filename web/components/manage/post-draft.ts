@@ -33,7 +33,14 @@ export function fromDatetimeLocal(value: string): string | null {
 
 /** SPEC §5: tags are trimmed and empty ones dropped (and a tag typed twice is kept once). */
 export function parseTags(text: string): string[] {
-  return [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))]
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ]
 }
 
 export function draftFromPost(post: Post): PostDraft {

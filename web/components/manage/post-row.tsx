@@ -24,18 +24,38 @@ export interface PostRowProps {
  * One post on the manage page (SPEC §2): id, read time, published date, a Draft/Published
  * badge and the first 3 tags; Publish/Draft, Regenerate Images, Edit and Delete.
  */
-export function PostRow({ post, selected, busy, onToggleSelected, onToggleStatus, onRegenerate, onEdit, onDelete }: PostRowProps) {
+export function PostRow({
+  post,
+  selected,
+  busy,
+  onToggleSelected,
+  onToggleStatus,
+  onRegenerate,
+  onEdit,
+  onDelete,
+}: PostRowProps) {
   const draft = post.status === 'draft'
   const titleId = `manage-post-${post.id}`
   return (
-    <article className={`manage-row${selected ? ' manage-row--selected' : ''}`} aria-labelledby={titleId} aria-busy={busy || undefined}>
-      <SelectCheckbox className="manage-row__check" checked={selected} onToggle={onToggleSelected} label={`Select "${post.title}"`} />
+    <article
+      className={`manage-row${selected ? ' manage-row--selected' : ''}`}
+      aria-labelledby={titleId}
+      aria-busy={busy || undefined}
+    >
+      <SelectCheckbox
+        className="manage-row__check"
+        checked={selected}
+        onToggle={onToggleSelected}
+        label={`Select "${post.title}"`}
+      />
       <div className="manage-row__main">
         <div className="manage-row__heading">
           <h2 id={titleId} className="manage-row__title">
             <Link href={postHref(post.slug)}>{post.title}</Link>
           </h2>
-          <span className={`badge ${draft ? 'badge--draft' : 'badge--published'}`}>{draft ? 'Draft' : 'Published'}</span>
+          <span className={`badge ${draft ? 'badge--draft' : 'badge--published'}`}>
+            {draft ? 'Draft' : 'Published'}
+          </span>
           {post.featured === 1 && (
             <span className="badge badge--featured">
               <Sparkles size={13} aria-hidden="true" />
@@ -80,18 +100,47 @@ export function PostRow({ post, selected, busy, onToggleSelected, onToggleStatus
           {draft ? <Eye size={15} aria-hidden="true" /> : <EyeOff size={15} aria-hidden="true" />}
           {draft ? 'Publish' : 'Draft'}
         </button>
-        <RowAction label="Regenerate Images" icon={<ImageIcon size={15} aria-hidden="true" />} onClick={onRegenerate} disabled={busy} />
+        <RowAction
+          label="Regenerate Images"
+          icon={<ImageIcon size={15} aria-hidden="true" />}
+          onClick={onRegenerate}
+          disabled={busy}
+        />
         <RowAction label="Edit" icon={<Pencil size={15} aria-hidden="true" />} onClick={onEdit} disabled={busy} />
-        <RowAction label="Delete" icon={<Trash2 size={15} aria-hidden="true" />} onClick={onDelete} disabled={busy} danger />
+        <RowAction
+          label="Delete"
+          icon={<Trash2 size={15} aria-hidden="true" />}
+          onClick={onDelete}
+          disabled={busy}
+          danger
+        />
       </div>
     </article>
   )
 }
 
 /** An action whose label shows on wide screens and stays its accessible name on narrow ones. */
-function RowAction({ label, icon, onClick, disabled, danger = false }: { label: string; icon: ReactNode; onClick: () => void; disabled: boolean; danger?: boolean }) {
+function RowAction({
+  label,
+  icon,
+  onClick,
+  disabled,
+  danger = false,
+}: {
+  label: string
+  icon: ReactNode
+  onClick: () => void
+  disabled: boolean
+  danger?: boolean
+}) {
   return (
-    <button type="button" className={`button button--quiet button--small manage-row__action${danger ? ' manage-row__action--danger' : ''}`} onClick={onClick} disabled={disabled} title={label}>
+    <button
+      type="button"
+      className={`button button--quiet button--small manage-row__action${danger ? ' manage-row__action--danger' : ''}`}
+      onClick={onClick}
+      disabled={disabled}
+      title={label}
+    >
       {icon}
       <span className="manage-row__action-label">{label}</span>
     </button>

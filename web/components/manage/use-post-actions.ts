@@ -16,7 +16,8 @@ const BULK_FAILURE: Record<BulkKind, string> = {
 /** Browser confirmations before the destructive actions (SPEC §5). */
 export const confirmText = {
   deleteSelected: (n: number) => `Delete ${plural(n, 'selected post')}? This cannot be undone.`,
-  deleteAnnotations: (n: number) => `Delete the annotations of ${plural(n, 'selected post')}? You can generate them again later.`,
+  deleteAnnotations: (n: number) =>
+    `Delete the annotations of ${plural(n, 'selected post')}? You can generate them again later.`,
   deletePost: (title: string) => `Delete "${title}"? This cannot be undone.`,
   clearImages: (title: string) => `Remove the banner and all content images from "${title}"?`,
 }
@@ -93,7 +94,10 @@ export function usePostActions() {
     if (ids.length === 0 || !window.confirm(confirmText.deleteAnnotations(ids.length))) return false
     try {
       const { updatedCount } = await deleteAnnotations.mutateAsync(ids)
-      toast({ title: 'Annotations deleted', description: `Removed the annotations of ${plural(updatedCount, 'post')}.` })
+      toast({
+        title: 'Annotations deleted',
+        description: `Removed the annotations of ${plural(updatedCount, 'post')}.`,
+      })
       return true
     } catch {
       fail('Failed to delete annotations')
@@ -113,7 +117,10 @@ export function usePostActions() {
         const what = kind === 'annotations' ? 'Annotations' : 'Bibliographies'
         toast({
           title: `${what} queued`,
-          description: queued > 0 ? `Started ${plural(queued, 'job')}; follow them in the job tracker.` : 'Those posts are already queued.',
+          description:
+            queued > 0
+              ? `Started ${plural(queued, 'job')}; follow them in the job tracker.`
+              : 'Those posts are already queued.',
         })
       }
       return true
@@ -131,6 +138,12 @@ export function usePostActions() {
     generate,
     isBusy: (id: number) => busy.has(id),
     /** Which bulk call runs now, if any. */
-    bulkRunning: deleteMany.isPending ? 'delete' : deleteAnnotations.isPending ? 'delete-annotations' : bulk.isPending ? bulk.variables?.kind : undefined,
+    bulkRunning: deleteMany.isPending
+      ? 'delete'
+      : deleteAnnotations.isPending
+        ? 'delete-annotations'
+        : bulk.isPending
+          ? bulk.variables?.kind
+          : undefined,
   }
 }

@@ -95,7 +95,8 @@ export function AnnotatedProse({ html, annotations }: { html: string; annotation
               return true
             }}
             onCloseAutoFocus={() => {
-              if (!interactedOutside.current && lastAnchor.current?.isConnected) lastAnchor.current.focus({ preventScroll: true })
+              if (!interactedOutside.current && lastAnchor.current?.isConnected)
+                lastAnchor.current.focus({ preventScroll: true })
             }}
           />
         </Suspense>

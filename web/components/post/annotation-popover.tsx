@@ -21,7 +21,14 @@ export interface AnnotationPopoverProps {
  * The note of an annotated term (Radix Popover, anchored to that term). A chunk of its own:
  * readers who never show annotations never download Radix's popover and positioning code.
  */
-export function AnnotationPopover({ annotation, contentId, anchorRef, onClose, onInteractOutside, onCloseAutoFocus }: AnnotationPopoverProps) {
+export function AnnotationPopover({
+  annotation,
+  contentId,
+  anchorRef,
+  onClose,
+  onInteractOutside,
+  onCloseAutoFocus,
+}: AnnotationPopoverProps) {
   return (
     <Popover.Root open={annotation !== null} onOpenChange={(next) => !next && onClose()}>
       <Popover.Anchor virtualRef={anchorRef} />
@@ -51,7 +58,9 @@ export function AnnotationPopover({ annotation, contentId, anchorRef, onClose, o
             }}
           >
             <div className="annotation-popover__meta">
-              <span className={`annotation-badge annotation-badge--${annotation.type}`}>{ANNOTATION_TYPE_LABELS[annotation.type]}</span>
+              <span className={`annotation-badge annotation-badge--${annotation.type}`}>
+                {ANNOTATION_TYPE_LABELS[annotation.type]}
+              </span>
               {annotation.category && <span className="annotation-popover__category">{annotation.category}</span>}
             </div>
             <p id={`${contentId}-term`} className="annotation-popover__term">

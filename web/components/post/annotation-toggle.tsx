@@ -19,7 +19,12 @@ interface AnnotationToggleProps {
 export function AnnotationToggle({ shown, onToggle, count, types, controls }: AnnotationToggleProps) {
   return (
     <div className="annotation-bar">
-      <button type="button" className={`button button--small ${shown ? 'button--secondary' : 'button--quiet'} annotation-bar__toggle`} onClick={onToggle} aria-controls={controls}>
+      <button
+        type="button"
+        className={`button button--small ${shown ? 'button--secondary' : 'button--quiet'} annotation-bar__toggle`}
+        onClick={onToggle}
+        aria-controls={controls}
+      >
         <Highlighter size={16} aria-hidden="true" />
         {shown ? 'Hide Annotations' : 'Show Annotations'}
       </button>
@@ -38,7 +43,9 @@ export function AnnotationToggle({ shown, onToggle, count, types, controls }: An
         </span>
       )}
       <span className="sr-only" role="status">
-        {shown ? `${count} annotated ${count === 1 ? 'term is' : 'terms are'} highlighted; select one to read its note.` : ''}
+        {shown
+          ? `${count} annotated ${count === 1 ? 'term is' : 'terms are'} highlighted; select one to read its note.`
+          : ''}
       </span>
     </div>
   )

@@ -1,6 +1,13 @@
 import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react'
 import type { RefObject } from 'react'
-import { CITATION, FOOTNOTE_REF, noteContent, noteTrigger, type NoteContent, type NoteKind } from '../../lib/essay-notes.js'
+import {
+  CITATION,
+  FOOTNOTE_REF,
+  noteContent,
+  noteTrigger,
+  type NoteContent,
+  type NoteKind,
+} from '../../lib/essay-notes.js'
 import { Sidenotes, WIDE_QUERY } from './sidenotes.js'
 
 const NoteCard = lazy(() => import('./note-card.js').then((m) => ({ default: m.NoteCard })))
@@ -68,7 +75,8 @@ export function EssayNotes({ proseRef, html }: { proseRef: RefObject<HTMLElement
       return [...scope.querySelectorAll<HTMLElement>('.sidenote')].find((note) => note.dataset.note === id) ?? null
     }
     /** On a wide screen a footnote is already in the margin: its mark only points it out. */
-    const inMargin = (kind: NoteKind, el: HTMLAnchorElement) => (kind === 'footnote' && wide.matches ? sidenoteOf(el) : null)
+    const inMargin = (kind: NoteKind, el: HTMLAnchorElement) =>
+      kind === 'footnote' && wide.matches ? sidenoteOf(el) : null
 
     const show = (trigger: HTMLAnchorElement, kind: NoteKind, via: Via) => {
       window.clearTimeout(closeTimer.current)

@@ -3,7 +3,13 @@ import { ChevronRight } from 'lucide-react'
 import { Collapsible } from 'radix-ui'
 import { useMemo } from 'react'
 import type { ReactNode } from 'react'
-import { RELIABILITY_LABELS, isMathText, modelDisplay, moreEquationsLabel, stripMathDelimiters } from '../../lib/math-model.js'
+import {
+  RELIABILITY_LABELS,
+  isMathText,
+  modelDisplay,
+  moreEquationsLabel,
+  stripMathDelimiters,
+} from '../../lib/math-model.js'
 import type { MathematicalModel } from '../../lib/math-model.js'
 
 const MEASURABILITY_LABELS: Record<MathematicalModel['variables'][number]['measurability'], string> = {
@@ -21,14 +27,28 @@ export function Tex({ tex, display = false, orText = false }: { tex: string; dis
   const result = useMemo(() => {
     try {
       // one object per formula: React rewrites innerHTML whenever it gets a new one
-      return { inner: { __html: katex.renderToString(stripMathDelimiters(tex), { displayMode: display, throwOnError: true, strict: 'ignore', output: 'htmlAndMathml' }) } }
+      return {
+        inner: {
+          __html: katex.renderToString(stripMathDelimiters(tex), {
+            displayMode: display,
+            throwOnError: true,
+            strict: 'ignore',
+            output: 'htmlAndMathml',
+          }),
+        },
+      }
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) }
     }
   }, [tex, display])
   if ('error' in result) return orText ? <>{tex}</> : <span className="model-math-error">{result.error}</span>
   // KaTeX's own output (trust is off: no links, no raw HTML from the TeX).
-  return <span className={display ? 'model-math model-math--display' : 'model-math'} dangerouslySetInnerHTML={result.inner} />
+  return (
+    <span
+      className={display ? 'model-math model-math--display' : 'model-math'}
+      dangerouslySetInnerHTML={result.inner}
+    />
+  )
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -111,7 +131,9 @@ export function ModelPanelBody({ model }: { model: MathematicalModel }) {
                   )}
                   <div>
                     <dt className="sr-only">Measurability</dt>
-                    <dd className={`model-badge model-badge--${v.measurability}`}>{MEASURABILITY_LABELS[v.measurability]}</dd>
+                    <dd className={`model-badge model-badge--${v.measurability}`}>
+                      {MEASURABILITY_LABELS[v.measurability]}
+                    </dd>
                   </div>
                 </dl>
               </li>

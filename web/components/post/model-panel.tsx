@@ -19,7 +19,13 @@ function preload() {
  * with a stored model that parses, and to signed-in users (who get its Generate/Regen button)
  * also without one; hidden when printing. Escape collapses it.
  */
-export function ModelPanel({ model, generate }: { model: MathematicalModel | null; generate?: { postId: number; slug: string } }) {
+export function ModelPanel({
+  model,
+  generate,
+}: {
+  model: MathematicalModel | null
+  generate?: { postId: number; slug: string }
+}) {
   return (
     <FloatingPanel
       kind="model"
@@ -70,10 +76,17 @@ function GenerateModelButton({ postId, slug, hasModel }: { postId: number; slug:
       toast(
         regenerate
           ? { title: 'Mathematical Model Regenerated', description: `Updated model with ${variablesCount} variables` }
-          : { title: 'Mathematical Model Generated', description: `Created quantitative model with ${variablesCount} variables` },
+          : {
+              title: 'Mathematical Model Generated',
+              description: `Created quantitative model with ${variablesCount} variables`,
+            },
       )
     } catch {
-      toast({ title: 'Error', description: regenerate ? 'Failed to regenerate mathematical model' : 'Failed to generate mathematical model', variant: 'destructive' })
+      toast({
+        title: 'Error',
+        description: regenerate ? 'Failed to regenerate mathematical model' : 'Failed to generate mathematical model',
+        variant: 'destructive',
+      })
     }
   }
 
@@ -85,10 +98,24 @@ function GenerateModelButton({ postId, slug, hasModel }: { postId: number; slug:
       className="button button--quiet button--small model-panel__generate"
       onClick={() => void onClick()}
       disabled={busy}
-      aria-label={regenerate ? (busy ? 'Regenerating the model' : 'Regenerate the model') : busy ? 'Generating a model' : 'Generate a model'}
+      aria-label={
+        regenerate
+          ? busy
+            ? 'Regenerating the model'
+            : 'Regenerate the model'
+          : busy
+            ? 'Generating a model'
+            : 'Generate a model'
+      }
       title={regenerate ? 'Make the model again from the essay' : 'Make a model from the essay'}
     >
-      {busy ? <LoaderCircle size={14} aria-hidden="true" className="spin" /> : regenerate ? <RefreshCw size={14} aria-hidden="true" /> : <WandSparkles size={14} aria-hidden="true" />}
+      {busy ? (
+        <LoaderCircle size={14} aria-hidden="true" className="spin" />
+      ) : regenerate ? (
+        <RefreshCw size={14} aria-hidden="true" />
+      ) : (
+        <WandSparkles size={14} aria-hidden="true" />
+      )}
       {label}
     </button>
   )

@@ -22,7 +22,17 @@ export interface NoteCardProps {
  * note's text, or the full bibliography entry. A chunk of its own, loaded once an essay has
  * notes or citations. Escape and a tap elsewhere close it (Radix's dismissable layer).
  */
-export function NoteCard({ note, contentId, anchorRef, takeFocus, onClose, onInteractOutside, onCloseAutoFocus, onPointerEnter, onPointerLeave }: NoteCardProps) {
+export function NoteCard({
+  note,
+  contentId,
+  anchorRef,
+  takeFocus,
+  onClose,
+  onInteractOutside,
+  onCloseAutoFocus,
+  onPointerEnter,
+  onPointerLeave,
+}: NoteCardProps) {
   return (
     <Popover.Root open={note !== null} onOpenChange={(next) => !next && onClose()}>
       <Popover.Anchor virtualRef={anchorRef} />

@@ -18,7 +18,12 @@ export function PostHeader({ post, titleId }: { post: Post; titleId: string }) {
       </h1>
       {lede && <p className="post-lede">{lede}</p>}
       <div className="post-byline">
-        <PostMeta author={post.author} publishedAt={post.publishedAt} readTime={post.readTime} draft={post.status === 'draft'} />
+        <PostMeta
+          author={post.author}
+          publishedAt={post.publishedAt}
+          readTime={post.readTime}
+          draft={post.status === 'draft'}
+        />
         <div className="post-actions">
           <PostShare slug={post.slug} title={post.title} excerpt={post.excerpt} />
         </div>

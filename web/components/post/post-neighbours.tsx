@@ -9,7 +9,11 @@ type Neighbour = PostNeighbour
 function NeighbourCard({ post, direction }: { post: Neighbour; direction: 'previous' | 'next' }) {
   const Icon = direction === 'previous' ? ArrowLeft : ArrowRight
   return (
-    <Link href={postHref(post.slug)} className={`neighbour neighbour--${direction}`} rel={direction === 'previous' ? 'prev' : 'next'}>
+    <Link
+      href={postHref(post.slug)}
+      className={`neighbour neighbour--${direction}`}
+      rel={direction === 'previous' ? 'prev' : 'next'}
+    >
       <span className="neighbour__label">
         {direction === 'previous' && <Icon size={16} aria-hidden="true" />}
         {direction === 'previous' ? 'Previous' : 'Next'}

@@ -61,7 +61,12 @@ export function PostShare({ slug, title, excerpt }: { slug: string; title: strin
   return (
     <div className="post-share" role="group" aria-label="Share this post">
       {/* the share sheet and the clipboard need the reader's own tap: a replayed one would fail */}
-      <button type="button" className="button button--quiet button--small" data-gesture-only="" onClick={() => void onShare()}>
+      <button
+        type="button"
+        className="button button--quiet button--small"
+        data-gesture-only=""
+        onClick={() => void onShare()}
+      >
         <Share2 size={16} aria-hidden="true" />
         Share
       </button>

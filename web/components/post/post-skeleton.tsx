@@ -11,7 +11,11 @@ export function PostSkeleton() {
         <span className="skeleton skeleton--text" style={{ width: '85%', marginTop: '1.5rem' }} />
         <span className="skeleton skeleton--meta" style={{ marginBottom: '2.5rem' }} />
         {[100, 96, 98, 90, 60, 0, 100, 94, 97, 72].map((w, i) =>
-          w === 0 ? <span key={i} className="skeleton-gap" /> : <span key={i} className="skeleton skeleton--text" style={{ width: `${w}%` }} />,
+          w === 0 ? (
+            <span key={i} className="skeleton-gap" />
+          ) : (
+            <span key={i} className="skeleton skeleton--text" style={{ width: `${w}%` }} />
+          ),
         )}
       </div>
     </div>

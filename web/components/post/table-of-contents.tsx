@@ -45,7 +45,10 @@ function useActiveHeading(ids: readonly string[], version: unknown): string | nu
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(update)
     }
-    const observer = new IntersectionObserver(schedule, { rootMargin: `-${ACTIVE_OFFSET}px 0px 0px 0px`, threshold: [0, 0.25, 0.5, 0.75, 1] })
+    const observer = new IntersectionObserver(schedule, {
+      rootMargin: `-${ACTIVE_OFFSET}px 0px 0px 0px`,
+      threshold: [0, 0.25, 0.5, 0.75, 1],
+    })
     headings.forEach((el) => observer.observe(el))
     // reaching the end of the page crosses no heading: watch the page's footer come in too
     const footers = document.getElementsByTagName('footer')
@@ -77,7 +80,15 @@ export function scrollToHeading(id: string): boolean {
  * scrolling to headings, scrolling itself when it has more than 12 entries. The entry being
  * read is marked with aria-current="location".
  */
-export function TableOfContents({ entries, title = 'Table of Contents', contentVersion }: { entries: readonly TocEntry[]; title?: string; contentVersion?: unknown }) {
+export function TableOfContents({
+  entries,
+  title = 'Table of Contents',
+  contentVersion,
+}: {
+  entries: readonly TocEntry[]
+  title?: string
+  contentVersion?: unknown
+}) {
   const [open, setOpen] = useState(true)
   const id = useId()
   const listRef = useRef<HTMLOListElement>(null)
@@ -97,7 +108,8 @@ export function TableOfContents({ entries, title = 'Table of Contents', contentV
     if (!item) return
     const { offsetTop, offsetHeight } = item
     if (offsetTop < list.scrollTop) list.scrollTop = offsetTop - 8
-    else if (offsetTop + offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = offsetTop + offsetHeight - list.clientHeight + 8
+    else if (offsetTop + offsetHeight > list.scrollTop + list.clientHeight)
+      list.scrollTop = offsetTop + offsetHeight - list.clientHeight + 8
   }, [active, scrolls])
 
   if (entries.length === 0) return null

@@ -50,7 +50,11 @@ export function PostCard({ post, featured = false, headingLevel = 2, admin }: Po
         {admin && (
           <div className="post-card__admin">
             <label className="post-card__select">
-              <SelectCheckbox checked={selected} onToggle={() => admin.toggle(post.id)} label={`Select "${post.title}"`} />
+              <SelectCheckbox
+                checked={selected}
+                onToggle={() => admin.toggle(post.id)}
+                label={`Select "${post.title}"`}
+              />
               <span aria-hidden="true">Select</span>
             </label>
             <button
@@ -82,7 +86,13 @@ export function PostCard({ post, featured = false, headingLevel = 2, admin }: Po
           </Link>
         </Heading>
         {post.excerpt && <p className="post-card__excerpt">{post.excerpt}</p>}
-        <PostMeta author={post.author} publishedAt={post.publishedAt} readTime={post.readTime} draft={post.status === 'draft'} className="post-card__meta" />
+        <PostMeta
+          author={post.author}
+          publishedAt={post.publishedAt}
+          readTime={post.readTime}
+          draft={post.status === 'draft'}
+          className="post-card__meta"
+        />
         <TagList tags={post.tags} max={featured ? FEATURED_CARD_TAGS : REGULAR_CARD_TAGS} />
       </div>
     </article>

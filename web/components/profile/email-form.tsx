@@ -33,7 +33,8 @@ export function EmailForm({ user }: { user: User }) {
           toast({ title: 'Email updated', description: 'Your email address has been updated.' })
         },
         // SPEC §8 gives one text for every failure here, the server's reason included
-        onError: () => toast({ title: 'Error', description: 'Failed to update email address.', variant: 'destructive' }),
+        onError: () =>
+          toast({ title: 'Error', description: 'Failed to update email address.', variant: 'destructive' }),
       },
     )
   }

@@ -18,7 +18,8 @@ export function PasswordForm() {
   const { toast } = useToast()
   const { container, flag } = useFocusFirstInvalid<HTMLFormElement>()
   const errorFor = (key: keyof PasswordChange) => (problem?.field === key ? problem.message : undefined)
-  const set = (key: keyof PasswordChange) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }))
+  const set = (key: keyof PasswordChange) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }))
 
   function onSubmit(event: FormEvent) {
     event.preventDefault()
@@ -37,7 +38,11 @@ export function PasswordForm() {
           toast({ title: 'Password updated', description: 'Your password has been changed.' })
         },
         onError: () =>
-          toast({ title: 'Error', description: 'Failed to update password. Please check your current password.', variant: 'destructive' }),
+          toast({
+            title: 'Error',
+            description: 'Failed to update password. Please check your current password.',
+            variant: 'destructive',
+          }),
       },
     )
   }
@@ -47,7 +52,9 @@ export function PasswordForm() {
       <h2 id="profile-password-title" className="card-title">
         Change password
       </h2>
-      <p className="auth-form__intro">At least 6 characters. Other browsers signed in to this account will be signed out.</p>
+      <p className="auth-form__intro">
+        At least 6 characters. Other browsers signed in to this account will be signed out.
+      </p>
       <Field
         label="Current password"
         name="currentPassword"

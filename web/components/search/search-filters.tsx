@@ -35,7 +35,9 @@ export function SearchFilters({ state, onChange }: SearchFiltersProps) {
   }, [state.tags.length])
   const author = useDebouncedText(state.author, (text) => onChange({ ...state, author: text }, { replace: true }))
   // the slider moves freely; the address (and the request) follows 300 ms after it stops
-  const readTime = useDebouncedRange(state.readTime, (range) => onChange({ ...state, readTime: range }, { replace: true }))
+  const readTime = useDebouncedRange(state.readTime, (range) =>
+    onChange({ ...state, readTime: range }, { replace: true }),
+  )
 
   return (
     <Collapsible.Root open={open} onOpenChange={setOpen} className="search-filters">
@@ -52,7 +54,11 @@ export function SearchFilters({ state, onChange }: SearchFiltersProps) {
           <ChevronDown size={15} aria-hidden="true" className="search-filters__chevron" />
         </Collapsible.Trigger>
         {active > 0 && (
-          <button type="button" className="button button--quiet button--small" onClick={() => onChange(clearFilters(state))}>
+          <button
+            type="button"
+            className="button button--quiet button--small"
+            onClick={() => onChange(clearFilters(state))}
+          >
             Clear all
           </button>
         )}
@@ -66,7 +72,9 @@ export function SearchFilters({ state, onChange }: SearchFiltersProps) {
             <TagFilter
               id={`${id}-tags`}
               tags={state.tags}
-              onAdd={(tags) => onChange({ ...state, tags: [...state.tags, ...tags.filter((t) => !state.tags.includes(t))] })}
+              onAdd={(tags) =>
+                onChange({ ...state, tags: [...state.tags, ...tags.filter((t) => !state.tags.includes(t))] })
+              }
               onRemove={(tag) => onChange(withoutTag(state, tag))}
             />
           </div>

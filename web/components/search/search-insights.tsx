@@ -11,7 +11,14 @@ interface SearchInsightsProps {
 }
 
 /** SPEC §2: the search's 'did you mean' suggestions (they replace the query) and related tags (they add a filter). */
-export function SearchInsights({ suggestions, relatedTags, activeTags, query, onSuggestion, onTag }: SearchInsightsProps) {
+export function SearchInsights({
+  suggestions,
+  relatedTags,
+  activeTags,
+  query,
+  onSuggestion,
+  onTag,
+}: SearchInsightsProps) {
   const lower = query.toLowerCase()
   const ideas = suggestions.filter((s) => s.trim() && s.toLowerCase() !== lower)
   const taken = new Set(activeTags.map((t) => t.toLowerCase()))
@@ -35,7 +42,14 @@ export function SearchInsights({ suggestions, relatedTags, activeTags, query, on
           <Tag size={15} aria-hidden="true" className="search-insights__icon" />
           <span className="search-insights__label">Related tags</span>
           {tags.map((t) => (
-            <button key={t} type="button" className="post-tag post-tag--add" data-tag={t} onClick={() => onTag(t)} aria-label={`Filter by the tag "${t}"`}>
+            <button
+              key={t}
+              type="button"
+              className="post-tag post-tag--add"
+              data-tag={t}
+              onClick={() => onTag(t)}
+              aria-label={`Filter by the tag "${t}"`}
+            >
               + {t}
             </button>
           ))}

@@ -45,7 +45,12 @@ export function SearchResultCard({ result, best, onTag }: SearchResultCardProps)
         </Link>
       </h2>
       {result.excerpt && <p className="search-card__excerpt">{result.excerpt}</p>}
-      <PostMeta author={result.author} publishedAt={result.publishedAt} readTime={result.readTime} className="search-card__meta" />
+      <PostMeta
+        author={result.author}
+        publishedAt={result.publishedAt}
+        readTime={result.readTime}
+        className="search-card__meta"
+      />
       {terms.length > 0 && (
         <p className="search-card__terms">
           <span className="search-card__terms-label">Matched:</span> {terms.slice(0, 6).join(', ')}
@@ -55,7 +60,13 @@ export function SearchResultCard({ result, best, onTag }: SearchResultCardProps)
         <ul className="tag-list search-card__tags" aria-label="Tags">
           {tags.shown.map((tag) => (
             <li key={tag}>
-              <button type="button" className="post-tag" data-tag={tag} onClick={() => onTag(tag)} title={`Filter by the tag "${tag}"`}>
+              <button
+                type="button"
+                className="post-tag"
+                data-tag={tag}
+                onClick={() => onTag(tag)}
+                title={`Filter by the tag "${tag}"`}
+              >
                 {tag}
               </button>
             </li>

@@ -36,7 +36,12 @@ export function TagFilter({ id, tags, onAdd, onRemove }: TagFilterProps) {
           {tags.map((tag) => (
             <li key={tag} className="tag-chip">
               <span>{tag}</span>
-              <button type="button" className="tag-chip__remove" aria-label={`Remove the tag filter "${tag}"`} onClick={() => onRemove(tag)}>
+              <button
+                type="button"
+                className="tag-chip__remove"
+                aria-label={`Remove the tag filter "${tag}"`}
+                onClick={() => onRemove(tag)}
+              >
                 <X size={13} aria-hidden="true" />
               </button>
             </li>

@@ -53,7 +53,14 @@ export function FloatingPanel({ kind, title, icon: Icon, actions, onIntent, chil
             {title}
           </h2>
           {actions}
-          <button type="button" className="icon-button" aria-expanded={true} aria-controls={panelId} aria-label={`Collapse ${title}`} onClick={() => set(false)}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-expanded={true}
+            aria-controls={panelId}
+            aria-label={`Collapse ${title}`}
+            onClick={() => set(false)}
+          >
             <ChevronDown size={18} aria-hidden="true" />
           </button>
         </header>

@@ -22,7 +22,11 @@ const PATHS: Record<SocialIconName, ReactNode> = {
   ),
 }
 
-export function SocialIcon({ icon, size = 18, ...props }: { icon: SocialIconName; size?: number } & SVGProps<SVGSVGElement>) {
+export function SocialIcon({
+  icon,
+  size = 18,
+  ...props
+}: { icon: SocialIconName; size?: number } & SVGProps<SVGSVGElement>) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

@@ -4,7 +4,8 @@ import type { DragEvent } from 'react'
 import { filesOfDrop, visibleFiles } from './folder-files.js'
 
 /** What the file chooser offers: essays (SPEC §5: .md and .markdown), and the figures and `.bib` files they use. */
-export const MARKDOWN_ACCEPT = '.md,.markdown,text/markdown,.bib,.png,.jpg,.jpeg,.gif,.webp,.avif,.svg,.mp4,.webm,.mp3,.ogg,.pdf'
+export const MARKDOWN_ACCEPT =
+  '.md,.markdown,text/markdown,.bib,.png,.jpg,.jpeg,.gif,.webp,.avif,.svg,.mp4,.webm,.mp3,.ogg,.pdf'
 
 /**
  * SPEC §2: markdown files are dropped here or browsed. The Browse button is the keyboard and
@@ -58,17 +59,26 @@ export function DropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
       <div className="drop-zone__icon" aria-hidden="true">
         <FileUp size={28} />
       </div>
-      <p className="drop-zone__title">
-        {over ? 'Drop to upload' : 'Drop markdown essays here'}
-      </p>
+      <p className="drop-zone__title">{over ? 'Drop to upload' : 'Drop markdown essays here'}</p>
       <p className="drop-zone__text" id={`${id}-hint`}>
-        <code>.md</code> or <code>.markdown</code> files, or a folder with their figures and <code>.bib</code>; front matter sets the title, date, tags and status.
+        <code>.md</code> or <code>.markdown</code> files, or a folder with their figures and <code>.bib</code>; front
+        matter sets the title, date, tags and status.
       </p>
-      <button type="button" className="button button--primary" onClick={() => input.current?.click()} aria-describedby={`${id}-hint`}>
+      <button
+        type="button"
+        className="button button--primary"
+        onClick={() => input.current?.click()}
+        aria-describedby={`${id}-hint`}
+      >
         <FolderOpen size={16} aria-hidden="true" />
         Browse files
       </button>
-      <button type="button" className="button" onClick={() => folderInput.current?.click()} aria-describedby={`${id}-hint`}>
+      <button
+        type="button"
+        className="button"
+        onClick={() => folderInput.current?.click()}
+        aria-describedby={`${id}-hint`}
+      >
         <FolderUp size={16} aria-hidden="true" />
         Choose folder
       </button>

@@ -51,7 +51,11 @@ const OUTCOME_TEXT: Record<Exclude<UploadFileStatus, 'failed'>, string> = {
  * server answers its files in the order they were sent). A file the answer does not mention
  * is an error.
  */
-export function applyUploadAnswer(entries: readonly UploadEntry[], batch: readonly string[], answer: UploadAnswer): UploadEntry[] {
+export function applyUploadAnswer(
+  entries: readonly UploadEntry[],
+  batch: readonly string[],
+  answer: UploadAnswer,
+): UploadEntry[] {
   const results = answer.files ?? []
   const posts = new Map(answer.posts.map((p) => [p.slug, p]))
   return entries.map((entry) => {
@@ -59,7 +63,8 @@ export function applyUploadAnswer(entries: readonly UploadEntry[], batch: readon
     if (index < 0) return entry
     const result = results[index]
     if (!result) return { ...entry, status: 'error', message: 'The server did not report on this file.' }
-    if (result.status === 'failed') return { ...entry, status: 'error', message: result.error || 'The file could not be imported.' }
+    if (result.status === 'failed')
+      return { ...entry, status: 'error', message: result.error || 'The file could not be imported.' }
     const post = result.slug ? (posts.get(result.slug) ?? null) : null
     return { ...entry, status: 'success', outcome: result.status, message: OUTCOME_TEXT[result.status], post }
   })
@@ -77,7 +82,9 @@ export function failBatch(entries: readonly UploadEntry[], batch: readonly strin
 export function displayStatus(entry: UploadEntry, jobs: readonly Job[]): UploadEntryStatus {
   if (entry.status !== 'success' || !entry.post) return entry.status
   const id = entry.post.id
-  const making = jobs.some((j) => j.postId === id && j.kind === 'images' && (j.status === 'pending' || j.status === 'processing'))
+  const making = jobs.some(
+    (j) => j.postId === id && j.kind === 'images' && (j.status === 'pending' || j.status === 'processing'),
+  )
   return making ? 'generating-image' : 'success'
 }
 

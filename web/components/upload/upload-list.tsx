@@ -14,7 +14,15 @@ const STATUS: Record<UploadEntryStatus, { label: string; icon: ReactNode }> = {
 }
 
 /** SPEC §2/§4 per-file status list: processing, then success (with a link to the post) or error with the reason. */
-export function UploadList({ entries, jobs, onClear }: { entries: readonly UploadEntry[]; jobs: readonly Job[]; onClear?: () => void }) {
+export function UploadList({
+  entries,
+  jobs,
+  onClear,
+}: {
+  entries: readonly UploadEntry[]
+  jobs: readonly Job[]
+  onClear?: () => void
+}) {
   if (entries.length === 0) return null
   const working = entries.some((e) => e.status === 'processing')
   return (
@@ -34,7 +42,11 @@ export function UploadList({ entries, jobs, onClear }: { entries: readonly Uploa
           const status = displayStatus(entry, jobs)
           const { label, icon } = STATUS[status]
           return (
-            <li key={entry.key} className={`upload-file upload-file--${status}`} aria-busy={status === 'processing' || undefined}>
+            <li
+              key={entry.key}
+              className={`upload-file upload-file--${status}`}
+              aria-busy={status === 'processing' || undefined}
+            >
               <span className="upload-file__icon">{icon}</span>
               <div className="upload-file__main">
                 <p className="upload-file__name">

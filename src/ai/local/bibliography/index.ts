@@ -45,7 +45,13 @@ export function localBibliography(input: EssayInput, doc: EssayDoc, index: SiteI
   const people = (input.references ?? []).flatMap((ref) => {
     const year = cslYear(ref)
     const family = cslNames(ref).names[0]?.family ?? ''
-    return year ? family.toLowerCase().split(/\s+/).filter(Boolean).map((word) => `${word}|${yearIn(year) ?? year}`) : []
+    return year
+      ? family
+          .toLowerCase()
+          .split(/\s+/)
+          .filter(Boolean)
+          .map((word) => `${word}|${yearIn(year) ?? year}`)
+      : []
   })
   const kept = dedupe(found, citedFound, people)
   const shown = kept.slice(0, Math.max(0, MAX_ENTRIES - cited.length))

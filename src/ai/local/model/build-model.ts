@@ -29,7 +29,15 @@ export function localModel(input: EssayInput, doc: EssayDoc): MathematicalModel 
   const dynamics = dynamicsOf(doc)
   const named = variables.filter((v) => names.has(v.symbol)).length
   const ranged = variables.filter((v) => v.range !== '').length
-  const stats = { displays: doc.displays.length, inline: doc.inline.length, variables: variables.length, named, ranged, dynamics: dynamics.length, code: doc.codeBlocks }
+  const stats = {
+    displays: doc.displays.length,
+    inline: doc.inline.length,
+    variables: variables.length,
+    named,
+    ranged,
+    dynamics: dynamics.length,
+    code: doc.codeBlocks,
+  }
   return {
     field: fieldOf(input),
     abstract: abstractOf(input.post.title, stats, equations.length),
@@ -37,20 +45,40 @@ export function localModel(input: EssayInput, doc: EssayDoc): MathematicalModel 
     equations,
     systemDynamics: dynamicsText(dynamics, formulas.length),
     validation: {
-      reliability: stats.displays >= 5 && stats.variables >= 3 && named >= stats.variables / 2 ? 'high' : formulas.length >= 3 && (named >= 1 || stats.displays >= 2) ? 'medium' : 'low',
+      reliability:
+        stats.displays >= 5 && stats.variables >= 3 && named >= stats.variables / 2
+          ? 'high'
+          : formulas.length >= 3 && (named >= 1 || stats.displays >= 2)
+            ? 'medium'
+            : 'low',
       strengths: strengths(stats),
       limitations: limitations(stats),
       validationMethods: methods(stats, formulas.length),
     },
     practicalApplications: doc.sentences
       // Whole sentences only: not a fragment ("which, applied to …, yields") nor the lead into a formula.
-      .filter((s) => s.block !== 'table' && s.text.length >= 40 && /^[\p{Lu}\d“"(]/u.test(s.text) && !/:\s*$/.test(s.text) && APPLICATION.test(s.text))
+      .filter(
+        (s) =>
+          s.block !== 'table' &&
+          s.text.length >= 40 &&
+          /^[\p{Lu}\d“"(]/u.test(s.text) &&
+          !/:\s*$/.test(s.text) &&
+          APPLICATION.test(s.text),
+      )
       .slice(0, 3)
       .map((s) => clip(s.text, 250)),
   }
 }
 
-type Stats = { displays: number; inline: number; variables: number; named: number; ranged: number; dynamics: number; code: number }
+type Stats = {
+  displays: number
+  inline: number
+  variables: number
+  named: number
+  ranged: number
+  dynamics: number
+  code: number
+}
 
 /**
  * The formulas' symbols, and the named ones as the essay writes them (`s_x^2`, `\mathrm{RSS}`,
@@ -71,7 +99,10 @@ function variablesOf(formulas: string[], names: Map<string, SymbolName>): Variab
     for (const key of written) if (flat.includes(normalTex(key))) use(key, i)
   })
   for (const key of names.keys()) if (!uses.has(key)) use(key, formulas.length)
-  const ranked = [...uses].sort(([a, x], [b, y]) => Number(names.has(b)) - Number(names.has(a)) || y.count - x.count || x.first - y.first || (a < b ? -1 : 1))
+  const ranked = [...uses].sort(
+    ([a, x], [b, y]) =>
+      Number(names.has(b)) - Number(names.has(a)) || y.count - x.count || x.first - y.first || (a < b ? -1 : 1),
+  )
   return ranked.slice(0, MAX_VARIABLES).map(([symbol, use]) => {
     const named = names.get(symbol)
     const times = `Appears in ${plural(use.count, 'formula')}.`
@@ -95,10 +126,17 @@ function rangeOf(symbol: string, formulas: string[]): string {
   for (const form of forms) {
     const holding = formulas.filter((tex) => tex.includes(form))
     if (holding.length === 0) continue
-    const s = (/^[A-Za-z]/.test(form) ? '(?<![A-Za-z\\\\])' : '') + form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + (/[A-Za-z]$/.test(form) ? '(?![A-Za-z])' : '')
+    const s =
+      (/^[A-Za-z]/.test(form) ? '(?<![A-Za-z\\\\])' : '') +
+      form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') +
+      (/[A-Za-z]$/.test(form) ? '(?![A-Za-z])' : '')
     // An interval first ("\in (0, 1)", its comma included), then any set up to the next separator.
-    const within = new RegExp(String.raw`${s}\s*\\in\s*((?:\\left)?[[(]\s*[^[\]()]*?(?:\\right)?[\])]|.+?(?=\s*(?:,|;|\\quad|\\qquad|\\text|\\;|\\,|\\\\|\\end|$)))`)
-    const between = new RegExp(String.raw`(-?\d+(?:\.\d+)?)\s*(<|\\leq?|\\le)\s*${s}\s*(<|\\leq?|\\le)\s*(-?\d+(?:\.\d+)?)`)
+    const within = new RegExp(
+      String.raw`${s}\s*\\in\s*((?:\\left)?[[(]\s*[^[\]()]*?(?:\\right)?[\])]|.+?(?=\s*(?:,|;|\\quad|\\qquad|\\text|\\;|\\,|\\\\|\\end|$)))`,
+    )
+    const between = new RegExp(
+      String.raw`(-?\d+(?:\.\d+)?)\s*(<|\\leq?|\\le)\s*${s}\s*(<|\\leq?|\\le)\s*(-?\d+(?:\.\d+)?)`,
+    )
     const bound = new RegExp(String.raw`${s}\s*(>|<|\\geq?|\\leq?|\\ge|\\le|\\neq)\s*(-?\d+(?:\.\d+)?)(?![\d.])`)
     for (const tex of holding) {
       const w = within.exec(tex)
@@ -115,8 +153,17 @@ function rangeOf(symbol: string, formulas: string[]): string {
 function measurability(symbol: string, name: string): Variable['measurability'] {
   const n = name.toLowerCase()
   if (/proxy|indicator|approximat|surrogate/.test(n)) return 'proxy'
-  if (/\\(?:hat|widehat|tilde)/.test(symbol) || /estimat|fitted|predict|residual|average|mean of|statistic|gradient|loss|error/.test(n)) return 'indirect'
-  if (/data|observ|measur|sample|count|number of|input|label|image|pixel|time|length|size|price|temperature|response|feature|token|word|area|age/.test(n)) return 'direct'
+  if (
+    /\\(?:hat|widehat|tilde)/.test(symbol) ||
+    /estimat|fitted|predict|residual|average|mean of|statistic|gradient|loss|error/.test(n)
+  )
+    return 'indirect'
+  if (
+    /data|observ|measur|sample|count|number of|input|label|image|pixel|time|length|size|price|temperature|response|feature|token|word|area|age/.test(
+      n,
+    )
+  )
+    return 'direct'
   return 'theoretical'
 }
 
@@ -137,16 +184,24 @@ function strengths(s: Stats): string[] {
   if (s.named > 0) out.push(`${s.named} of ${s.variables} symbols named in the essay's own words`)
   if (s.ranged > 0) out.push(`Value ranges stated in the formulas for ${plural(s.ranged, 'symbol')}`)
   if (s.dynamics > 0) out.push(`Dynamics read from ${plural(s.dynamics, 'recurrence or rate equation')}`)
-  if (out.length === 0) out.push(s.inline > 0 ? `${plural(s.inline, 'inline formula')} taken from the text` : 'Nothing is guessed: the essay states no formulas')
+  if (out.length === 0)
+    out.push(
+      s.inline > 0
+        ? `${plural(s.inline, 'inline formula')} taken from the text`
+        : 'Nothing is guessed: the essay states no formulas',
+    )
   return out
 }
 
 function limitations(s: Stats): string[] {
-  if (s.displays + s.inline === 0) return ['The essay contains no formulas, so there is no quantitative model to extract.']
+  if (s.displays + s.inline === 0)
+    return ['The essay contains no formulas, so there is no quantitative model to extract.']
   const out = ['Extracted automatically: no equation was derived, checked or solved.']
-  if (s.variables > s.named) out.push(`${plural(s.variables - s.named, 'symbol')} not named in the text; their meaning is left open`)
+  if (s.variables > s.named)
+    out.push(`${plural(s.variables - s.named, 'symbol')} not named in the text; their meaning is left open`)
   if (s.variables > 0) out.push('Units are not stated for the symbols unless the essay gives them')
-  if (s.displays > MAX_EQUATIONS) out.push(`Only the first ${MAX_EQUATIONS} of ${s.displays} display formulas are listed`)
+  if (s.displays > MAX_EQUATIONS)
+    out.push(`Only the first ${MAX_EQUATIONS} of ${s.displays} display formulas are listed`)
   if (s.displays === 0) out.push('The essay has no display formulas, so no equations are listed')
   if (s.dynamics === 0) out.push('No recurrence or rate of change was found')
   return out
@@ -154,7 +209,11 @@ function limitations(s: Stats): string[] {
 
 function methods(s: Stats, formulas: number): string[] {
   if (formulas === 0) return ['Read the essay itself: it makes its case without formulas']
-  const out = ['Re-derive each listed equation from the steps the essay gives', 'Check the symbol names against the essay’s own definitions']
-  if (s.code > 0) out.push(`Run the essay’s ${plural(s.code, 'code example')} and compare the results with the equations`)
+  const out = [
+    'Re-derive each listed equation from the steps the essay gives',
+    'Check the symbol names against the essay’s own definitions',
+  ]
+  if (s.code > 0)
+    out.push(`Run the essay’s ${plural(s.code, 'code example')} and compare the results with the equations`)
   return out
 }

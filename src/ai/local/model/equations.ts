@@ -19,7 +19,8 @@ export function equationsOf(doc: EssayDoc): Equation[] {
   const kept = doc.displays.filter((d, i) => {
     if (!isProof(d.context)) return true
     const next = doc.displays[i + 1]
-    const last = !next || next.context !== d.context || (next.before && d.after && next.before.index > d.after.index + 3)
+    const last =
+      !next || next.context !== d.context || (next.before && d.after && next.before.index > d.after.index + 3)
     return last || DEFINES.test(d.before?.text ?? '')
   })
   const placed: Array<{ at: number; equation: Equation }> = kept.map((d) => {
@@ -34,9 +35,19 @@ export function equationsOf(doc: EssayDoc): Equation[] {
     if (!/=/.test(f.tex) || placed.some((p) => p.equation.equation.trim() === f.tex.trim())) continue
     const k = f.sentence.segments.findIndex((seg) => seg.kind === 'math' && seg.tex === f.tex)
     const next = f.sentence.segments[k + 1]
-    const stated = next?.kind === 'text' && /^\s*(?:is|are|defines|gives)\s+(?:a|an|the|our)\s/i.test(next.text) && f.tex.length >= 15
+    const stated =
+      next?.kind === 'text' &&
+      /^\s*(?:is|are|defines|gives)\s+(?:a|an|the|our)\s/i.test(next.text) &&
+      f.tex.length >= 15
     if (!stated && !changes(f.tex, `${f.sentence.heading ?? ''} ${f.sentence.text}`)) continue
-    placed.push({ at: f.sentence.index, equation: { name: `${f.sentence.heading ?? 'Text'}, inline equation`, equation: f.tex.trim(), description: clip(f.sentence.text, 300) } })
+    placed.push({
+      at: f.sentence.index,
+      equation: {
+        name: `${f.sentence.heading ?? 'Text'}, inline equation`,
+        equation: f.tex.trim(),
+        description: clip(f.sentence.text, 300),
+      },
+    })
   }
   return placed
     .sort((a, b) => a.at - b.at)
@@ -59,9 +70,11 @@ const RECURRENCE = /_\{?\s*[tknij]\s*[+-]\s*1\s*\}?/
 const PRIME_OF = /[A-Za-z}]'+\s*\(\s*[A-Za-z]\s*\)\s*=/
 const DIFFERENTIAL = /\bdifferential\s+equations?\b|\bODEs?\b|\bdynamic|\bover\s+time\b|\bevolv|\brate\s+of\s+change\b/i
 /** A derivative written with a prime: `y'(x) = …`, `x^\prime = …`, `x' = … x …`. */
-const PRIME = /[A-Za-z}]'+\s*\(\s*t\s*\)\s*=|\^\s*\{?\s*\\prime\s*\}?[^=]*=|(?<![A-Za-z\\_])([A-Za-z])'\s*=.*(?<![A-Za-z\\_{])\1(?![A-Za-z])/
+const PRIME =
+  /[A-Za-z}]'+\s*\(\s*t\s*\)\s*=|\^\s*\{?\s*\\prime\s*\}?[^=]*=|(?<![A-Za-z\\_])([A-Za-z])'\s*=.*(?<![A-Za-z\\_{])\1(?![A-Za-z])/
 const UPDATE = /\\leftarrow|\\gets|:=/
-const RATE = /\\frac\s*\{\s*(?:\\mathrm\{d\}|d|\\partial)\s*[^{}]*\}\s*\{\s*(?:\\mathrm\{d\}|d|\\partial)\s*t\s*\}|\\dot\s*\{|\\dot\s*[A-Za-z]/
+const RATE =
+  /\\frac\s*\{\s*(?:\\mathrm\{d\}|d|\\partial)\s*[^{}]*\}\s*\{\s*(?:\\mathrm\{d\}|d|\\partial)\s*t\s*\}|\\dot\s*\{|\\dot\s*[A-Za-z]/
 
 /**
  * Formulas that say how something changes: recurrences (`x_{t+1} = …`, `y_{i+1} = …`), update
@@ -70,7 +83,10 @@ const RATE = /\\frac\s*\{\s*(?:\\mathrm\{d\}|d|\\partial)\s*[^{}]*\}\s*\{\s*(?:\
  */
 export function dynamicsOf(doc: EssayDoc): string[] {
   const all = [
-    ...doc.displays.map((d) => ({ tex: d.tex, around: `${d.context ?? ''} ${d.before?.heading ?? ''} ${d.before?.text ?? ''} ${d.after?.text ?? ''}` })),
+    ...doc.displays.map((d) => ({
+      tex: d.tex,
+      around: `${d.context ?? ''} ${d.before?.heading ?? ''} ${d.before?.text ?? ''} ${d.after?.text ?? ''}`,
+    })),
     ...doc.inline.map((f) => ({ tex: f.tex, around: `${f.sentence.heading ?? ''} ${f.sentence.text}` })),
   ]
   const found: string[] = []
@@ -83,7 +99,13 @@ export function dynamicsOf(doc: EssayDoc): string[] {
 
 /** A recurrence (`x_{t+1} = …`), an update rule (`w \leftarrow …`) or a rate (`dx/dt`, `\dot{x}`, `x'(t)`). */
 function changes(tex: string, around: string): boolean {
-  return RATE.test(tex) || UPDATE.test(tex) || PRIME.test(tex) || (PRIME_OF.test(tex) && DIFFERENTIAL.test(around)) || (RECURRENCE.test(tex) && /=|\\approx/.test(tex))
+  return (
+    RATE.test(tex) ||
+    UPDATE.test(tex) ||
+    PRIME.test(tex) ||
+    (PRIME_OF.test(tex) && DIFFERENTIAL.test(around)) ||
+    (RECURRENCE.test(tex) && /=|\\approx/.test(tex))
+  )
 }
 
 /** One math block for the panel: several formulas stacked, unless one is itself laid out in rows. */

@@ -2,13 +2,28 @@ import type { EssayInput } from '../../provider.js'
 
 /** Words that mark a field; the field whose words the essay uses most is its field. */
 const FIELDS: [string, RegExp][] = [
-  ['Statistics', /\b(?:regression|estimat\w*|variance|likelihood|posterior|prior|hypothes[ie]s|sample|statistic\w*|covariance|bayes\w*|inference)\b/gi],
-  ['Probability', /\b(?:probabilit\w*|random variables?|distributions?|expectation|stochastic|density|moment-generating|conditional)\b/gi],
-  ['Machine learning', /\b(?:neural|training|learning rate|gradient descent|deep learning|machine learning|classifier|dataset|loss function|overfitting|transformer|attention|embedding)\b/gi],
-  ['Optimization', /\b(?:optimi[sz]\w*|convex\w*|minimi[sz]\w*|gradient|objective function|constraint\w*|lagrang\w*)\b/gi],
+  [
+    'Statistics',
+    /\b(?:regression|estimat\w*|variance|likelihood|posterior|prior|hypothes[ie]s|sample|statistic\w*|covariance|bayes\w*|inference)\b/gi,
+  ],
+  [
+    'Probability',
+    /\b(?:probabilit\w*|random variables?|distributions?|expectation|stochastic|density|moment-generating|conditional)\b/gi,
+  ],
+  [
+    'Machine learning',
+    /\b(?:neural|training|learning rate|gradient descent|deep learning|machine learning|classifier|dataset|loss function|overfitting|transformer|attention|embedding)\b/gi,
+  ],
+  [
+    'Optimization',
+    /\b(?:optimi[sz]\w*|convex\w*|minimi[sz]\w*|gradient|objective function|constraint\w*|lagrang\w*)\b/gi,
+  ],
   ['Linear algebra', /\b(?:matri(?:x|ces)|eigen\w*|vector spaces?|linear maps?|determinant|orthogonal|rank)\b/gi],
   ['Calculus and analysis', /\b(?:integral\w*|derivative\w*|differential|limit|converge\w*|series|continuous)\b/gi],
-  ['Computing and software', /\b(?:compiler|package\w*|julia|python|threads?|gpu|performance|function calls?|runtime|library|libraries|api|code|release)\b/gi],
+  [
+    'Computing and software',
+    /\b(?:compiler|package\w*|julia|python|threads?|gpu|performance|function calls?|runtime|library|libraries|api|code|release)\b/gi,
+  ],
   ['Physics', /\b(?:energy|momentum|particle\w*|quantum|velocity|force|mass|thermodynamic\w*)\b/gi],
   ['Economics', /\b(?:price\w*|market\w*|economic\w*|utility|demand|supply|inflation)\b/gi],
 ]

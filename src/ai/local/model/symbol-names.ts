@@ -40,12 +40,18 @@ const STATED: RegExp[] = [
 /** "x and y are sample means": a plural name without an article, for a list. */
 const ARE_PLURAL = new RegExp(String.raw`${SELF}\s*,?\s*are\s+((?:[\p{L}-]+\s+){0,4}[\p{L}-]+s)(?![\p{L}])`, 'iu')
 /** Apposition after the symbol: "x (the …)", "x, the …,". */
-const AFTER: RegExp[] = [String.raw`${SELF}\s*\(\s*(?:${DET}\s+)?${PHRASE}\)`, String.raw`${SELF}\s*,\s*${DET}\s+${PHRASE},`].map((source) => new RegExp(source, 'iu'))
+const AFTER: RegExp[] = [
+  String.raw`${SELF}\s*\(\s*(?:${DET}\s+)?${PHRASE}\)`,
+  String.raw`${SELF}\s*,\s*${DET}\s+${PHRASE},`,
+].map((source) => new RegExp(source, 'iu'))
 /** A name ends where the sentence goes on to something else. */
-const NAME_END = /-?\s+(?:where|which|that|such|so|if|when|while|whose|given|using|resulting|connecting|to\s+(?:obtain|get|compute|find|make)|i\.e|e\.g|and\s+⟦|with\s+⟦|for\s+all|is|are|was|were|can|will|has|have)(?![\p{L}]).*$/iu
+const NAME_END =
+  /-?\s+(?:where|which|that|such|so|if|when|while|whose|given|using|resulting|connecting|to\s+(?:obtain|get|compute|find|make)|i\.e|e\.g|and\s+⟦|with\s+⟦|for\s+all|is|are|was|were|can|will|has|have)(?![\p{L}]).*$/iu
 /** Words that start a statement about the symbol, not its name ("x is distributed as …"). */
-const NOT_A_NAME = /^(?:smallest|largest|highest|lowest|greatest|best|worst|using|takes?|taking|rewritten|small|large|smaller|larger|given|distributed|equal|independent|defined|called|known|used|obtained|written|true|false|positive|negative|zero|greater|smaller|larger|less|more|not|also|then|now|only|just|same|following|above|below|function\s+of)\b/i
-const UNIT = /^\s*(?:\(\s*)?(?:is\s+)?(?:measured\s+)?in\s+(meters|metres|seconds|minutes|hours|days|years|kilograms|grams|dollars|euros|percent|bits|bytes|pixels|degrees|radians|kelvin|joules|watts|volts|newtons|hertz|square\s+feet|feet|miles|kilometers|kilometres|centimeters|millimeters)\b/i
+const NOT_A_NAME =
+  /^(?:smallest|largest|highest|lowest|greatest|best|worst|using|takes?|taking|rewritten|small|large|smaller|larger|given|distributed|equal|independent|defined|called|known|used|obtained|written|true|false|positive|negative|zero|greater|smaller|larger|less|more|not|also|then|now|only|just|same|following|above|below|function\s+of)\b/i
+const UNIT =
+  /^\s*(?:\(\s*)?(?:is\s+)?(?:measured\s+)?in\s+(meters|metres|seconds|minutes|hours|days|years|kilograms|grams|dollars|euros|percent|bits|bytes|pixels|degrees|radians|kelvin|joules|watts|volts|newtons|hertz|square\s+feet|feet|miles|kilometers|kilometres|centimeters|millimeters)\b/i
 /** Nouns too general to name a symbol on their own ("in the direction x", "the value x"). */
 const GENERIC_NOUNS = new Set(
   'direction distance gradients value values function point points term terms case step size vector matrix variable variables parameter parameters quantity number element entry coordinate coordinates dimension index example form result formula equation expression initialization fact property definition way following equations'.split(
@@ -53,10 +59,13 @@ const GENERIC_NOUNS = new Set(
   ),
 )
 /** A type is not a name: "w is a vector", "two matrices A and B". */
-const TYPE_WORD = /^(?:vectors?|scalars?|matri(?:x|ces)|functions?|distributions?|numbers?|sets?|integers?|variables?|parameters?|constants?|elements?|points?|values?|reals?|tensors?)$/i
-const PREPOSITION = /^(?:at|in|of|on|for|by|with|from|to|into|over|under|between|along|inside|within|via|than|as|like|about|through)$/i
+const TYPE_WORD =
+  /^(?:vectors?|scalars?|matri(?:x|ces)|functions?|distributions?|numbers?|sets?|integers?|variables?|parameters?|constants?|elements?|points?|values?|reals?|tensors?)$/i
+const PREPOSITION =
+  /^(?:at|in|of|on|for|by|with|from|to|into|over|under|between|along|inside|within|via|than|as|like|about|through)$/i
 /** Plural nouns one symbol can hold many of: a weight matrix is "the weights", not "the weight". */
-const COLLECTIVE = /(?:parameters|weights|coefficients|features|data|statistics|observations|samples|inputs|outputs|biases|logits|scores)$/i
+const COLLECTIVE =
+  /(?:parameters|weights|coefficients|features|data|statistics|observations|samples|inputs|outputs|biases|logits|scores)$/i
 const NUMBER_WORD = /^(?:two|three|four|five|six|both|all|several|these|those)$/i
 const PRONOUN = /^(?:we|you|they|i|it|one|he|she|let['’]?s)$/i
 
@@ -80,14 +89,20 @@ export function symbolNames(sentences: Sentence[], displays: DisplayFormula[] = 
   }
   for (const d of displays) for (const c of namesForDisplay(d)) add(c)
   const names = new Map<string, Candidate>()
-  const better = (a: Candidate, b: Candidate) => a.tier - b.tier || Number(a.shared) - Number(b.shared) || a.order - b.order
+  const better = (a: Candidate, b: Candidate) =>
+    a.tier - b.tier || Number(a.shared) - Number(b.shared) || a.order - b.order
   for (const c of found) {
     const had = names.get(c.key)
     if (!had || better(c, had) < 0) names.set(c.key, c)
   }
   estimated(names)
   notation(sentences, displays, names)
-  return new Map([...names].map(([key, c]) => [key, { name: c.name, sentence: c.sentence, unit: c.unit, ...(c.note ? { note: c.note } : {}) }]))
+  return new Map(
+    [...names].map(([key, c]) => [
+      key,
+      { name: c.name, sentence: c.sentence, unit: c.unit, ...(c.note ? { note: c.note } : {}) },
+    ]),
+  )
 }
 
 type Found = Omit<Candidate, 'order'>
@@ -114,7 +129,10 @@ export function headOf(tex: string): { key: string; relation: string } | null {
     if (ch === '{' || ch === '(' || ch === '[') depth++
     else if (ch === '}' || ch === ')' || ch === ']') depth--
     if (depth !== 0) continue
-    const rel = /^(?:\\in(?![A-Za-z])|\\sim(?![A-Za-z])|\\(?:leq?|geq?|neq|approx|coloneqq|leftarrow|gets|subseteq|subset)(?![A-Za-z])|:=|=|<|>)/.exec(t.slice(i))
+    const rel =
+      /^(?:\\in(?![A-Za-z])|\\sim(?![A-Za-z])|\\(?:leq?|geq?|neq|approx|coloneqq|leftarrow|gets|subseteq|subset)(?![A-Za-z])|:=|=|<|>)/.exec(
+        t.slice(i),
+      )
     if (rel) {
       relation = rel[0]
       t = t.slice(0, i).trim()
@@ -123,14 +141,24 @@ export function headOf(tex: string): { key: string; relation: string } | null {
   }
   t = t.replace(/^(.+?)\s*(?:\\left)?\((?:[^()]|\([^()]*\))*(?:\\right)?\)$/, '$1').trim()
   if (t === '' || t.length > 40 || /^[\d(]/.test(t)) return null
-  if (/[+\-*/=|!<>,&]|\\(?:cdot|times|frac|dfrac|sum|prod|int|sqrt|left|right|quad|qquad|\||top|circ|odot|otimes|partial|nabla|log|ln|exp|min|max|lim)(?![A-Za-z])|\^\s*\{?\s*\\top/.test(t.replace(/\[[^\]]*\]$/, ''))) return null
+  if (
+    /[+\-*/=|!<>,&]|\\(?:cdot|times|frac|dfrac|sum|prod|int|sqrt|left|right|quad|qquad|\||top|circ|odot|otimes|partial|nabla|log|ln|exp|min|max|lim)(?![A-Za-z])|\^\s*\{?\s*\\top/.test(
+      t.replace(/\[[^\]]*\]$/, ''),
+    )
+  )
+    return null
   const atoms = symbolsIn(t)
   if (atoms.length === 1 && normalTex(atoms[0]) === normalTex(t)) return { key: atoms[0], relation }
   // One symbol with a prime or a power as written (`s_x^2`, `g_t'`).
   const rest = normalTex(t).startsWith(normalTex(atoms[0] ?? '-')) ? normalTex(t).slice(normalTex(atoms[0]).length) : ''
   if (atoms.length === 1 && /^(?:'+|\^(?:\d|\\prime))$/.test(rest)) return { key: t, relation }
   // Written as one name: `ML`, `\mathrm{RSS}`, `\operatorname{KL}[P\,||\,Q]`, a difference `\Delta x`.
-  if (/^(?:[A-Z][A-Za-z]{1,3}|\\(?:mathrm|operatorname)\s*\{[A-Za-z]{2,}\}(?:\s*\[[^\]]*\])?|\\[Dd]elta\s*[A-Za-z])$/.test(t)) return { key: t, relation }
+  if (
+    /^(?:[A-Z][A-Za-z]{1,3}|\\(?:mathrm|operatorname)\s*\{[A-Za-z]{2,}\}(?:\s*\[[^\]]*\])?|\\[Dd]elta\s*[A-Za-z])$/.test(
+      t,
+    )
+  )
+    return { key: t, relation }
   return null
 }
 
@@ -141,20 +169,23 @@ function namesInSentence(s: Sentence): Found[] {
   s.segments.forEach((seg, k) => {
     const head = heads[k]
     if (seg.kind !== 'math' || !head) return
-    const raw = parts.map((p, i) => p ?? (i === k ? ' ⟦*⟧ ' : ` ⟦${i}⟧ `)).join('').replace(/\s+/g, ' ')
+    const raw = parts
+      .map((p, i) => p ?? (i === k ? ' ⟦*⟧ ' : ` ⟦${i}⟧ `))
+      .join('')
+      .replace(/\s+/g, ' ')
     const { marked, members } = collapseList(raw, k, heads)
     const shared = members.length > 1
     const readable = (name: string) =>
-      name
-        .replace(/⟦(\d+)⟧/g, (_, i: string) => readableOf(s.segments[Number(i)]))
-        .replace(/(\S) -(?=\p{L})/gu, '$1-')
+      name.replace(/⟦(\d+)⟧/g, (_, i: string) => readableOf(s.segments[Number(i)])).replace(/(\S) -(?=\p{L})/gu, '$1-')
     const at = marked.indexOf('⟦*⟧')
     const unit = UNIT.exec(marked.slice(at + 3))?.[1] ?? ''
     const named = (name: string, tier: number) => {
       // "μ and σ are the mean and standard deviation of X, respectively"
       const each = name.split(/\s*,\s*(?:and\s+)?|\s+and\s+/)
       if (shared && /\brespectively\b/i.test(marked) && each.length === members.length) {
-        members.forEach((m, i) => out.push({ key: heads[m]!.key, name: readable(each[i]), sentence: s, unit: '', tier, shared: false }))
+        members.forEach((m, i) =>
+          out.push({ key: heads[m]!.key, name: readable(each[i]), sentence: s, unit: '', tier, shared: false }),
+        )
         return
       }
       const final = readable(singular(name))
@@ -195,13 +226,23 @@ function namesInSentence(s: Sentence): Found[] {
 }
 
 /** "x̄ and ȳ", "A, B, and C": a list holding the formula `k` is named as one; not after a preposition ("between x and y"). */
-function collapseList(raw: string, k: number, heads: Array<{ key: string } | null>): { marked: string; members: number[] } {
+function collapseList(
+  raw: string,
+  k: number,
+  heads: Array<{ key: string } | null>,
+): { marked: string; members: number[] } {
   const run = /⟦(?:\*|\d+)⟧(?:\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)⟦(?:\*|\d+)⟧)*/gu
   for (const m of raw.matchAll(run)) {
     if (!m[0].includes('⟦*⟧')) continue
     const members = [...m[0].matchAll(/⟦(\*|\d+)⟧/g)].map((x) => (x[1] === '*' ? k : Number(x[1])))
     const word = /([\p{L}]+)\s*$/u.exec(raw.slice(0, m.index))?.[1] ?? ''
-    if (members.length === 1 || members.some((i) => !heads[i]) || PREPOSITION.test(word) || /^(?:between|and|or)$/i.test(word)) return { marked: raw, members: [k] }
+    if (
+      members.length === 1 ||
+      members.some((i) => !heads[i]) ||
+      PREPOSITION.test(word) ||
+      /^(?:between|and|or)$/i.test(word)
+    )
+      return { marked: raw, members: [k] }
     return { marked: raw.slice(0, m.index) + '⟦*⟧' + raw.slice(m.index! + m[0].length), members }
   }
   return { marked: raw, members: [k] }
@@ -223,14 +264,28 @@ function nounBefore(before: string): string | null {
   if (PRONOUN.test(stop) || /^(?:to|can|will|may|must|should|would|could|not|also)$/i.test(stop)) return null
   // "the smallest δ", "by substituting a_t": an adjective or a verb, not a name.
   if (run.length === 1 && /(?:est|ing)$/i.test(run[0])) return null
-  if (run.length === 1 && /^[\p{L}]/u.test(stop) && !new RegExp(`^(?:${DET}|that|of|and|or|with|for|from|into|by|between|two|three|four|both|all|these|those)$`, 'i').test(stop)) return null
+  if (
+    run.length === 1 &&
+    /^[\p{L}]/u.test(stop) &&
+    !new RegExp(
+      `^(?:${DET}|that|of|and|or|with|for|from|into|by|between|two|three|four|both|all|these|those)$`,
+      'i',
+    ).test(stop)
+  )
+    return null
   const name = tidy(run.join(' '))
   if (!name || (!name.includes(' ') && GENERIC_NOUNS.has(name.toLowerCase()))) return null
   return name
 }
 
-const INTRODUCES_END = new RegExp(String.raw`(?:^|[^\p{L}])(?:(?<prep>\p{L}+)\s+)?${DET}\s+([^,;:()]{2,140}?)\s*:?\s*$`, 'iu')
-const INTRODUCES_VERB = new RegExp(String.raw`(?:^|[^\p{L}])${DET}\s+([^,;:()]{2,140}?)\s+(?:is|are|can\s+be|will\s+be)\s+(?:then\s+)?(?:defined|given|computed|written|obtained|calculated|expressed)\s+(?:as|by)\s*:?\s*$`, 'iu')
+const INTRODUCES_END = new RegExp(
+  String.raw`(?:^|[^\p{L}])(?:(?<prep>\p{L}+)\s+)?${DET}\s+([^,;:()]{2,140}?)\s*:?\s*$`,
+  'iu',
+)
+const INTRODUCES_VERB = new RegExp(
+  String.raw`(?:^|[^\p{L}])${DET}\s+([^,;:()]{2,140}?)\s+(?:is|are|can\s+be|will\s+be)\s+(?:then\s+)?(?:defined|given|computed|written|obtained|calculated|expressed)\s+(?:as|by)\s*:?\s*$`,
+  'iu',
+)
 
 /**
  * A display introduced by its name: "The residual sum of squares is defined as", "the normalized
@@ -246,7 +301,13 @@ function namesForDisplay(d: DisplayFormula): Found[] {
   else {
     const end = INTRODUCES_END.exec(text)
     // "the estimate for the intercept:", not "inside the trace:" nor "the expectation can be moved …".
-    if (end && !(end.groups?.prep && PREPOSITION.test(end.groups.prep)) && end[2].replace(NAME_END, '') === end[2] && !/\bwith\b/i.test(end[2])) phrase = end[2]
+    if (
+      end &&
+      !(end.groups?.prep && PREPOSITION.test(end.groups.prep)) &&
+      end[2].replace(NAME_END, '') === end[2] &&
+      !/\bwith\b/i.test(end[2])
+    )
+      phrase = end[2]
   }
   // "the number of training points and test points are given by": the first thing named.
   if (phrase) phrase = phrase.replace(/\s+and\s+.*$/i, '')
@@ -257,10 +318,17 @@ function namesForDisplay(d: DisplayFormula): Found[] {
   const words = name ? name.split(' ') : []
   if (!name || /^(?:given|assume|suppose|if|when|consider)\b/i.test(text.replace(/^\w+:\s*/, ''))) return []
   // "the Yogi updates": a name for the formula, not for the symbol it updates.
-  if (/^(?:updates?|rules?|recurrences?|steps?|iterations?|equations?|formulas?|system)$/i.test(lastWord(name))) return []
-  if (words.some((w) => /^(?:as|follows)$/i.test(w)) || (GENERIC_NOUNS.has(lastWord(name).toLowerCase()) && (words.length === 1 || words.some((w) => PREPOSITION.test(w))))) return []
+  if (/^(?:updates?|rules?|recurrences?|steps?|iterations?|equations?|formulas?|system)$/i.test(lastWord(name)))
+    return []
+  if (
+    words.some((w) => /^(?:as|follows)$/i.test(w)) ||
+    (GENERIC_NOUNS.has(lastWord(name).toLowerCase()) && (words.length === 1 || words.some((w) => PREPOSITION.test(w))))
+  )
+    return []
   const keys: string[] = []
-  for (const row of d.tex.replace(/\\(?:begin|end)\{[^{}]*\}/g, '').split(/\\\\|\\(?:text|textrm|mbox)\s*\{\s*(?:and|,)\s*\}|\\quad|\\qquad/)) {
+  for (const row of d.tex
+    .replace(/\\(?:begin|end)\{[^{}]*\}/g, '')
+    .split(/\\\\|\\(?:text|textrm|mbox)\s*\{\s*(?:and|,)\s*\}|\\quad|\\qquad/)) {
     const lhs = /^\s*([^&=]*?)\s*&?\s*(?:=|\\leftarrow|\\gets|:=)/.exec(row)?.[1]
     const head = lhs ? headOf(lhs) : null
     if (head && !keys.includes(head.key)) keys.push(head.key)
@@ -274,12 +342,21 @@ function namesForDisplay(d: DisplayFormula): Found[] {
 function estimated(names: Map<string, Candidate>): void {
   for (const [key, c] of [...names]) {
     const base = /^\\(?:hat|widehat|tilde)\{(.+)\}(_.*)?$/.exec(key)
-    const of = /^(?:[\p{L}-]+\s+)?estimates?\s+(?:for|of)\s+(?:the\s+)?(.+)$|^estimated\s+(.+)$|^(.+?)\s+estimates?$/iu.exec(c.name)
+    const of =
+      /^(?:[\p{L}-]+\s+)?estimates?\s+(?:for|of)\s+(?:the\s+)?(.+)$|^estimated\s+(.+)$|^(.+?)\s+estimates?$/iu.exec(
+        c.name,
+      )
     if (!base || !of) continue
     const target = `${base[1]}${base[2] ?? ''}`
     const what = of[1] ?? of[2] ?? of[3]
     if (names.has(target) || GENERIC_NOUNS.has(what.toLowerCase())) continue
-    names.set(target, { ...c, key: target, name: what, tier: 2, note: `Named after its estimate ${readableTex(key)}, which the essay calls the ${c.name}.` })
+    names.set(target, {
+      ...c,
+      key: target,
+      name: what,
+      tier: 2,
+      note: `Named after its estimate ${readableTex(key)}, which the essay calls the ${c.name}.`,
+    })
   }
 }
 
@@ -287,7 +364,9 @@ function estimated(names: Map<string, Candidate>): void {
 function notation(sentences: Sentence[], displays: DisplayFormula[], names: Map<string, Candidate>): void {
   const formulas: Array<{ tex: string; sentence: Sentence | null }> = [
     ...displays.map((d) => ({ tex: d.tex, sentence: d.before ?? d.after })),
-    ...sentences.flatMap((s) => s.segments.flatMap((seg) => (seg.kind === 'math' ? [{ tex: seg.tex, sentence: s }] : []))),
+    ...sentences.flatMap((s) =>
+      s.segments.flatMap((seg) => (seg.kind === 'math' ? [{ tex: seg.tex, sentence: s }] : [])),
+    ),
   ]
   for (const { tex, sentence } of formulas) {
     if (!sentence) continue
@@ -299,10 +378,33 @@ function notation(sentences: Sentence[], displays: DisplayFormula[], names: Map<
       const squared = /^(.+?)\s*\^\s*\{?\s*2\s*\}?$/.exec(spread)
       const spreadHead = headOf(squared ? squared[1] : spread)
       const said = `The essay writes ${readableTex(m[0])}: the notation gives its role.`
-      if (meanHead && !names.has(meanHead.key)) names.set(meanHead.key, { key: meanHead.key, name: 'mean', sentence, unit: '', tier: 2, shared: false, order: 0, note: said })
+      if (meanHead && !names.has(meanHead.key))
+        names.set(meanHead.key, {
+          key: meanHead.key,
+          name: 'mean',
+          sentence,
+          unit: '',
+          tier: 2,
+          shared: false,
+          order: 0,
+          note: said,
+        })
       if (spreadHead && !names.has(spreadHead.key)) {
-        const name = squared ? 'standard deviation' : /^\\(?:Sigma|mathbf|boldsymbol)|^[A-Z]/.test(spreadHead.key) ? 'covariance matrix' : 'variance'
-        names.set(spreadHead.key, { key: spreadHead.key, name, sentence, unit: '', tier: 2, shared: false, order: 0, note: said })
+        const name = squared
+          ? 'standard deviation'
+          : /^\\(?:Sigma|mathbf|boldsymbol)|^[A-Z]/.test(spreadHead.key)
+            ? 'covariance matrix'
+            : 'variance'
+        names.set(spreadHead.key, {
+          key: spreadHead.key,
+          name,
+          sentence,
+          unit: '',
+          tier: 2,
+          shared: false,
+          order: 0,
+          note: said,
+        })
       }
     }
   }
@@ -314,8 +416,22 @@ const lastWord = (name: string) => name.split(' ').pop() ?? ''
 function singular(name: string): string {
   const words = name.split(' ')
   const last = words.pop()!
-  if (COLLECTIVE.test(last) || /(?:ss|us|is|as|os|ics)$/i.test(last) || /⟧$/.test(last) || words.some((w) => PREPOSITION.test(w))) return name
-  const one = /^(?:matr|ind|vert|simpl)ices$/i.test(last) ? last.replace(/ices$/i, /^ind/i.test(last) ? 'ex' : /^vert/i.test(last) ? 'ex' : 'ix') : /ies$/i.test(last) ? last.replace(/ies$/i, 'y') : /(?:ches|shes|sses|xes)$/i.test(last) ? last.slice(0, -2) : /s$/i.test(last) && last.length > 3 ? last.slice(0, -1) : last
+  if (
+    COLLECTIVE.test(last) ||
+    /(?:ss|us|is|as|os|ics)$/i.test(last) ||
+    /⟧$/.test(last) ||
+    words.some((w) => PREPOSITION.test(w))
+  )
+    return name
+  const one = /^(?:matr|ind|vert|simpl)ices$/i.test(last)
+    ? last.replace(/ices$/i, /^ind/i.test(last) ? 'ex' : /^vert/i.test(last) ? 'ex' : 'ix')
+    : /ies$/i.test(last)
+      ? last.replace(/ies$/i, 'y')
+      : /(?:ches|shes|sses|xes)$/i.test(last)
+        ? last.slice(0, -2)
+        : /s$/i.test(last) && last.length > 3
+          ? last.slice(0, -1)
+          : last
   return [...words, one].join(' ')
 }
 
@@ -335,9 +451,18 @@ function tidy(raw: string): string | null {
   while (words.length && STOP_WORDS.has(words[words.length - 1].toLowerCase())) words.pop()
   while (words.length && /^(?:the|a|an)$/i.test(words[0])) words.shift()
   const kept = words.slice(0, 8)
-  while (kept.length && (STOP_WORDS.has(kept[kept.length - 1].toLowerCase()) || PREPOSITION.test(kept[kept.length - 1]))) kept.pop()
+  while (
+    kept.length &&
+    (STOP_WORDS.has(kept[kept.length - 1].toLowerCase()) || PREPOSITION.test(kept[kept.length - 1]))
+  )
+    kept.pop()
   name = kept.join(' ').replace(/-$/, '')
   if (kept.length === 1 && TYPE_WORD.test(name)) return null
-  if (name.length < 3 || NOT_A_NAME.test(name) || words.every((w) => STOP_WORDS.has(w.toLowerCase()) || /^⟦\d+⟧$/.test(w))) return null
+  if (
+    name.length < 3 ||
+    NOT_A_NAME.test(name) ||
+    words.every((w) => STOP_WORDS.has(w.toLowerCase()) || /^⟦\d+⟧$/.test(w))
+  )
+    return null
   return name
 }

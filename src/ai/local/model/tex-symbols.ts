@@ -1,15 +1,65 @@
 /** Greek letters used as variables (`\pi` is left out: it is nearly always the constant). */
 const GREEK = new Set(
-  'alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Sigma Upsilon Phi Psi Omega ell'.split(' '),
+  'alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Sigma Upsilon Phi Psi Omega ell'.split(
+    ' ',
+  ),
 )
 /** Decorations that make a new symbol of the one they wrap: ŷ is not y. */
-const DECORATIONS = new Set(['hat', 'widehat', 'bar', 'overline', 'tilde', 'widetilde', 'vec', 'dot', 'ddot', 'mathbf', 'boldsymbol', 'bm', 'mathcal', 'mathsf', 'mathscr', 'mathfrak', 'check', 'breve'])
+const DECORATIONS = new Set([
+  'hat',
+  'widehat',
+  'bar',
+  'overline',
+  'tilde',
+  'widetilde',
+  'vec',
+  'dot',
+  'ddot',
+  'mathbf',
+  'boldsymbol',
+  'bm',
+  'mathcal',
+  'mathsf',
+  'mathscr',
+  'mathfrak',
+  'check',
+  'breve',
+])
 /** Commands that only set a letter in the ordinary italic: `\mathit{a}` is `a`. */
 const PLAIN = new Set(['mathit', 'mathnormal'])
 /** Commands whose argument is words or markup, never a variable. */
-const SKIP_ARGUMENT = new Set(['text', 'textrm', 'textit', 'textbf', 'textsf', 'texttt', 'mbox', 'hbox', 'mathrm', 'operatorname', 'mathbb', 'label', 'tag', 'begin', 'end', 'color', 'textcolor', 'hspace', 'vspace', 'phantom', 'mathop', 'DeclareMathOperator', 'newcommand', 'renewcommand'])
+const SKIP_ARGUMENT = new Set([
+  'text',
+  'textrm',
+  'textit',
+  'textbf',
+  'textsf',
+  'texttt',
+  'mbox',
+  'hbox',
+  'mathrm',
+  'operatorname',
+  'mathbb',
+  'label',
+  'tag',
+  'begin',
+  'end',
+  'color',
+  'textcolor',
+  'hspace',
+  'vspace',
+  'phantom',
+  'mathop',
+  'DeclareMathOperator',
+  'newcommand',
+  'renewcommand',
+])
 /** Letter runs written without a backslash that are functions, not products of variables. */
-const FUNCTIONS = new Set('log ln exp sin cos tan sinh cosh tanh max min arg argmax argmin lim det var cov tr diag sgn sign sup inf mod gcd relu softmax sigmoid mse loss prob std mean'.split(' '))
+const FUNCTIONS = new Set(
+  'log ln exp sin cos tan sinh cosh tanh max min arg argmax argmin lim det var cov tr diag sgn sign sup inf mod gcd relu softmax sigmoid mse loss prob std mean'.split(
+    ' ',
+  ),
+)
 /** Calligraphic letters that name a distribution or an order of growth, not a variable. */
 const NOT_VARIABLES = new Set(['\\mathcal{N}', '\\mathcal{O}'])
 
@@ -98,7 +148,11 @@ function withSubscript(r: Reader, base: string): string {
   const m = /^\s*_\s*(?:\{([^{}]*(?:\{[^{}]*\}[^{}]*)?)\}|(\\[A-Za-z]+|[A-Za-z0-9]))/.exec(rest)
   if (!m) return base
   const sub = (m[1] ?? m[2]).trim()
-  if (/^[A-Za-z0-9]{1,3}$/.test(sub) || /^\\[A-Za-z]+$/.test(sub) || /^\\(?:text|textrm|mathrm)\{[A-Za-z]+\}$/.test(sub)) {
+  if (
+    /^[A-Za-z0-9]{1,3}$/.test(sub) ||
+    /^\\[A-Za-z]+$/.test(sub) ||
+    /^\\(?:text|textrm|mathrm)\{[A-Za-z]+\}$/.test(sub)
+  ) {
     r.at += m[0].length
     return sub.length === 1 ? `${base}_${sub}` : `${base}_{${sub}}`
   }

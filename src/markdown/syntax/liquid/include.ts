@@ -33,4 +33,5 @@ function siteUrl(path: string): string {
 
 const escapeLabel = (text: string): string => text.replace(/[\\[\]]/g, '\\$&').replace(/(?<!\s)\s*\n\s*/g, ' ')
 const escapeDestination = (url: string): string => url.replace(/[<>\n]/g, encodeURIComponent)
-const escapeAttribute = (text: string): string => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+const escapeAttribute = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')

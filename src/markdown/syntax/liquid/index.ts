@@ -27,6 +27,7 @@ export function liquidArguments(args: string): Map<string, string> {
   const out = new Map<string, string>()
   // A name is tried only from the start of a run of name characters: tried from inside one too,
   // a long run with no `=` after it was quadratic (200,000 dashes took 200 s; issue 21).
-  for (const m of args.matchAll(/(?<![\w-])([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/g)) out.set(m[1], m[2] ?? m[3] ?? m[4] ?? '')
+  for (const m of args.matchAll(/(?<![\w-])([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/g))
+    out.set(m[1], m[2] ?? m[3] ?? m[4] ?? '')
   return out
 }

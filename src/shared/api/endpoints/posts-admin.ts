@@ -13,11 +13,56 @@ export interface UploadAnswer {
 /** The owner's calls on posts (SPEC §7): edit, delete, preview, upload, export. Admins only. */
 export const postsAdminEndpoints = {
   // Listed (and so registered) before /api/posts/:id, which would otherwise take "annotations" for an id.
-  clearAnnotations: { method: 'DELETE', path: '/api/posts/annotations', access: 'admin', cache: 'default', output: json<{ updatedCount: number }>() },
-  deletePosts: { method: 'DELETE', path: '/api/posts', access: 'admin', cache: 'default', output: json<{ message: string; deleted: number }>() },
-  updatePost: { method: 'PUT', path: '/api/posts/:id', access: 'admin', cache: 'default', body: 'essay-json', output: json<Post>() },
-  deletePost: { method: 'DELETE', path: '/api/posts/:id', access: 'admin', cache: 'default', output: json<{ message: string }>() },
-  preview: { method: 'POST', path: '/api/preview', access: 'admin', cache: 'default', body: 'essay-json', output: json<{ html: string; toc: TocEntry[] }>() },
-  upload: { method: 'POST', path: '/api/upload', access: 'admin', cache: 'default', body: 'multipart', output: json<UploadAnswer>() },
-  exportArxiv: { method: 'GET', path: '/api/posts/:id/export/arxiv', access: 'admin', cache: 'private, no-store', output: text() },
+  clearAnnotations: {
+    method: 'DELETE',
+    path: '/api/posts/annotations',
+    access: 'admin',
+    cache: 'default',
+    output: json<{ updatedCount: number }>(),
+  },
+  deletePosts: {
+    method: 'DELETE',
+    path: '/api/posts',
+    access: 'admin',
+    cache: 'default',
+    output: json<{ message: string; deleted: number }>(),
+  },
+  updatePost: {
+    method: 'PUT',
+    path: '/api/posts/:id',
+    access: 'admin',
+    cache: 'default',
+    body: 'essay-json',
+    output: json<Post>(),
+  },
+  deletePost: {
+    method: 'DELETE',
+    path: '/api/posts/:id',
+    access: 'admin',
+    cache: 'default',
+    output: json<{ message: string }>(),
+  },
+  preview: {
+    method: 'POST',
+    path: '/api/preview',
+    access: 'admin',
+    cache: 'default',
+    body: 'essay-json',
+    output: json<{ html: string; toc: TocEntry[] }>(),
+  },
+  upload: {
+    method: 'POST',
+    path: '/api/upload',
+    access: 'admin',
+    cache: 'default',
+    body: 'multipart',
+    output: json<UploadAnswer>(),
+  },
+  exportArxiv: {
+    method: 'GET',
+    path: '/api/posts/:id/export/arxiv',
+    access: 'admin',
+    cache: 'private, no-store',
+    output: text(),
+  },
 } as const satisfies Record<string, Endpoint>

@@ -52,7 +52,11 @@ export function CommentForm({ postId }: { postId: number }) {
         setMessage(answer.message)
       },
       onError: (error) => {
-        toast({ title: 'Comment Failed', description: serverMessage(error, 'Your comment could not be posted. Please try again.'), variant: 'destructive' })
+        toast({
+          title: 'Comment Failed',
+          description: serverMessage(error, 'Your comment could not be posted. Please try again.'),
+          variant: 'destructive',
+        })
       },
     })
   }
@@ -65,7 +69,15 @@ export function CommentForm({ postId }: { postId: number }) {
       <h3 id={`${id}-title`} className="comment-form__title">
         Leave a comment
       </h3>
-      <Field label="Name" name="name" autoComplete="name" maxLength={80} value={values.name} error={errors.name} onChange={(e) => change('name', e.target.value)} />
+      <Field
+        label="Name"
+        name="name"
+        autoComplete="name"
+        maxLength={80}
+        value={values.name}
+        error={errors.name}
+        onChange={(e) => change('name', e.target.value)}
+      />
       <div className="field">
         <label htmlFor={textId} className="field__label">
           Comment
@@ -81,7 +93,10 @@ export function CommentForm({ postId }: { postId: number }) {
           aria-describedby={[errors.text ? errorId : null, countId].filter(Boolean).join(' ')}
           onChange={(e) => change('text', e.target.value)}
         />
-        <p id={countId} className={`field__hint comment-form__count${values.text.length >= COMMENT_MAX ? ' comment-form__count--full' : ''}`}>
+        <p
+          id={countId}
+          className={`field__hint comment-form__count${values.text.length >= COMMENT_MAX ? ' comment-form__count--full' : ''}`}
+        >
           {groupThousands(values.text.length)} / {groupThousands(COMMENT_MAX)} characters
         </p>
         {errors.text && (
@@ -94,7 +109,14 @@ export function CommentForm({ postId }: { postId: number }) {
       <div className="comment-form__trap" aria-hidden="true">
         <label>
           Website
-          <input type="text" name="website" tabIndex={-1} autoComplete="off" value={values.website} onChange={(e) => change('website', e.target.value)} />
+          <input
+            type="text"
+            name="website"
+            tabIndex={-1}
+            autoComplete="off"
+            value={values.website}
+            onChange={(e) => change('website', e.target.value)}
+          />
         </label>
       </div>
       <div className="comment-form__actions">

@@ -21,14 +21,24 @@ function CommentItem({ comment, admin, postId }: { comment: Comment; admin: bool
 
   function onApprove() {
     approve.mutate(comment.id, {
-      onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to approve comment'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: serverMessage(error, 'Failed to approve comment'),
+          variant: 'destructive',
+        }),
     })
   }
 
   function onDelete() {
     if (!window.confirm(`Delete the comment by ${comment.name}? This cannot be undone.`)) return
     remove.mutate(comment.id, {
-      onError: (error) => toast({ title: 'Error', description: serverMessage(error, 'Failed to delete comment'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: serverMessage(error, 'Failed to delete comment'),
+          variant: 'destructive',
+        }),
     })
   }
 
@@ -55,12 +65,22 @@ function CommentItem({ comment, admin, postId }: { comment: Comment; admin: bool
         {admin && (
           <div className="comment__actions">
             {pending && (
-              <button type="button" className="button button--small button--secondary" onClick={onApprove} disabled={busy}>
+              <button
+                type="button"
+                className="button button--small button--secondary"
+                onClick={onApprove}
+                disabled={busy}
+              >
                 <Check size={15} aria-hidden="true" />
                 Approve
               </button>
             )}
-            <button type="button" className="button button--small button--quiet comment__delete" onClick={onDelete} disabled={busy}>
+            <button
+              type="button"
+              className="button button--small button--quiet comment__delete"
+              onClick={onDelete}
+              disabled={busy}
+            >
               <Trash2 size={15} aria-hidden="true" />
               Delete
             </button>

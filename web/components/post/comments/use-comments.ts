@@ -27,7 +27,8 @@ export type PostCommentAnswer = OutputOf<Endpoints['addComment']>
 export function usePostComment(postId: number) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: CommentInput): Promise<PostCommentAnswer> => call('addComment', { params: { postId }, body: input }),
+    mutationFn: (input: CommentInput): Promise<PostCommentAnswer> =>
+      call('addComment', { params: { postId }, body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: commentKeys.all(postId) }),
   })
 }
