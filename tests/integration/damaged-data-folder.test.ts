@@ -176,6 +176,22 @@ describe('a damaged data folder never loses a post', () => {
     expect(message).toMatch(/blog doctor/)
   })
 
+  it('a journal with an invalid entry is refused in one line naming the file, not a raw schema dump', async () => {
+    const s = await seeded()
+    const before = s.bodies()
+    const journal = join(s.dir, 'commit-journal.json')
+    const shard = JSON.parse(readFileSync(s.shard(1), 'utf8')) as { posts: Record<string, unknown>[] }
+    shard.posts[0].status = 'half-published'
+    writeFileSync(journal, JSON.stringify({ shards: { 1: shard }, db: null }))
+    const message = await refusal(s.dir)
+    const [first] = message.split('\n')
+    expect(first).toContain(journal)
+    expect(first).toMatch(/status/)
+    expect(message).not.toMatch(/"code":|ZodError|\[\s*\{/)
+    expect(message).toMatch(/blog doctor --repair/)
+    expect(s.bodies()).toEqual(before)
+  })
+
   it('a migration keeps a copy of the old db.json first', async () => {
     const t = tempDir('damaged-')
     cleanups.push(t.cleanup)
