@@ -68,6 +68,8 @@ export interface HostileFigure {
   answer: string
   /** Files of the data folder that changed (posts, bodies, media; not sessions or tracking). */
   storedChanges: number
+  /** Which files those were (`added|changed|removed PATH`). */
+  changedFiles: string[]
   serverAlive: boolean
 }
 
@@ -89,8 +91,8 @@ export async function hostileSoak(dir: string, log: (s: string) => void, only?: 
     }
     for (const essay of hostileEssays()) {
       if (only && !only.test(essay.name)) continue
-      // Settled: the previous upload's follow-up writes (banner job, search index) are not this one's.
-      const before = await storedState(dataDir)
+      // Settled: the previous upload's follow-up writes (its banner job, the search index) are not this one's.
+      const before = await storedState(admin, dataDir)
       const probe = pollHome(served.url)
       const memory = pollMemory(pid)
       const started = performance.now()
@@ -101,7 +103,7 @@ export async function hostileSoak(dir: string, log: (s: string) => void, only?: 
       const home = await probe.stop()
       const peakServerMb = memory.stop()
       const serverAlive = served.child.exitCode === null && served.child.signalCode === null
-      const changed = serverAlive ? storeChanges(before, await storedState(dataDir)) : ['(server gone)']
+      const changed = serverAlive ? storeChanges(before, await storedState(admin, dataDir)) : ['(server gone)']
       const figure: HostileFigure = {
         input: essay.name,
         kb: Math.round(essay.text.length / 1024),
@@ -110,11 +112,12 @@ export async function hostileSoak(dir: string, log: (s: string) => void, only?: 
         uploadMs,
         answer,
         storedChanges: changed.length,
+        changedFiles: changed,
         serverAlive,
       }
       figures.push(figure)
       log(
-        `  ${essay.name}: GET / worst ${home.worstHomeMs} ms (${home.homeRequests} requests, ${home.homeErrors} errors), peak ${peakServerMb} MB, ${uploadMs} ms, stored changes ${changed.length}: ${answer}`,
+        `  ${essay.name}: GET / worst ${home.worstHomeMs} ms (${home.homeRequests} requests, ${home.homeErrors} errors), peak ${peakServerMb} MB, ${uploadMs} ms, stored changes ${changed.length}: ${answer}${changed.length ? `\n    ${changed.join('\n    ')}` : ''}`,
       )
       if (!serverAlive) break
     }
@@ -124,8 +127,18 @@ export async function hostileSoak(dir: string, log: (s: string) => void, only?: 
   return figures
 }
 
-/** The stored state that matters here: posts, bodies, indexes, media (not sessions, tracking or logs). */
-async function storedState(dataDir: string): Promise<Map<string, string>> {
+/**
+ * The stored state that matters here: posts, bodies, indexes, media (not sessions, tracking or
+ * logs), once the jobs an upload queued (a new post's banner) are done, so that what one upload
+ * set going is counted with it and not with the next.
+ */
+async function storedState(admin: ApiClient, dataDir: string): Promise<Map<string, string>> {
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline) {
+    const res = await admin.get<{ pendingJobs?: number }>('/api/jobs/status')
+    if (res.status !== 200 || !res.body.pendingJobs) break
+    await new Promise((r) => setTimeout(r, 200))
+  }
   const all = await settledSnapshot(dataDir)
   for (const path of [...all.keys()]) if (/^(tracking|sessions?|logs?)\b/.test(path)) all.delete(path)
   return all

@@ -44,6 +44,10 @@ async function hostilePart(): Promise<{ figures: HostileFigure[]; problems: stri
     ...(f.serverAlive ? [] : [`${f.input}: the server died`]),
     ...(f.worstHomeMs > 1_000 ? [`${f.input}: GET / took ${f.worstHomeMs} ms (goal ≤ 1 s)`] : []),
     ...(f.homeErrors ? [`${f.input}: ${f.homeErrors} GET / errors`] : []),
+    // A refused essay must leave the data folder as it was.
+    ...(/ failed|^4\d\d /.test(f.answer) && f.storedChanges
+      ? [`${f.input}: refused, yet changed ${f.changedFiles.join(', ')}`]
+      : []),
   ])
   return { figures, problems }
 }

@@ -152,7 +152,7 @@ function diagnose(files: Layout, s: Scan): DoctorProblem[] {
   if (s.db.kind === 'missing' && s.bodies.size > 0)
     problems.push({
       file: files.db,
-      problem: `is missing, but the folder holds ${s.bodies.size} post bodies.`,
+      problem: `is missing, but the folder holds ${s.bodies.size === 1 ? '1 post body' : `${s.bodies.size} post bodies`}.`,
       fix: `Restore it from a backup to keep accounts and settings, or run \`${REPAIR_COMMAND}\` to start a new one (then create an admin with \`blog admin create\`).`,
     })
   if (s.db.kind === 'damaged')
@@ -176,7 +176,7 @@ function diagnose(files: Layout, s: Scan): DoctorProblem[] {
     else if (shard.kind === 'missing' && lost.length)
       problems.push({
         file: files.shard(n),
-        problem: `is missing; ${lost.length} post bodies belong in it (id ${lost.join(', ')}).`,
+        problem: `is missing; ${lost.length === 1 ? '1 post body belongs' : `${lost.length} post bodies belong`} in it (id ${lost.join(', ')}).`,
         fix: `${repairFix} It rebuilds this index from the post bodies.`,
       })
     else if (shard.kind === 'ok' && lost.length) {

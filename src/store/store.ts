@@ -272,7 +272,7 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
         if (orphans.length > 0) {
           throw damagedFile(
             path,
-            `is missing, but posts/bodies holds ${orphans.length} post${orphans.length === 1 ? '' : 's'} that belong in it (id ${orphans.slice(0, 5).join(', ')}${orphans.length > 5 ? ', …' : ''}).`,
+            `is missing, but posts/bodies holds ${orphans.length === 1 ? '1 post that belongs' : `${orphans.length} posts that belong`} in it (id ${orphans.slice(0, 5).join(', ')}${orphans.length > 5 ? ', …' : ''}).`,
             `Run \`${REPAIR_COMMAND}\` to rebuild it from the post bodies, or restore it from a backup.`,
           )
         }

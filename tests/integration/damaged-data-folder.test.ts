@@ -7,7 +7,7 @@ import { OWNER } from '../../src/auth/auth-service.js'
 import { Store, SCHEMA_VERSION, checkDataFolder } from '../../src/store/index.js'
 import { tempDir } from '../helpers/temp-dir.js'
 import { newBody, newPost } from '../helpers/post-fixtures.js'
-import { blog as runBlog } from '../helpers/cli.js'
+import { blog as runBlog, blogServe } from '../helpers/cli.js'
 import { servedBlog } from '../helpers/blog.js'
 import { ApiClient } from '../helpers/http-client.js'
 
@@ -176,6 +176,22 @@ describe('a damaged data folder never loses a post', () => {
     expect(message).toMatch(/blog doctor/)
   })
 
+  it('a journal with an invalid entry is refused in one line naming the file, not a raw schema dump', async () => {
+    const s = await seeded()
+    const before = s.bodies()
+    const journal = join(s.dir, 'commit-journal.json')
+    const shard = JSON.parse(readFileSync(s.shard(1), 'utf8')) as { posts: Record<string, unknown>[] }
+    shard.posts[0].status = 'half-published'
+    writeFileSync(journal, JSON.stringify({ shards: { 1: shard }, db: null }))
+    const message = await refusal(s.dir)
+    const [first] = message.split('\n')
+    expect(first).toContain(journal)
+    expect(first).toMatch(/status/)
+    expect(message).not.toMatch(/"code":|ZodError|\[\s*\{/)
+    expect(message).toMatch(/blog doctor --repair/)
+    expect(s.bodies()).toEqual(before)
+  })
+
   it('a migration keeps a copy of the old db.json first', async () => {
     const t = tempDir('damaged-')
     cleanups.push(t.cleanup)
@@ -215,6 +231,45 @@ describe('a damaged data folder never loses a post', () => {
     expect(again.code, again.stderr).toBe(0)
     expect(again.stdout).toMatch(/5 posts/)
   }, 60_000)
+
+  it('`blog serve` refuses to start on each damage, naming the file and the command that fixes it, and keeps every post', async () => {
+    const s = await seeded()
+    const before = s.bodies()
+    const db = join(s.dir, 'db.json')
+    const journal = join(s.dir, 'commit-journal.json')
+    const sound = readFileSync(db, 'utf8')
+    const damages: [string, string, () => void, () => void][] = [
+      ['db.json {}', db, () => writeFileSync(db, '{}'), () => writeFileSync(db, sound)],
+      ['db.json missing', db, () => rmSync(db), () => writeFileSync(db, sound)],
+      ['db.json cut short', db, () => writeFileSync(db, sound.slice(0, 40)), () => writeFileSync(db, sound)],
+      ['a shard missing', s.shard(3), () => rmSync(s.shard(3)), () => {}],
+      [
+        'a half-written journal',
+        journal,
+        () => writeFileSync(journal, '{"shards":{"1":{"posts":[{"id":1,"ti'),
+        () => {},
+      ],
+    ]
+    const shard3 = readFileSync(s.shard(3), 'utf8')
+    for (const [what, file, damage, undo] of damages) {
+      damage()
+      const started = blogServe(['--port', '0', '--data', s.dir])
+      const outcome = await started.then(
+        async (served) => {
+          await served.stop()
+          return `started: ${served.output()}`
+        },
+        (e: unknown) => (e as Error).message,
+      )
+      expect(outcome, what).toMatch(/^blog serve exited with 2:/)
+      expect(outcome, what).toContain(file)
+      expect(outcome, what).toMatch(/blog doctor --repair/)
+      expect(s.bodies(), what).toEqual(before)
+      undo()
+      if (file === s.shard(3)) writeFileSync(s.shard(3), shard3)
+      if (file === journal) rmSync(journal)
+    }
+  }, 120_000)
 
   it('a 500 after db.json is damaged under a running server does not show the data path to web clients', async () => {
     const ctx = await servedBlog({ fixtures: null })
