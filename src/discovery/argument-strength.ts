@@ -6,9 +6,13 @@ import { citedWorks, linkedEssays } from './evidence.js'
 import { clamp01 } from './structure-features.js'
 import { clip, quoteList } from './explain.js'
 
-/** Words that say how one statement follows from, or stands against, another. */
+/**
+ * Words that say how one statement follows from, or stands against, another. "First" or
+ * "finally" orders an argument only where it opens the sentence ("for the first time" does
+ * not), and "we have" states a result only where no participle follows ("we have submitted").
+ */
 const CONNECTIVE =
-  /\b(?:therefore|thus|hence|because|since|consequently|so that|it follows|follows that|implies|which means|as a result|however|although|whereas|in contrast|nevertheless|on the other hand|for example|for instance|in particular|that is|i\.e\.|e\.g\.|first|second|finally|we (?:have|obtain|find|get|see)|given that|if\b[^.]{0,120}\bthen)\b/i
+  /\b(?:therefore|thus|hence|because|since|consequently|so that|it follows|follows that|implies|which means|as a result|however|although|whereas|in contrast|nevertheless|on the other hand|for example|for instance|in particular|that is|i\.e\.|e\.g\.|we (?:have|obtain|find|get|see)(?!\s+\p{L}+(?:ed|en)\b)|given that|if\b[^.]{0,120}\bthen)\b|^\W*(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|finally|next)\b/iu
 /** Words that assert without showing. */
 const STRONG_CLAIM =
   /\b(?:clearly|obviously|undoubtedly|certainly|unquestionably|always|never|everyone knows|everybody knows|it is well known|well-known fact|studies (?:show|have shown)|research (?:shows|has shown)|experts agree|without (?:a )?doubt)\b/i
@@ -33,29 +37,39 @@ export function argumentStrength(snap: Snapshot, e: Essay): ArgumentStrength {
   const words = Math.max(e.meta.wordCount, 1)
   const proof = e.doc.paragraphs.some((p) => /^(?:proof|derivation)$/i.test(p.lead ?? '')) || e.doc.displays.length >= 3
 
-  // Evidence: cited works against what an essay of this length should cite (2, plus 1 per 1,000 words).
+  // A derivation's steps: each displayed formula with a stated reason beside it (a link to the
+  // result used, an equation number, a citation, or "by/using/since/therefore…").
+  const justified = e.doc.displays.filter((d) => [d.before, d.after].some((s) => s && justifies(s))).length
+  const justifiedShare = proof && e.doc.displays.length ? justified / e.doc.displays.length : 0
+  // The definitions and results of this site a proof leans on (its links within the site, to
+  // posts imported here or not): sources a reader can check too.
+  const results = proof ? siteResults(e, [...essays.keys()]) : 0
+
+  // Evidence: cited works against what an essay of this length should cite (2, plus 1 per
+  // 1,000 words); a post of the site it links to counts half, and so does each step of a
+  // derivation that gives its reason (a proof is its own evidence).
   const expected = 2 + words / 1000
-  const items = works.length + 0.5 * essays.size + (proof ? 1 : 0)
-  const identified = works.length ? works.filter((w) => w.identified).length / works.length : 0
+  const stepItems = proof ? 0.5 * justified : 0
+  const items = works.length + 0.5 * essays.size + stepItems
+  // Checkable: a cited work with an address, DOI or ISBN, or a post of this site.
+  const checkable = works.filter((w) => w.identified).length + essays.size
+  const identified = works.length + essays.size ? checkable / (works.length + essays.size) : 0
   // A link supports a claim when it stands in a sentence that says something (a list of bare
   // links, "Final writeup: <link>", supports nothing argued).
   const links = e.doc.links
   const inClaims = links.filter((l) => proseWords(l.sentence.prose) >= CLAIM_WORDS).length
   const claimShare = links.length ? inClaims / links.length : 1
-  const evidenceQuality =
-    items === 0 ? 0 : clamp01((0.8 * Math.min(1, items / expected) + 0.2 * identified) * (0.4 + 0.6 * claimShare))
-  // The definitions and results of this site a proof leans on are sources a reader can check too.
-  const sourceCount = sources.size + (proof ? 0.5 * essays.size : 0)
+  // With nothing to check but its own steps, a proof is judged on its steps alone.
+  const base =
+    works.length + essays.size ? 0.8 * Math.min(1, items / expected) + 0.2 * identified : Math.min(1, items / expected)
+  const evidenceQuality = items === 0 ? 0 : clamp01(base * (0.4 + 0.6 * claimShare))
+  const sourceCount = sources.size + 0.5 * results
   const sourceDiversity = clamp01(1 - Math.exp(-sourceCount / 3))
 
   const sentences = e.doc.sentences.filter((s) => s.block !== 'table' && s.text.split(/\s+/).length >= 4)
   const connected = sentences.filter((s) => CONNECTIVE.test(s.text)).length
   const connectiveShare = sentences.length ? connected / sentences.length : 0
   const sectioned = words < 800 || e.doc.headings.length >= 2 ? 1 : 0.5
-  // A derivation's steps: each displayed formula with a stated reason beside it (a link to the
-  // result used, an equation number, a citation, or "by/using/since/therefore…").
-  const justified = e.doc.displays.filter((d) => [d.before, d.after].some((s) => s && justifies(s))).length
-  const justifiedShare = proof && e.doc.displays.length ? justified / e.doc.displays.length : 0
   const reasoning = Math.max(Math.min(1, connectiveShare / FULL_CONNECTIVES), justifiedShare)
   const logicalCoherence =
     sentences.length === 0 && justifiedShare === 0 ? 0 : clamp01(0.75 * reasoning + 0.25 * sectioned)
@@ -106,7 +120,7 @@ export function argumentStrength(snap: Snapshot, e: Essay): ArgumentStrength {
     weakPoints.push(
       `${words.toLocaleString('en')} words with fewer than two headings: the line of argument is hard to follow`,
     )
-  if (works.length && identified < 0.5)
+  if (works.length && works.filter((w) => w.identified).length < works.length / 2)
     weakPoints.push('Most cited works have no address, DOI or ISBN a reader could check')
   if (links.length >= 3 && claimShare < 0.5)
     weakPoints.push(
@@ -124,9 +138,9 @@ export function argumentStrength(snap: Snapshot, e: Essay): ArgumentStrength {
   const pct = (x: number) => `${Math.round(x * 100)}%`
   const method = [
     `Overall ${pct(overallScore)} = ${pct(weights.evidence)} evidence + ${pct(weights.coherence)} coherence + ${pct(weights.diversity)} diversity${weights.coherence === 0.5 ? ' (a derivation whose steps give their reasons: its logic weighs most)' : ''}.`,
-    `Evidence ${pct(evidenceQuality)}: ${works.length} cited work${works.length === 1 ? '' : 's'}, ${essays.size} linked essay${essays.size === 1 ? '' : 's'}${proof ? ' and a derivation' : ''} against ${Math.round(expected * 10) / 10} expected for ${words.toLocaleString('en')} words; ${pct(identified)} checkable; ${pct(claimShare)} of links beside a claim.`,
+    `Evidence ${pct(evidenceQuality)}: ${works.length} cited work${works.length === 1 ? '' : 's'} + ${essays.size} linked essay${essays.size === 1 ? '' : 's'} (half each)${proof ? ` + ${justified} derivation step${justified === 1 ? '' : 's'} giving their reason (half each)` : ''} = ${r1(items)} against ${r1(expected)} expected for ${words.toLocaleString('en')} words${works.length + essays.size ? `; ${pct(identified)} checkable (20%)` : ''}; times 40% + 60% × ${pct(claimShare)} of links beside a claim.`,
     `Coherence ${pct(logicalCoherence)}: ${pct(connectiveShare)} of sentences say how they follow (${pct(FULL_CONNECTIVES)} counts as full)${proof ? `, ${justified} of ${e.doc.displays.length} derivation steps give their reason` : ''}; ${sectioned === 1 ? 'sectioned' : 'too few headings'} (25%).`,
-    `Diversity ${pct(sourceDiversity)}: ${sources.size} distinct source${sources.size === 1 ? '' : 's'}${proof && essays.size ? ` and ${essays.size} results of this site it builds on (half each)` : ''}.`,
+    `Diversity ${pct(sourceDiversity)}: ${sources.size} distinct source${sources.size === 1 ? '' : 's'}${results ? ` and ${results} result${results === 1 ? '' : 's'} of this site it builds on (half each)` : ''}.`,
   ]
   return {
     overallScore: r3(overallScore),
@@ -150,3 +164,19 @@ function justifies(s: Sentence): boolean {
 }
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000
+const r1 = (x: number) => Math.round(x * 10) / 10
+
+/**
+ * How many definitions and results of this site an essay leans on: the posts it links to, and
+ * the other addresses within the site it links to (a book's definition pages not imported here
+ * are still pages of the site a reader can open), each page once.
+ */
+function siteResults(e: Essay, linked: readonly Essay[]): number {
+  const pages = new Set(linked.map((x) => `post:${x.meta.id}`))
+  for (const link of e.doc.links) {
+    if (!/^\/(?!\/)/.test(link.url)) continue
+    const page = link.url.replace(/[?#].*$/, '').replace(/\/+$/, '')
+    if (page && !linked.some((x) => x.aliases.some((a) => page.endsWith(`/${a}`)))) pages.add(page)
+  }
+  return pages.size
+}

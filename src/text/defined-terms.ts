@@ -57,6 +57,8 @@ export function termPhrase(text: string): string | null {
     .replace(/^["“‘(]+/u, '')
   t = t.replace(ARTICLE, '')
   t = t.replace(/\s+(?:for|in|on|with|from|between|under|over|to)\s+(?:a|an|the|two|all|each|any)\b.*$/i, '')
+  // A qualifier after the name is what is said of it ("random vector with finite variance").
+  t = t.replace(/\s+(?:for|in|on|with|from|between|under|over|by|at|via|using)\s+\S.*$/i, '')
   t = t.replace(/\s+(?:of|for|in|between|on)\s+\S{1,2}$/i, '')
   let words = t.split(' ')
   // A relative clause is what is said of the term, not part of it ("Yogi which addresses these issues").
@@ -101,6 +103,13 @@ const NAMING = [
   // "The X is defined as", "X is given by", "X refers to"
   new RegExp(String.raw`(?:^|[.;:]\s+|\bthe\s+)${NP}\s+(?:is|are)\s+(?:defined\s+as|given\s+by)\b`, 'giu'),
   new RegExp(String.raw`(?:^|\bthe\s+|\ban?\s+)${NP}\s+(?:refers?\s+to|stands?\s+for)\b`, 'giu'),
+  // "we call this number the condition number", "we call such a matrix a design matrix"
+  new RegExp(
+    String.raw`\bwe\s+(?:will\s+)?call\s+(?:such\s+an?\s+[\p{L}-]+|(?:this|that|these|those)\s+[\p{L}-]+|it|this|that|them|these|those)\s+(?:the\s+|an?\s+)?["“‘]?${NP}`,
+    'giu',
+  ),
+  // "let the learning rate be …": the name a sentence gives a quantity it introduces
+  new RegExp(String.raw`\blet\s+(?:the\s+|an?\s+|our\s+)?${NP}\s+be\b`, 'giu'),
 ]
 /** "$x$ is the sample variance", "let $X$ be a random vector": the name a formula is given. */
 const SYMBOL_NAME = new RegExp(String.raw`^\s*(?:,\s*)?(?:is|are|be|denotes?)\s+(?:the|a|an|our)\s+${NP}`, 'iu')

@@ -62,6 +62,8 @@ describe('the openai provider against an OpenAI-compatible server', () => {
       expect(r.body.model).toBe('test-model')
       expect(r.body.response_format).toMatchObject({ type: 'json_schema', json_schema: { strict: true } })
       expect(JSON.stringify(r.body.messages)).toContain('Squaring the integral')
+      // The same essay gives the same answer, as far as the server allows (issue 22).
+      expect(r.body).toMatchObject({ temperature: 0, seed: expect.any(Number) })
     }
     expect(
       fake.requests.map((r) => (r.body.response_format as { json_schema: { name: string } }).json_schema.name),

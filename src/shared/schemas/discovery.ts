@@ -64,6 +64,8 @@ export const CrossReferenceSchema = z.object({
   targetPostTitle: z.string(),
   targetPostSlug: z.string(),
   strength: score,
+  /** Why the relationship is claimed and how its strength was computed (issue 22), one line each. */
+  evidence: z.array(z.string()).optional(),
 })
 export type ArgumentStrength = z.infer<typeof ArgumentStrengthSchema>
 export type CrossReference = z.infer<typeof CrossReferenceSchema>

@@ -182,6 +182,20 @@ Specifically, $f(x) = \\sigma(W_2 \\sigma(W_1 x))$ is a two-layer neural network
     ])
   })
 
+  it('finds dynamics in dots, d/dt, t+1 indices and update arrows', async () => {
+    const cases: Array<[string, string]> = [
+      ['The oscillator obeys\n\n$$ \\ddot{x} = -\\omega^2 x $$\n\nwhere $\\omega$ is the frequency.', '\\ddot{x}'],
+      ['The population grows as\n\n$$ \\frac{dN}{dt} = r N $$\n\nwhere $r$ is the growth rate.', '\\frac{dN}{dt}'],
+      ['The state moves on:\n\n$$ h_{t+1} = \\tanh(W h_t + U x_t) $$', 'h_{t+1}'],
+      ['Each step updates the weights:\n\n$$ w \\leftarrow w - \\eta \\nabla L(w) $$', '\\leftarrow'],
+    ]
+    for (const [markdown, written] of cases) {
+      const m = await modelOf(markdown)
+      expect(isStatic(m), markdown).toBe(false)
+      expect(m.systemDynamics, markdown).toContain(written)
+    }
+  })
+
   it('calls a model without formulas or without change static', async () => {
     expect(isStatic(await modelOf('Write short sentences. Prefer the concrete word.'))).toBe(true)
     expect(isStatic(await modelOf('The area is\n\n$$ a = b h $$\n\nwhere $b$ is the base.'))).toBe(true)
@@ -202,5 +216,27 @@ The divergence is widely used to compare two fitted distributions in model selec
     expect(m.practicalApplications).toEqual([
       'The divergence is widely used to compare two fitted distributions in model selection.',
     ])
+    // No sentence states a use: the list is honestly empty, with no fragment standing in.
+    const none = await modelOf(`which, applied to the multivariate normal distributions in (1), yields
+
+$$ k = a + b $$
+
+where $a$ is the first term. The former works arguably slightly better in practice.`)
+    expect(none.practicalApplications).toEqual([])
+  })
+
+  it('takes the field from the tags, else the site section, else the essay’s terms', async () => {
+    const tagged = await provider.mathematicalModel(
+      inputFor({ id: 8, title: 'A', tags: ['econometrics'], markdown: 'The fit is\n\n$$ y = a x $$' }),
+    )
+    expect(tagged.field).toBe('econometrics')
+    const sectioned = await provider.mathematicalModel(
+      inputFor({ id: 9, title: 'B', markdown: '---\nchapter: Statistical Models\n---\nThe fit is\n\n$$ y = a x $$' }),
+    )
+    expect(sectioned.field).toBe('Statistical Models')
+    const worded = await modelOf(
+      'The gradient descent step lowers the loss function on the training set, and the learning rate scales it. A neural network is trained this way.\n\n$$ w = w - a g $$',
+    )
+    expect(worded.field).toBe('Machine learning')
   })
 })

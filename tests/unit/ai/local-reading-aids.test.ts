@@ -162,6 +162,8 @@ A fair coin has an entropy of one bit, and a loaded coin less.`,
     }
     const race = (await provider.annotations(inputFor(e))).find((a) => a.targetText === 'race condition')
     expect(race?.annotation).toContain('https://en.wikipedia.org/wiki/Race_condition')
+    // It points to a definition without giving one: typed by what it is, not "definition".
+    expect(race?.type).toBe('context')
   })
 })
 

@@ -60,6 +60,15 @@ describe('names, link texts and the terms they give', () => {
     ).toContain('defined:Yogi')
   })
 
+  it('takes the name "we call" gives and the quantity "let … be" introduces, without what follows it', () => {
+    expect(termsOf('We call such a matrix the design matrix of the model.')).toEqual(['defined:design matrix'])
+    expect(termsOf('We call this number the condition number.')).toEqual(['defined:condition number'])
+    expect(termsOf('We call them support vectors, and they decide the margin.')).toEqual(['defined:support vectors'])
+    expect(termsOf('Let the hidden state be the summary of the past inputs.')).toEqual(['defined:hidden state'])
+    expect(termsOf('Let $X$ be a random vector with finite variance.')).toEqual(['named:random vector'])
+    expect(termsOf('Let us be careful here. Let it be.')).toEqual([])
+  })
+
   it('reads a bracketed word as part of the name it opens', () => {
     expect(
       termsOf(

@@ -30,6 +30,18 @@ describe('cross references claim a relationship only with its evidence', () => {
     expect(byTarget.Momentum).toMatchObject({ concept: 'Convexity', relationshipType: 'expansion' })
     expect(byTarget.Adam).toMatchObject({ concept: 'Convexity', relationshipType: 'support' })
     expect(byTarget.Convexity.relationshipType).toBe('citation')
+    // Each says what the claim rests on and how its strength was computed.
+    expect(byTarget.Momentum.evidence).toEqual([
+      'Both link to “Convexity”.',
+      'It came later (2021-01-01, this essay 2020-01-01).',
+      'Strength: 60% text similarity (shared words and structure).',
+    ])
+    expect(byTarget.Adam.evidence?.[1]).toBe('No dispute in its text and no dated order: the two support each other.')
+    expect(byTarget.Convexity.evidence).toEqual([
+      'This essay links to it (“convexity”).',
+      'Strength: 60% for the link + 40% × 0% text similarity.',
+    ])
+    expect(byTarget.Convexity.strength).toBe(0.6)
   })
 
   it('claims a contradiction only where the text disputes the concept, never for a bare "not"', () => {
@@ -51,5 +63,8 @@ describe('cross references claim a relationship only with its evidence', () => {
     const refs = crossReferences(snapshotOf(a, plain, dispute, basics), a, related(plain, dispute))
     expect(refs.find((r) => r.targetPostTitle === 'Saddles')?.relationshipType).toBe('expansion')
     expect(refs.find((r) => r.targetPostTitle === 'Critique')?.relationshipType).toBe('contradiction')
+    expect(refs.find((r) => r.targetPostTitle === 'Critique')?.evidence?.[1]).toMatch(
+      /^It disputes it: “Contrary to common belief, the claim about Convexity is wrong/,
+    )
   })
 })

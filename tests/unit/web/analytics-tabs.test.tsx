@@ -70,6 +70,34 @@ describe('Essay Analytics tabs (SPEC §9 limits, colours and labels)', () => {
     expect(text(html)).toContain('+2 more')
   })
 
+  it('every number explains itself: the scores’ method and each link’s evidence are shown (issue 22)', () => {
+    const strength = renderWith(<ArgumentQualityTab postId={4} />, discoveryKeys.argumentStrength(4), {
+      overallScore: 0.84,
+      evidenceQuality: 0.93,
+      logicalCoherence: 0.61,
+      sourceDiversity: 0.2,
+      supportingEvidence: [],
+      weakPoints: [],
+      method: ['Overall 84% = 40% evidence + 35% coherence + 25% diversity.', 'Evidence 93%: 3 cited works.'],
+    })
+    expect(text(strength)).toContain(
+      'How these scores are computed Overall 84% = 40% evidence + 35% coherence + 25% diversity. Evidence 93%: 3 cited works.',
+    )
+    const links = renderWith(<EssayLinksTab postId={4} />, discoveryKeys.crossReferences(4), [
+      {
+        concept: 'Convexity',
+        relationshipType: 'support',
+        targetPostTitle: 'Momentum',
+        targetPostSlug: 'momentum',
+        strength: 0.42,
+        evidence: ['Both link to “Convexity”.', 'Strength: 42% text similarity (shared words and structure).'],
+      },
+    ])
+    expect(text(links)).toContain(
+      '42% Momentum Both link to “Convexity”. Strength: 42% text similarity (shared words and structure).',
+    )
+  })
+
   it('Concept Growth: 4 evolution items', () => {
     const items = Array.from({ length: 6 }, (_, i) => ({ concept: `concept ${i}`, description: `grew ${i}` }))
     const html = renderWith(<ConceptGrowthTab />, discoveryKeys.conceptEvolution(), items)

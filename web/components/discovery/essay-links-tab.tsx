@@ -39,6 +39,14 @@ export function EssayLinksTab({ postId }: { postId: number }) {
               {ref.targetPostTitle}
               <ArrowUpRight size={14} aria-hidden="true" />
             </Link>
+            {/* The evidence behind the claim and how the percentage was computed (issue 22). */}
+            {Array.isArray(ref.evidence) && ref.evidence.length > 0 && (
+              <ul className="link-item__evidence">
+                {ref.evidence.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            )}
           </li>
         ))}
       </ul>

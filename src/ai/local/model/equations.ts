@@ -74,11 +74,11 @@ const PRIME =
   /[A-Za-z}]'+\s*\(\s*t\s*\)\s*=|\^\s*\{?\s*\\prime\s*\}?[^=]*=|(?<![A-Za-z\\_])([A-Za-z])'\s*=.*(?<![A-Za-z\\_{])\1(?![A-Za-z])/
 const UPDATE = /\\leftarrow|\\gets|:=/
 const RATE =
-  /\\frac\s*\{\s*(?:\\mathrm\{d\}|d|\\partial)\s*[^{}]*\}\s*\{\s*(?:\\mathrm\{d\}|d|\\partial)\s*t\s*\}|\\dot\s*\{|\\dot\s*[A-Za-z]/
+  /\\frac\s*\{\s*(?:\\mathrm\{d\}|d|\\partial)\s*[^{}]*\}\s*\{\s*(?:\\mathrm\{d\}|d|\\partial)\s*t\s*\}|\\d{1,3}ot(?![A-Za-z])/
 
 /**
  * Formulas that say how something changes: recurrences (`x_{t+1} = …`, `y_{i+1} = …`), update
- * rules (`w \leftarrow …`) and rates (`dx/dt`, `\dot{x}`, `y'(x)`, `x^\prime`); at most three, in
+ * rules (`w \leftarrow …`) and rates (`dx/dt`, `\dot{x}`, `\ddot{x}`, `y'(x)`, `x^\prime`); at most three, in
  * the essay's order.
  */
 export function dynamicsOf(doc: EssayDoc): string[] {
