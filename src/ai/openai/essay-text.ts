@@ -3,8 +3,8 @@ import type { ReadingBlock, ReadingSegment } from '../../shared/schemas/index.js
 /**
  * The essay as the model is given it: its one reading written out as light markdown (headings,
  * paragraphs, `$…$` formulas as the author wrote them without labels or numbering, links with
- * their addresses, citations as their marks). No front matter, no HTML, no other framework's
- * code, no d2l or Liquid syntax: only what a reader reads.
+ * their addresses, citations as their marks, code blocks fenced). No front matter, no HTML, no
+ * other framework's code, no d2l or Liquid syntax: only what a reader reads.
  */
 export function essayText(reading: readonly ReadingBlock[]): string {
   const out: string[] = []
@@ -17,7 +17,8 @@ export function essayText(reading: readonly ReadingBlock[]): string {
         out.push(`$$${block.tex}$$`)
         break
       case 'code':
-        out.push('[code]')
+        // The code the page shows (for d2l, one framework's), fenced; '[code]' for a reading stored without it.
+        out.push(block.text === undefined ? '[code]' : fence(block.text, block.language))
         break
       case 'prose':
         out.push(
@@ -46,4 +47,11 @@ function inline(segments: readonly ReadingSegment[]): string {
       }
     })
     .join('')
+}
+
+/** A fence longer than any run of backticks inside the code, so the code cannot close it. */
+function fence(code: string, language: string | undefined): string {
+  const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((m) => m[0].length))
+  const bar = '`'.repeat(longest + 1)
+  return `${bar}${language ?? ''}\n${code}\n${bar}`
 }

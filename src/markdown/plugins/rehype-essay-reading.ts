@@ -155,7 +155,12 @@ class BlockCollector {
     this.flush()
     const code = node.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code')
     if (!code || !isMathCode(code)) {
-      this.blocks.push({ kind: 'code' })
+      const language = code ? languageOf(code) : undefined
+      this.blocks.push({
+        kind: 'code',
+        text: textOf(code ?? node).replace(/\n+$/, ''),
+        ...(language ? { language } : {}),
+      })
       return
     }
     const written = textOf(code)
@@ -332,4 +337,12 @@ function* descendants(node: Element, tag: string): Generator<Element> {
     if (child.tagName === tag) yield child
     else if (child.tagName !== 'table') yield* descendants(child, tag)
   }
+}
+
+/** The language a code element is marked with (`class="language-python"`), if any. */
+function languageOf(code: Element): string | undefined {
+  const names = code.properties?.className
+  if (!Array.isArray(names)) return undefined
+  for (const name of names) if (typeof name === 'string' && name.startsWith('language-')) return name.slice(9)
+  return undefined
 }

@@ -44,6 +44,10 @@ export const ReadingBlockSchema = z.discriminatedUnion('kind', [
   }),
   /** A display formula, its TeX as written (numbering tags removed), with the author's label. */
   z.object({ kind: z.literal('display'), tex: z.string(), label: z.string().nullable() }),
-  z.object({ kind: z.literal('code') }),
+  /**
+   * A code block as the page shows it (for d2l, the one framework the page keeps), for readers
+   * of the whole essay such as the OpenAI provider; left out by readings stored before it.
+   */
+  z.object({ kind: z.literal('code'), text: z.string().optional(), language: z.string().optional() }),
 ])
 export type ReadingBlock = z.infer<typeof ReadingBlockSchema>

@@ -76,4 +76,41 @@ describe('an OpenAI answer is checked against the essay before it is stored', ()
     expect(text).not.toMatch(/\\label|\{%|:numref:|:cite:/)
     expect(text).toContain('$$y = x$$')
   })
+
+  it('gives the model the code a d2l page shows (one framework only), fenced with its language', () => {
+    const source = [
+      '# Softmax',
+      '',
+      'We load the framework.',
+      '',
+      '```{.python .input}',
+      '%%tab mxnet',
+      'from mxnet import np',
+      '```',
+      '',
+      '```{.python .input}',
+      '%%tab pytorch',
+      'import torch',
+      'x = torch.ones(3)',
+      '```',
+      '',
+      '```{.python .input}',
+      '#@tab tensorflow',
+      'import tensorflow',
+      '```',
+      '',
+      '```js',
+      'const fence = "```"',
+      '```',
+    ].join('\n')
+    const text = essayText(renderMarkdown(source).reading)
+    expect(text).toContain('```python\nimport torch\nx = torch.ones(3)\n```')
+    expect(text).not.toMatch(/mxnet|tensorflow|%%tab|\[code\]/)
+    // a fence inside the code cannot close the block the model is given
+    expect(text).toContain('````js\nconst fence = "```"\n````')
+  })
+
+  it('still reads a stored reading that kept no code text', () => {
+    expect(essayText([{ kind: 'code' }])).toBe('[code]')
+  })
 })
