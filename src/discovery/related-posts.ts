@@ -2,6 +2,7 @@ import { cosine } from '../text/site-index.js'
 import { normaliseWord } from '../text/stem.js'
 import { termsOf } from '../text/terms.js'
 import type { RelatedPost } from '../shared/schemas/discovery.js'
+import { RELATED_WEIGHTS } from '../shared/related-weights.js'
 import { toListItem } from '../posts/post-views.js'
 import type { Essay } from './corpus.js'
 import type { Snapshot } from './snapshot.js'
@@ -18,11 +19,8 @@ export interface Relation {
   shared: string[]
 }
 
-/**
- * How much each signal counts (they sum to 1, so the score stays 0–1). Tuned on StatProofBook,
- * whose authors link each proof to the proofs it builds on (bench/related-recall.ts).
- */
-export const WEIGHTS = { text: 0.3, concept: 0.1, title: 0.1, tags: 0.45, structure: 0.05 }
+/** How much each signal counts (src/shared/related-weights.ts, where readers' explanation is made from them too). */
+export const WEIGHTS = RELATED_WEIGHTS
 /** Essays alike only in structure are related only when very alike. */
 const STRUCTURE_ONLY = 0.85
 

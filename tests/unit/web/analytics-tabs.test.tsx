@@ -8,7 +8,7 @@ import { createQueryClient } from '../../../web/api/query-client.js'
 import { ArgumentQualityTab } from '../../../web/components/discovery/argument-quality-tab.js'
 import { ConceptGrowthTab } from '../../../web/components/discovery/concept-growth-tab.js'
 import { EssayLinksTab } from '../../../web/components/discovery/essay-links-tab.js'
-import { SmartSidebar } from '../../../web/components/discovery/smart-sidebar.js'
+import { ReadingPathSteps, SmartSidebar } from '../../../web/components/discovery/smart-sidebar.js'
 import { UserInsightsTab } from '../../../web/components/discovery/user-insights-tab.js'
 
 const text = (html: string) =>
@@ -152,5 +152,21 @@ describe('the smart sidebar', () => {
       thematicCollections: [],
     })
     expect(html).toBe('')
+  })
+
+  it("lists a reading path's steps in their order, each saying why it stands there", () => {
+    const t = text(
+      renderToString(
+        <Router ssrPath="/posts/x">
+          <ReadingPathSteps
+            essays={[
+              { id: 2, slug: 'b', title: 'Momentum', order: 2, reason: 'Next in the contents of “Optimization”' },
+              { id: 1, slug: 'a', title: 'Gradient Descent', order: 1, reason: 'Start here: first in the contents' },
+            ]}
+          />
+        </Router>,
+      ),
+    ).trim()
+    expect(t).toBe('Gradient Descent Start here: first in the contents Momentum Next in the contents of “Optimization”')
   })
 })

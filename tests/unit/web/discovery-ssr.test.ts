@@ -128,6 +128,10 @@ describe('render() — the related posts card', () => {
     expect(html.match(/href="\/noisy-channels"/g)).toHaveLength(2)
     expect(t).toContain('Read More')
     expect(t).toContain('83% similar')
+    // the percentage says what it is made of, from the weights the score is computed with
+    expect(html).toMatch(
+      /class="similarity" title="How alike the two essays are, weighing shared tags and categories 45%, shared vocabulary 30%/,
+    )
     expect(t).toContain('Related concepts and ideas')
     expect(t).toContain('information coding capacity +2')
     expect(t).toContain('Claude Shannon')

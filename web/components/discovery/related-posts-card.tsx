@@ -2,6 +2,7 @@ import { ArrowRight, Search, Sparkles } from 'lucide-react'
 import type { CSSProperties } from 'react'
 import { Link } from 'wouter'
 import type { RelatedPost } from '../../../src/shared/schemas/discovery.js'
+import { SIMILARITY_EXPLAINED } from '../../../src/shared/related-weights.js'
 import { useRelatedPosts } from '../../api/discovery.js'
 import { useNearViewport } from '../../hooks/use-near-viewport.js'
 import { firstOf, percent, relationshipText, similarityText } from '../../lib/score-style.js'
@@ -23,7 +24,11 @@ function RelatedItem({ post }: { post: RelatedPost }) {
         <h3 className="related-item__title">
           <Link href={href}>{post.title}</Link>
         </h3>
-        <span className="similarity" style={{ '--similarity': `${percent(post.similarityScore)}%` } as CSSProperties}>
+        <span
+          className="similarity"
+          title={SIMILARITY_EXPLAINED}
+          style={{ '--similarity': `${percent(post.similarityScore)}%` } as CSSProperties}
+        >
           {similarityText(post.similarityScore)}
         </span>
       </div>

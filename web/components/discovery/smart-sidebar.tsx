@@ -46,20 +46,40 @@ function EssayLink({ slug, title }: { slug: string; title: string }) {
   )
 }
 
-/** The essays under a concept, a path or a collection, each a link. */
-function EssayList({
+/** The essays under a concept or a collection, each a link. */
+function EssayList({ essays }: { essays: Array<{ id: number; slug: string; title: string }> }) {
+  return (
+    <ul className="smart-sublist">
+      {essays.map((e) => (
+        <li key={e.id}>
+          <EssayLink slug={e.slug} title={e.title} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/**
+ * A reading path's steps in order, each saying why it stands where it does (the link it builds
+ * on, its place in the site's contents, its level): the order explains itself.
+ */
+export function ReadingPathSteps({
   essays,
-  ordered = false,
 }: {
-  essays: Array<{ id: number; slug: string; title: string }>
-  ordered?: boolean
+  essays: Array<{ id: number; slug: string; title: string; order: number; reason: string }>
 }) {
-  const items = essays.map((e) => (
-    <li key={e.id}>
-      <EssayLink slug={e.slug} title={e.title} />
-    </li>
-  ))
-  return ordered ? <ol className="smart-path__steps">{items}</ol> : <ul className="smart-sublist">{items}</ul>
+  return (
+    <ol className="smart-path__steps">
+      {[...essays]
+        .sort((a, b) => a.order - b.order)
+        .map((e) => (
+          <li key={e.id}>
+            <EssayLink slug={e.slug} title={e.title} />
+            {e.reason && <p className="smart-note">{e.reason}</p>}
+          </li>
+        ))}
+    </ol>
+  )
 }
 
 /** What the sidebar lists, each list read leniently: a section with nothing in it is left out. */
@@ -122,7 +142,7 @@ export function SmartSidebar({ postId }: { postId: number }) {
                   <span>{`${Math.max(1, Math.round(p.totalReadTime))} min in all`}</span>
                 </p>
                 {p.description && <p className="smart-note">{p.description}</p>}
-                <EssayList essays={[...p.essays].sort((a, b) => a.order - b.order)} ordered />
+                <ReadingPathSteps essays={p.essays} />
               </li>
             ))}
           </ul>
