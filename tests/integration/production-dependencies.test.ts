@@ -3,13 +3,14 @@ import { isBuiltin } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { BUNDLE_DIR, OPTIONAL_IMPORTS } from '../../scripts/bundle-node.mjs'
+import { BUNDLE_DIR, EXTERNAL, OPTIONAL_IMPORTS } from '../../scripts/bundle-node.mjs'
 
 // `npm install scholia` brings only `dependencies`. The program runs from one bundle, dist/app
 // (scripts/bundle-node.mjs), which carries the packages it uses; `dependencies` keeps only the
 // few it cannot carry (issue 24: production install ≤ 80 MB). So nothing the installed package
 // runs may import a package outside `dependencies`: this walks the built code from every entry a
-// user starts (the CLI and the workers) and checks each package it reaches.
+// user starts (the CLI and the workers) and checks each package it reaches, and that
+// `npm ci --omit=dev` installs nothing the bundle does not use.
 const root = resolve(import.meta.dirname, '../..')
 const bundle = join(root, BUNDLE_DIR)
 
@@ -68,6 +69,42 @@ function walk(entries: string[]): { packages: Map<string, string>; files: Set<st
   return { packages, files }
 }
 
+interface LockEntry {
+  dev?: boolean
+  devOptional?: boolean
+  dependencies?: Record<string, string>
+  optionalDependencies?: Record<string, string>
+  peerDependencies?: Record<string, string>
+}
+
+/** The lock's packages (by path) that `names` need, with what those need in turn, as Node resolves them. */
+function lockClosure(lock: Record<string, LockEntry>, names: string[]): Set<string> {
+  const needed = new Set<string>()
+  const resolveFrom = (from: string, name: string): string | undefined => {
+    for (let dir = from; ; dir = dir.slice(0, Math.max(0, dir.lastIndexOf('/node_modules/')))) {
+      const path = `${dir ? `${dir}/` : ''}node_modules/${name}`
+      if (path in lock) return path
+      if (!dir) return undefined
+    }
+  }
+  const queue = names.map((name) => resolveFrom('', name)).filter((path) => path !== undefined)
+  while (queue.length) {
+    const path = queue.pop()!
+    if (needed.has(path)) continue
+    needed.add(path)
+    const entry = lock[path]!
+    for (const name of Object.keys({
+      ...entry.dependencies,
+      ...entry.optionalDependencies,
+      ...entry.peerDependencies,
+    })) {
+      const found = resolveFrom(path, name)
+      if (found) queue.push(found)
+    }
+  }
+  return needed
+}
+
 describe('the installed package', () => {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>
@@ -78,6 +115,7 @@ describe('the installed package', () => {
   let walked: ReturnType<typeof walk> | undefined
   const reachedPackages = () => {
     expect(existsSync(join(bundle, 'main.js')), 'no bundle: run `npm run build` first').toBe(true)
+    // One walk for both tests: parsing the whole bundle takes seconds.
     walked ??= walk(entries)
     const files = walked.files
     const packages = new Map(walked.packages)
@@ -103,6 +141,23 @@ describe('the installed package', () => {
       expect(manifest.dependencies).not.toHaveProperty(name)
       expect(manifest.devDependencies).not.toHaveProperty(name)
     }
+  })
+
+  it('declares as dependencies only what the bundle imports, and npm ci --omit=dev installs nothing else', () => {
+    const reached = reachedPackages()
+    const imported = [...reached.keys()].filter((name) => !(name in OPTIONAL_IMPORTS)).sort()
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(imported)
+    expect(imported).toEqual([...EXTERNAL].sort())
+    // The lock's packages not marked dev are what `npm ci --omit=dev` installs: each must be one
+    // of those packages or what they need (sharp's and resvg's binaries for each platform).
+    const lock = (
+      JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> }
+    ).packages
+    const installed = Object.keys(lock).filter(
+      (path) => path.startsWith('node_modules/') && !lock[path]!.dev && !lock[path]!.devOptional,
+    )
+    const needed = lockClosure(lock, imported)
+    expect(installed.filter((path) => !needed.has(path))).toEqual([])
   })
 
   it('keeps the UI libraries out of the run-time dependencies: the server bundle carries what it draws', () => {
