@@ -12,6 +12,7 @@ import { builtinModules } from 'node:module'
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { rolldown } from 'rolldown'
+import ts from 'typescript'
 
 /** Where `bin/blog.js` finds the program, relative to the package root. */
 export const BUNDLE_DIR = 'dist/app'
@@ -40,7 +41,26 @@ const builtins = new Set(builtinModules)
 const isBuiltin = (id) => id.startsWith('node:') || builtins.has(id) || builtins.has(id.split('/')[0])
 
 /** How a module starts a worker thread: `new URL('./x-worker', import.meta.url)`, `.js` or not. */
-const WORKER_URL = /new URL\(\s*["'](\.\.?\/[^"']*-worker)(?:\.js)?["']\s*,\s*import\.meta\.url\s*\)/g
+const WORKER_URL = /^\.\.?\/[^"']*-worker(\.js)?$/
+
+/** The relative addresses `code` hands to `new URL(…, import.meta.url)`, read by TypeScript's parser (never from comments). */
+function urlsFromModule(file, code) {
+  const found = []
+  const visit = (node) => {
+    if (
+      ts.isNewExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'URL' &&
+      node.arguments?.length === 2 &&
+      ts.isStringLiteral(node.arguments[0]) &&
+      node.arguments[1].getText() === 'import.meta.url'
+    )
+      found.push(node.arguments[0].text)
+    ts.forEachChild(node, visit)
+  }
+  visit(ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS))
+  return found
+}
 
 /**
  * Every worker-thread entry of the program compiled under `dir` (tsc's output): each module named
@@ -52,9 +72,12 @@ export function workerEntries(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.js')) continue
     const file = join(entry.parentPath, entry.name)
-    for (const [, relative] of readFileSync(file, 'utf8').matchAll(WORKER_URL)) {
-      const worker = `${resolve(dirname(file), relative)}.js`
-      if (!existsSync(worker)) throw new Error(`${file} starts a worker from ${relative}, which tsc did not emit.`)
+    const code = readFileSync(file, 'utf8')
+    if (!code.includes('-worker')) continue
+    for (const address of urlsFromModule(file, code)) {
+      if (!WORKER_URL.test(address)) continue
+      const worker = resolve(dirname(file), address.endsWith('.js') ? address : `${address}.js`)
+      if (!existsSync(worker)) throw new Error(`${file} starts a worker from ${address}, which tsc did not emit.`)
       found.add(worker)
     }
   }
