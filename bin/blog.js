@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Runs the compiled CLI when the package is built; in a source checkout (or with
-// SCHOLIA_SOURCE=1) it runs the TypeScript directly through tsx, a dev dependency.
+// Runs the built program (dist/app, one bundle with the packages it uses: scripts/bundle-node.mjs)
+// when the package is built; in a source checkout (or with SCHOLIA_SOURCE=1) it runs the
+// TypeScript directly through tsx, a dev dependency.
 import { existsSync } from 'node:fs'
 
-const built = new URL('../dist/node/src/cli/main.js', import.meta.url)
+const built = new URL('../dist/app/main.js', import.meta.url)
 if (process.env.SCHOLIA_SOURCE !== '1' && existsSync(built)) {
   // React and Express pick their production code by NODE_ENV: unset, a published site would
   // render every page with React's development build (slower, with checks meant for authors).

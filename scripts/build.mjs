@@ -1,13 +1,13 @@
 // Build everything `blog` runs from: the browser bundle (Vite, hashed assets + manifest) and the
-// Node side (tsc: CLI, server, core, and the React app for server-side rendering).
+// Node side (tsc, then one rolldown bundle of the CLI, the server, the workers and the React app
+// for server-side rendering, with the packages they use: scripts/bundle-node.mjs).
 import { spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import { build as viteBuild } from 'vite'
-import { bundleWorkers } from './bundle-workers.mjs'
-import { bundleServerEntry } from './bundle-ssr.mjs'
+import { BUNDLE_DIR, bundleNode } from './bundle-node.mjs'
 import { BUILT_STAMP } from './build-inputs.mjs'
 import { planClientChunks } from './client-chunks.mjs'
 
@@ -42,10 +42,12 @@ run(process.execPath, [
   'tsconfig.build.json',
   '--noCheck',
 ])
-const workersStarted = Date.now()
-await bundleWorkers(new URL('../dist/node/', import.meta.url))
-await bundleServerEntry(new URL('../dist/node/', import.meta.url))
-console.log(`✓ worker and server-rendering bundles (${((Date.now() - workersStarted) / 1000).toFixed(1)} s)`)
+const bundleStarted = Date.now()
+const entries = await bundleNode(
+  new URL('../dist/node/', import.meta.url),
+  new URL(`../${BUNDLE_DIR}/`, import.meta.url),
+)
+console.log(`✓ ${BUNDLE_DIR}: ${entries.join(', ')} (${((Date.now() - bundleStarted) / 1000).toFixed(1)} s)`)
 // The stylesheets' index for inlining each page's critical styles, made once here rather than
 // by every `blog serve` as it starts (src/server/ssr/client-assets.ts).
 const { saveCriticalIndex } = await import(
@@ -53,6 +55,9 @@ const { saveCriticalIndex } = await import(
 )
 if (saveCriticalIndex(fileURLToPath(new URL('../dist/client', import.meta.url))))
   console.log('✓ critical styles indexed')
+// tsc's output was the bundle's input only: the program runs from the bundle, and the package
+// would otherwise ship the 12 MB twice.
+rmSync(new URL('../dist/node', import.meta.url), { recursive: true, force: true })
 
 // Scripts, styles and fonts' metrics go out compressed: brotli and gzip copies made once here,
 // which the server sends by the reader's Accept-Encoding (express-static-gzip), rather than

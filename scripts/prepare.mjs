@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
-const built = existsSync(new URL('../dist/node/src/cli/main.js', import.meta.url))
+const built = existsSync(new URL('../dist/app/main.js', import.meta.url))
 // npm sets _PACOTE_NO_PREPARE_ for the `npm install` it runs in its clone of a git dependency.
 const forElsewhere =
   process.env._PACOTE_NO_PREPARE_ !== undefined || ['pack', 'publish'].includes(process.env.npm_command ?? '')

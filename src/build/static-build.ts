@@ -266,9 +266,8 @@ async function clientSignature(clientDir: string): Promise<string> {
   return parts.join('\n')
 }
 
-/** The code that renders pages, cards and feeds (compiled or, in tests, the sources). */
-const CODE_ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const CODE_DIRS = [
+/** The code that renders pages, cards and feeds, as the sources (tests, tsx) hold it. */
+const SOURCE_DIRS = [
   'web',
   'src/server/ssr',
   'src/build',
@@ -278,6 +277,13 @@ const CODE_DIRS = [
   'src/search',
   'src/text',
 ]
+/**
+ * Where that code is: from the sources, those folders of the checkout; from the build, the
+ * bundle's one folder (scripts/bundle-node.mjs), all of it, since its files mix every part.
+ */
+const CODE = import.meta.url.endsWith('.ts')
+  ? { root: fileURLToPath(new URL('../..', import.meta.url)), dirs: SOURCE_DIRS }
+  : { root: fileURLToPath(new URL('.', import.meta.url)), dirs: ['.'] }
 
 /**
  * A hash of the rendering code's files: after an update of the program every page is made
@@ -285,8 +291,8 @@ const CODE_DIRS = [
  */
 async function codeSignature(): Promise<string> {
   const hash = createHash('sha1')
-  for (const dir of CODE_DIRS) {
-    const root = join(CODE_ROOT, dir)
+  for (const dir of CODE.dirs) {
+    const root = join(CODE.root, dir)
     const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => [])
     const files = entries
       .filter((e) => e.isFile() && /\.(js|ts|tsx|css)$/.test(e.name) && !e.name.endsWith('.d.ts'))
@@ -294,7 +300,7 @@ async function codeSignature(): Promise<string> {
       .sort()
     for (const file of files)
       hash
-        .update(`${relative(CODE_ROOT, file)}\0`)
+        .update(`${relative(CODE.root, file)}\0`)
         .update(await readFile(file))
         .update('\0')
   }

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { projectRoot } from './temp-dir.js'
 
-const BUILT_CLI = join(projectRoot, 'dist', 'node', 'src', 'cli', 'main.js')
+const BUILT_CLI = join(projectRoot, 'dist', 'app', 'main.js')
 /** What the compiled CLI is made from: a file here newer than the build means the build is stale. */
 const SOURCES = ['src', 'web', 'bin', 'package.json', 'tsconfig.json']
 

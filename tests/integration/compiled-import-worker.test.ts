@@ -13,19 +13,25 @@ import { projectRoot, tempDir } from '../helpers/temp-dir.js'
 const tmp = tempDir('compiled-worker-')
 afterAll(tmp.cleanup)
 
-const WORKER = join(projectRoot, 'dist', 'node', 'src', 'importer', 'prepare-worker.js')
+const BUNDLE = join(projectRoot, 'dist', 'app')
+const WORKER = join(BUNDLE, 'prepare-worker.js')
 
 /** `blog ARGS` from the build (`npm test` builds first), as an installed package runs it. */
 const compiledBlog = (args: string[]) => blog(args, { env: { SCHOLIA_SOURCE: '0' } })
 
-describe('the compiled import worker (scripts/bundle-workers.mjs)', () => {
-  it('is one file that needs nothing but Node itself', () => {
+describe('the compiled import worker (scripts/bundle-node.mjs)', () => {
+  it('needs nothing but Node itself and the files of its bundle', () => {
     expect(existsSync(WORKER), 'no compiled worker: run `npm run build` first').toBe(true)
-    // Load it in a Node whose module resolution refuses, for this file, anything but Node's own modules.
+    // Load it in a Node whose module resolution refuses, for the bundle's files, anything but
+    // Node's own modules and the bundle's other files (no package from node_modules).
     const worker = pathToFileURL(WORKER).href
-    const hooks = `export async function resolve(specifier, context, next) {
-      if (context.parentURL === ${JSON.stringify(worker)} && !specifier.startsWith('node:')) throw new Error('the worker imports ' + specifier)
-      return next(specifier, context)
+    const folder = pathToFileURL(`${BUNDLE}/`).href
+    const hooks = `import { isBuiltin } from 'node:module'
+    export async function resolve(specifier, context, next) {
+      const resolved = await next(specifier, context)
+      if (context.parentURL?.startsWith(${JSON.stringify(folder)}) && !isBuiltin(specifier) && !(resolved.url.startsWith(${JSON.stringify(folder)}) && !resolved.url.slice(${folder.length}).includes('/')))
+        throw new Error('the worker imports ' + specifier)
+      return resolved
     }`
     const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)})`
     const load = spawnSync(
