@@ -11,9 +11,9 @@ import { projectRoot, tempDir } from '../helpers/temp-dir.js'
 // runs here in a copy of the package whose build script only records that it ran and writes the
 // CLI entry point the real build makes: the decision is what is tested, the build is npm test's.
 
-const BUILT = join('dist', 'node', 'src', 'cli', 'main.js')
+const BUILT = join('dist', 'app', 'main.js')
 const FAKE_BUILD = `import { mkdirSync, writeFileSync, appendFileSync } from 'node:fs'
-mkdirSync('dist/node/src/cli', { recursive: true })
+mkdirSync('dist/app', { recursive: true })
 writeFileSync('${BUILT}', 'console.log("built")\\n')
 appendFileSync('builds.log', 'build\\n')
 `
