@@ -4,7 +4,7 @@ import type { Segment } from './essay-doc.js'
 
 /** Words after which a full stop does not end a sentence. */
 const ABBREVIATIONS = new Set(
-  'e.g i.e etc al fig figs eq eqs eqn sec ch cf vs resp approx dr mr mrs ms prof no nos vol vols pp p ref refs st jr sr inc ltd co ca viz def thm lem prop cor ex'.split(
+  'e.g i.e i.i.d etc al fig figs eq eqs eqn sec ch cf vs resp approx dr mr mrs ms prof no nos vol vols pp p ref refs st jr sr inc ltd co ca viz def thm lem prop cor ex'.split(
     ' ',
   ),
 )
@@ -85,8 +85,11 @@ export function emphasisedRuns(segments: readonly Segment[]): string[] {
 
 function endsSentence(text: string, stop: number, after: number, next: Segment | undefined): boolean {
   const word = /([\p{L}.]+)$/u.exec(text.slice(Math.max(0, stop - 12), stop))?.[1] ?? ''
-  if (text[stop] === '.' && (ABBREVIATIONS.has(word.toLowerCase()) || /^\p{Lu}$/u.test(word))) return false
   const following = after < text.length ? text.slice(after) : next ? (next.kind === 'text' ? next.text : '$') : ''
+  // A list's "etc." before a capital ends its sentence ("… and so on, etc. The next …"); other abbreviations and initials never do.
+  const abbreviation = ABBREVIATIONS.has(word.toLowerCase()) || /^\p{Lu}$/u.test(word)
+  if (text[stop] === '.' && abbreviation && !(word.toLowerCase() === 'etc' && /^\p{Lu}/u.test(following.trimStart())))
+    return false
   // The end of the paragraph, a formula or link, or a capital, digit, quote or bracket.
   return following === '' || /^[\p{Lu}\p{N}"'“‘([$]/u.test(following.trimStart())
 }
