@@ -1,4 +1,4 @@
-import { describe, it, expect, beforeAll, afterAll } from 'vitest'
+import { describe, it, expect, beforeAll, afterAll, afterEach } from 'vitest'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -284,6 +284,8 @@ beforeAll(async () => {
   browser = await launchBrowser()
 }, 120_000)
 
+// Each test's tabs close after it, so they do not keep running beside the next tests.
+afterEach(() => browser?.closePages())
 afterAll(async () => {
   await browser?.close()
   await ctx?.cleanup()

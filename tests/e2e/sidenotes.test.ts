@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, afterEach } from 'vitest'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -19,6 +19,8 @@ beforeAll(async () => {
   ctx = await servedBlog({ fixtures: site })
   browser = await launchBrowser()
 }, 120_000)
+// Each test's tabs close after it, so they do not keep running beside the next tests.
+afterEach(() => browser?.closePages())
 afterAll(async () => {
   await browser?.close()
   await ctx?.cleanup()

@@ -1,4 +1,4 @@
-import { describe, it, expect, beforeAll, afterAll } from 'vitest'
+import { describe, it, expect, beforeAll, afterAll, afterEach } from 'vitest'
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -37,6 +37,8 @@ beforeAll(async () => {
   ownerId = (await ctx.blog.auth.createAdmin({ username: 'owner', password: 'password1' }, OWNER)).user.id
   browser = await launchBrowser()
 }, 120_000)
+// Each test's tabs close after it, so they do not keep running beside the next tests.
+afterEach(() => browser?.closePages())
 afterAll(async () => {
   await browser?.close()
   await ctx?.cleanup()

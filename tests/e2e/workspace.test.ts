@@ -1,4 +1,4 @@
-import { describe, it, expect, beforeAll, afterAll } from 'vitest'
+import { describe, it, expect, beforeAll, afterAll, afterEach } from 'vitest'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -25,6 +25,11 @@ beforeAll(async () => {
   browser = await launchBrowser()
   reader = await launchBrowser()
 }, 120_000)
+// Each test's tabs close after it, so they do not keep running (and polling) beside the next tests.
+afterEach(async () => {
+  await browser?.closePages()
+  await reader?.closePages()
+})
 afterAll(async () => {
   await browser?.close()
   await reader?.close()

@@ -6,14 +6,22 @@ import { projectRoot, tempDir } from './temp-dir.js'
 
 export const fixtureSite = join(projectRoot, 'tests', 'fixtures', 'site')
 
-/** A Blog on a fresh data folder with the fixture essays imported, served on a free port. */
+/**
+ * A Blog on a fresh data folder with the fixture essays imported, served on a free port. `seed`
+ * fills the data folder before the Blog opens it (e.g. `copyCorpusData`, the shared corpus import).
+ */
 export async function servedBlog(
-  opts: { fixtures?: string | null; blog?: Omit<CreateBlogOptions, 'dataDir'> } = {},
+  opts: {
+    fixtures?: string | null
+    blog?: Omit<CreateBlogOptions, 'dataDir'>
+    seed?: (dataDir: string) => Promise<unknown>
+  } = {},
 ): Promise<{ blog: Blog; server: RunningServer; dataDir: string; cleanup: () => Promise<void> }> {
   const tmp = tempDir('blog-')
   const essays = join(tmp.path, 'essays')
   const fixtures = opts.fixtures === undefined ? fixtureSite : opts.fixtures
   if (fixtures) cpSync(fixtures, essays, { recursive: true })
+  await opts.seed?.(join(tmp.path, 'data'))
   const blog = await createBlog({
     dataDir: join(tmp.path, 'data'),
     ownerName: 'Site Owner',

@@ -30,6 +30,11 @@ function chromiumExecutable(): string {
 
 export interface TestBrowser {
   context: BrowserContext
+  /**
+   * Closes the tabs a test opened (the first, blank one stays): a tab left open keeps running
+   * its scripts (the comments, the job tracker's polling) while the next tests run.
+   */
+  closePages(): Promise<void>
   close(): Promise<void>
 }
 
@@ -43,8 +48,12 @@ export async function launchBrowser(viewport = { width: 1280, height: 900 }): Pr
     args: FLAGS,
     viewport,
   })
+  const initial = new Set(context.pages())
   return {
     context,
+    closePages: async () => {
+      for (const page of context.pages()) if (!initial.has(page)) await page.close()
+    },
     close: async () => {
       await context.close()
       rmSync(profile, { recursive: true, force: true })

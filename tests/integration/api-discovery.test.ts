@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { existsSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { servedBlog } from '../helpers/blog.js'
+import { copyCorpusData, fromFamily } from '../helpers/corpus-import.js'
 import { ApiClient } from '../helpers/http-client.js'
-import { corpusDir, projectRoot, tempDir } from '../helpers/temp-dir.js'
+import { corpusDir, tempDir } from '../helpers/temp-dir.js'
 import { OWNER } from '../../src/auth/auth-service.js'
 import {
   ArgumentStrengthSchema,
@@ -273,30 +274,21 @@ describe('GET /api/user/insights', () => {
   })
 })
 
-/** The corpus beside this checkout, or beside a folder above it (worktrees live deeper). */
-function findCorpus(): string | null {
-  if (existsSync(corpusDir)) return corpusDir
-  for (let dir = projectRoot; dirname(dir) !== dir; dir = dirname(dir)) {
-    const candidate = join(dir, '..', 'shared', 'corpus')
-    if (existsSync(candidate)) return candidate
-  }
-  return null
-}
-
 describe('on the StatProofBook corpus', () => {
   let corpus: Awaited<ReturnType<typeof servedBlog>>
+  // The shared import of the corpus (helpers/corpus-import.ts), rather than an import of
+  // statproofbook of its own: its proofs are the posts checked; the other families are only
+  // more posts beside them.
+  const proofs = () => corpus.blog.store.posts().filter((p) => fromFamily(p.source?.path, ['statproofbook']))
   beforeAll(async () => {
-    const dir = findCorpus()
-    expect(dir, 'the shared corpus').not.toBeNull()
-    corpus = await servedBlog({ fixtures: null })
-    mkdirSync(corpus.dataDir, { recursive: true })
-    await corpus.blog.importer.importPaths([join(dir!, 'statproofbook')])
-  }, 120_000)
+    expect(existsSync(corpusDir), 'the shared corpus').toBe(true)
+    corpus = await servedBlog({ fixtures: null, seed: copyCorpusData })
+  }, 240_000)
   afterAll(() => corpus?.cleanup())
 
   it('answers related posts and sidebars of the right shape for every essay', async () => {
     const client = new ApiClient(corpus.server.url)
-    const posts = corpus.blog.store.posts()
+    const posts = proofs()
     expect(posts.length).toBeGreaterThan(100)
     for (const p of posts.slice(0, 30)) {
       const related = RelatedPostSchema.array().parse((await client.get(`/api/posts/${p.id}/related`)).body)
@@ -309,7 +301,7 @@ describe('on the StatProofBook corpus', () => {
   }, 120_000)
 
   it('reads a proof’s links to other proofs as citations', async () => {
-    const proof = corpus.blog.store.posts().find((p) => p.source?.path.endsWith('anova1-repara.md'))!
+    const proof = proofs().find((p) => p.source?.path.endsWith('anova1-repara.md'))!
     const owner = new ApiClient(corpus.server.url)
     await corpus.blog.auth.createAdmin({ username: 'owner', password: 'password1' }, OWNER)
     await owner.post('/api/auth/login', { username: 'owner', password: 'password1' })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import { servedBlog } from '../helpers/blog.js'
+import { copyCorpusData } from '../helpers/corpus-import.js'
 import { ApiClient } from '../helpers/http-client.js'
 import { corpusDir } from '../helpers/temp-dir.js'
 import { staticDataFiles, staticSearchIndex } from '../../src/build/static-data.js'
@@ -81,8 +81,8 @@ const haveCorpus = existsSync(corpusDir)
 
 beforeAll(async () => {
   if (!haveCorpus) return
-  ctx = await servedBlog({ fixtures: null })
-  await ctx.blog.importer.importPaths(['statproofbook', 'd2l-en', 'julialang-blog'].map((f) => join(corpusDir, f)))
+  // The whole corpus, from the shared import (helpers/corpus-import.ts) rather than an import of its own.
+  ctx = await servedBlog({ fixtures: null, seed: copyCorpusData })
   guest = new ApiClient(ctx.server.url)
   // What `blog build` writes for the browser: the posts list and the search index.
   const files = await staticDataFiles(ctx.blog, '')
