@@ -2,7 +2,8 @@ import { cosine } from '../text/site-index.js'
 import { normaliseWord } from '../text/stem.js'
 import { termsOf } from '../text/terms.js'
 import type { RelatedPost } from '../shared/schemas/discovery.js'
-import { RELATED_WEIGHTS } from '../shared/related-weights.js'
+// How much each signal counts: shared, so readers' explanation of the score is made from the same numbers.
+import { RELATED_WEIGHTS as WEIGHTS } from '../shared/related-weights.js'
 import { toListItem } from '../posts/post-views.js'
 import type { Essay } from './corpus.js'
 import type { Snapshot } from './snapshot.js'
@@ -19,8 +20,6 @@ export interface Relation {
   shared: string[]
 }
 
-/** How much each signal counts (src/shared/related-weights.ts, where readers' explanation is made from them too). */
-export const WEIGHTS = RELATED_WEIGHTS
 /** Essays alike only in structure are related only when very alike. */
 const STRUCTURE_ONLY = 0.85
 
