@@ -2,8 +2,7 @@ import { Command, Option } from 'commander'
 import type { GenerateKind, GenerateProgress, GenerateReport, GenerateResult } from '../../enhance/batch.js'
 import { EXIT, type CliIO } from '../output.js'
 import { dataOption, jsonOption, withBlog, type DataOptions } from '../shared-options.js'
-import { LiveLine } from '../../terminal/live-line.js'
-import { progressLine } from '../../terminal/progress-bar.js'
+import { openLiveProgress, type LiveProgress } from '../live-progress.js'
 
 interface GenerateFlags extends DataOptions {
   annotations?: boolean
@@ -59,8 +58,9 @@ Exit code 1 if anything failed (everything else is kept), 2 if nothing could run
       const chosen = TEXT_KINDS.filter((k) => flags[FLAG_OF[k] as keyof GenerateFlags])
       const kinds: GenerateKind[] =
         chosen.length > 0 || flags.images ? [...chosen, ...(flags.images ? (['images'] as const) : [])] : TEXT_KINDS
-      const live = !flags.json && process.stderr.isTTY ? new LiveLine(process.stderr) : null
-      const onProgress = flags.json ? undefined : (e: GenerateProgress) => show(e, io, live)
+      const tty = !flags.json && process.stderr.isTTY ? await openLiveProgress(process.stderr) : null
+      const live = tty?.live ?? null
+      const onProgress = flags.json ? undefined : (e: GenerateProgress) => show(e, io, tty)
       let report: GenerateReport
       try {
         report = await withBlog(flags, (blog) =>
@@ -71,7 +71,7 @@ Exit code 1 if anything failed (everything else is kept), 2 if nothing could run
         throw e
       }
       // The finished bar stays on screen above the summary.
-      live?.finish(progressLine(report.results.length, report.results.length, 'done'))
+      live?.finish(tty!.progressLine(report.results.length, report.results.length, 'done'))
       if (flags.json)
         io.out(
           JSON.stringify({
@@ -85,18 +85,18 @@ Exit code 1 if anything failed (everything else is kept), 2 if nothing could run
     })
 }
 
-function show(e: GenerateProgress, io: CliIO, live: LiveLine | null): void {
+function show(e: GenerateProgress, io: CliIO, tty: LiveProgress | null): void {
   if (e.type === 'start') {
-    live?.update(progressLine(e.done, e.total, `${FLAG_OF[e.kind]}  ${e.slug}…`))
+    tty?.live.update(tty.progressLine(e.done, e.total, `${FLAG_OF[e.kind]}  ${e.slug}…`))
     return
   }
   const r = e.result
   // On a terminal only failures stay on screen; elsewhere (logs, CI) every result is a line.
-  if (live && r.status === 'done' && !r.notes) {
-    live.update(progressLine(e.done, e.total, `${FLAG_OF[r.kind]}  ${r.slug}`))
+  if (tty && r.status === 'done' && !r.notes) {
+    tty.live.update(tty.progressLine(e.done, e.total, `${FLAG_OF[r.kind]}  ${r.slug}`))
     return
   }
-  live?.clear()
+  tty?.live.clear()
   io.out(
     r.status === 'done'
       ? `✓ ${FLAG_OF[r.kind].padEnd(12)} ${r.slug}`

@@ -4,8 +4,8 @@ import type { ImportReport } from '../../importer/import-service.js'
 import { planImport, type ImportPlan } from '../../importer/import-plan.js'
 import { EXIT, type CliIO } from '../output.js'
 import { dataOption, jsonOption, withBlog, type DataOptions } from '../shared-options.js'
-import { LiveLine } from '../../terminal/live-line.js'
-import { showImportProgress, type ImportFileEvent } from '../../terminal/progress-bar.js'
+import type { ImportFileEvent } from '../../terminal/progress-bar.js'
+import { openLiveProgress } from '../live-progress.js'
 
 export function importCommand(io: CliIO, setExit: (code: number) => void): Command {
   return new Command('import')
@@ -36,12 +36,14 @@ LICENSE, CHANGELOG, CONTRIBUTING and CODE_OF_CONDUCT files are skipped unless na
         return
       }
       // A terminal gets a live bar with the new, updated and failed files above it; logs and CI a line per file.
-      const live = !opts.json && process.stdout.isTTY && process.stderr.isTTY ? new LiveLine(process.stderr) : null
+      const tty =
+        !opts.json && process.stdout.isTTY && process.stderr.isTTY ? await openLiveProgress(process.stderr) : null
+      const live = tty?.live ?? null
       const report = await withBlog(opts, async (blog) => {
-        if (live) {
+        if (tty) {
           const lineFor = (f: ImportFileEvent) =>
             f.status === 'unchanged' ? null : formatLine(f.status, f.path, f.slug, f.error)
-          showImportProgress(blog.events, live, lineFor, io.out, shownPath)
+          tty.showImportProgress(blog.events, tty.live, lineFor, io.out, shownPath)
         } else if (!opts.json) {
           blog.events.on('import:file', (f) => {
             io.out(formatLine(f.status, f.path, f.slug, f.error))

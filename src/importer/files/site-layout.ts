@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 
 /** The static-site generators whose source folders `blog import` recognises. */
@@ -176,7 +175,10 @@ function franklin(root: string): SiteLayout {
 
 async function readYaml(path: string): Promise<unknown> {
   try {
-    return parseYaml(await readFile(path, 'utf8')) as unknown
+    // Loaded on first need: most imports (and every CLI start) meet no site configuration, and the
+    // parser is a fifth of what `blog` would otherwise load before it does anything.
+    const { parse } = await import('yaml')
+    return parse(await readFile(path, 'utf8')) as unknown
   } catch {
     // A configuration we cannot read recognises nothing more than its file name does.
     return null

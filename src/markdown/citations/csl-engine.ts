@@ -125,8 +125,10 @@ function runEngine(entry: CslEntry): FormattedEntry {
   try {
     cite.setOutputFormat('text')
     const label = stripParentheses(cite.makeCitationCluster([{ id }]))
-    const author = cite.makeCitationCluster([{ id, 'author-only': true }]).trim()
-    const year = stripParentheses(cite.makeCitationCluster([{ id, 'suppress-author': true }]))
+    const { author, year } = splitLabel(label) ?? {
+      author: cite.makeCitationCluster([{ id, 'author-only': true }]).trim(),
+      year: stripParentheses(cite.makeCitationCluster([{ id, 'suppress-author': true }])),
+    }
     cite.setOutputFormat('html')
     cite.updateItems([id])
     const bibliography = cite.makeBibliography()
@@ -190,6 +192,24 @@ function formatFingerprint(): string {
     .digest('hex')
   return fingerprint
 }
+
+/**
+ * APA's parenthetical citation is the author part, a comma, the date part ("Vaswani et al.,
+ * 2017"; "World Health Organization, n.d."), and its date part never holds a comma: so the text
+ * after the last comma is the date, and each part need not be asked of citeproc again (two
+ * calls of three: about a tenth of an import's render time, on the corpus). Null when the label
+ * does not read so (no comma, or a date part that is not a year or "n.d."): the engine is asked.
+ */
+export function splitLabel(label: string): { author: string; year: string } | null {
+  const cut = label.lastIndexOf(', ')
+  if (cut <= 0) return null
+  const year = label.slice(cut + 2)
+  if (!DATE_PART.test(year)) return null
+  return { author: label.slice(0, cut), year }
+}
+
+/** An APA date part: a year (with a disambiguating letter or a range), "n.d.", or "in press". */
+const DATE_PART = /^(?:\d{3,4}(?:[a-z]|[–-]\d{2,4})?|n\.d\.(?:-[a-z])?|in press(?:-[a-z])?)$/
 
 function stripParentheses(text: string): string {
   const t = text.trim()
