@@ -16,6 +16,7 @@ import { layout, shardOf, SHARD_COUNT, type Layout } from './post-files.js'
 import { migrate } from './migrations.js'
 import { Transaction, type CommittedState } from './transaction.js'
 import { LruCache } from '../core/lru-cache.js'
+import { eachLimited } from '../core/each-limited.js'
 import type { StoreChange } from '../core/events.js'
 
 // The change event's shape lives with the event bus (the kernel), so the bus needs no store.
@@ -29,6 +30,8 @@ export interface StoreOptions {
 
 /** Attempts of one transaction when this process loses the store lock before its commit point. */
 const LOCK_LOST_ATTEMPTS = 3
+/** Body files written at once by a commit. */
+const BODY_WRITES_AT_ONCE = 8
 
 /**
  * The data folder: db.json for site-wide records, sharded post index, a body file per post.
@@ -331,7 +334,7 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
     if (touchedShards.size === 0 && !dbDraft) return null
     const afters = new Map<number, PostMeta>()
     for (const [id, change] of tx.changes) if (change.after) afters.set(id, PostMetaSchema.parse(change.after))
-    const bodyFiles: [string, string][] = []
+    const bodyFiles: Array<{ path: string; body: PostBody; meta: PostMeta }> = []
     for (const [id, meta] of afters) {
       const change = tx.changes.get(id)!
       const body = change.body
@@ -340,11 +343,15 @@ export class Store extends EventEmitter<{ change: [StoreChange] }> {
           ? await this.body(change.before).catch(() => null)
           : null
       // A body that cannot be read keeps its old metadata copy: the change itself must not fail for it.
-      if (body) bodyFiles.push([this.files.body(id, meta.bodyRev), JSON.stringify({ ...body, meta })])
+      if (body) bodyFiles.push({ path: this.files.body(id, meta.bodyRev), body, meta })
     }
     await held.check()
-    // Bodies first (in parallel: the file system batches the syncs), then the index commits them.
-    await Promise.all(bodyFiles.map(([path, text]) => writeFileAtomic(path, text, { syncDir: false })))
+    // Bodies first, then the index commits them. Several at a time (the file system batches the
+    // syncs), each serialised just before it is written: an import of the corpus writes 48 MB of
+    // bodies, and holding all of that text (and its bytes) at once was its peak of memory.
+    await eachLimited(bodyFiles, BODY_WRITES_AT_ONCE, ({ path, body, meta }) =>
+      writeFileAtomic(path, JSON.stringify({ ...body, meta }), { syncDir: false }),
+    )
     if (bodyFiles.length) await syncDir(this.files.bodiesDir)
 
     const entry: JournalEntry = { shards: {}, db: dbDraft }

@@ -27,20 +27,42 @@ export default function remarkTypography(options: { dashes: 'oldschool'; backtic
   return (tree: Root): undefined => {
     visit(tree, (node: Nodes) => {
       if (!BLOCKS.has(node.type)) return
-      if (!hasCandidate(node)) return SKIP
-      const block: Root = { type: 'root', children: [node as Root['children'][number]] }
-      smarten.runSync(block)
+      const needs = whatItNeeds(node)
+      if (needs === 'apostrophes') {
+        visit(node, 'text', (text) => {
+          text.value = text.value.replace(INNER_APOSTROPHE, '’')
+        })
+      } else if (needs === 'smartypants') {
+        const block: Root = { type: 'root', children: [node as Root['children'][number]] }
+        smarten.runSync(block)
+      }
       return SKIP
     })
   }
 }
 
-function hasCandidate(block: Nodes): boolean {
+/**
+ * An apostrophe inside a word ("don't", "Bayes's", "1990's"): smartypants makes each one a
+ * closing single quote, whatever else the block holds, as its word's text comes before it.
+ */
+const INNER_APOSTROPHE = /(?<=[\p{L}\p{N}])'(?=[\p{L}\p{N}])/gu
+const OTHER_QUOTE = /"|--|\.\.\.|'/
+
+/**
+ * What a block's text needs: nothing; only its in-word apostrophes set (most prose blocks that
+ * need anything, done without reading the block into a natural-language tree, which is most of
+ * what smartypants costs); or smartypants itself (quotes to pair, dashes, ellipses).
+ */
+function whatItNeeds(block: Nodes): 'nothing' | 'apostrophes' | 'smartypants' {
   let chars = 0
   let found = false
+  let onlyApostrophes = true
   visit(block, 'text', (text) => {
     chars += text.value.length
-    if (!found) found = CANDIDATE.test(text.value)
+    if (!CANDIDATE.test(text.value)) return
+    found = true
+    if (onlyApostrophes) onlyApostrophes = !OTHER_QUOTE.test(text.value.replace(INNER_APOSTROPHE, ''))
   })
-  return found && chars <= MAX_BLOCK_CHARS
+  if (!found || chars > MAX_BLOCK_CHARS) return 'nothing'
+  return onlyApostrophes ? 'apostrophes' : 'smartypants'
 }

@@ -71,3 +71,30 @@ describe('typographic quotes and dashes (remark-smartypants)', () => {
     for (const term of searchTerms('"Bessel\'s" "sample variance"')) expect(indexed).toContain(term)
   })
 })
+
+describe('in-word apostrophes set without the natural-language pass', () => {
+  // A block whose only candidates are apostrophes inside words takes a shortcut; each must read
+  // exactly as remark-smartypants sets it, alone or beside what needs the full pass.
+  const plugin = async (md: string): Promise<string> => {
+    const [{ unified }, { default: remarkParse }, { default: remarkSmartypants }, { toString }] = await Promise.all([
+      import('unified'),
+      import('remark-parse'),
+      import('remark-smartypants'),
+      import('mdast-util-to-string'),
+    ])
+    const processor = unified().use(remarkParse).use(remarkSmartypants, { dashes: 'oldschool', backticks: false })
+    return toString(processor.runSync(processor.parse(md)))
+  }
+  const cases = [
+    "Don't stop: it's Bayes's theorem, and the 1990's were l'été of rock'n'roll.",
+    "Ends with a quote'",
+    "'Tis the season, and the '80s.",
+    "Mixed: 'quoted' words and don't.",
+    'Also "double" and can\'t.',
+    "O'Neill's *em*'s and `code`'s.",
+  ]
+  for (const text of cases)
+    it(`sets ${JSON.stringify(text)} as remark-smartypants does`, async () => {
+      expect(proseOf(renderMarkdown(text).html)).toBe(`${await plugin(text)}\n`.trimEnd())
+    })
+})
