@@ -1,7 +1,7 @@
 // Build everything `blog` runs from: the browser bundle (Vite, hashed assets + manifest) and the
-// Node side (tsc, then one rolldown bundle of the CLI, the server, the workers and the React app
-// for server-side rendering, with the packages they use: scripts/bundle-node.mjs).
-import { spawnSync } from 'node:child_process'
+// Node side (one rolldown bundle of the CLI, the server, the workers and the React app for
+// server-side rendering, from the TypeScript sources, with the packages they use:
+// scripts/bundle-node.mjs). Types are `npm run typecheck`'s business, not the build's.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
@@ -12,12 +12,6 @@ import { BUILT_STAMP } from './build-inputs.mjs'
 import { planClientChunks } from './client-chunks.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const run = (cmd, args) => {
-  const started = Date.now()
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' })
-  if (result.status !== 0) process.exit(result.status ?? 1)
-  console.log(`✓ ${[cmd, ...args].join(' ')} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
-}
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true })
 // The client: vite.config.ts, cut into files as scripts/client-chunks.mjs plans.
@@ -34,30 +28,15 @@ await viteBuild({
   build: { sourcemap: profiling, minify: !profiling, rollupOptions: { output: { codeSplitting } } },
 })
 console.log(`✓ vite build (${((Date.now() - viteStarted) / 1000).toFixed(1)} s)`)
-// Emit only: the types are checked by `npm run typecheck` (part of `npm test`), and emitting
-// without checking them takes less than half the time (isolatedModules: the output is the same).
-run(process.execPath, [
-  fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)),
-  '-p',
-  'tsconfig.build.json',
-  '--noCheck',
-])
 const bundleStarted = Date.now()
-const entries = await bundleNode(
-  new URL('../dist/node/', import.meta.url),
-  new URL(`../${BUNDLE_DIR}/`, import.meta.url),
-)
+const entries = await bundleNode(new URL('../', import.meta.url), new URL(`../${BUNDLE_DIR}/`, import.meta.url))
 console.log(`✓ ${BUNDLE_DIR}: ${entries.join(', ')} (${((Date.now() - bundleStarted) / 1000).toFixed(1)} s)`)
 // The stylesheets' index for inlining each page's critical styles, made once here rather than
-// by every `blog serve` as it starts (src/server/ssr/client-assets.ts).
-const { saveCriticalIndex } = await import(
-  new URL('../dist/node/src/server/ssr/client-assets.js', import.meta.url).href
-)
+// by every `blog serve` as it starts (src/server/ssr/client-assets.ts), read from its source.
+const { tsImport } = await import('tsx/esm/api')
+const { saveCriticalIndex } = await tsImport('../src/server/ssr/client-assets.ts', import.meta.url)
 if (saveCriticalIndex(fileURLToPath(new URL('../dist/client', import.meta.url))))
   console.log('✓ critical styles indexed')
-// tsc's output was the bundle's input only: the program runs from the bundle, and the package
-// would otherwise ship the 12 MB twice.
-rmSync(new URL('../dist/node', import.meta.url), { recursive: true, force: true })
 
 // Scripts, styles and fonts' metrics go out compressed: brotli and gzip copies made once here,
 // which the server sends by the reader's Accept-Encoding (express-static-gzip), rather than

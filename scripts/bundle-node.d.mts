@@ -3,4 +3,4 @@ export declare const BUNDLE_DIR: string
 export declare const EXTERNAL: readonly string[]
 export declare const OPTIONAL_IMPORTS: Readonly<Record<string, string>>
 export declare function workerEntries(dir: string): string[]
-export declare function bundleNode(distNode: URL, outDir: URL): Promise<string[]>
+export declare function bundleNode(root: URL, outDir: URL): Promise<string[]>

@@ -1,5 +1,7 @@
 // The Node side of `blog` as one bundle (issue 24: production install ≤ 80 MB), made with
-// rolldown (which Vite already brings) from tsc's output: the CLI and every worker-thread entry,
+// rolldown (which Vite already brings) straight from the TypeScript sources (its own transform
+// strips the types, as `isolatedModules` guarantees it can; `npm run typecheck` checks them, and
+// no tsc emit step is spent on every build): the CLI and every worker-thread entry,
 // with the packages they use inside, so that `npm install scholia` needs only the few packages
 // that cannot be bundled (see EXTERNAL). Lazily imported parts (the AI provider, the arXiv writer,
 // resvg, ink for the dashboard, the markdown pipeline on the main thread) stay chunks loaded when
@@ -16,8 +18,8 @@ import ts from 'typescript'
 
 /** Where `bin/blog.js` finds the program, relative to the package root. */
 export const BUNDLE_DIR = 'dist/app'
-/** The CLI's entry, as tsc compiles it. */
-const CLI_ENTRY = 'src/cli/main.js'
+/** The CLI's entry. */
+const CLI_ENTRY = 'src/cli/main.ts'
 
 /**
  * The only packages left as imports, so the only run-time `dependencies`: each loads a native
@@ -58,26 +60,34 @@ function urlsFromModule(file, code) {
       found.push(node.arguments[0].text)
     ts.forEachChild(node, visit)
   }
-  visit(ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS))
+  visit(
+    ts.createSourceFile(
+      file,
+      code,
+      ts.ScriptTarget.Latest,
+      true,
+      file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+    ),
+  )
   return found
 }
 
 /**
- * Every worker-thread entry of the program compiled under `dir` (tsc's output): each module named
+ * Every worker-thread entry of the program under `dir` (its TypeScript sources): each module named
  * in a `new URL('./x-worker', import.meta.url)`, found where it is named, so a new worker cannot
  * be left out of the bundle.
  */
 export function workerEntries(dir) {
   const found = new Set()
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.js')) continue
+    if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || entry.name.endsWith('.d.ts')) continue
     const file = join(entry.parentPath, entry.name)
     const code = readFileSync(file, 'utf8')
     if (!code.includes('-worker')) continue
     for (const address of urlsFromModule(file, code)) {
       if (!WORKER_URL.test(address)) continue
-      const worker = resolve(dirname(file), address.endsWith('.js') ? address : `${address}.js`)
-      if (!existsSync(worker)) throw new Error(`${file} starts a worker from ${address}, which tsc did not emit.`)
+      const worker = resolve(dirname(file), `${address.replace(/\.js$/, '')}.ts`)
+      if (!existsSync(worker)) throw new Error(`${file} starts a worker from ${address}, which is not there.`)
       found.add(worker)
     }
   }
@@ -105,14 +115,17 @@ function inkPackageJson() {
 }
 
 /**
- * Bundles the program compiled under `distNode` (tsc's output) into `outDir`: `main.js` (the
- * CLI), one `<name>-worker.js` per worker entry, and the chunks they share or load later.
+ * Bundles the program whose sources are under `root` (`src/`, and `web/` for server rendering)
+ * into `outDir`: `main.js` (the CLI), one `<name>-worker.js` per worker entry, and the chunks they
+ * share or load later.
  */
-export async function bundleNode(distNode, outDir) {
-  const src = fileURLToPath(new URL('src/', distNode))
-  const input = { main: join(src, CLI_ENTRY.slice('src/'.length)) }
-  for (const file of workerEntries(fileURLToPath(distNode))) {
-    const name = basename(file, '.js')
+export async function bundleNode(root, outDir) {
+  const input = { main: fileURLToPath(new URL(CLI_ENTRY, root)) }
+  for (const file of [
+    ...workerEntries(fileURLToPath(new URL('src/', root))),
+    ...workerEntries(fileURLToPath(new URL('web/', root))),
+  ]) {
+    const name = basename(file, '.ts')
     // A worker is found by its file name next to its caller: two of one name cannot share the folder.
     if (name in input) throw new Error(`Two worker entries are named ${name}.js; the bundle folder is flat.`)
     input[name] = file
@@ -123,6 +136,10 @@ export async function bundleNode(distNode, outDir) {
     input,
     platform: 'node',
     logLevel: 'warn',
+    // The sources import each other as `./x.js` (NodeNext): that is the `.ts` or `.tsx` beside it.
+    resolve: { extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
+    tsconfig: fileURLToPath(new URL('tsconfig.json', root)),
+    transform: { jsx: 'react-jsx', target: 'es2022' },
     plugins: [inkPackageJson()],
     // Stylesheets are the browser bundle's (a page imports one on demand there, never on the server).
     external: (id) => isBuiltin(id) || external.test(id) || id.endsWith('.css'),
@@ -130,7 +147,7 @@ export async function bundleNode(distNode, outDir) {
       // Radix and lucide mark their modules "use client" for React Server Components: meaningless here.
       if (log.code === 'MODULE_LEVEL_DIRECTIVE') return
       // The static site's search is imported on demand in the browser; the build, on Node, needs it at once.
-      if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && /web[/\\]static[/\\]search\.js/.test(log.message)) return
+      if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && /web[/\\]static[/\\]search\.tsx?/.test(log.message)) return
       // A package the bundle cannot find would be an import of a package the install does not have.
       if (log.code === 'UNRESOLVED_IMPORT') return handler('error', log)
       handler(level, log)
