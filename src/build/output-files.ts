@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { copyFile, link, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 import { AssetStore } from '../media/asset-store.js'
@@ -55,7 +56,8 @@ export class OutputFiles {
   written = 0
   kept = 0
   private readonly entries: Record<string, ManifestEntry> = {}
-  private current: ManifestEntry | null = null
+  /** The unit whose `produce` is running: units may run at once (social cards beside pages). */
+  private readonly scope = new AsyncLocalStorage<ManifestEntry>()
   private readonly compressing = new Set<Promise<void>>()
   private failure: unknown = null
 
@@ -67,8 +69,8 @@ export class OutputFiles {
 
   /**
    * One unit of the build: kept from the earlier build when it has `key` with the same `hash`
-   * and all its files are still there, else made by `produce` (whose writes belong to it).
-   * Returns whether it was kept.
+   * and all its files are still there, else made by `produce` (whose writes belong to it, even
+   * when other units are being made at the same time). Returns whether it was kept.
    */
   async unit(key: string, hash: string, produce: () => Promise<void>): Promise<boolean> {
     const before = this.previous?.manifest.entries[key]
@@ -80,12 +82,7 @@ export class OutputFiles {
     }
     const entry: ManifestEntry = { hash, files: [], refs: [] }
     this.entries[key] = entry
-    this.current = entry
-    try {
-      await produce()
-    } finally {
-      this.current = null
-    }
+    await this.scope.run(entry, produce)
     return false
   }
 
@@ -117,9 +114,10 @@ export class OutputFiles {
 
   private record(file: string, refs: Iterable<string> = []): void {
     this.written++
-    if (!this.current) return
-    this.current.files.push(file)
-    for (const ref of refs) this.current.refs.push(ref)
+    const current = this.scope.getStore()
+    if (!current) return
+    current.files.push(file)
+    for (const ref of refs) current.refs.push(ref)
   }
 
   async write(path: string, content: string | Uint8Array): Promise<void> {
@@ -141,7 +139,7 @@ export class OutputFiles {
   /** Starts the `.br` and `.gz` copies of a file; `settle` waits for them. */
   private async compress(path: string, bytes: Uint8Array): Promise<void> {
     while (this.compressing.size >= COMPRESSING) await Promise.race(this.compressing)
-    const entry = this.current
+    const entry = this.scope.getStore()
     const job = compressedCopies(bytes)
       .then(async ({ br, gz }) => {
         await writeFile(`${this.path(path)}.br`, br)
