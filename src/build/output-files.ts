@@ -86,6 +86,11 @@ export class OutputFiles {
     return false
   }
 
+  /** Whether the earlier build made the unit `key` from the same inputs (so `unit` will likely keep it). */
+  unchanged(key: string, hash: string): boolean {
+    return this.previous?.manifest.entries[key]?.hash === hash
+  }
+
   /** Links the earlier build's files into the staging folder; false (and nothing linked) if one is missing. */
   private async keep(files: string[]): Promise<boolean> {
     const done: string[] = []
@@ -125,14 +130,15 @@ export class OutputFiles {
     await mkdir(dirname(target), { recursive: true })
     // never write through a link into the earlier build's file
     await rm(target, { force: true })
-    await writeFile(target, content)
+    // encoded once, for the file and its compressed copies
+    const bytes = typeof content === 'string' ? Buffer.from(content) : content
+    await writeFile(target, bytes)
     const text =
       typeof content === 'string' ? content : /\.(xml|json)$/.test(path) ? Buffer.from(content).toString('utf8') : ''
     const refs = new Set<string>()
     for (const m of text.matchAll(MEDIA_REF)) refs.add(m[1])
     for (const ref of refs) this.mediaRefs.add(ref)
     this.record(path, [...refs].sort())
-    const bytes = typeof content === 'string' ? Buffer.from(content) : content
     if (isCompressible(path, bytes.length)) await this.compress(path, bytes)
   }
 

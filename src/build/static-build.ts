@@ -18,6 +18,7 @@ import { RENDER_VERSION } from '../markdown/types.js'
 import { neighboursIn } from '../posts/post-views.js'
 import { STATIC_FILES } from '../../web/static/static-api.js'
 import { STATIC_DATA_DIR } from '../../web/static/static-site.js'
+import { searchDoc, type SearchDoc } from '../../web/static/search.js'
 import { resolvePublicAddress } from './base-path.js'
 import { checkOutput, publish, stagingFolder } from './output-dir.js'
 import { MANIFEST_FORMAT, OutputFiles, readManifest } from './output-files.js'
@@ -145,14 +146,11 @@ export async function buildStaticSite(blog: Blog, opts: BuildOptions): Promise<B
 
     for (const { file, json } of await staticDataFiles(site, base))
       await writeUnit(`${STATIC_DATA_DIR}/${file}`, JSON.stringify(json))
-    await files.unit(
-      `file:${STATIC_DATA_DIR}/${STATIC_FILES.search}`,
-      inputsHash(searchIndexInputs(site)),
-      async () => {
-        const index = await staticSearchIndex(site)
-        await files.write(`${STATIC_DATA_DIR}/${index.file}`, JSON.stringify(index.json))
-      },
-    )
+    // The search index reads every essay's body, as the pages do: when it is to be made again, each
+    // entry is made beside its post's page, so a body is read once (the store keeps 64 in memory).
+    const searchKey = `file:${STATIC_DATA_DIR}/${STATIC_FILES.search}`
+    const searchHash = inputsHash(searchIndexInputs(site))
+    const searchDocs = files.unchanged(searchKey, searchHash) ? null : new Map<number, SearchDoc>()
 
     const ctx: StaticPageContext = { blog: site, assets, base }
     const pages: [url: string, file: string, renderedPath: string][] = [
@@ -181,6 +179,7 @@ export async function buildStaticSite(blog: Blog, opts: BuildOptions): Promise<B
           url,
           inputsHash(url, post, neighboursIn(posts, post.id), RENDER_VERSION),
         )
+        searchDocs?.set(post.id, searchDoc(post, await site.posts.plainText(post)))
       }
       // The other pages are made from lists and the site's texts, read from memory: hashed as the page data.
       for (const [url, file, renderedPath] of pages) {
@@ -192,6 +191,10 @@ export async function buildStaticSite(blog: Blog, opts: BuildOptions): Promise<B
       throw e
     }
     await cardRun.done
+    await files.unit(searchKey, searchHash, async () => {
+      const index = await staticSearchIndex(site, searchDocs ?? undefined)
+      await files.write(`${STATIC_DATA_DIR}/${index.file}`, JSON.stringify(index.json))
+    })
 
     // Feeds read every published post: made again when any of them (or the site) changed.
     await files.unit('feeds', inputsHash(posts), async () => {
