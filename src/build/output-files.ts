@@ -58,6 +58,9 @@ export class OutputFiles {
   private readonly entries: Record<string, ManifestEntry> = {}
   /** The unit whose `produce` is running: units may run at once (social cards beside pages). */
   private readonly scope = new AsyncLocalStorage<ManifestEntry>()
+  /** Folders made in the staging folder, and files linked there from the earlier build. */
+  private readonly folders = new Set<string>()
+  private readonly linked = new Set<string>()
   private readonly compressing = new Set<Promise<void>>()
   private failure: unknown = null
 
@@ -97,7 +100,7 @@ export class OutputFiles {
     for (const file of files) {
       const target = this.path(file)
       try {
-        await mkdir(dirname(target), { recursive: true })
+        await this.folder(dirname(target))
         const source = join(this.previous!.dir, ...file.split('/'))
         await link(source, target).catch(async (e: NodeJS.ErrnoException) => {
           // another file system or one without hard links: a copy does
@@ -105,12 +108,20 @@ export class OutputFiles {
           await copyFile(source, target)
         })
         done.push(target)
+        this.linked.add(target)
       } catch {
         await Promise.all(done.map((t) => rm(t, { force: true })))
         return false
       }
     }
     return true
+  }
+
+  /** Makes a folder of the staging folder once (a build writes thousands of files into a few hundred). */
+  private async folder(dir: string): Promise<void> {
+    if (this.folders.has(dir)) return
+    await mkdir(dir, { recursive: true })
+    this.folders.add(dir)
   }
 
   private path(file: string): string {
@@ -127,9 +138,9 @@ export class OutputFiles {
 
   async write(path: string, content: string | Uint8Array): Promise<void> {
     const target = this.path(path)
-    await mkdir(dirname(target), { recursive: true })
+    await this.folder(dirname(target))
     // never write through a link into the earlier build's file
-    await rm(target, { force: true })
+    if (this.linked.delete(target)) await rm(target, { force: true })
     // encoded once, for the file and its compressed copies
     const bytes = typeof content === 'string' ? Buffer.from(content) : content
     await writeFile(target, bytes)
@@ -177,7 +188,7 @@ export class OutputFiles {
       if (file.split('/').includes('.vite')) continue
       const source = join(clientDir, ...file.split('/'))
       const target = this.path(file)
-      await mkdir(dirname(target), { recursive: true })
+      await this.folder(dirname(target))
       await copyFile(source, target)
       this.record(file)
       if (present.has(`${file}.br`) && present.has(`${file}.gz`)) continue
@@ -214,7 +225,7 @@ export class OutputFiles {
       const file = ['media', ...parts].join('/')
       await this.unit(`media:${rel}`, `${info.size}:${info.mtimeMs}`, async () => {
         const target = this.path(file)
-        await mkdir(dirname(target), { recursive: true })
+        await this.folder(dirname(target))
         await copyFile(source, target)
         this.record(file)
         if (isCompressible(file, info.size)) await this.compress(file, await readFile(source))
