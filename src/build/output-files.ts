@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { copyFile, link, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 import { AssetStore } from '../media/asset-store.js'
@@ -55,7 +56,11 @@ export class OutputFiles {
   written = 0
   kept = 0
   private readonly entries: Record<string, ManifestEntry> = {}
-  private current: ManifestEntry | null = null
+  /** The unit whose `produce` is running: units may run at once (social cards beside pages). */
+  private readonly scope = new AsyncLocalStorage<ManifestEntry>()
+  /** Folders made in the staging folder, and files linked there from the earlier build. */
+  private readonly folders = new Set<string>()
+  private readonly linked = new Set<string>()
   private readonly compressing = new Set<Promise<void>>()
   private failure: unknown = null
 
@@ -67,8 +72,8 @@ export class OutputFiles {
 
   /**
    * One unit of the build: kept from the earlier build when it has `key` with the same `hash`
-   * and all its files are still there, else made by `produce` (whose writes belong to it).
-   * Returns whether it was kept.
+   * and all its files are still there, else made by `produce` (whose writes belong to it, even
+   * when other units are being made at the same time). Returns whether it was kept.
    */
   async unit(key: string, hash: string, produce: () => Promise<void>): Promise<boolean> {
     const before = this.previous?.manifest.entries[key]
@@ -80,13 +85,13 @@ export class OutputFiles {
     }
     const entry: ManifestEntry = { hash, files: [], refs: [] }
     this.entries[key] = entry
-    this.current = entry
-    try {
-      await produce()
-    } finally {
-      this.current = null
-    }
+    await this.scope.run(entry, produce)
     return false
+  }
+
+  /** Whether the earlier build made the unit `key` from the same inputs (so `unit` will likely keep it). */
+  unchanged(key: string, hash: string): boolean {
+    return this.previous?.manifest.entries[key]?.hash === hash
   }
 
   /** Links the earlier build's files into the staging folder; false (and nothing linked) if one is missing. */
@@ -95,7 +100,7 @@ export class OutputFiles {
     for (const file of files) {
       const target = this.path(file)
       try {
-        await mkdir(dirname(target), { recursive: true })
+        await this.folder(dirname(target))
         const source = join(this.previous!.dir, ...file.split('/'))
         await link(source, target).catch(async (e: NodeJS.ErrnoException) => {
           // another file system or one without hard links: a copy does
@@ -103,6 +108,7 @@ export class OutputFiles {
           await copyFile(source, target)
         })
         done.push(target)
+        this.linked.add(target)
       } catch {
         await Promise.all(done.map((t) => rm(t, { force: true })))
         return false
@@ -111,37 +117,46 @@ export class OutputFiles {
     return true
   }
 
+  /** Makes a folder of the staging folder once (a build writes thousands of files into a few hundred). */
+  private async folder(dir: string): Promise<void> {
+    if (this.folders.has(dir)) return
+    await mkdir(dir, { recursive: true })
+    this.folders.add(dir)
+  }
+
   private path(file: string): string {
     return join(this.root, ...file.split('/'))
   }
 
   private record(file: string, refs: Iterable<string> = []): void {
     this.written++
-    if (!this.current) return
-    this.current.files.push(file)
-    for (const ref of refs) this.current.refs.push(ref)
+    const current = this.scope.getStore()
+    if (!current) return
+    current.files.push(file)
+    for (const ref of refs) current.refs.push(ref)
   }
 
   async write(path: string, content: string | Uint8Array): Promise<void> {
     const target = this.path(path)
-    await mkdir(dirname(target), { recursive: true })
+    await this.folder(dirname(target))
     // never write through a link into the earlier build's file
-    await rm(target, { force: true })
-    await writeFile(target, content)
+    if (this.linked.delete(target)) await rm(target, { force: true })
+    // encoded once, for the file and its compressed copies
+    const bytes = typeof content === 'string' ? Buffer.from(content) : content
+    await writeFile(target, bytes)
     const text =
       typeof content === 'string' ? content : /\.(xml|json)$/.test(path) ? Buffer.from(content).toString('utf8') : ''
     const refs = new Set<string>()
     for (const m of text.matchAll(MEDIA_REF)) refs.add(m[1])
     for (const ref of refs) this.mediaRefs.add(ref)
     this.record(path, [...refs].sort())
-    const bytes = typeof content === 'string' ? Buffer.from(content) : content
     if (isCompressible(path, bytes.length)) await this.compress(path, bytes)
   }
 
   /** Starts the `.br` and `.gz` copies of a file; `settle` waits for them. */
   private async compress(path: string, bytes: Uint8Array): Promise<void> {
     while (this.compressing.size >= COMPRESSING) await Promise.race(this.compressing)
-    const entry = this.current
+    const entry = this.scope.getStore()
     const job = compressedCopies(bytes)
       .then(async ({ br, gz }) => {
         await writeFile(`${this.path(path)}.br`, br)
@@ -173,7 +188,7 @@ export class OutputFiles {
       if (file.split('/').includes('.vite')) continue
       const source = join(clientDir, ...file.split('/'))
       const target = this.path(file)
-      await mkdir(dirname(target), { recursive: true })
+      await this.folder(dirname(target))
       await copyFile(source, target)
       this.record(file)
       if (present.has(`${file}.br`) && present.has(`${file}.gz`)) continue
@@ -210,7 +225,7 @@ export class OutputFiles {
       const file = ['media', ...parts].join('/')
       await this.unit(`media:${rel}`, `${info.size}:${info.mtimeMs}`, async () => {
         const target = this.path(file)
-        await mkdir(dirname(target), { recursive: true })
+        await this.folder(dirname(target))
         await copyFile(source, target)
         this.record(file)
         if (isCompressible(file, info.size)) await this.compress(file, await readFile(source))

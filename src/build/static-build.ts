@@ -9,13 +9,16 @@ import { BlogError } from '../core/errors.js'
 import { clientDistDir } from '../core/paths.js'
 import { GUEST } from '../core/viewer.js'
 import type { DocumentKind } from '../feeds/feeds-service.js'
+import type { PostMeta } from '../shared/schemas/index.js'
 import { loadClientAssets, type ClientAssets } from '../server/ssr/client-assets.js'
 import { socialImage } from '../server/ssr/head.js'
 import { socialCardKey } from '../images/images-service.js'
+import { CARD_PNG, isPalettePng } from '../images/png.js'
 import { RENDER_VERSION } from '../markdown/types.js'
 import { neighboursIn } from '../posts/post-views.js'
 import { STATIC_FILES } from '../../web/static/static-api.js'
 import { STATIC_DATA_DIR } from '../../web/static/static-site.js'
+import { searchDoc, type SearchDoc } from '../../web/static/search.js'
 import { resolvePublicAddress } from './base-path.js'
 import { checkOutput, publish, stagingFolder } from './output-dir.js'
 import { MANIFEST_FORMAT, OutputFiles, readManifest } from './output-files.js'
@@ -77,12 +80,12 @@ const DOCUMENTS: [DocumentKind, string][] = [
 ]
 
 /** How social cards are written: bump when that changes, so every card is made again. */
-const CARD_FORMAT = 'palette-png-2'
+const CARD_FORMAT = 'palette-png-3'
 /**
- * Measured on the corpus's cards: quantised with the least effort and no dithering, a card is
- * smaller (74 kB, not 82 kB at effort 4 with dithering) and takes half the time (75 ms).
+ * Cards drawn at once: each is a resvg drawing and a quantisation on libuv's threads, 0.1–0.2 s
+ * of one core, while the main thread renders pages; two keep both cores of a small machine busy.
  */
-const CARD_PNG = { palette: true, compressionLevel: 9, effort: 1, dither: 0 } as const
+const CARDS_AT_ONCE = 2
 
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex')
 
@@ -143,14 +146,11 @@ export async function buildStaticSite(blog: Blog, opts: BuildOptions): Promise<B
 
     for (const { file, json } of await staticDataFiles(site, base))
       await writeUnit(`${STATIC_DATA_DIR}/${file}`, JSON.stringify(json))
-    await files.unit(
-      `file:${STATIC_DATA_DIR}/${STATIC_FILES.search}`,
-      inputsHash(searchIndexInputs(site)),
-      async () => {
-        const index = await staticSearchIndex(site)
-        await files.write(`${STATIC_DATA_DIR}/${index.file}`, JSON.stringify(index.json))
-      },
-    )
+    // The search index reads every essay's body, as the pages do: when it is to be made again, each
+    // entry is made beside its post's page, so a body is read once (the store keeps 64 in memory).
+    const searchKey = `file:${STATIC_DATA_DIR}/${STATIC_FILES.search}`
+    const searchHash = inputsHash(searchIndexInputs(site))
+    const searchDocs = files.unchanged(searchKey, searchHash) ? null : new Map<number, SearchDoc>()
 
     const ctx: StaticPageContext = { blog: site, assets, base }
     const pages: [url: string, file: string, renderedPath: string][] = [
@@ -165,36 +165,36 @@ export async function buildStaticSite(blog: Blog, opts: BuildOptions): Promise<B
         rendered++
         await files.write(file, renderStaticPage(ctx, url, renderedPath, data ?? (await loadStaticPage(ctx, url))).html)
       })
-    // A post's page is made from the post (its index entry: `rev` and `bodyRev` change with any
-    // change of it or its body), its neighbours and the rendering pipeline's version (an older
-    // stored body is rendered again when read): its hash needs no read of the body.
-    for (const post of posts) {
-      const url = `/posts/${encodeURIComponent(post.slug)}`
-      await render(
-        url,
-        `posts/${post.slug}/index.html`,
-        url,
-        inputsHash(url, post, neighboursIn(posts, post.id), RENDER_VERSION),
-      )
+    // Social cards are drawn on libuv's threads (resvg, sharp) while this one renders the pages.
+    const cardRun = socialCards(blog, files, posts)
+    try {
+      // A post's page is made from the post (its index entry: `rev` and `bodyRev` change with any
+      // change of it or its body), its neighbours and the rendering pipeline's version (an older
+      // stored body is rendered again when read): its hash needs no read of the body.
+      for (const post of posts) {
+        const url = `/posts/${encodeURIComponent(post.slug)}`
+        await render(
+          url,
+          `posts/${post.slug}/index.html`,
+          url,
+          inputsHash(url, post, neighboursIn(posts, post.id), RENDER_VERSION),
+        )
+        searchDocs?.set(post.id, searchDoc(post, await site.posts.plainText(post)))
+      }
+      // The other pages are made from lists and the site's texts, read from memory: hashed as the page data.
+      for (const [url, file, renderedPath] of pages) {
+        const data = await loadStaticPage(ctx, url)
+        await render(url, file, renderedPath, inputsHash(url, renderedPath, data), data)
+      }
+    } catch (e) {
+      await cardRun.stop()
+      throw e
     }
-    // The other pages are made from lists and the site's texts, read from memory: hashed as the page data.
-    for (const [url, file, renderedPath] of pages) {
-      const data = await loadStaticPage(ctx, url)
-      await render(url, file, renderedPath, inputsHash(url, renderedPath, data), data)
-    }
-
-    // The social card of a post without a banner is drawn on request on the live site; here as
-    // a palette PNG (og:image wants PNG or JPEG): under a third of the drawn card's bytes.
-    let cards = 0
-    for (const post of posts) {
-      const card = socialImage(post).replace(/\?.*$/, '')
-      if (!card.startsWith('/og/')) continue
-      await files.unit(`card:${post.slug}`, `${CARD_FORMAT}:${socialCardKey(post)}`, async () => {
-        const drawn = (await blog.images.socialCard(post.slug, GUEST)).png
-        await files.write(card.slice(1), await sharp(drawn).png(CARD_PNG).toBuffer())
-      })
-      cards++
-    }
+    await cardRun.done
+    await files.unit(searchKey, searchHash, async () => {
+      const index = await staticSearchIndex(site, searchDocs ?? undefined)
+      await files.write(`${STATIC_DATA_DIR}/${index.file}`, JSON.stringify(index.json))
+    })
 
     // Feeds read every published post: made again when any of them (or the site) changed.
     await files.unit('feeds', inputsHash(posts), async () => {
@@ -228,7 +228,7 @@ export async function buildStaticSite(blog: Blog, opts: BuildOptions): Promise<B
       redirects,
       posts: posts.length,
       media: media.copied,
-      cards,
+      cards: cardRun.cards,
       files: count,
       bytes,
       rendered,
@@ -243,6 +243,44 @@ export async function buildStaticSite(blog: Blog, opts: BuildOptions): Promise<B
     await rm(staging, { recursive: true, force: true })
     throw e
   }
+}
+
+/**
+ * The social card of each post without a banner (og/posts/{slug}.png), as the live site draws it
+ * on request: a palette PNG (og:image wants PNG or JPEG), kept in the data folder by the images
+ * service, so a build into a new folder copies the cards an earlier build or a reader's visit
+ * drew. `done` settles when every card is written and rejects with the first failure; `stop`
+ * starts no more cards and waits for those being drawn.
+ */
+function socialCards(
+  blog: Blog,
+  files: OutputFiles,
+  posts: readonly PostMeta[],
+): { cards: number; done: Promise<void>; stop: () => Promise<void> } {
+  const queue = posts.flatMap((post) => {
+    const card = socialImage(post).replace(/\?.*$/, '')
+    return card.startsWith('/og/') ? [{ post, file: card.slice(1) }] : []
+  })
+  const cards = queue.length
+  const next = async (): Promise<void> => {
+    for (let item = queue.shift(); item; item = queue.shift()) {
+      const { post, file } = item
+      await files.unit(`card:${post.slug}`, `${CARD_FORMAT}:${socialCardKey(post)}`, async () => {
+        const drawn = (await blog.images.socialCard(post.slug, GUEST)).png
+        // a card kept in another form (an older data folder's) is made a palette PNG here
+        await files.write(file, isPalettePng(drawn) ? drawn : await sharp(drawn).png(CARD_PNG).toBuffer())
+      })
+    }
+  }
+  const workers = Array.from({ length: Math.min(CARDS_AT_ONCE, cards) }, next)
+  const done = Promise.all(workers).then(() => {})
+  // a failure stops the other drawers, and waits for the pages to be done before it is thrown
+  done.catch(() => (queue.length = 0))
+  const stop = async () => {
+    queue.length = 0
+    await Promise.allSettled(workers)
+  }
+  return { cards, done, stop }
 }
 
 /** The client build as the pages link it: a new build gives new hashed names, and new pages. */

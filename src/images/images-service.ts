@@ -9,7 +9,7 @@ import type { Store } from '../store/index.js'
 import { LruCache } from '../core/lru-cache.js'
 import { parseMediaUrl, type MediaStore } from '../media/media-store.js'
 import { conceptsOf } from './concepts.js'
-import { drawLocalImage, LOCAL_ART_MODEL } from './local-art.js'
+import { drawLocalCard, drawLocalImage, LOCAL_ART_MODEL } from './local-art.js'
 import { assertPng } from './png.js'
 import { CONTENT_IMAGE_COUNT, IMAGE_SIZES } from './sizes.js'
 
@@ -176,8 +176,9 @@ export class ImagesService {
   }
 
   /**
-   * The 1200×630 social card of a post: the local artwork with its title, drawn once per
-   * title/tags/content and kept in memory and under data/media/og. Drafts exist only for admins.
+   * The 1200×630 social card of a post: the local artwork with its title as a palette PNG,
+   * drawn once per title/tags/content and kept in memory and under data/media/og, where a
+   * static build finds it too. Drafts exist only for admins.
    */
   async socialCard(slug: string, viewer: Viewer): Promise<{ png: Uint8Array; etag: string }> {
     const meta = this.o.store.postBySlug(slug)
@@ -238,7 +239,7 @@ export class ImagesService {
     if (stored) return new Uint8Array(stored)
     const body = await this.o.store.body(meta)
     const request = imageRequest(meta, conceptsOfPost(meta, body), ImageOptionsSchema.parse({}), 'banner', 0)
-    const { png } = await drawLocalImage(request)
+    const png = await drawLocalCard(request)
     await this.o.media
       .putOg(key, png)
       .catch((e: unknown) =>
@@ -248,10 +249,13 @@ export class ImagesService {
   }
 }
 
+/** How a card is kept: cards stored in another form under data/media/og are drawn again once. */
+const CARD_FORMAT = 'palette-png'
+
 /** What the card is drawn from; a change to any of it gives a new card (and a new address version). */
 export function socialCardKey(meta: Pick<PostMeta, 'slug' | 'title' | 'tags' | 'contentHash'>): string {
   return createHash('sha256')
-    .update(JSON.stringify([LOCAL_ART_MODEL, meta.slug, meta.title, meta.tags, meta.contentHash]))
+    .update(JSON.stringify([LOCAL_ART_MODEL, CARD_FORMAT, meta.slug, meta.title, meta.tags, meta.contentHash]))
     .digest('hex')
     .slice(0, 24)
 }

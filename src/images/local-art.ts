@@ -26,3 +26,24 @@ export async function drawLocalImage(request: ImageRequest): Promise<GeneratedIm
   assertPng(png, request.width, request.height, 'The local artwork')
   return { png, width: request.width, height: request.height, model: LOCAL_ART_MODEL, prompt: description }
 }
+
+/**
+ * A post's social card: the banner artwork of `request`, as a palette PNG (see rasterisePalette),
+ * the one form it is kept, served and copied into a static build in.
+ */
+export async function drawLocalCard(request: ImageRequest): Promise<Uint8Array> {
+  const { svg } = composeArtwork({
+    kind: request.kind,
+    slug: request.post.slug,
+    title: request.post.title,
+    tags: request.post.tags,
+    concepts: request.concepts,
+    width: request.width,
+    height: request.height,
+    index: request.index ?? 0,
+  })
+  const { rasterisePalette } = await import('./rasterise.js')
+  const png = await rasterisePalette(svg)
+  assertPng(png, request.width, request.height, 'The social card')
+  return png
+}

@@ -1,5 +1,6 @@
 import { renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js'
 import { FONT_FAMILY, fontFiles } from './fonts.js'
+import { CARD_PNG } from './png.js'
 
 const OPTIONS: ResvgRenderOptions = {
   // Only the bundled faces: the same pixels on every machine, and text even where none is installed.
@@ -39,4 +40,17 @@ export async function coverPng(
 function painted(rgba: Uint8Array): boolean {
   for (let i = 3; i < rgba.length; i += 4 * 61) if (rgba[i] !== 0) return true
   return false
+}
+
+/**
+ * SVG to a palette PNG: resvg's pixels go to the quantiser as they are, without the full-colour
+ * PNG in between (which cost 30 ms to encode and as much to decode again).
+ */
+export async function rasterisePalette(svg: string): Promise<Uint8Array> {
+  const image = await renderAsync(svg, OPTIONS)
+  const { default: sharp } = await import('sharp')
+  const png = await sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 4 } })
+    .png(CARD_PNG)
+    .toBuffer()
+  return new Uint8Array(png)
 }

@@ -218,6 +218,17 @@ describe('blog build at the root of the host', () => {
     expect(gauss.split(formula).length).toBe(2)
   })
 
+  it("leaves the essay's markdown source out of its page: the owner's editor reads it, and a static copy has none", async () => {
+    const meta = blog.store.postBySlug('on-notation')!
+    const source = (await blog.store.body(meta)).content
+    expect(source).toContain('## Symbols as tools')
+    const page = read(out, 'posts/on-notation/index.html')
+    expect((stateOf(page).post as { content?: string }).content).toBe('')
+    expect(page).not.toContain('## Symbols as tools')
+    // what the page shows of it is there: the heading, rendered
+    expect(page).toMatch(/<h2[^>]*>(<[^>]+>)*Symbols as tools/)
+  })
+
   it('puts brotli and gzip copies beside each text file of 1 kB or more, which decompress to it', () => {
     const files = filesIn(out)
     // (the build's own manifest is no file of the site)
@@ -454,6 +465,25 @@ describe('blog build again (incremental)', () => {
     expect(read(out, 'posts/on-notation/index.html')).toContain('A fresh excerpt for the incremental build.')
     expect(read(out, 'data/posts.json')).toContain('A fresh excerpt for the incremental build.')
     expect(inode('posts/the-gaussian-integral-three-ways/index.html')).toBe(other)
+  })
+
+  it("draws a post's social card once: a build into a new folder copies the data folder's, a new title draws it again", async () => {
+    const card = 'og/posts/on-notation.png'
+    const drawn = readFileSync(join(out, card))
+    const kept = readdirSync(join(own.path, 'data', 'media', 'og'))
+    const fresh = join(own.path, 'site-fresh')
+    await buildStaticSite(site, { out: fresh })
+    // the same card, the data folder's very bytes: nothing was drawn or converted
+    expect(readFileSync(join(fresh, card)).equals(drawn)).toBe(true)
+    expect(readdirSync(join(own.path, 'data', 'media', 'og'))).toEqual(kept)
+    expect(kept.some((f) => readFileSync(join(own.path, 'data', 'media', 'og', f)).equals(drawn))).toBe(true)
+    const notation = site.store.postBySlug('on-notation')!
+    await site.editor.update(ADMIN, notation.id, { title: 'On Notation, Drawn Again' })
+    await buildStaticSite(site, { out: fresh })
+    const redrawn = readFileSync(join(fresh, card))
+    expect(redrawn.equals(drawn)).toBe(false)
+    expect([redrawn.readUInt32BE(16), redrawn.readUInt32BE(20), redrawn[25]]).toEqual([1200, 630, 3])
+    expect(readdirSync(join(own.path, 'data', 'media', 'og')).length).toBe(kept.length + 1)
   })
 
   it('removes the pages and files of a deleted post', async () => {
