@@ -16,6 +16,10 @@ import { prepareMany } from './prepare-many.js'
 import { slugFromFileName, uniqueSlug } from '../shared/slug.js'
 import { readTimeFor } from '../shared/read-time.js'
 import { addUnresolvedReferenceWarnings } from '../xref/import-warnings.js'
+import { eachLimited } from '../core/each-limited.js'
+
+/** Essay files read at once by an import. */
+const FILES_READ_AT_ONCE = 16
 
 export interface ImportFileResult {
   path: string
@@ -126,8 +130,14 @@ export class ImportService {
       dataDir: this.store.dataDir,
       citationStyle: this.config.citationStyle,
     }
-    for (const path of order) {
-      const file = await readSource(path)
+    // Read a few files at a time (an unchanged re-import is mostly waiting on the disk for each
+    // in turn), then go through them in order.
+    const files = new Array<ReadEssayResult>(order.length)
+    await eachLimited([...order.keys()], FILES_READ_AT_ONCE, async (i) => {
+      files[i] = await readSource(order[i])
+    })
+    for (const [i, path] of order.entries()) {
+      const file = files[i]
       if (!file.ok) {
         report({ path, status: 'failed', slug: null, error: file.error, warnings: [] })
         continue
