@@ -8,7 +8,6 @@ export const BUILD_INPUTS = [
   'package.json',
   'package-lock.json',
   'tsconfig.json',
-  'tsconfig.build.json',
   'vite.config.ts',
 ]
 export const BUILT_STAMP = 'dist/.built'
