@@ -1,5 +1,8 @@
 // `npm run audit`: Lighthouse on the home page and a post page of a freshly imported copy of
 // the sample essays, served by `blog serve`. Prints the four category scores per page.
+// `-- --data DIR` audits an already imported data folder instead (e.g. the corpus's, for its
+// heaviest math page), and `-- --path /posts/SLUG` (repeatable) names the pages to audit
+// there (each is a page named by its last path segment); `--pages` then picks among them.
 // Needs a client build (npm run build) and Chromium (/usr/bin/chromium or CHROME_PATH).
 // Lighthouse (about 200 MB with its dependencies) is no dependency of the project: npx fetches
 // it into npm's cache on the first audit, so that not every `npm ci` has to carry it.
@@ -21,8 +24,15 @@ if (!existsSync(chromePath)) {
   console.error(`No Chromium at ${chromePath}: install Debian's chromium or set CHROME_PATH.`)
   process.exit(2)
 }
+const dataAt = process.argv.indexOf('--data')
+const givenData = dataAt > 0 ? process.argv[dataAt + 1] : null
+const givenPaths = process.argv.flatMap((arg, i) => (arg === '--path' ? [process.argv[i + 1]] : []))
+if (givenData && !existsSync(givenData)) {
+  console.error(`No data folder at ${givenData}: import one first (node bin/blog.js import DIR --data ${givenData}).`)
+  process.exit(2)
+}
 const work = mkdtempSync(join(tmpdir(), 'scholia-audit-'))
-cpSync(join(root, 'data', 'essays'), join(work, 'essays'), { recursive: true })
+if (!givenData) cpSync(join(root, 'data', 'essays'), join(work, 'essays'), { recursive: true })
 const port = 4400 + Math.floor(Math.random() * 500)
 const server = spawn(
   process.execPath,
@@ -32,9 +42,9 @@ const server = spawn(
     '--port',
     String(port),
     '--data',
-    join(work, 'data'),
-    '--watch',
-    join(work, 'essays'),
+    givenData ?? join(work, 'data'),
+    // a given data folder is audited as it is: nothing watched, nothing imported
+    ...(givenData ? [] : ['--watch', join(work, 'essays')]),
   ],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 )
@@ -42,13 +52,19 @@ await new Promise((resolve, reject) => {
   let out = ''
   server.stdout.on('data', (d) => {
     out += d
-    if (out.includes('Watching')) resolve()
+    if (out.includes(givenData ? ' is serving ' : 'Watching')) resolve()
   })
   server.on('exit', (code) => reject(new Error(`blog serve exited with ${code}`)))
 })
 const base = `http://localhost:${port}`
-const posts = await (await fetch(`${base}/api/posts`)).json()
-const pages = { home: `${base}/`, post: `${base}/posts/${posts[0].slug}` }
+/** A page's name in the output (and in --save's files): its address's last segment, or home. */
+const nameOf = (path) => path.split('/').filter(Boolean).pop() ?? 'home'
+let pages
+if (givenPaths.length) pages = Object.fromEntries(givenPaths.map((path) => [nameOf(path), `${base}${path}`]))
+else {
+  const posts = await (await fetch(`${base}/api/posts`)).json()
+  pages = { home: `${base}/`, post: `${base}/posts/${posts[0].slug}` }
+}
 
 // One Chromium for all runs, driven by Lighthouse over its debugging port; the flags are the
 // ones chrome-launcher (Lighthouse's own launcher) starts it with.
@@ -206,6 +222,9 @@ try {
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
       .map((a) => a.id)
     console.log(`${name.padEnd(5)} ${url}`)
+    const detail = ['interactive', 'dom-size', 'mainthread-work-breakdown'].map(
+      (id) => run.lhr.audits[id]?.displayValue,
+    )
     console.log(
       `      performance ${results[name].performance}  accessibility ${results[name].accessibility}  best-practices ${results[name]['best-practices']}  seo ${results[name].seo}`,
     )
@@ -218,6 +237,9 @@ try {
     ]
     console.log(
       `      ${metrics.map((id) => `${id.replace(/-/g, ' ')} ${run.lhr.audits[id]?.displayValue ?? '?'}`).join(' · ')}`,
+    )
+    console.log(
+      `      time to interactive ${detail[0] ?? '?'} · DOM ${detail[1] ?? '?'} · main thread ${detail[2] ?? '?'}`,
     )
     if (failing.length) console.log(`      failing audits: ${failing.join(', ')}`)
     const opportunities = Object.values(run.lhr.audits).filter(

@@ -9,7 +9,9 @@ import { startTransition } from 'react'
 import type { ReactNode } from 'react'
 import { Root } from './app.js'
 import { createQueryClient } from './api/query-client.js'
-import { postHtmlOf, returnPostHtml } from './post-html-handover.js'
+import { essayHtmlInPage, postHtmlOf, postLeftInPage, returnPostHtml } from './post-html-handover.js'
+import { postKeys, refetchedOnArrival } from './api/posts.js'
+import type { QueryClient } from '@tanstack/react-query'
 import { STATE_ELEMENT_ID } from './ssr-contract.js'
 import type { ClientState } from './ssr-contract.js'
 import { installStaticApi } from './static/static-api.js'
@@ -49,16 +51,38 @@ function boot(): void {
 
   const state = readState()
   const queryClient = createQueryClient()
-  if (state.dehydrated) hydrate(queryClient, returnPostHtml(state.dehydrated as DehydratedState, postHtmlOf(document)))
+  const dehydrated = state.dehydrated as DehydratedState | undefined
+  // a server's page of a long essay: the post is fetched, not read back from the article
+  const leftInPage = dehydrated && !staticSite ? postLeftInPage(dehydrated, document) : null
+  if (dehydrated) hydrate(queryClient, leftInPage ? dehydrated : returnPostHtml(dehydrated, postHtmlOf(document)))
+  const essay = leftInPage ? fetchEssay(queryClient, leftInPage) : null
 
   const container = document.getElementById('root')
   if (!container) throw new Error('Scholia: no #root element to render into')
   const app = <Root queryClient={queryClient} site={state.site} base={staticSite?.base} />
   const route = resolveRoute(appPathOf(window.location.pathname, staticSite?.base ?? '') ?? '/')
   const hydrates = container.hasChildNodes() && (!staticSite || canHydrate(staticSite, window.location))
-  start({ container, app, hydrates, load: () => loadRoutePage(route, queryClient) }).catch((error: unknown) =>
-    console.error('Scholia: the app failed to start', error),
+  start({ container, app, hydrates, load: () => Promise.all([loadRoutePage(route, queryClient), essay]) }).catch(
+    (error: unknown) => console.error('Scholia: the app failed to start', error),
   )
+}
+
+/**
+ * The post whose essay the server's page left in its article alone, fetched before hydration:
+ * the app renders the essay from the post's HTML, which the page's state does not carry. This
+ * is SPEC §7's refetch of a shown post, so the post page does not make it again. Should the
+ * fetch fail, the essay is read back from the article, so the page still starts.
+ */
+async function fetchEssay(queryClient: QueryClient, slug: string): Promise<void> {
+  const key = postKeys.detail(slug)
+  try {
+    await queryClient.refetchQueries({ queryKey: key, exact: true }, { throwOnError: true })
+    refetchedOnArrival.add(slug)
+  } catch {
+    const html = essayHtmlInPage(document)
+    if (html !== null)
+      queryClient.setQueryData(key, (post: unknown) => (post && typeof post === 'object' ? { ...post, html } : post))
+  }
 }
 
 /**

@@ -14,6 +14,17 @@ import { STATE_ELEMENT_ID } from './ssr-contract.js'
 export const POST_HTML_ELEMENT_ID = '__SCHOLIA_POST_HTML__'
 
 /**
+ * The longest essay HTML handed over as a copy, in characters. A longer one is left in the
+ * article alone (the handover element empty) and the browser fetches the post before hydrating
+ * (web/boot-client.tsx): the parser cannot yield inside a script's raw text, so the copy of the
+ * heaviest math page (a megabyte of KaTeX) was one 200 ms task of parsing, and as much again of
+ * decoding, on a fast machine, all after the first paint. The fetch is the post's refetch that
+ * SPEC §7 makes anyway, done before hydration instead of after it; below this size the copy
+ * costs less than the round trip.
+ */
+export const LONGEST_HANDED_OVER = 64 * 1024
+
+/**
  * Text that cannot travel verbatim as a script element's raw text: `</script` would end it,
  * `<!--` changes how the parser looks for its end, and the parser rewrites CR and NUL.
  */
@@ -39,7 +50,7 @@ export function takePostHtml(state: DehydratedState): { state: DehydratedState; 
   const index = state.queries.findIndex(isPostQuery)
   const query = state.queries[index]
   const html = query ? htmlOf(query.state.data) : null
-  if (!query || !html || NOT_RAW_TEXT.test(html)) return null
+  if (!query || !html || html.length > LONGEST_HANDED_OVER || NOT_RAW_TEXT.test(html)) return null
   const queries = [...state.queries]
   queries[index] = { ...query, state: { ...query.state, data: { ...(query.state.data as object), html: '' } } }
   return { state: { ...state, queries }, html }
@@ -59,10 +70,12 @@ export function returnPostHtml(state: DehydratedState, html: string | null | und
 }
 
 /**
- * Static pages (`blog build`): the state without the post's HTML, for a page whose article is
- * its one copy; the page then carries an empty handover element, which tells the browser to
- * read the essay from the article (`postHtmlOf`). No limit on the text here: it never travels
- * as a script's raw text. Null when the page shows no post or an empty one.
+ * Static pages (`blog build`), and server pages of a long essay: the state without the post's
+ * HTML, for a page whose article is its one copy; the page then carries an empty handover
+ * element, which tells the browser to take the essay from elsewhere: a static page reads it from
+ * the article (`postHtmlOf`), a server page fetches the post (`postLeftInPage`). No limit on the
+ * text here: it never travels as a script's raw text. Null when the page shows no post or an
+ * empty one.
  */
 export function takePostHtmlFromPage(state: DehydratedState): DehydratedState | null {
   const index = state.queries.findIndex(isPostQuery)
@@ -113,6 +126,31 @@ export function postHtmlOf(doc: Document): string | undefined {
   if (!element) return undefined
   const text = element.textContent ?? ''
   return text !== '' ? text : (essayHtmlInPage(doc) ?? undefined)
+}
+
+/**
+ * Server: the state without the post's HTML, for a page that shows an essay too long to hand
+ * over as a copy (`LONGEST_HANDED_OVER`): the page carries it in the article alone, and an empty
+ * handover element. Null for any other page.
+ */
+export function leaveLongPostHtml(state: DehydratedState): DehydratedState | null {
+  const query = state.queries.find(isPostQuery)
+  const html = query ? htmlOf(query.state.data) : null
+  return html && html.length > LONGEST_HANDED_OVER ? takePostHtmlFromPage(state) : null
+}
+
+/**
+ * Browser, a server's page: the slug of the post whose essay the page left in its article alone
+ * (an empty handover element, the state's post without HTML), or null. The browser fetches that
+ * post rather than read the essay back from the article, which would cost a copy and a
+ * serialisation of every element of it (100 ms and more for the heaviest math page, on a fast
+ * machine) in the task that starts the app.
+ */
+export function postLeftInPage(state: DehydratedState, doc: Document): string | null {
+  const element = doc.getElementById(POST_HTML_ELEMENT_ID)
+  if (!element || element.textContent !== '') return null
+  const query = state.queries.find((q) => isPostQuery(q) && htmlOf(q.state.data) === '')
+  return query ? (query.queryKey[1] as string) : null
 }
 
 /**

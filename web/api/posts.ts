@@ -28,6 +28,12 @@ export function usePostList(search = '', options: { poll?: boolean; enabled?: bo
 }
 
 /**
+ * Posts fetched as the app started, before hydration (a server's page of a long essay, see
+ * web/boot-client.tsx): that fetch was SPEC §7's refetch, which their page does not repeat.
+ */
+export const refetchedOnArrival = new Set<string>()
+
+/**
  * One post by slug. The server seeds `null` for a slug it does not know, so a missing post
  * renders 'Post not found' on the server too; in the browser the API answers 404.
  */
@@ -40,6 +46,7 @@ export function usePost(slug: string) {
   // effects, already the page's longest task, longer still. A first load (no data yet) is
   // joined while under way, and counts as the refetch once it has arrived.
   useEffect(() => {
+    if (refetchedOnArrival.delete(slug)) return
     const key = postKeys.detail(slug)
     const seen = queryClient.getQueryState(key)?.dataUpdatedAt
     const timer = setTimeout(() => {

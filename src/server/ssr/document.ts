@@ -6,7 +6,7 @@ import { POST_HTML_ELEMENT_ID } from '../../../web/post-html-handover.js'
 /**
  * The HTML shell around the server-rendered app: no inline script, so a strict CSP works.
  * `postHtml` is the essay's HTML taken out of the state (web/post-html-handover.ts), already
- * checked to be safe as a script element's raw text.
+ * checked to be safe as a script element's raw text; empty for an essay left in the article alone.
  */
 export function renderDocument(parts: {
   head: string

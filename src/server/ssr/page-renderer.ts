@@ -5,7 +5,7 @@ import type { Blog } from '../../app/blog.js'
 import { isAdmin, type Viewer } from '../../core/viewer.js'
 import { EncodedBody } from '../encoded-body.js'
 import { render } from '../../../web/entry-server.js'
-import { takePostHtml } from '../../../web/post-html-handover.js'
+import { leaveLongPostHtml, takePostHtml } from '../../../web/post-html-handover.js'
 import { loadClientAssets, type ClientAssets } from './client-assets.js'
 import { renderDocument } from './document.js'
 import { renderHead } from './head.js'
@@ -93,14 +93,21 @@ export class PageRenderer {
     const site = this.blog.site()
     const data = await loadPageData(this.blog, url, viewer)
     const app = render({ url, site, queries: data.queries })
-    const handover = takePostHtml(app.state.dehydrated as DehydratedState)
-    const state = handover ? { ...app.state, dehydrated: handover.state } : app.state
+    // a short essay goes twice, in the article and as a copy; a long one in the article alone
+    const dehydrated = app.state.dehydrated as DehydratedState
+    const handover = takePostHtml(dehydrated)
+    const leftInPage = handover ? null : leaveLongPostHtml(dehydrated)
+    const state = handover
+      ? { ...app.state, dehydrated: handover.state }
+      : leftInPage
+        ? { ...app.state, dehydrated: leftInPage }
+        : app.state
     const html = renderDocument({
       head: renderHead(site, data.head),
       assets: this.assets,
       appHtml: app.html,
       state,
-      postHtml: handover?.html,
+      postHtml: handover?.html ?? (leftInPage ? '' : undefined),
       owner: isAdmin(viewer),
     })
     const body = Buffer.from(html)

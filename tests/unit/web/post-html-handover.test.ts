@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { DehydratedState } from '@tanstack/react-query'
-import { returnPostHtml, takePostHtml } from '../../../web/post-html-handover.js'
+import {
+  LONGEST_HANDED_OVER,
+  POST_HTML_ELEMENT_ID,
+  leaveLongPostHtml,
+  postLeftInPage,
+  returnPostHtml,
+  takePostHtml,
+} from '../../../web/post-html-handover.js'
 
 const html = '<p>An essay with <span class="katex">x</span> &amp; a <a href="/posts/b">link</a>.</p>'
 
@@ -43,5 +50,36 @@ describe("handing a post page's HTML over beside its state", () => {
     const state = stateWith({ title: 'An essay', html })
     expect(returnPostHtml(state, undefined)).toBe(state)
     expect(returnPostHtml(state, null)).toBe(state)
+  })
+})
+
+describe('a long essay, left in the article alone', () => {
+  const long = `<p>${'A long essay on estimation. '.repeat(Math.ceil(LONGEST_HANDED_OVER / 27))}</p>`
+
+  it('is not handed over as a copy, but taken out of the state for the browser to fetch', () => {
+    const state = stateWith({ title: 'A long essay', html: long })
+    expect(takePostHtml(state)).toBeNull()
+    const left = leaveLongPostHtml(state)!
+    expect(postOf(left)).toEqual({ title: 'A long essay', html: '' })
+    expect(left.queries[0]).toBe(state.queries[0])
+    expect(postOf(state).html).toBe(long)
+    // a short essay still goes as a copy
+    expect(leaveLongPostHtml(stateWith({ title: 'An essay', html }))).toBeNull()
+    expect(leaveLongPostHtml(stateWith(null))).toBeNull()
+  })
+
+  it("is named to the browser by the empty handover element and the state's empty post", () => {
+    const left = leaveLongPostHtml(stateWith({ title: 'A long essay', html: long }))!
+    // what the browser's document answers: the handover element and its text, or none
+    const page = (handover: string | null) =>
+      ({
+        getElementById: (id: string) =>
+          id === POST_HTML_ELEMENT_ID && handover !== null ? { textContent: handover } : null,
+      }) as unknown as Document
+    expect(postLeftInPage(left, page(''))).toBe('an-essay')
+    // a copy handed over, or no handover element: nothing to fetch
+    expect(postLeftInPage(left, page(html))).toBeNull()
+    expect(postLeftInPage(left, page(null))).toBeNull()
+    expect(postLeftInPage(stateWith({ title: 'An essay', html }), page(''))).toBeNull()
   })
 })
