@@ -36,7 +36,8 @@ declare module 'citeproc' {
     setOutputFormat(format: 'html' | 'text'): void
     makeCitationCluster(items: CiteItem[]): string
     updateItems(ids: string[]): string[]
-    makeBibliography(): false | [unknown, string[]]
+    /** The entries' HTML, and (in the first element) which item ids each one is, in the same order. */
+    makeBibliography(): false | [{ entry_ids: string[][] }, string[]]
   }
   const CSL: { Engine: typeof Engine }
   export default CSL

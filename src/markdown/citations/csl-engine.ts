@@ -116,7 +116,74 @@ export function resetFormattedEntries(): void {
   engine = null
 }
 
-/** Formats the entry alone: three citation forms, then a one-entry bibliography. */
+/**
+ * Formats, in one pass of the engine, those of `entries` that no cache holds yet: what an essay
+ * cites, before its marks are made. The references-list entries of a batch are exactly those of
+ * each entry formatted alone (the style has neither sorting nor disambiguation: see
+ * styleForOneEntry), but the engine's registry is built once for the essay rather than once per
+ * entry, which was most of the time citations took. An entry citeproc cannot read makes the
+ * batch fall back to one entry at a time (formatEntry), where it fails alone.
+ */
+export function formatEntries(entries: readonly CslEntry[]): void {
+  const pending = new Map<string, CslEntry>()
+  for (const entry of entries) {
+    if (byObject.has(entry)) continue
+    const key = entryKey(entry)
+    if (pending.has(key)) continue
+    const known = byContent.get(key) ?? stores.get(entry)?.get(key)
+    if (known) {
+      byObject.set(entry, known)
+      continue
+    }
+    pending.set(key, entry)
+  }
+  if (pending.size < 2) return
+  const cite = getEngine()
+  const ids = new Map<string, string>()
+  for (const [key, entry] of pending) {
+    const id = `e${nextItem++}`
+    items.set(id, { ...entry, id })
+    ids.set(id, key)
+  }
+  try {
+    cite.setOutputFormat('text')
+    const labels = new Map<string, { label: string; author: string; year: string }>()
+    for (const id of ids.keys()) labels.set(id, labelParts(cite, id))
+    cite.setOutputFormat('html')
+    cite.updateItems([...ids.keys()])
+    const bibliography = cite.makeBibliography()
+    if (!bibliography) return
+    const [meta, html] = bibliography
+    meta.entry_ids.forEach((entryIds, k) => {
+      const id = entryIds[0]
+      const key = ids.get(id)
+      const parts = labels.get(id)
+      if (key === undefined || !parts) return
+      const entry = pending.get(key)!
+      const result = { ...parts, html: html[k].trim() }
+      stores.get(entry)?.set(key, result)
+      byContent.set(key, result)
+      byObject.set(entry, result)
+    })
+    while (byContent.size > MAX_BY_CONTENT) byContent.delete(byContent.keys().next().value as string)
+  } catch {
+    // One entry citeproc cannot read spoils the batch: formatEntry takes them one at a time.
+  } finally {
+    for (const id of ids.keys()) items.delete(id)
+  }
+}
+
+/** The parenthetical label of the registered item `id`, and its author and date parts. */
+function labelParts(cite: Engine, id: string): { label: string; author: string; year: string } {
+  const label = stripParentheses(cite.makeCitationCluster([{ id }]))
+  const { author, year } = splitLabel(label) ?? {
+    author: cite.makeCitationCluster([{ id, 'author-only': true }]).trim(),
+    year: stripParentheses(cite.makeCitationCluster([{ id, 'suppress-author': true }])),
+  }
+  return { label, author, year }
+}
+
+/** Formats the entry alone: its citation label (and parts), then a one-entry bibliography. */
 function runEngine(entry: CslEntry): FormattedEntry {
   const cite = getEngine()
   // A fresh id per entry formatted: two bibliographies may use one key for different works.
@@ -124,11 +191,7 @@ function runEngine(entry: CslEntry): FormattedEntry {
   items.set(id, { ...entry, id })
   try {
     cite.setOutputFormat('text')
-    const label = stripParentheses(cite.makeCitationCluster([{ id }]))
-    const { author, year } = splitLabel(label) ?? {
-      author: cite.makeCitationCluster([{ id, 'author-only': true }]).trim(),
-      year: stripParentheses(cite.makeCitationCluster([{ id, 'suppress-author': true }])),
-    }
+    const { label, author, year } = labelParts(cite, id)
     cite.setOutputFormat('html')
     cite.updateItems([id])
     const bibliography = cite.makeBibliography()
@@ -147,7 +210,7 @@ function getEngine(): Engine {
       retrieveLocale: (lang) => cslData().locales.get(lang) ?? cslData().locales.get(LOCALE),
       retrieveItem: (id) => items.get(id),
     },
-    styleWithoutSort(),
+    styleForOneEntry(),
     LOCALE,
     true,
   )
@@ -166,6 +229,16 @@ function getEngine(): Engine {
  */
 export function styleWithoutSort(): string {
   return styleXml().replace(/<sort>[\s\S]*?<\/sort>/g, '')
+}
+
+/**
+ * The style the engine formats with: without sorting, and without disambiguation, which only
+ * ever changes a mark when two entries are cited together ("Smith, 2020a"). Every entry here is
+ * formatted as if alone, even in a batch (formatEntries), so that its formatting depends on its
+ * own fields only and can be cached by them.
+ */
+export function styleForOneEntry(): string {
+  return styleWithoutSort().replace(/ disambiguate-add-(?:givenname|names|year-suffix)="true"/g, '')
 }
 
 function styleXml(): string {

@@ -2,6 +2,7 @@ import type { Element, ElementContent, Root, RootContent } from 'hast'
 import type { VFile } from 'vfile'
 import type { CslEntry } from '../../shared/schemas/index.js'
 import { citationMarks, citationText, type Resolved } from '../citations/citation-marks.js'
+import { formatEntries } from '../citations/csl-engine.js'
 import { referenceList } from '../citations/reference-list.js'
 import { contextOf, documentOf, warn } from '../essay-file-data.js'
 import { CITATION_PLACEHOLDER, decodeCitation } from '../syntax/citations.js'
@@ -53,6 +54,8 @@ export default function rehypeCitations() {
       state.cited.set(key, resolved)
       return resolved
     }
+    // Everything the essay cites is formatted at once, before its marks ask for it one by one.
+    if (context.bibliography) formatEntries(citedEntries(tree, context.bibliography))
     rewrite(tree, null, state, resolve)
     documentOf(file).references = [...state.cited.values()].map((c) => c.entry)
   }
@@ -75,6 +78,30 @@ export function rehypeReferenceList() {
     if (state.slot) Object.assign(state.slot, list)
     else tree.children.push({ type: 'text', value: '\n' }, list)
   }
+}
+
+/** The bibliography's entries the tree's citation placeholders name, in the order they are met. */
+function citedEntries(tree: Root, bibliography: ReadonlyMap<string, CslEntry>): CslEntry[] {
+  const found = new Set<CslEntry>()
+  const read = (value: string) => {
+    for (const m of value.matchAll(CITATION_PLACEHOLDER)) {
+      for (const item of decodeCitation(m[1], m[2])?.items ?? []) {
+        const entry = bibliography.get(item.key)
+        if (entry) found.add(entry)
+      }
+    }
+  }
+  const walk = (node: Root | Element) => {
+    if (node.type === 'element')
+      for (const value of Object.values(node.properties))
+        if (typeof value === 'string' && value.includes(MARKER)) read(value)
+    for (const child of node.children) {
+      if (child.type === 'text' && child.value.includes(MARKER)) read(child.value)
+      else if (child.type === 'element') walk(child)
+    }
+  }
+  walk(tree)
+  return [...found]
 }
 
 function rewrite(

@@ -5,6 +5,7 @@ import CSL from 'citeproc'
 import { describe, expect, it } from 'vitest'
 import { parseBibliography } from '../../../src/importer/bibliography/parse-bibliography.js'
 import {
+  formatEntries,
   formatEntry,
   resetFormattedEntries,
   splitLabel,
@@ -89,5 +90,27 @@ describe('author and date parts of a citation', () => {
     // Not a date part: the engine is asked for each part instead.
     expect(splitLabel('Anonymous')).toBeNull()
     expect(splitLabel('Plato, ca. 380 BCE')).toBeNull()
+  })
+})
+
+describe('entries formatted together', () => {
+  const twins = [
+    { id: 'a', type: 'article-journal', title: 'First', author: [{ family: 'Smith', given: 'Ann' }] },
+    { id: 'b', type: 'article-journal', title: 'Second', author: [{ family: 'Smith', given: 'Bob' }] },
+  ].map((e) => ({ ...e, issued: { 'date-parts': [[2020]] } })) as CslEntry[]
+  const entries = [...parseBibliography(bibFiles[1], readFileSync(bibFiles[1], 'utf8')).entries, ...twins, ...awkward]
+
+  it('read exactly as each formatted alone, with no disambiguation between them', () => {
+    resetFormattedEntries()
+    const alone = entries.map((e) => formatEntry({ ...e }))
+    resetFormattedEntries()
+    const copies = entries.map((e) => ({ ...e }))
+    formatEntries(copies)
+    expect(copies.map((e) => formatEntry(e))).toEqual(alone)
+    // Two works by authors of one surname and year stay "Smith, 2020", not "2020a"/"2020b".
+    expect(copies.slice(-awkward.length - 2, -awkward.length).map((e) => formatEntry(e).label)).toEqual([
+      'Smith, 2020',
+      'Smith, 2020',
+    ])
   })
 })
