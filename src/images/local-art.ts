@@ -10,16 +10,7 @@ export const LOCAL_ART_MODEL = 'scholia-local-art-v1'
  * the same request always gives the same bytes.
  */
 export async function drawLocalImage(request: ImageRequest): Promise<GeneratedImage> {
-  const { svg, description } = composeArtwork({
-    kind: request.kind,
-    slug: request.post.slug,
-    title: request.post.title,
-    tags: request.post.tags,
-    concepts: request.concepts,
-    width: request.width,
-    height: request.height,
-    index: request.index ?? 0,
-  })
+  const { svg, description } = artworkOf(request)
   // resvg (a native module) is loaded by the first drawing, not by every `blog` command.
   const { rasterise } = await import('./rasterise.js')
   const png = await rasterise(svg)
@@ -32,7 +23,15 @@ export async function drawLocalImage(request: ImageRequest): Promise<GeneratedIm
  * the one form it is kept, served and copied into a static build in.
  */
 export async function drawLocalCard(request: ImageRequest): Promise<Uint8Array> {
-  const { svg } = composeArtwork({
+  const { svg } = artworkOf(request)
+  const { rasterisePalette } = await import('./rasterise.js')
+  const png = await rasterisePalette(svg)
+  assertPng(png, request.width, request.height, 'The social card')
+  return png
+}
+
+function artworkOf(request: ImageRequest): ReturnType<typeof composeArtwork> {
+  return composeArtwork({
     kind: request.kind,
     slug: request.post.slug,
     title: request.post.title,
@@ -42,8 +41,4 @@ export async function drawLocalCard(request: ImageRequest): Promise<Uint8Array> 
     height: request.height,
     index: request.index ?? 0,
   })
-  const { rasterisePalette } = await import('./rasterise.js')
-  const png = await rasterisePalette(svg)
-  assertPng(png, request.width, request.height, 'The social card')
-  return png
 }

@@ -62,11 +62,9 @@ export function formatEntry(entry: CslEntry): FormattedEntry {
   if (hit) return hit
   const key = entryKey(entry)
   let result = byContent.get(key)
-  if (result) {
-    // Most recently used last: the oldest go first when the map is full.
-    byContent.delete(key)
-    byContent.set(key, result)
-  } else {
+  // Most recently used last (kept again below): the oldest go first when the map is full.
+  if (result) byContent.delete(key)
+  else {
     const store = stores.get(entry)
     result = store?.get(key)
     if (!result) {
@@ -82,11 +80,16 @@ export function formatEntry(entry: CslEntry): FormattedEntry {
         return result
       }
     }
-    byContent.set(key, result)
-    if (byContent.size > MAX_BY_CONTENT) byContent.delete(byContent.keys().next().value as string)
   }
-  byObject.set(entry, result)
+  keep(entry, key, result)
   return result
+}
+
+/** Keeps an entry's formatting by content (the oldest dropped past the limit) and by object. */
+function keep(entry: CslEntry, key: string, result: FormattedEntry): void {
+  byContent.set(key, result)
+  if (byContent.size > MAX_BY_CONTENT) byContent.delete(byContent.keys().next().value as string)
+  byObject.set(entry, result)
 }
 
 /**
@@ -162,10 +165,8 @@ export function formatEntries(entries: readonly CslEntry[]): void {
       const entry = pending.get(key)!
       const result = { ...parts, html: html[k].trim() }
       stores.get(entry)?.set(key, result)
-      byContent.set(key, result)
-      byObject.set(entry, result)
+      keep(entry, key, result)
     })
-    while (byContent.size > MAX_BY_CONTENT) byContent.delete(byContent.keys().next().value as string)
   } catch {
     // One entry citeproc cannot read spoils the batch: formatEntry takes them one at a time.
   } finally {
