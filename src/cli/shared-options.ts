@@ -1,5 +1,6 @@
 import { Option } from 'commander'
 import type { Blog } from '../app/blog.js'
+import type { Importer } from '../app/importer.js'
 
 export const dataOption = () => new Option('--data <dir>', 'data folder (default: ./data, or BLOG_DATA_DIR)')
 export const jsonOption = () => new Option('--json', 'print one JSON object instead of text (for scripts and CI)')
@@ -20,5 +21,16 @@ export async function withBlog<T>(
     return await fn(blog)
   } finally {
     await blog.close()
+  }
+}
+
+/** Open the data folder for importing only (see openImporter) and always close it. */
+export async function withImporter<T>(opts: DataOptions, fn: (importer: Importer) => Promise<T>): Promise<T> {
+  const { openImporter } = await import('../app/importer.js')
+  const importer = await openImporter({ dataDir: opts.data })
+  try {
+    return await fn(importer)
+  } finally {
+    await importer.close()
   }
 }

@@ -33,8 +33,12 @@ export const DATA_NAMES = {
   mediaPosts: 'posts',
   mediaOg: 'og',
   mediaAssets: 'assets',
-  /** Caches that cost only time to lose: `bibliography/parsed` and `bibliography/formatted`. */
+  /**
+   * Caches that cost only time to lose: `bibliography/parsed`, `bibliography/formatted`, and
+   * `import-sources.json` (importer/files/source-fingerprints.ts).
+   */
   cache: 'cache',
+  importSources: 'import-sources.json',
 } as const
 
 /** `index-00.json` … `index-0f.json`: the shard that holds post ids ≡ n (mod 16). */
@@ -81,6 +85,8 @@ export function dataFolder(root: string) {
     mediaPostsDir: join(root, n.media, n.mediaPosts),
     mediaOgDir: join(root, n.media, n.mediaOg),
     assetsDir: join(root, n.media, n.mediaAssets),
+    cacheDir: join(root, n.cache),
+    importSources: join(root, n.cache, n.importSources),
     bibliographyCacheDir: (kind: 'parsed' | 'formatted') => join(root, n.cache, 'bibliography', kind),
   }
 }

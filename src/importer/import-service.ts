@@ -10,6 +10,7 @@ import { figuresUnchanged, type FigureStamp } from './assets/figure-stamp.js'
 import { findEssayFiles } from './files/find-essay-files.js'
 import { writeUploadFolder } from './files/upload-folder.js'
 import { readEssayFile, type ReadEssayResult } from './files/read-essay-file.js'
+import { SourceFingerprints } from './files/source-fingerprints.js'
 import { isUploadKey, readUpload, uploadKeys, type Upload } from './files/uploads.js'
 import type { EssayInput, ParsedEssay } from './parse/index.js'
 import { prepareMany } from './prepare-many.js'
@@ -70,14 +71,22 @@ export class ImportService {
   ) {}
 
   async importPaths(paths: string[]): Promise<ImportReport> {
-    const { files, missing, roots } = await findEssayFiles(paths)
+    const [{ files, missing, roots }, fingerprints] = await Promise.all([
+      findEssayFiles(paths),
+      SourceFingerprints.open(this.store.dataDir, RENDER_VERSION),
+    ])
     const gone = new Set(missing)
-    return this.importSources(
+    const report = await this.importSources(
       [...missing, ...files],
       (path) =>
         gone.has(path) ? Promise.resolve({ ok: false, error: 'No such file or folder' }) : readEssayFile(path),
       (path) => roots.get(path),
+      undefined,
+      fingerprints,
     )
+    const sources = sourceIndex(this.store.posts())
+    await fingerprints.save((path) => sources.has(path))
+    return report
   }
 
   /**
@@ -112,6 +121,8 @@ export class ImportService {
     rootOf: (key: string) => string | undefined = () => undefined,
     /** The file an essay is read as (its folder is where its relative references start); the key itself for files on disk. */
     fileOf: (key: string) => string = (key) => key,
+    /** For files on disk: what is known of them without reading them (see SourceFingerprints). */
+    fingerprints?: SourceFingerprints,
   ): Promise<ImportReport> {
     const results = new Map<string, ImportFileResult>()
     this.events.emit('import:start', { total: order.length })
@@ -131,13 +142,29 @@ export class ImportService {
       citationStyle: this.config.citationStyle,
     }
     // Read a few files at a time (an unchanged re-import is mostly waiting on the disk for each
-    // in turn), then go through them in order.
-    const files = new Array<ReadEssayResult>(order.length)
+    // in turn), then go through them in order. A file whose fingerprint says it holds the text
+    // its post was made from is not read at all.
+    const files = new Array<ReadEssayResult | 'unchanged'>(order.length)
+    const printOf = new Array<string | null>(order.length).fill(null)
+    const startedAt = this.now().getTime()
     await eachLimited([...order.keys()], FILES_READ_AT_ONCE, async (i) => {
-      files[i] = await readSource(order[i])
+      const path = order[i]
+      const print = fingerprints ? await SourceFingerprints.of(path, startedAt) : null
+      const known = print ? fingerprints?.hashOf(path, print) : undefined
+      const existing = known ? bySource.get(path) : undefined
+      if (existing?.source?.hash === known && existing && figuresUnchanged(existing.source?.figures, rootOf(path))) {
+        files[i] = 'unchanged'
+        return
+      }
+      printOf[i] = print
+      files[i] = await readSource(path)
     })
     for (const [i, path] of order.entries()) {
       const file = files[i]
+      if (file === 'unchanged') {
+        report({ path, status: 'unchanged', slug: bySource.get(path)!.slug, error: null, warnings: [] })
+        continue
+      }
       if (!file.ok) {
         report({ path, status: 'failed', slug: null, error: file.error, warnings: [] })
         continue
@@ -153,6 +180,8 @@ export class ImportService {
         continue
       }
       const hash = sourceHash(file.text)
+      const print = printOf[i]
+      if (print) fingerprints?.remember(path, print, hash)
       const existing = bySource.get(path)
       const root = rootOf(path)
       const essay: EssayInput = { path: fileOf(path), text: file.text, mtime: file.mtime, ...(root ? { root } : {}) }

@@ -3,7 +3,7 @@ import { relative } from 'node:path'
 import type { ImportReport } from '../../importer/import-service.js'
 import { planImport, type ImportPlan } from '../../importer/import-plan.js'
 import { EXIT, type CliIO } from '../output.js'
-import { dataOption, jsonOption, withBlog, type DataOptions } from '../shared-options.js'
+import { dataOption, jsonOption, withImporter, type DataOptions } from '../shared-options.js'
 import type { ImportFileEvent } from '../../terminal/progress-bar.js'
 import { openLiveProgress } from '../live-progress.js'
 
@@ -39,19 +39,19 @@ LICENSE, CHANGELOG, CONTRIBUTING and CODE_OF_CONDUCT files are skipped unless na
       const tty =
         !opts.json && process.stdout.isTTY && process.stderr.isTTY ? await openLiveProgress(process.stderr) : null
       const live = tty?.live ?? null
-      const report = await withBlog(opts, async (blog) => {
+      const report = await withImporter(opts, async ({ events, importer }) => {
         if (tty) {
           const lineFor = (f: ImportFileEvent) =>
             f.status === 'unchanged' ? null : formatLine(f.status, f.path, f.slug, f.error)
-          tty.showImportProgress(blog.events, tty.live, lineFor, io.out, shownPath)
+          tty.showImportProgress(events, tty.live, lineFor, io.out, shownPath)
         } else if (!opts.json) {
-          blog.events.on('import:file', (f) => {
+          events.on('import:file', (f) => {
             io.out(formatLine(f.status, f.path, f.slug, f.error))
             for (const warning of f.warnings ?? []) io.out(`  ⚠ ${warning}`)
           })
         }
         try {
-          return await blog.importer.importPaths(paths)
+          return await importer.importPaths(paths)
         } finally {
           live?.clear()
         }
