@@ -66,7 +66,7 @@ export function runPreamble(definitions: string[], macros: Macros): void {
 }
 
 function remember(key: string, html: string): void {
-  cache.set(key, html)
+  cache.set(key, flat(html))
   cachedChars += key.length + html.length
   // Oldest first: Map keeps insertion order.
   for (const [oldKey, oldHtml] of cache) {
@@ -74,6 +74,19 @@ function remember(key: string, html: string): void {
     cache.delete(oldKey)
     cachedChars -= oldKey.length + oldHtml.length
   }
+}
+
+/**
+ * KaTeX builds its markup by concatenation: V8 keeps such a string as a tree of its pieces,
+ * a node of 32 bytes per piece, until something reads it whole. Kept in the cache as is, the
+ * trees weighed more than the characters (13 of 30 MB per worker); ToNumber reads a string
+ * whole, which makes V8 flatten it into one piece in place (a worker's peak −12 MB).
+ */
+let _flattened = 0
+function flat(html: string): string {
+  // kept in a variable, so that no compiler drops the conversion as unused
+  _flattened ^= Number(html) | 0
+  return html
 }
 
 function errorMarkup(tex: string, error: unknown): string {
