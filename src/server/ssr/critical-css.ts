@@ -214,11 +214,19 @@ const CLASS_OR_ID = /\s(class|id)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/g
 /** Every element name, class and id the markup holds (anywhere: a superset is safe). */
 function pageTokens(markup: string): PageTokens {
   const tokens: PageTokens = { classes: new Set(), ids: new Set(), tags: new Set() }
-  for (const m of markup.matchAll(TAG_NAME)) tokens.tags.add(m[1]!.toLowerCase())
-  for (const m of markup.matchAll(CLASS_OR_ID)) {
+  // A long essay repeats a few tag names and class lists tens of thousands of times (KaTeX's
+  // spans): each distinct one is lowercased or split once, and no match array is kept.
+  const tags = new Set<string>()
+  TAG_NAME.lastIndex = 0
+  for (let m; (m = TAG_NAME.exec(markup)); ) tags.add(m[1]!)
+  for (const tag of tags) tokens.tags.add(tag.toLowerCase())
+  const classLists = new Set<string>()
+  CLASS_OR_ID.lastIndex = 0
+  for (let m; (m = CLASS_OR_ID.exec(markup)); ) {
     const value = m[2] ?? m[3] ?? m[4] ?? ''
-    if (m[1]!.toLowerCase() === 'id') tokens.ids.add(value)
-    else for (const c of value.split(/\s+/)) if (c) tokens.classes.add(c)
+    if (m[1]!.length === 2) tokens.ids.add(value)
+    else classLists.add(value)
   }
+  for (const list of classLists) for (const c of list.split(/\s+/)) if (c) tokens.classes.add(c)
   return tokens
 }
