@@ -218,11 +218,11 @@ function pageTokens(markup: string): PageTokens {
   // spans): each distinct one is lowercased or split once, and no match array is kept.
   const tags = new Set<string>()
   TAG_NAME.lastIndex = 0
-  for (let m; (m = TAG_NAME.exec(markup)); ) tags.add(m[1]!)
+  for (let m; (m = TAG_NAME.exec(markup));) tags.add(m[1]!)
   for (const tag of tags) tokens.tags.add(tag.toLowerCase())
   const classLists = new Set<string>()
   CLASS_OR_ID.lastIndex = 0
-  for (let m; (m = CLASS_OR_ID.exec(markup)); ) {
+  for (let m; (m = CLASS_OR_ID.exec(markup));) {
     const value = m[2] ?? m[3] ?? m[4] ?? ''
     if (m[1]!.length === 2) tokens.ids.add(value)
     else classLists.add(value)
