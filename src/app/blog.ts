@@ -1,12 +1,13 @@
-import { Store, watchStore } from '../store/index.js'
-import { loadConfig, type BlogConfig, type ConfigInput } from '../core/config.js'
-import { BlogEventBus } from '../core/events.js'
+import { watchStore, type Store } from '../store/index.js'
+import type { BlogConfig, ConfigInput } from '../core/config.js'
+import type { BlogEventBus } from '../core/events.js'
 import { requireAdmin, type Viewer } from '../core/viewer.js'
 import { PostsService } from '../posts/posts-service.js'
 import { PostManager } from '../posts/post-manager.js'
 import { aiStatusOf } from '../ai/ai-status.js'
 import type { AiStatus } from '../shared/schemas/index.js'
-import { ImportService } from '../importer/import-service.js'
+import type { ImportService } from '../importer/import-service.js'
+import { openImportParts } from './importer.js'
 import { PostEditor } from '../posts/post-editor.js'
 import type { SiteInfo } from '../shared/site-info.js'
 import { AuthService } from '../auth/auth-service.js'
@@ -107,8 +108,7 @@ export async function openBlog(options: CreateBlogOptions = {}): Promise<OpenedB
     mailer: injectedMailer,
     ...input
   } = options
-  const config = loadConfig(input, env)
-  const store = await Store.open(config.dataDir, { now })
+  const { config, store, events, importer } = await openImportParts({ ...input, env, now })
   const mailer =
     injectedMailer ??
     createMailer({
@@ -119,9 +119,7 @@ export async function openBlog(options: CreateBlogOptions = {}): Promise<OpenedB
     })
   const auth = new AuthService({ store, config, mailer, now, log })
   const limits = new RateLimiters(now)
-  const events = new BlogEventBus()
   store.on('change', (change) => events.emit('post:changed', change))
-  const importer = new ImportService(store, config, events, now)
   // Embeddings for semantic search only from a configured openai provider; else the local index.
   let embedder: AiProvider | null | undefined
   const search = new SearchService({

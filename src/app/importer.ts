@@ -1,5 +1,5 @@
 import { Store } from '../store/index.js'
-import { loadConfig, type BlogConfig } from '../core/config.js'
+import { loadConfig, type BlogConfig, type ConfigInput } from '../core/config.js'
 import { BlogEventBus } from '../core/events.js'
 import { ImportService } from '../importer/import-service.js'
 import type { CreateBlogOptions } from './blog.js'
@@ -12,6 +12,17 @@ export interface Importer {
   close(): Promise<void>
 }
 
+/** What a Blog and an Importer are both built on: the data folder's store and one ImportService over it. */
+export async function openImportParts(
+  options: Pick<CreateBlogOptions, 'dataDir' | 'baseUrl' | 'env' | 'now'> & ConfigInput,
+): Promise<{ config: BlogConfig; store: Store; events: BlogEventBus; importer: ImportService }> {
+  const { env = process.env, now = () => new Date(), ...input } = options
+  const config = loadConfig(input, env)
+  const store = await Store.open(config.dataDir, { now })
+  const events = new BlogEventBus()
+  return { config, store, events, importer: new ImportService(store, config, events, now) }
+}
+
 /**
  * Opens the data folder for importing only. The same ImportService as the Blog's, without
  * the services a one-off `blog import` never calls (accounts, mail, search, images, feeds):
@@ -20,14 +31,11 @@ export interface Importer {
 export async function openImporter(
   options: Pick<CreateBlogOptions, 'dataDir' | 'baseUrl' | 'env' | 'now'> = {},
 ): Promise<Importer> {
-  const { env = process.env, now = () => new Date(), ...input } = options
-  const config = loadConfig(input, env)
-  const store = await Store.open(config.dataDir, { now })
-  const events = new BlogEventBus()
+  const { config, store, events, importer } = await openImportParts(options)
   return {
     config,
     events,
-    importer: new ImportService(store, config, events, now),
+    importer,
     close: async () => {
       store.removeAllListeners()
       events.removeAllListeners()

@@ -151,8 +151,8 @@ export class ImportService {
       const path = order[i]
       const print = fingerprints ? await SourceFingerprints.of(path, startedAt) : null
       const known = print ? fingerprints?.hashOf(path, print) : undefined
-      const existing = known ? bySource.get(path) : undefined
-      if (existing?.source?.hash === known && existing && figuresUnchanged(existing.source?.figures, rootOf(path))) {
+      const existing = known === undefined ? undefined : bySource.get(path)
+      if (existing && existing.source?.hash === known && figuresUnchanged(existing.source?.figures, rootOf(path))) {
         files[i] = 'unchanged'
         return
       }
