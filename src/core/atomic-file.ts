@@ -1,6 +1,7 @@
 import { open, rename, unlink, mkdir } from 'node:fs/promises'
 import { dirname, basename, join } from 'node:path'
 import { randomBytes } from 'node:crypto'
+import { withEncodedText } from './encoded-text.js'
 
 /**
  * Write a file so that a reader (in any process) sees either the old or the new bytes, and a
@@ -12,6 +13,7 @@ export async function writeFileAtomic(
   data: string | Uint8Array,
   opts: { syncDir?: boolean } = {},
 ): Promise<void> {
+  if (typeof data === 'string') return withEncodedText(data, (bytes) => writeFileAtomic(path, bytes, opts))
   const dir = dirname(path)
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
   const handle = await open(tmp, 'w', 0o644)

@@ -14,6 +14,7 @@ import { SourceFingerprints } from './files/source-fingerprints.js'
 import { isUploadKey, readUpload, uploadKeys, type Upload } from './files/uploads.js'
 import type { EssayInput, ParsedEssay } from './parse/index.js'
 import { prepareMany } from './prepare-many.js'
+import { essayHtml } from './prepare-essay.js'
 import { slugFromFileName, uniqueSlug } from '../shared/slug.js'
 import { readTimeFor } from '../shared/read-time.js'
 import { addUnresolvedReferenceWarnings } from '../xref/import-warnings.js'
@@ -204,7 +205,19 @@ export class ImportService {
     read.forEach(({ path, hash, figuresChanged, relative }, i) => {
       const outcome = prepared[i]
       if ('failed' in outcome) report({ path, status: 'failed', slug: null, error: outcome.failed, warnings: [] })
-      else ready.push({ path, hash, figuresChanged, ...(relative ? { relative } : {}), ...outcome })
+      else {
+        // The HTML becomes text only now that the workers are done, so it does not add to their peak.
+        const { html, rendered, ...rest } = outcome
+        const text = essayHtml({ html })
+        ready.push({
+          path,
+          hash,
+          figuresChanged,
+          ...(relative ? { relative } : {}),
+          ...rest,
+          rendered: { ...rendered, html: text },
+        })
+      }
     })
 
     if (ready.length) {

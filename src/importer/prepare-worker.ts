@@ -2,7 +2,7 @@ import { serveTasks } from '../core/thread-worker.js'
 import { renderMarkdown, type RenderResult } from '../markdown/index.js'
 import { contextFromDocument } from '../markdown/document-context.js'
 import { renderedSizeProblem } from '../markdown/render-limits.js'
-import { prepareEssay, type PreparedEssay } from './prepare-essay.js'
+import { movedBuffers, prepareEssay, type PreparedEssay } from './prepare-essay.js'
 import type { RenderTask } from './render-task.js'
 
 /**
@@ -17,4 +17,4 @@ serveTasks((task: RenderTask): PreparedEssay | RenderResult => {
   // Thrown here, it reaches the caller as this task's error, and the HTML never crosses threads.
   if (tooLarge) throw new Error(`The text ${tooLarge}`)
   return rendered
-})
+}, movedBuffers)

@@ -48,7 +48,8 @@ function references(prepare: Prepare): string {
     options: { ownerName: 'Owner', dataDir },
   })
   if ('failed' in out) throw new Error(out.failed)
-  return out.rendered.html.slice(out.rendered.html.indexOf('<section class="references"'))
+  const html = prepare.essayHtml(out)
+  return html.slice(html.indexOf('<section class="references"'))
 }
 
 describe('the data folder’s bibliography cache', () => {
@@ -123,7 +124,8 @@ describe('the data folder’s bibliography cache', () => {
       options: { ownerName: 'Owner' },
     })
     if ('failed' in plain) throw new Error(plain.failed)
-    expect(plain.rendered.html.slice(plain.rendered.html.indexOf('<section class="references"'))).toBe(cached)
+    const html = again.essayHtml(plain)
+    expect(html.slice(html.indexOf('<section class="references"'))).toBe(cached)
     expect(references((await freshThread()).prepare)).toBe(cached)
   })
 

@@ -26,7 +26,7 @@ vi.mock('node:worker_threads', async (importOriginal) => {
 })
 
 const { prepareMany } = await import('../../../src/importer/prepare-many.js')
-const { prepareEssay } = await import('../../../src/importer/prepare-essay.js')
+const { essayHtml, prepareEssay } = await import('../../../src/importer/prepare-essay.js')
 
 const mtime = new Date('2024-05-01T00:00:00Z')
 const task = (n: number, extra = '') => ({
@@ -53,6 +53,6 @@ describe('prepareMany when workers cannot run', () => {
       { threads: 2, timeoutMs: 200 },
     )
     expect(behaviour.terminated).toBe(behaviour.started)
-    expect(out.every((o) => 'rendered' in o && o.rendered.html.includes('more'))).toBe(true)
+    expect(out.every((o) => 'html' in o && essayHtml(o).includes('more'))).toBe(true)
   })
 })
