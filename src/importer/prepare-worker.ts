@@ -2,7 +2,8 @@ import { serveTasks } from '../core/thread-worker.js'
 import { renderMarkdown, type RenderResult } from '../markdown/index.js'
 import { contextFromDocument } from '../markdown/document-context.js'
 import { renderedSizeProblem } from '../markdown/render-limits.js'
-import { movedBuffers, prepareEssay, type PreparedEssay } from './prepare-essay.js'
+import { prepareEssay, type PreparedEssay } from './prepare-essay.js'
+import { movedBuffers } from './packed-html.js'
 import type { RenderTask } from './render-task.js'
 
 /**

@@ -5,7 +5,8 @@ import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createBlog } from '../../src/app/blog-with-store.js'
 import type { RenderResult } from '../../src/markdown/index.js'
-import { essayHtml, prepareEssay, type PreparedEssay } from '../../src/importer/prepare-essay.js'
+import { essayHtml } from '../../src/importer/packed-html.js'
+import { prepareEssay, type PreparedEssay } from '../../src/importer/prepare-essay.js'
 import { CORPUS_DIR, corpusFiles } from '../unit/markdown/corpus.js'
 import { blog } from '../helpers/cli.js'
 import { projectRoot, tempDir } from '../helpers/temp-dir.js'
@@ -47,6 +48,42 @@ describe('the compiled import worker (scripts/bundle-node.mjs)', () => {
     )
     expect(load.stderr).toBe('')
     expect(load.status).toBe(0)
+  })
+
+  it('leaves the markdown pipeline to the workers: `blog import` never loads it on its own thread', () => {
+    const essays = join(tmp.path, 'thread-essays')
+    mkdirSync(essays, { recursive: true })
+    const picked = corpusFiles().filter((_file, i) => i % 60 === 0)
+    picked.forEach((rel, i) => copyFileSync(join(CORPUS_DIR, rel), join(essays, `${i}-${basename(rel)}`)))
+    // Every module the importing thread loads, by its file name in the bundle.
+    const log = join(tmp.path, 'main-thread-modules.txt')
+    const hooks = `import { appendFileSync } from 'node:fs'
+    export async function load(url, context, next) {
+      if (url.startsWith(${JSON.stringify(pathToFileURL(`${BUNDLE}/`).href)})) appendFileSync(${JSON.stringify(log)}, url.split('/').pop() + '\\n')
+      return next(url, context)
+    }`
+    // Workers run the same preload; only this thread's modules are wanted.
+    const register = `import { register } from 'node:module'; import { isMainThread } from 'node:worker_threads'
+    if (isMainThread) register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)})`
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        `data:text/javascript,${encodeURIComponent(register)}`,
+        join(projectRoot, 'bin', 'blog.js'),
+        'import',
+        essays,
+        '--data',
+        join(tmp.path, 'thread-data'),
+        '--json',
+      ],
+      { encoding: 'utf8', env: { ...process.env, SCHOLIA_SOURCE: '0' } },
+    )
+    expect(run.status, run.stderr).toBe(0)
+    expect(JSON.parse(run.stdout).summary.imported).toBe(picked.length)
+    const loaded = readFileSync(log, 'utf8').trim().split('\n')
+    expect(loaded.some((file) => file.startsWith('importer-'))).toBe(true)
+    expect(loaded.filter((file) => /^(render-markdown|prepare-essay|katex)/.test(file))).toEqual([])
   })
 
   it('renders a bulk import on its threads exactly as this thread renders each essay', async () => {

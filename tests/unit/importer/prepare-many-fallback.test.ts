@@ -26,7 +26,8 @@ vi.mock('node:worker_threads', async (importOriginal) => {
 })
 
 const { prepareMany } = await import('../../../src/importer/prepare-many.js')
-const { essayHtml, prepareEssay } = await import('../../../src/importer/prepare-essay.js')
+const { prepareEssay } = await import('../../../src/importer/prepare-essay.js')
+const { essayHtml } = await import('../../../src/importer/packed-html.js')
 
 const mtime = new Date('2024-05-01T00:00:00Z')
 const task = (n: number, extra = '') => ({
