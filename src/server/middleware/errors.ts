@@ -1,9 +1,23 @@
 import type { NextFunction, Request, Response } from 'express'
 import { isBlogError, RateLimitError } from '../../core/errors.js'
 
+const REPRESENTATION_HEADERS = [
+  'Content-Encoding',
+  'Content-Type',
+  'Content-Length',
+  'Content-Range',
+  'ETag',
+  'Last-Modified',
+]
+
 /** One formatter for every failure: a BlogError keeps its status and message; anything else is a 500. */
 export function errorHandler(log: (msg: string) => void) {
-  return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
+  return (err: unknown, req: Request, res: Response, next: NextFunction): void => {
+    // Too late for an answer of our own: Express's handler ends the connection.
+    if (res.headersSent) return next(err)
+    // A handler may have described the body it meant to send before it failed (the compressed
+    // copy of a script that a rebuild removed): the answer is this JSON, not that.
+    for (const header of REPRESENTATION_HEADERS) res.removeHeader(header)
     if (isBlogError(err) && err.code.startsWith('STORE_')) {
       // The data folder's problems name its files by absolute path: for the owner's log, not for web clients.
       log(`${req.method} ${req.originalUrl}: ${err.message}${err.hint ? ` ${err.hint}` : ''}`)
@@ -22,6 +36,12 @@ export function errorHandler(log: (msg: string) => void) {
     }
     const status =
       (err as { status?: number; statusCode?: number }).status ?? (err as { statusCode?: number }).statusCode
+    if (status === 404) {
+      // The static files' handler: a file that is not there (an old page asking for a script
+      // the last build replaced).
+      res.status(404).json({ message: `No such file: ${req.originalUrl.split('?')[0]}` })
+      return
+    }
     if (status && status >= 400 && status < 500) {
       // Body-parser and friends. Their messages can quote the body (a password, say): never echo them.
       res.status(status).json({ message: bodyErrorMessage(err as { type?: string }, status) })
