@@ -143,4 +143,47 @@ describe('a first visit', () => {
     expect(errors).toEqual([])
     await page.close()
   }, 60_000)
+
+  it('takes the page over without a synchronous render: no blocking task after the page is shown', async () => {
+    // React reports each commit to a DevTools hook when there is one. A commit made in the same
+    // task as the one before (no microtask checkpoint between them) is a synchronous render
+    // that an earlier commit set off, and it runs all of hydration's effects with it: one
+    // blocking task (the mobile menu's closed dialog made one, 40 ms on a fast machine).
+    const { page, errors } = await recordingPage()
+    await page.addInitScript(() => {
+      const commits: string[] = []
+      let inTask = false
+      Object.assign(window, {
+        __commits: commits,
+        __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+          supportsFiber: true,
+          renderers: new Map(),
+          inject: () => 1,
+          onCommitFiberRoot: () => {
+            commits.push(inTask ? 'in the same task' : 'own task')
+            if (inTask) return
+            inTask = true
+            queueMicrotask(() => (inTask = false))
+          },
+          onCommitFiberUnmount: () => {},
+          onPostCommitFiberRoot: () => {},
+          checkDCE: () => {},
+        },
+      })
+    })
+    for (const path of ['/posts/the-gaussian-integral-three-ways', '/']) {
+      await page.goto(`${ctx.server.url}${path}`)
+      await hydrated(page)
+      await page.waitForLoadState('networkidle')
+      await page.waitForTimeout(300)
+      const commits = await page.evaluate(() => (window as unknown as { __commits: string[] }).__commits)
+      expect(commits[0], path).toBe('own task')
+      expect(
+        commits.filter((commit) => commit !== 'own task'),
+        path,
+      ).toEqual([])
+    }
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
 })

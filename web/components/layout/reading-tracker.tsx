@@ -17,15 +17,17 @@ const TAG_LINK = 'a.post-tag, [data-tag]'
 /** The post whose reading depth 'scroll' reports. */
 const POST_ARTICLE = '#main article'
 
-/** A query's data as it sits in the cache, without fetching or observing it. */
+/**
+ * A query's data as it sits in the cache, without fetching or observing it. The tracker renders
+ * nothing, so the server's answer may be the cache's too: an answer that differed from the
+ * browser's would make React render again synchronously once the page is hydrated, a blocking
+ * task (see web/hooks/use-hydrated.ts).
+ */
 function useCachedData<T>(queryKey: readonly unknown[] | null): T | undefined {
   const client = useQueryClient()
   const subscribe = useCallback((onChange: () => void) => client.getQueryCache().subscribe(onChange), [client])
-  return useSyncExternalStore(
-    subscribe,
-    () => (queryKey ? client.getQueryData<T>(queryKey) : undefined),
-    () => undefined,
-  )
+  const read = () => (queryKey ? client.getQueryData<T>(queryKey) : undefined)
+  return useSyncExternalStore(subscribe, read, read)
 }
 
 /**
