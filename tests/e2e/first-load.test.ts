@@ -145,26 +145,22 @@ describe('a first visit', () => {
   }, 60_000)
 
   it('takes the page over without a synchronous render: no blocking task after the page is shown', async () => {
-    // React reports each commit to a DevTools hook when there is one. A commit made in the same
-    // task as the one before (no microtask checkpoint between them) is a synchronous render
-    // that an earlier commit set off, and it runs all of hydration's effects with it: one
-    // blocking task (the mobile menu's closed dialog made one, 40 ms on a fast machine).
+    // React reports each commit, with its root, to a DevTools hook when there is one. When the
+    // takeover (hydration) commits with synchronous work pending (lanes 1 and 2: SyncHydrationLane,
+    // SyncLane), that work was set during the commit, and React renders it at once, in the same
+    // task, running all of hydration's effects with it: one blocking task (the mobile menu's
+    // closed dialog did that, 40 ms on a fast machine).
     const { page, errors } = await recordingPage()
     await page.addInitScript(() => {
       const commits: string[] = []
-      let inTask = false
       Object.assign(window, {
         __commits: commits,
         __REACT_DEVTOOLS_GLOBAL_HOOK__: {
           supportsFiber: true,
           renderers: new Map(),
           inject: () => 1,
-          onCommitFiberRoot: () => {
-            commits.push(inTask ? 'in the same task' : 'own task')
-            if (inTask) return
-            inTask = true
-            queueMicrotask(() => (inTask = false))
-          },
+          onCommitFiberRoot: (_id: number, root: { pendingLanes: number }) =>
+            commits.push(root.pendingLanes & 3 ? 'sync work pending' : 'done'),
           onCommitFiberUnmount: () => {},
           onPostCommitFiberRoot: () => {},
           checkDCE: () => {},
@@ -177,11 +173,8 @@ describe('a first visit', () => {
       await page.waitForLoadState('networkidle')
       await page.waitForTimeout(300)
       const commits = await page.evaluate(() => (window as unknown as { __commits: string[] }).__commits)
-      expect(commits[0], path).toBe('own task')
-      expect(
-        commits.filter((commit) => commit !== 'own task'),
-        path,
-      ).toEqual([])
+      // The takeover's commit; later ones may be the query cache's updates, synchronous by design.
+      expect(commits[0], path).toBe('done')
     }
     expect(errors).toEqual([])
     await page.close()
