@@ -15,6 +15,7 @@ import {
   textContent,
   type Node,
 } from './html-tree.js'
+import { CAPTION_NUMBER_CLASS } from '../markdown/plugins/rehype-captions.js'
 import { latexTable } from './latex-table.js'
 import { asciiKey, codeLines, escapeText, latexUrl, texttt, verbatimBody } from './latex-text.js'
 import { displayMath, inlineMath, labelledDisplay } from './math.js'
@@ -196,7 +197,7 @@ export class LatexWriter {
       case 'pre':
         return this.code(textContent(node), languageOf(node), place)
       case 'table':
-        return latexTable(node, place, (cell, cellPlace) => this.phrasing(cell.children, cellPlace).trim())
+        return this.table(node, place)
       case 'figure':
         return this.figure(node, place)
       case 'section':
@@ -369,15 +370,53 @@ export class LatexWriter {
     const pictures = images.map((img) => this.picture(img))
     const other = this.flow(rest, { ...place, top: false })
     const label = keys.map((k) => `\\label{${k}}`).join('')
-    let captionTex = ''
-    if (caption) {
-      const full = this.phrasing(caption.children, { ...place, argument: true, top: false }).trim()
-      const plain = escapeText(textContent(caption).replace(/\s+/g, ' ').trim())
-      // The list of figures gets the plain text: footnotes and links cannot go there.
-      if (full) captionTex = `\n\\caption${full !== plain ? `[{${plain}}]` : ''}{${full}}`
-    } else if (label) captionTex = '\n\\caption{}'
+    let captionTex = caption ? this.caption(caption, place) : ''
+    if (!captionTex && label) captionTex = '\\caption{}'
     const body = [...pictures, other].filter(Boolean).join('\n')
-    return `\\begin{figure}[htbp]\n\\centering\n${body}${captionTex}${label}\n\\end{figure}`
+    return `\\begin{figure}[htbp]\n\\centering\n${body}${captionTex ? `\n${captionTex}` : ''}${label}\n\\end{figure}`
+  }
+
+  /** A table; one with a caption is a float, captioned and labelled as LaTeX numbers it. */
+  private table(node: Element, place: Place): string {
+    const tabular = latexTable(node, place, (cell, cellPlace) => this.phrasing(cell.children, cellPlace).trim())
+    const caption = node.children.find((c): c is Element => isElement(c, 'caption'))
+    if (!caption || !tabular || place.argument || place.cell) return tabular
+    const keys = findAll(caption, (n) => isElement(n, 'a') && attribute(n, 'id') !== undefined)
+      .map((a) => this.labels.keyOf(attribute(a, 'id') ?? ''))
+      .filter((k): k is string => k !== null)
+    const label = keys.map((k) => `\\label{${k}}`).join('')
+    return `\\begin{table}[htbp]\n\\centering\n${this.caption(caption, place)}${label}\n${tabular}\n\\end{table}`
+  }
+
+  /**
+   * `\caption{…}` from a figure's or table's caption, or '' for an empty one. Without the site's
+   * "Figure 2:", which LaTeX writes itself; the list of figures gets the plain text, as
+   * footnotes and links cannot go there.
+   */
+  private caption(caption: Element, place: Place): string {
+    const content = caption.children.filter((c, i, all) => {
+      if (isElement(c) && hasClass(c, CAPTION_NUMBER_CLASS)) return false
+      // a label anchor (a table's sits in its caption) is the float's \label, written after it
+      if (isElement(c, 'a') && attribute(c, 'id') !== undefined && c.children.every(isBlank)) return false
+      const previous = all[i - 1]
+      return !(
+        i > 0 &&
+        isElement(previous) &&
+        hasClass(previous, CAPTION_NUMBER_CLASS) &&
+        c.type === 'text' &&
+        isBlank(c)
+      )
+    })
+    const full = this.phrasing(content, { ...place, argument: true, top: false }).trim()
+    if (!full) return ''
+    const plain = escapeText(
+      content
+        .map((c) => textContent(c))
+        .join('')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    return `\\caption${full !== plain ? `[{${plain}}]` : ''}{${full}}`
   }
 
   /** One image of a figure: the stored file when the archive carries it, else a box naming its address. */

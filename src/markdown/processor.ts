@@ -21,6 +21,7 @@ import rehypeTocHtml from './plugins/rehype-toc-html.js'
 import rehypeXrefLinks from './plugins/rehype-xref-links.js'
 import rehypeAssets from './plugins/rehype-assets.js'
 import rehypeCitations, { rehypeReferenceList } from './plugins/rehype-citations.js'
+import { rehypeCaptionNumbers, rehypeTableCaptions } from './plugins/rehype-captions.js'
 import remarkFigures from './plugins/remark-figures.js'
 import remarkHeadingIds from './plugins/remark-heading-ids.js'
 import remarkDistillFootnotes from './plugins/remark-distill-footnotes.js'
@@ -61,9 +62,12 @@ export const markdownProcessor = unified()
   .use(rehypeEquationAnchors)
   .use(rehypeHeadingSlugs)
   .use(rehypeFixAttributes)
+  .use(rehypeTableCaptions)
   .use(rehypeTextSummary)
   .use(rehypeEssayReading)
   .use(rehypeReferenceList)
+  // "Figure 2:" before a labelled figure's caption; after the reading, which keeps captions as written.
+  .use(rehypeCaptionNumbers)
   // Local figures → stored media (generated markup, after the sanitizer and the text summary).
   .use(rehypeAssets)
   .use(rehypeKatexRaw)

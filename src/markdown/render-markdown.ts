@@ -21,7 +21,7 @@ export function renderMarkdown(markdown: string, context: RenderContext = {}): R
     if (a.kind === 'equation' && a.number && !equationLabels.has(a.number)) equationLabels.set(a.number, a.key)
   const file = markdownProcessor.processSync({
     value: prepared,
-    data: { stash, mathPreamble, context, equationLabels },
+    data: { stash, mathPreamble, context, equationLabels, captionNumbers: captionNumbersOf(anchors) },
   })
   const summary = file.data.textSummary
   const document = documentOf(file)
@@ -44,6 +44,15 @@ export function renderMarkdown(markdown: string, context: RenderContext = {}): R
     reading: labelledDisplays(file.data.reading ?? [], file.data.readingNumbers ?? [], allAnchors),
     macros: mathPreamble,
   }
+}
+
+/** What references call each numbered figure and table, by the id of its label anchor. */
+function captionNumbersOf(anchors: readonly EssayAnchor[]): Map<string, string> {
+  const numbers = new Map<string, string>()
+  for (const a of anchors)
+    if ((a.kind === 'figure' || a.kind === 'table') && a.number)
+      numbers.set(a.id, `${a.kind === 'figure' ? 'Figure' : 'Table'} ${a.number}`)
+  return numbers
 }
 
 /** A numbered display takes back the label its author gave it (the tree only keeps the number). */

@@ -10,7 +10,7 @@ const ANCHOR_HTML = /^(?:<a\s+id="[^"<>]*"\s*>|<\/a>)$/
 /**
  * A picture standing alone in its paragraph, with alt text, is a figure: the alt text is its
  * caption (d2l, pandoc and most static-site generators read it so). The paragraph becomes
- * `<figure>` holding the image, any label anchor written with it, and a `<figcaption>`;
+ * `<figure>` holding any label anchor written with it, the image, and a `<figcaption>`;
  * formulas in the caption stay formulas (KaTeX renders them), not TeX source.
  */
 export default function remarkFigures() {
@@ -25,7 +25,8 @@ export default function remarkFigures() {
         children: captionContent(image.alt ?? ''),
       } as const satisfies PhrasingContent
       node.data = { ...node.data, hName: 'figure' }
-      node.children = [image, ...anchors, caption]
+      // The label anchor first: a reference jumps to the top of the figure, not below its picture.
+      node.children = [...anchors, image, caption]
       return 'skip'
     })
   }

@@ -21,10 +21,13 @@ describe('figures in the rendered essay', () => {
   it('a picture alone in its paragraph is a figure whose caption is its alt text, label kept, formulas rendered', () => {
     const r = render('![Softmax with $\\mathit{n}$ outputs.](../img/diagram.svg)\n:label:`fig_softmax`\n')
     expect(r.html).toMatch(
-      /^<figure><img src="\/media\/assets\/a{20}\.svg" alt="[^"]*" loading="lazy" decoding="async" width="621" height="589">/,
+      /^<figure><a id="user-content-fig_softmax"><\/a><img src="\/media\/assets\/a{20}\.svg" alt="[^"]*" loading="lazy" decoding="async" width="621" height="589">/,
     )
     expect(r.html).toContain('<a id="user-content-fig_softmax"></a>')
-    expect(r.html).toMatch(/<figcaption>Softmax with <span class="katex">.*<\/span> outputs\.<\/figcaption><\/figure>/)
+    // numbered as the references to its label call it
+    expect(r.html).toMatch(
+      /<figcaption><span class="caption-number">Figure 1:<\/span> Softmax with <span class="katex">.*<\/span> outputs\.<\/figcaption><\/figure>/,
+    )
     expect(r.assets).toEqual({ '../img/diagram.svg': stored['../img/diagram.svg'] })
     expect(r.warnings).toEqual([])
   })

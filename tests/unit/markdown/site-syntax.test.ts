@@ -128,7 +128,7 @@ describe('d2l-book', () => {
     expect(text).toContain('and Chapter “intro” [?Bishop.2006] [?Murphy.2012]; [?Vapnik.1998] said')
     expect(text).toContain('that (1) holds.')
     expect(html).toContain(
-      '<figure><img src="../img/softmaxreg.svg" alt="The network" loading="lazy" decoding="async"><a id="user-content-fig_net"></a><figcaption>The network</figcaption></figure>',
+      '<figure><a id="user-content-fig_net"></a><img src="../img/softmaxreg.svg" alt="The network" loading="lazy" decoding="async"><figcaption><span class="caption-number">Figure 1:</span> The network</figcaption></figure>',
     )
     expect(html).toContain('class="tag"')
     expect(text).toContain('PyTorch prose.')
