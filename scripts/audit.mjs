@@ -196,12 +196,11 @@ const runs = runsAt > 0 ? Math.max(1, Number(process.argv[runsAt + 1]) || 1) : 1
 const pagesAt = process.argv.indexOf('--pages')
 const only = pagesAt > 0 ? process.argv[pagesAt + 1].split(',') : Object.keys(pages)
 
-/** The run with the median performance score of a page's runs; every score is printed. */
+const performanceOf = (run) => run.lhr.categories.performance.score ?? 0
+
+/** The run with the median performance score of a page's runs. */
 function medianRun(all) {
-  const perf = (run) => run.lhr.categories.performance.score ?? 0
-  if (all.length > 1)
-    console.log(`      performance over ${all.length} runs: ${all.map((r) => Math.round(perf(r) * 100)).join(', ')}`)
-  return [...all].sort((a, b) => perf(a) - perf(b))[Math.floor(all.length / 2)]
+  return [...all].sort((a, b) => performanceOf(a) - performanceOf(b))[Math.floor(all.length / 2)]
 }
 
 try {
@@ -241,6 +240,11 @@ try {
     console.log(
       `      time to interactive ${detail[0] ?? '?'} · DOM ${detail[1] ?? '?'} · main thread ${detail[2] ?? '?'}`,
     )
+    // Every run's score, under the page it belongs to (the median run's figures are above).
+    if (runsOf[name].length > 1)
+      console.log(
+        `      performance over ${runsOf[name].length} runs: ${runsOf[name].map((r) => Math.round(performanceOf(r) * 100)).join(', ')}`,
+      )
     if (failing.length) console.log(`      failing audits: ${failing.join(', ')}`)
     const opportunities = Object.values(run.lhr.audits).filter(
       (a) => a.details?.type === 'opportunity' && (a.details.overallSavingsMs ?? 0) > 0,

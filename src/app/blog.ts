@@ -28,6 +28,7 @@ import { JobsService } from '../jobs/jobs-service.js'
 import { EnhanceService } from '../enhance/enhance-service.js'
 import { UploadService } from '../uploads/upload-service.js'
 import { SearchService } from '../search/search-service.js'
+import { crossReferencesOf } from '../xref/cross-reference-index.js'
 import { DiscoveryService } from '../discovery/discovery-service.js'
 import { FeedsService } from '../feeds/feeds-service.js'
 
@@ -185,6 +186,8 @@ export async function openBlog(options: CreateBlogOptions = {}): Promise<OpenedB
       await blog.jobs.stop()
       search.close()
       await auth.idle()
+      // the labels learnt by this process, for the next one (xref/anchor-cache.ts)
+      await crossReferencesOf(store).saved()
       store.removeAllListeners()
       events.removeAllListeners()
     },

@@ -34,11 +34,13 @@ export const DATA_NAMES = {
   mediaOg: 'og',
   mediaAssets: 'assets',
   /**
-   * Caches that cost only time to lose: `bibliography/parsed`, `bibliography/formatted`, and
-   * `import-sources.json` (importer/files/source-fingerprints.ts).
+   * Caches that cost only time to lose: `bibliography/parsed`, `bibliography/formatted`,
+   * `import-sources.json` (importer/files/source-fingerprints.ts) and `essay-labels.json`
+   * (xref/anchor-cache.ts).
    */
   cache: 'cache',
   importSources: 'import-sources.json',
+  essayLabels: 'essay-labels.json',
 } as const
 
 /** `index-00.json` … `index-0f.json`: the shard that holds post ids ≡ n (mod 16). */
@@ -87,6 +89,7 @@ export function dataFolder(root: string) {
     assetsDir: join(root, n.media, n.mediaAssets),
     cacheDir: join(root, n.cache),
     importSources: join(root, n.cache, n.importSources),
+    essayLabels: join(root, n.cache, n.essayLabels),
     bibliographyCacheDir: (kind: 'parsed' | 'formatted') => join(root, n.cache, 'bibliography', kind),
   }
 }

@@ -1,4 +1,5 @@
 import type { EssayAnchor, PostBody, PostMeta } from '../shared/schemas/index.js'
+import { readAnchorCache, writeAnchorCache, type KnownAnchors } from './anchor-cache.js'
 import { XrefCatalog, type Referrer } from './xref-catalog.js'
 import { hasXrefLinks, rewriteXrefLinks, xrefTargetsIn } from './resolve-html.js'
 import { describeXref } from './xref-target.js'
@@ -7,6 +8,8 @@ import { describeXref } from './xref-target.js'
 export interface XrefStore {
   posts(): readonly PostMeta[]
   body(meta: PostMeta): Promise<PostBody>
+  /** The data folder, whose cache keeps the labels between processes; none, none kept. */
+  readonly dataDir?: string
 }
 
 type LabelMap = ReadonlyMap<string, ReadonlyArray<{ post: number; anchor: EssayAnchor }>>
@@ -19,11 +22,18 @@ const BODY_BATCH = 16
  * a post imported later then fixes the links of those imported before it, and a link to a post
  * that was removed or unpublished stops being a link. The catalog of addresses is rebuilt when
  * the store's posts change (the store hands out a new array then); labels come from the posts'
- * essay documents, read once per body revision and only when a label must be resolved.
+ * essay documents, read once per body revision and only when a label must be resolved, and are
+ * kept in the data folder's cache for the next process (anchor-cache.ts).
  */
 export class CrossReferenceIndex {
   private catalog: { posts: readonly PostMeta[]; value: XrefCatalog } | null = null
-  private readonly anchors = new Map<number, { bodyRev: number; anchors: EssayAnchor[] }>()
+  private readonly anchors = new Map<number, KnownAnchors>()
+  /** The labels the data folder's cache held when this process first needed labels. */
+  private cached: Promise<void> | null = null
+  /** Labels learnt since the cache was last written. */
+  private unsaved = false
+  /** The cache's last write, which a process about to exit waits for (`saved`). */
+  private saving: Promise<void> = Promise.resolve()
 
   constructor(private readonly store: XrefStore) {}
 
@@ -40,6 +50,12 @@ export class CrossReferenceIndex {
    */
   know(post: Pick<PostMeta, 'id' | 'bodyRev'>, anchors: EssayAnchor[]): void {
     this.anchors.set(post.id, { bodyRev: post.bodyRev, anchors })
+    this.unsaved = true
+  }
+
+  /** Settles when the labels learnt so far are in the data folder's cache (a CLI waits before it exits). */
+  saved(): Promise<void> {
+    return this.saving
   }
 
   /** The references in `html` that lead nowhere, as import warnings (each once). */
@@ -64,6 +80,7 @@ export class CrossReferenceIndex {
   }
 
   private async collectLabels(posts: readonly PostMeta[]): Promise<LabelMap> {
+    await this.readCache()
     const stale = posts.filter((meta) => this.anchors.get(meta.id)?.bodyRev !== meta.bodyRev)
     for (let i = 0; i < stale.length; i += BODY_BATCH) {
       await Promise.all(
@@ -71,11 +88,23 @@ export class CrossReferenceIndex {
           // A body that cannot be read defines no labels here; reading the post itself reports it.
           const body = await this.store.body(meta).catch(() => null)
           this.anchors.set(meta.id, { bodyRev: meta.bodyRev, anchors: body?.document?.anchors ?? [] })
+          if (body) this.unsaved = true
         }),
       )
     }
     const live = new Set(posts.map((p) => p.id))
-    for (const id of this.anchors.keys()) if (!live.has(id)) this.anchors.delete(id)
+    for (const id of this.anchors.keys())
+      if (!live.has(id)) {
+        this.anchors.delete(id)
+        this.unsaved = true
+      }
+    if (this.unsaved && this.store.dataDir) {
+      this.unsaved = false
+      // a copy: the map goes on changing while it is written; readers do not wait for the write
+      const known = new Map(this.anchors)
+      const dataDir = this.store.dataDir
+      this.saving = this.saving.then(() => writeAnchorCache(dataDir, known))
+    }
     const labels = new Map<string, Array<{ post: number; anchor: EssayAnchor }>>()
     for (const [post, { anchors }] of this.anchors) {
       for (const anchor of anchors) {
@@ -85,6 +114,17 @@ export class CrossReferenceIndex {
       }
     }
     return labels
+  }
+
+  /** Once per process: the labels the cache kept, under those this process already knows. */
+  private readCache(): Promise<void> {
+    const dataDir = this.store.dataDir
+    this.cached ??= dataDir
+      ? readAnchorCache(dataDir).then((kept) => {
+          for (const [id, known] of kept) if (!this.anchors.has(id)) this.anchors.set(id, known)
+        })
+      : Promise.resolve()
+    return this.cached
   }
 }
 

@@ -39,4 +39,6 @@ export async function addUnresolvedReferenceWarnings(
     }
     file.warnings.push(...(await index.unresolved(html, from)))
   }
+  // the next process (`blog serve` after `blog import`) reads the labels from there, not from every body
+  await index.saved()
 }

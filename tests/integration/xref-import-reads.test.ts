@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createBlog, type Blog } from '../../src/app/blog-with-store.js'
+import { dataFolder } from '../../src/core/data-folder.js'
+import { GUEST } from '../../src/core/viewer.js'
+import type { PostMeta } from '../../src/shared/schemas/index.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 /**
@@ -38,5 +41,43 @@ describe('reference warnings of an import', () => {
       'Cross-reference to another post not found: label "sec_missing" (shown as text)',
     ])
     reads.mockRestore()
+  })
+})
+
+describe('labels after a restart', () => {
+  const dataDir = () => join(tmp.path, 'data')
+  const link = '<a href="/posts/basics#user-content-sec_ls">'
+
+  /** A new process on the same data folder: which bodies it reads to show the post "later". */
+  async function readLater(): Promise<{ html: string; bodiesRead: string[] }> {
+    const next = await createBlog({ dataDir: dataDir(), env: {}, log: () => {} })
+    try {
+      const reads = vi.spyOn(next.store, 'body')
+      const { html } = await next.posts.get('later', GUEST)
+      return { html, bodiesRead: reads.mock.calls.map(([meta]) => (meta as PostMeta).slug) }
+    } finally {
+      await next.close()
+    }
+  }
+
+  it('come from the data folder’s cache, not from every post’s body', async () => {
+    await blog.close()
+    const cache = JSON.parse(readFileSync(dataFolder(dataDir()).essayLabels, 'utf8')) as {
+      posts: { anchors: { key: string }[] }[]
+    }
+    expect(cache.posts.flatMap((p) => p.anchors.map((a) => a.key))).toContain('sec_ls')
+    const { html, bodiesRead } = await readLater()
+    expect(html).toContain(link)
+    // only the post being read: the label of "basics" came from the cache
+    expect(bodiesRead).toEqual(['later'])
+  })
+
+  it('a damaged cache costs body reads, never a wrong or missing link, and is written again', async () => {
+    writeFileSync(dataFolder(dataDir()).essayLabels, '{"version": 1, "posts": [{"id": "x"}]')
+    const { html, bodiesRead } = await readLater()
+    expect(html).toContain(link)
+    expect(bodiesRead).toContain('basics')
+    expect(JSON.parse(readFileSync(dataFolder(dataDir()).essayLabels, 'utf8'))).toMatchObject({ version: 1 })
+    expect((await readLater()).bodiesRead).toEqual(['later'])
   })
 })
