@@ -2,7 +2,7 @@ import { FONT_FAMILY } from './fonts.js'
 import { BANNER_MOTIFS, FIGURE_MOTIFS, gridPaper, type Box } from './motifs.js'
 import { PALETTES, type Palette } from './palettes.js'
 import { seeded } from './seed.js'
-import { cleanText, escapeXml, fitLine, fitText, n } from './svg-text.js'
+import { cleanText, escapeXml, fitLine, fitList, fitText, n } from './svg-text.js'
 
 export interface ArtInput {
   kind: 'banner' | 'content'
@@ -76,9 +76,9 @@ function banner(input: ArtInput, p: Palette, concepts: string[], r: ReturnType<t
   }
   y += (fitted.lines.length - 1) * leading + 34
   parts.push(`<rect x="${margin}" y="${n(y)}" width="72" height="3" fill="${p.accent}"/>`)
-  const shown = concepts.filter((c) => c.toLowerCase() !== kicker.toLowerCase()).slice(0, 4)
+  const candidates = concepts.filter((c) => c.toLowerCase() !== kicker.toLowerCase()).slice(0, 4)
+  const { line, shown } = fitList(candidates, '  ·  ', 'italic', 24, textWidth)
   if (shown.length) {
-    const line = fitLine(shown.join('  ·  '), 'italic', 24, textWidth)
     parts.push(
       `<text x="${margin}" y="${n(y + 44)}" font-family="${FONT_FAMILY}" font-style="italic" font-size="24" fill="${p.ink}" opacity="0.78">${escapeXml(line)}</text>`,
     )
@@ -103,7 +103,9 @@ function figure(input: ArtInput, p: Palette, concepts: string[], r: ReturnType<t
   parts.push(
     `<text x="48" y="${captionY + 10}" font-family="${FONT_FAMILY}" font-weight="600" font-size="22" fill="${p.accent}">${figureLabel}</text>`,
   )
-  const caption = fitLine(named.length ? named.join(', ') : cleanText(input.title), 'italic', 22, W - 96 - 80)
+  const caption = named.length
+    ? fitList(named, ', ', 'italic', 22, W - 96 - 80).line
+    : fitLine(cleanText(input.title), 'italic', 22, W - 96 - 80)
   parts.push(
     `<text x="128" y="${captionY + 10}" font-family="${FONT_FAMILY}" font-style="italic" font-size="22" fill="${p.ink}" opacity="0.85">${escapeXml(caption)}</text>`,
   )

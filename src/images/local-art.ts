@@ -2,7 +2,8 @@ import type { GeneratedImage, ImageRequest } from './image-request.js'
 import { composeArtwork } from './compose.js'
 import { assertPng } from './png.js'
 
-export const LOCAL_ART_MODEL = 'scholia-local-art-v1'
+/** Part of every card's key: a new version draws every social card again (v2: concept lists cut at whole concepts). */
+export const LOCAL_ART_MODEL = 'scholia-local-art-v2'
 
 /**
  * The local provider's images: deterministic artwork from the title, tags and concepts

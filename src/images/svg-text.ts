@@ -46,6 +46,26 @@ export function fitText(
   return { lines: kept, size }
 }
 
+/**
+ * As many of `items` as fit `width` whole, joined by `separator`: a list of concepts reads
+ * "likelihood function · log-likelihood", never "… · maximum · dis…". Only a first item too
+ * long on its own is cut, with an ellipsis. The items shown are returned with the line.
+ */
+export function fitList(
+  items: readonly string[],
+  separator: string,
+  face: FontFace,
+  size: number,
+  width: number,
+): { line: string; shown: string[] } {
+  const metrics = FontMetrics.forFace(face)
+  for (let k = items.length; k > 1; k--) {
+    const line = items.slice(0, k).join(separator)
+    if (metrics.width(line, size) <= width) return { line, shown: items.slice(0, k) }
+  }
+  return { line: items.length ? fitLine(items[0], face, size, width) : '', shown: items.slice(0, 1) }
+}
+
 /** `text` cut to fit `width`, with an ellipsis when something was cut. */
 export function fitLine(text: string, face: FontFace, size: number, width: number, letterSpacing = 0): string {
   const metrics = FontMetrics.forFace(face)

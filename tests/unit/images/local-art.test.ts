@@ -122,6 +122,38 @@ describe('local artwork', () => {
     expect(pngSize(image.png)).toEqual({ width: 1200, height: 630 })
   })
 
+  it('lists only whole concepts: those that do not fit are left out, not cut mid-word', () => {
+    const long = ['likelihood function', 'log-likelihood', 'maximum', 'dirichlet distribution', 'concentration']
+    const art = (kind: 'banner' | 'content') =>
+      composeArtwork({
+        kind,
+        slug: 's',
+        title: 'Maximum likelihood',
+        tags: [],
+        concepts: long,
+        width: 1200,
+        height: 630,
+        index: 0,
+      })
+    const line = /font-style="italic"[^>]*>([^<]*)<\/text>/.exec(art('banner').svg)?.[1] ?? ''
+    expect(line).toBe('likelihood function  ·  log-likelihood  ·  maximum')
+    expect(art('banner').description).not.toContain('dirichlet')
+    // a figure's caption line: the same rule
+    expect(art('content').svg).not.toMatch(/\w…/)
+    // a single concept longer than the line is still cut, visibly
+    const huge = composeArtwork({
+      kind: 'banner',
+      slug: 's',
+      title: 'T',
+      tags: [],
+      concepts: ['x'.repeat(200)],
+      width: 1200,
+      height: 630,
+      index: 0,
+    })
+    expect(huge.svg).toContain('…')
+  })
+
   it('draws an untitled, untagged post too', async () => {
     const image = await drawLocalImage({ ...banner, post: { ...post, title: '', tags: [] }, concepts: [] })
     expect(pngSize(image.png)).toEqual({ width: 1200, height: 630 })
