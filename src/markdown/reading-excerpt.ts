@@ -1,4 +1,5 @@
 import type { ReadingBlock, ReadingSegment } from '../shared/schemas/index.js'
+import { isByline } from '../shared/byline.js'
 import { texToText } from './tex-to-text.js'
 
 type Prose = Extract<ReadingBlock, { kind: 'prose' }>
@@ -18,7 +19,7 @@ export function readingExcerpt(reading: readonly ReadingBlock[]): string {
   let fallback = ''
   for (let i = 0; i < reading.length; i++) {
     const block = reading[i]
-    if (block.kind !== 'prose' || block.block !== 'paragraph') continue
+    if (block.kind !== 'prose' || block.block !== 'paragraph' || isBylineBlock(block)) continue
     const text = blockText(block)
     if (!text) continue
     if (isProse(text)) return text
@@ -26,13 +27,31 @@ export function readingExcerpt(reading: readonly ReadingBlock[]): string {
     if (continued) return continued
   }
   for (const block of reading) {
-    if (block.kind !== 'prose' || block.block === 'footnote' || block.block === 'table') continue
+    if (block.kind !== 'prose' || block.block === 'footnote' || block.block === 'table' || isBylineBlock(block))
+      continue
     const text = blockText(block)
     if (!text) continue
     fallback ||= text
     if (isProse(text)) return text
   }
   return fallback
+}
+
+/** A paragraph that names the essay's authors (src/shared/byline.ts), from its bold runs. */
+function isBylineBlock(block: Prose): boolean {
+  const names: string[] = []
+  let rest = ''
+  for (const segment of block.segments) {
+    if (segment.kind !== 'text') return false
+    let text = segment.text
+    const strong = (segment.emphasis ?? []).filter((e) => e.strong).sort((a, b) => b.start - a.start)
+    for (const { start, end } of strong) {
+      names.push(text.slice(start, end))
+      text = `${text.slice(0, start)} ${text.slice(end)}`
+    }
+    rest += text
+  }
+  return isByline(names, rest)
 }
 
 function aroundDisplay(text: string, display: ReadingBlock | undefined, rest: ReadingBlock | undefined): string {

@@ -1,3 +1,5 @@
+import { isByline } from '../../src/shared/byline.js'
+
 /**
  * Whether the excerpt under a post's title says anything the essay does not say right below it.
  * Most essays have no description, so their excerpt is the first paragraph, shortened: shown as
@@ -25,10 +27,21 @@ function firstProseParagraph(html: string): string {
   let seen = 0
   for (const m of html.matchAll(/<p(?:\s[^>]*)?>([^]*?)<\/p>/g)) {
     if (++seen > MAX_PARAGRAPHS) break
+    if (isBylineHtml(m[1])) continue
     const text = textOf(m[1])
     if (text.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length >= 4) return text
   }
   return ''
+}
+
+/** A paragraph of bold names and their affiliations, which the excerpt skips too (src/shared/byline.ts). */
+function isBylineHtml(fragment: string): boolean {
+  const names: string[] = []
+  const rest = fragment.replace(/<strong>([^<]*)<\/strong>/g, (_, name: string) => {
+    names.push(textOf(name))
+    return ' '
+  })
+  return isByline(names, textOf(rest))
 }
 
 function textOf(fragment: string): string {

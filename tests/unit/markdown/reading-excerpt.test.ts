@@ -42,4 +42,21 @@ describe('the excerpt from the essay’s one reading', () => {
     expect(excerptOf('- An item that reads as prose here.\n')).toBe('An item that reads as prose here.')
     expect(excerptOf('```\ncode only\n```\n')).toBe('')
   })
+
+  it('skips a byline of bold names and affiliations, which says who wrote the essay, not what it says', () => {
+    // as d2l opens its reinforcement learning chapter
+    const byline =
+      '**Pratik Chaudhari** (*University of Pennsylvania and Amazon*), **Rasool Fakoor** (*Amazon*), and **Kavosh Asadi** (*Amazon*)'
+    expect(excerptOf(`${byline}\n\nReinforcement Learning (RL) is a suite of techniques.\n`)).toBe(
+      'Reinforcement Learning (RL) is a suite of techniques.',
+    )
+    expect(excerptOf('**Jean-Luc van der Berg**\n\nThe essay itself starts here.\n')).toBe(
+      'The essay itself starts here.',
+    )
+    // a bold lead-in or a bold sentence is prose, not a byline
+    expect(excerptOf('**Theorem:** Let $x$ be a real number.\n')).toBe('Theorem: Let x be a real number.')
+    expect(excerptOf('**Read this first.** It matters for the rest.\n')).toBe(
+      'Read this first. It matters for the rest.',
+    )
+  })
 })

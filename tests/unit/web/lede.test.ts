@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { renderMarkdown } from '../../../src/markdown/index.js'
 import { ledeRepeatsOpening } from '../../../web/lib/lede.js'
+import { readingExcerpt } from '../../../src/markdown/reading-excerpt.js'
 
 describe('the lede under the title', () => {
   const html = renderMarkdown(
@@ -29,5 +30,14 @@ describe('the lede under the title', () => {
     ).toBe(false)
     expect(ledeRepeatsOpening('', html)).toBe(false)
     expect(ledeRepeatsOpening('Anything at all.', '')).toBe(false)
+  })
+
+  it('is left out too when the essay opens with a byline: the excerpt and the opening both skip it', () => {
+    const rendered = renderMarkdown(
+      '**Pratik Chaudhari** (*University of Pennsylvania and Amazon*), **Rasool Fakoor** (*Amazon*), and **Kavosh Asadi** (*Amazon*)\n\nReinforcement learning is a suite of techniques for deciding in sequence.\n',
+    )
+    const excerpt = readingExcerpt(rendered.reading)
+    expect(excerpt).toBe('Reinforcement learning is a suite of techniques for deciding in sequence.')
+    expect(ledeRepeatsOpening(excerpt, rendered.html)).toBe(true)
   })
 })
