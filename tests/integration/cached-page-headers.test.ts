@@ -50,7 +50,7 @@ describe('a page answered from the cache', () => {
     const decode = { none: (b: Buffer) => b, br: brotliDecompressSync, gzip: gunzipSync }
     let html: string | null = null
     for (const encoding of ['none', 'br', 'gzip'] as const) {
-      const ask = encoding === 'none' ? {} : { 'Accept-Encoding': encoding }
+      const ask: Record<string, string> = encoding === 'none' ? {} : { 'Accept-Encoding': encoding }
       // With a cookie the request goes through Express (the fast path is for guests without one)
       const first = await get({ ...ask, Cookie: 'unrelated=1' })
       const again = await get(ask)

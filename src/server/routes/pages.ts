@@ -27,24 +27,25 @@ export function pageRoutes(pages: PageRenderer): Router {
  * from memory before the rest of the middleware stack runs. Anything else falls through.
  */
 export function cachedPageFastPath(pages: PageRenderer) {
-  const serve = cachedPageServer(pages)
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (!serve(req, res)) next()
+    const page = cachedPageFor(req, pages)
+    if (page) sendPage(req, res, page)
+    else next()
   }
 }
 
 /**
  * The same hot path on node's own request and response, for the listening server to try before
  * Express: a cached guest page then costs no router, no request decoration and no middleware
- * chain, which is most of the time such an answer takes. Answers true when it sent the page.
+ * chain, which is most of the time such an answer takes. Its headers go out as one list made
+ * per page (`headLine`). Answers true when it sent the page.
  */
 export function cachedPageServer(pages: PageRenderer, headers: readonly (readonly [string, string])[] = []) {
   const fixed = headers.flat()
+  // per server: the lists hold this server's fixed headers
+  const lines = new WeakMap<RenderedPage, Map<string, string[]>>()
   return (req: IncomingMessage, res: ServerResponse): boolean => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.cookie) return false
-    const url = req.url ?? '/'
-    if (url.startsWith(`${API_PREFIX}/`) || url.startsWith('/assets/') || url.startsWith('/post/')) return false
-    const page = pages.cached(url)
+    const page = cachedPageFor(req, pages)
     if (!page) return false
     if (page.status === 200 && req.headers['if-none-match'] === page.etag) {
       for (const [name, value] of headers) res.setHeader(name, value)
@@ -53,10 +54,18 @@ export function cachedPageServer(pages: PageRenderer, headers: readonly (readonl
     }
     const encoding = preferredEncoding(req.headers['accept-encoding'])
     const body = page.content.as(encoding)
-    res.writeHead(page.status, headLine(page, encoding, body.length, fixed))
+    res.writeHead(page.status, headLine(lines, page, encoding, body.length, fixed))
     res.end(req.method === 'HEAD' ? undefined : body)
     return true
   }
+}
+
+/** The page a guest's GET or HEAD asks for, when the cache holds it; null for anything else. */
+function cachedPageFor(req: IncomingMessage, pages: PageRenderer): RenderedPage | null {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.cookie) return null
+  const url = req.url ?? '/'
+  if (url.startsWith(`${API_PREFIX}/`) || url.startsWith('/assets/') || url.startsWith('/post/')) return null
+  return pages.cached(url) ?? null
 }
 
 /**
@@ -65,18 +74,22 @@ export function cachedPageServer(pages: PageRenderer, headers: readonly (readonl
  * headers were most of what answering from the cache cost, and the server answered 0.7× as
  * many requests a second as node:http sending the same bytes (npm run bench, issue 24).
  */
-const headLines = new WeakMap<RenderedPage, Map<string, string[]>>()
-
-function headLine(page: RenderedPage, encoding: ContentEncoding | null, length: number, fixed: string[]): string[] {
-  let lines = headLines.get(page)
-  if (!lines) headLines.set(page, (lines = new Map()))
+function headLine(
+  lines: WeakMap<RenderedPage, Map<string, string[]>>,
+  page: RenderedPage,
+  encoding: ContentEncoding | null,
+  length: number,
+  fixed: string[],
+): string[] {
+  let ofPage = lines.get(page)
+  if (!ofPage) lines.set(page, (ofPage = new Map()))
   const key = encoding ?? ''
-  let line = lines.get(key)
+  let line = ofPage.get(key)
   if (!line) {
     line = [...fixed, ...pageHeaders(page).flat()]
     if (encoding) line.push('Content-Encoding', encoding)
     line.push('Content-Length', String(length))
-    lines.set(key, line)
+    ofPage.set(key, line)
   }
   return line
 }
