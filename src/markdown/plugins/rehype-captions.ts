@@ -59,10 +59,11 @@ function isCaptionParagraph(node: Kids[number] | undefined): boolean {
   if (node?.type !== 'element' || node.tagName !== 'p') return false
   const first = node.children[0]
   if (first?.type !== 'text' || !CAPTION_MARKER.test(first.value)) return false
+  // `:smile: …` is an emoji shortcode, `:label:` a directive left as text: neither is a caption
+  // (both lower case; ":Results: accuracy by model" is one).
+  if (/^[ \t]*:[a-z0-9_+-]+:/.test(first.value)) return false
   // Something must be left to read once the marker goes (an anchor alone is no caption).
   const rest = first.value.replace(CAPTION_MARKER, '').trim()
-  // `:smile: …` is an emoji shortcode, `:label:` a directive left as text: neither a caption.
-  if (/^[\w+-]+:(?!\/)/.test(rest)) return false
   return rest !== '' || node.children.slice(1).some((c) => c.type === 'element' && c.tagName !== 'a')
 }
 

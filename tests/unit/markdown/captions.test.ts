@@ -61,6 +61,10 @@ describe('captions of figures and tables', () => {
   it('prose that merely starts with a colon or an emoji code stays prose', () => {
     for (const lead of [':smile: before the table', '::: a directive line', ':'])
       expect(renderMarkdown(`${lead}\n\n| a |\n|---|\n| 1 |\n`).html).not.toContain('<caption>')
+    // a capitalised word before a colon is a caption's own text, not an emoji code
+    expect(renderMarkdown(':Results: accuracy by model\n\n| a |\n|---|\n| 1 |\n').html).toContain(
+      '<caption>Results: accuracy by model</caption>',
+    )
     // a caption paragraph far from any table is left alone
     expect(renderMarkdown(':Not a caption\n\nSome prose.\n').html).toContain('<p>:Not a caption</p>')
   })
