@@ -8,6 +8,7 @@ import { ImagesService, localImageProvider, type ImageProvider } from '../../../
 import { JobsService } from '../../../src/jobs/jobs-service.js'
 import { INTERRUPTED_TWICE } from '../../../src/jobs/job-runner.js'
 import { pngSize } from '../../../src/images/png.js'
+import { LOCAL_ART_MODEL } from '../../../src/images/local-art.js'
 import type { EnhanceKind, EnhanceRunner } from '../../../src/enhance/types.js'
 import type { JobRecord } from '../../../src/shared/schemas/index.js'
 import { newBody, newPost } from '../../helpers/post-fixtures.js'
@@ -160,8 +161,8 @@ describe('jobs', () => {
     const file = join(blog.config.dataDir, post.bannerImage!.slice(1))
     expect(pngSize(readFileSync(file))).toEqual({ width: 1200, height: 630 })
     const body = await blog.store.body(post)
-    expect(body.provenance.bannerImage).toMatchObject({ provider: 'local', model: 'scholia-local-art-v1' })
-    expect(body.provenance.contentImages).toMatchObject({ provider: 'local', model: 'scholia-local-art-v1' })
+    expect(body.provenance.bannerImage).toMatchObject({ provider: 'local', model: LOCAL_ART_MODEL })
+    expect(body.provenance.contentImages).toMatchObject({ provider: 'local', model: LOCAL_ART_MODEL })
   })
 
   it('reuses a pending job of the same kind for the same post, and counts only new ones in bulk', async () => {
