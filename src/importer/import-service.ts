@@ -18,6 +18,7 @@ import { essayHtml } from './packed-html.js'
 import { slugFromFileName, uniqueSlug } from '../shared/slug.js'
 import { readTimeFor } from '../shared/read-time.js'
 import { addUnresolvedReferenceWarnings } from '../xref/import-warnings.js'
+import { resolveExcerptReferences } from './excerpt-references.js'
 import { eachLimited } from '../core/each-limited.js'
 
 /** Essay files read at once by an import. */
@@ -221,6 +222,12 @@ export class ImportService {
     })
 
     if (ready.length) {
+      // References to other posts in an excerpt, said as their pages say them (before storing: once)
+      const excerpts = await resolveExcerptReferences(this.store, ready)
+      for (const p of ready) {
+        const excerpt = excerpts.get(p.path)
+        if (excerpt !== undefined) p.parsed = { ...p.parsed, excerpt }
+      }
       const outcomes = await this.store.transact(async (tx) => {
         const bySource = sourceIndex(tx.posts())
         const out: ImportFileResult[] = []

@@ -5,6 +5,12 @@ import { texToText } from './tex-to-text.js'
 type Prose = Extract<ReadingBlock, { kind: 'prose' }>
 
 /**
+ * What a link reads as, by its address, when that is not its text: a reference to another
+ * post's section, resolved once the other post is known (src/importer/excerpt-references.ts).
+ */
+export type LinkText = (url: string) => string | undefined
+
+/**
  * The essay's first paragraph of prose as plain text, from its one reading: what a card or a
  * feed shows when the front matter gives no description. Read after rendering, it says what
  * the page says: citations as their marks ("Vaswani et al., 2017"), cross-references as
@@ -15,21 +21,21 @@ type Prose = Extract<ReadingBlock, { kind: 'prose' }>
  * / formula / "be a linear model…"), which is put back together. Failing that, the first
  * paragraph anywhere that reads as prose (an item, a quote); failing that, the first at all.
  */
-export function readingExcerpt(reading: readonly ReadingBlock[]): string {
+export function readingExcerpt(reading: readonly ReadingBlock[], linkText?: LinkText): string {
   let fallback = ''
   for (let i = 0; i < reading.length; i++) {
     const block = reading[i]
     if (block.kind !== 'prose' || block.block !== 'paragraph' || isBylineBlock(block)) continue
-    const text = blockText(block)
+    const text = blockText(block, linkText)
     if (!text) continue
     if (isProse(text)) return text
-    const continued = aroundDisplay(text, reading[i + 1], reading[i + 2])
+    const continued = aroundDisplay(text, reading[i + 1], reading[i + 2], linkText)
     if (continued) return continued
   }
   for (const block of reading) {
     if (block.kind !== 'prose' || block.block === 'footnote' || block.block === 'table' || isBylineBlock(block))
       continue
-    const text = blockText(block)
+    const text = blockText(block, linkText)
     if (!text) continue
     fallback ||= text
     if (isProse(text)) return text
@@ -54,28 +60,35 @@ function isBylineBlock(block: Prose): boolean {
   return isByline(names, rest)
 }
 
-function aroundDisplay(text: string, display: ReadingBlock | undefined, rest: ReadingBlock | undefined): string {
+function aroundDisplay(
+  text: string,
+  display: ReadingBlock | undefined,
+  rest: ReadingBlock | undefined,
+  linkText?: LinkText,
+): string {
   if (display?.kind !== 'display' || rest?.kind !== 'prose' || rest.block !== 'paragraph' || /[.!?]$/.test(text))
     return ''
-  const continuation = blockText(rest)
+  const continuation = blockText(rest, linkText)
   if (!/^\p{Ll}/u.test(continuation)) return ''
   const sentence = `${text} ${texToText(display.tex)} ${continuation}`.replace(/\s+/g, ' ').trim()
   return isProse(sentence) ? sentence : ''
 }
 
 /** A block's text as a reader reads it; '' for one that is only formulas. */
-function blockText(block: Prose): string {
+function blockText(block: Prose, linkText?: LinkText): string {
   if (block.segments.every((s) => s.kind === 'math' || (s.kind === 'text' && s.text.trim() === ''))) return ''
   return block.segments
-    .map(segmentText)
+    .map((s) => segmentText(s, linkText))
     .join('')
     .replace(/\s+/g, ' ')
     .replace(/ ([,.;:!?)])/g, '$1')
     .trim()
 }
 
-function segmentText(s: ReadingSegment): string {
+function segmentText(s: ReadingSegment, linkText?: LinkText): string {
   switch (s.kind) {
+    case 'link':
+      return linkText?.(s.url) ?? s.text
     case 'math':
       return texToText(s.tex)
     case 'cite':

@@ -1,7 +1,7 @@
 import type { EssayAnchor, PostBody, PostMeta } from '../shared/schemas/index.js'
 import { readAnchorCache, writeAnchorCache, type KnownAnchors } from './anchor-cache.js'
 import { XrefCatalog, type Referrer } from './xref-catalog.js'
-import { hasXrefLinks, rewriteXrefLinks, xrefTargetsIn } from './resolve-html.js'
+import { hasXrefLinks, labelText, rewriteXrefLinks, xrefTargetsIn } from './resolve-html.js'
 import { describeXref } from './xref-target.js'
 
 /** What the index reads from the data folder (src/store's Store). */
@@ -56,6 +56,20 @@ export class CrossReferenceIndex {
   /** Settles when the labels learnt so far are in the data folder's cache (a CLI waits before it exits). */
   saved(): Promise<void> {
     return this.saving
+  }
+
+  /**
+   * What each of these label references (d2l's `sec_gd`) reads as on the page, for a guest:
+   * "Section “Gradient Descent”". Labels that resolve to nothing a guest may see are left out.
+   */
+  async labelTexts(keys: Iterable<string>, from: Referrer): Promise<Map<string, string>> {
+    const catalog = this.current()
+    const texts = new Map<string, string>()
+    for (const key of new Set(keys)) {
+      const hit = await catalog.resolve({ kind: 'label', key, style: 'name' }, from, false)
+      if (hit) texts.set(key, labelText(hit, 'name'))
+    }
+    return texts
   }
 
   /** The references in `html` that lead nowhere, as import warnings (each once). */

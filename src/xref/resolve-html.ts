@@ -87,7 +87,10 @@ export function postHref(hit: XrefHit): string {
 }
 
 /** What a label reference reads once its target is known, as d2l's own build would say it. */
-export function labelText(hit: XrefHit, style: 'name' | 'equation'): string {
+export function labelText(
+  hit: Pick<XrefHit, 'anchor'> & { post: { title: string } },
+  style: 'name' | 'equation',
+): string {
   const anchor = hit.anchor
   const post = `“${hit.post.title}”`
   if (!anchor) return post

@@ -193,7 +193,8 @@ function closest(
   return best
 }
 
-function sharedFolderLength(a: string, b: string): number {
+/** How many leading folders two `/`-separated file paths share. */
+export function sharedFolderLength(a: string, b: string): number {
   const pa = a.split('/')
   const pb = b.split('/')
   let n = 0

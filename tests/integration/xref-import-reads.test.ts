@@ -36,6 +36,10 @@ describe('reference warnings of an import', () => {
     const report = await blog.importer.importPaths([dir])
     expect(report.summary.imported).toBe(2)
     expect(reads).not.toHaveBeenCalled()
+    // the excerpt names the section as the page does; the unknown label keeps its words
+    expect(blog.store.postBySlug('later')!.excerpt).toBe(
+      'As in Section “Least squares”, and unlike Section “missing”, we fit.',
+    )
     const later = report.files.find((f) => f.path.endsWith('later.md'))!
     expect(later.warnings.filter((w) => w.startsWith('Cross-reference'))).toEqual([
       'Cross-reference to another post not found: label "sec_missing" (shown as text)',
@@ -79,5 +83,34 @@ describe('labels after a restart', () => {
     expect(bodiesRead).toContain('basics')
     expect(JSON.parse(readFileSync(dataFolder(dataDir()).essayLabels, 'utf8'))).toMatchObject({ version: 1 })
     expect((await readLater()).bodiesRead).toEqual(['later'])
+  })
+})
+
+describe('an excerpt that refers to another post', () => {
+  it('names the section as the page does, once the batch is stored', async () => {
+    const dir = join(tmp.path, 'chapters')
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, 'gd.md'), '# Gradient Descent\n:label:`sec_gd`\n\nWe follow the slope downhill.\n')
+    writeFileSync(
+      join(dir, 'sgd.md'),
+      '# Stochastic Gradient Descent\n\nIn :numref:`sec_gd` we used the whole training set for every step.\n',
+    )
+    writeFileSync(
+      join(dir, 'described.md'),
+      '---\ntitle: Described\ndescription: The author’s own words.\n---\n\nAs :numref:`sec_gd` showed, steps follow the slope.\n',
+    )
+    const next = await createBlog({ dataDir: join(tmp.path, 'data-excerpts'), env: {}, log: () => {} })
+    try {
+      await next.importer.importPaths([dir])
+      const sgd = next.store.postBySlug('stochastic-gradient-descent')!
+      expect(sgd.excerpt).toBe('In Section “Gradient Descent” we used the whole training set for every step.')
+      // the page says the same, so the lede under the title is known to repeat it
+      const { html } = await next.posts.get(sgd.slug, GUEST)
+      expect(html).toContain('Section “Gradient Descent”</a> we used')
+      // a description from the front matter is the author's: left as written
+      expect(next.store.postBySlug('described')!.excerpt).toBe('The author’s own words.')
+    } finally {
+      await next.close()
+    }
   })
 })

@@ -10,9 +10,9 @@ export { hasOwnDate } from './dates.js'
 import { readTags } from './tags.js'
 import { mathToText } from '../../markdown/tex-to-text.js'
 import type { EssayInput, ParseOptions, ParsedEssay } from './types.js'
+import { MAX_EXCERPT_LENGTH } from './excerpt-limit.js'
 
 /** Longest excerpt and meta description, in characters (the ellipsis included). */
-export const MAX_EXCERPT_LENGTH = 300
 const MAX_TITLE_LENGTH = 300
 /** A broken file can produce thousands of warnings; the first few say what is wrong. */
 const MAX_WARNINGS = 20

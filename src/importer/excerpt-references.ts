@@ -1,0 +1,120 @@
+import { isAbsolute } from 'node:path'
+import type { Store } from '../store/index.js'
+import type { EssayAnchor, ReadingBlock } from '../shared/schemas/index.js'
+import { readingExcerpt } from '../markdown/reading-excerpt.js'
+import { truncateText } from '../text/plain-text.js'
+import { crossReferencesOf, labelText, sharedFolderLength, xrefSourcePath } from '../xref/index.js'
+import { MAX_EXCERPT_LENGTH } from './parse/excerpt-limit.js'
+
+/** A file of the import, read and rendered, about to be stored. */
+export interface ExcerptSource {
+  path: string
+  relative?: string
+  parsed: { title: string; excerpt: string; status: 'draft' | 'published' }
+  rendered: { reading?: ReadingBlock[]; anchors: EssayAnchor[] }
+}
+
+interface Definition {
+  title: string
+  anchor: EssayAnchor
+  source: string | null
+}
+
+/**
+ * Excerpts that refer to another post's section say it as the page does: "Recall from Section
+ * “Gradient Descent”", not the label's own words, "Section “gd”", which is all the renderer can
+ * write before it knows the other post (24 of the corpus's 281 excerpts, half of d2l's). The
+ * label is looked up among the files of this import first (the nearest by folder, as the page's
+ * links are), then among the posts already stored; the excerpt is then stored once, right.
+ * Only an excerpt made from the essay's first paragraph changes, never a description the front
+ * matter gave. Answers the new excerpt of each file whose excerpt changes, by path.
+ */
+export async function resolveExcerptReferences(
+  store: Store,
+  files: readonly ExcerptSource[],
+): Promise<Map<string, string>> {
+  const batch = definitionsIn(files)
+  const index = crossReferencesOf(store)
+  const changed = new Map<string, string>()
+  for (const file of files) {
+    const reading = file.rendered.reading
+    if (!reading) continue
+    const keys = foreignLabels(reading, file.rendered.anchors)
+    if (keys.size === 0) continue
+    const asWritten = readingExcerpt(reading)
+    if (!asWritten || file.parsed.excerpt !== truncateText(asWritten, MAX_EXCERPT_LENGTH)) continue
+    const source = xrefSourcePath(file) ?? (isAbsolute(file.path) ? file.path : null)
+    const texts = new Map<string, string>()
+    const elsewhere: string[] = []
+    for (const key of new Set(keys.values())) {
+      const found = nearest(batch.get(key) ?? [], source)
+      if (found) texts.set(key, labelText({ post: { title: found.title }, anchor: found.anchor }, 'name'))
+      else elsewhere.push(key)
+    }
+    if (elsewhere.length)
+      for (const [key, text] of await index.labelTexts(elsewhere, { id: null, sourcePath: source }))
+        texts.set(key, text)
+    const excerpt = truncateText(
+      readingExcerpt(reading, (url) => texts.get(keys.get(url) ?? '')),
+      MAX_EXCERPT_LENGTH,
+    )
+    if (excerpt && excerpt !== file.parsed.excerpt) changed.set(file.path, excerpt)
+  }
+  return changed
+}
+
+/** The labels the published files of the import define, by key. */
+function definitionsIn(files: readonly ExcerptSource[]): Map<string, Definition[]> {
+  const labels = new Map<string, Definition[]>()
+  for (const file of files) {
+    if (file.parsed.status !== 'published') continue
+    const source = xrefSourcePath(file) ?? (isAbsolute(file.path) ? file.path : null)
+    for (const anchor of file.rendered.anchors) {
+      const list = labels.get(anchor.key) ?? []
+      list.push({ title: file.parsed.title, anchor, source })
+      labels.set(anchor.key, list)
+    }
+  }
+  return labels
+}
+
+/** The definition whose file shares the longest folder path with the referring one; the first on a tie. */
+function nearest(definitions: readonly Definition[], source: string | null): Definition | null {
+  let best: Definition | null = null
+  let bestShared = -1
+  for (const d of definitions) {
+    const shared = source && d.source ? sharedFolderLength(source, d.source) : 0
+    if (shared > bestShared) {
+      best = d
+      bestShared = shared
+    }
+  }
+  return best
+}
+
+/**
+ * The links of the reading that name a label this essay does not define (`#sec_gd`), by their
+ * address: the renderer marks references to other posts' labels so (markdown/syntax/labels.ts).
+ */
+function foreignLabels(reading: readonly ReadingBlock[], anchors: readonly EssayAnchor[]): Map<string, string> {
+  const own = new Set(anchors.map((a) => a.key))
+  const keys = new Map<string, string>()
+  for (const block of reading) {
+    if (block.kind !== 'prose') continue
+    for (const segment of block.segments) {
+      // `#user-content-…` is this essay's own element (a section, a footnote): the sanitizer's prefix
+      if (segment.kind !== 'link' || !segment.url.startsWith('#') || segment.url.startsWith('#user-content-')) continue
+      const key = safeDecode(segment.url.slice(1))
+      if (key && !own.has(key)) keys.set(segment.url, key)
+    }
+  }
+  return keys
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}
