@@ -3,7 +3,7 @@ import type { Store } from '../store/index.js'
 import type { EssayAnchor, ReadingBlock } from '../shared/schemas/index.js'
 import { readingExcerpt } from '../markdown/reading-excerpt.js'
 import { truncateText } from '../text/plain-text.js'
-import { crossReferencesOf, labelText, sharedFolderLength, xrefSourcePath } from '../xref/index.js'
+import { crossReferencesOf, labelText, safeDecode, sharedFolderLength, xrefSourcePath } from '../xref/index.js'
 import { MAX_EXCERPT_LENGTH } from './parse/excerpt-limit.js'
 
 /** A file of the import, read and rendered, about to be stored. */
@@ -39,11 +39,12 @@ export async function resolveExcerptReferences(
   for (const file of files) {
     const reading = file.rendered.reading
     if (!reading) continue
-    const keys = foreignLabels(reading, file.rendered.anchors)
-    if (keys.size === 0) continue
-    const asWritten = readingExcerpt(reading)
-    if (!asWritten || file.parsed.excerpt !== truncateText(asWritten, MAX_EXCERPT_LENGTH)) continue
-    const source = xrefSourcePath(file) ?? (isAbsolute(file.path) ? file.path : null)
+    // the excerpt as the renderer could write it, and the addresses of the links it reads
+    const read = new Set<string>()
+    const asWritten = readingExcerpt(reading, (url) => void read.add(url))
+    const keys = foreignLabels(read, file.rendered.anchors)
+    if (keys.size === 0 || !asWritten || file.parsed.excerpt !== truncateText(asWritten, MAX_EXCERPT_LENGTH)) continue
+    const source = sourceOf(file)
     const texts = new Map<string, string>()
     const elsewhere: string[] = []
     for (const key of new Set(keys.values())) {
@@ -68,7 +69,7 @@ function definitionsIn(files: readonly ExcerptSource[]): Map<string, Definition[
   const labels = new Map<string, Definition[]>()
   for (const file of files) {
     if (file.parsed.status !== 'published') continue
-    const source = xrefSourcePath(file) ?? (isAbsolute(file.path) ? file.path : null)
+    const source = sourceOf(file)
     for (const anchor of file.rendered.anchors) {
       const list = labels.get(anchor.key) ?? []
       list.push({ title: file.parsed.title, anchor, source })
@@ -92,29 +93,23 @@ function nearest(definitions: readonly Definition[], source: string | null): Def
   return best
 }
 
-/**
- * The links of the reading that name a label this essay does not define (`#sec_gd`), by their
- * address: the renderer marks references to other posts' labels so (markdown/syntax/labels.ts).
- */
-function foreignLabels(reading: readonly ReadingBlock[], anchors: readonly EssayAnchor[]): Map<string, string> {
-  const own = new Set(anchors.map((a) => a.key))
-  const keys = new Map<string, string>()
-  for (const block of reading) {
-    if (block.kind !== 'prose') continue
-    for (const segment of block.segments) {
-      // `#user-content-…` is this essay's own element (a section, a footnote): the sanitizer's prefix
-      if (segment.kind !== 'link' || !segment.url.startsWith('#') || segment.url.startsWith('#user-content-')) continue
-      const key = safeDecode(segment.url.slice(1))
-      if (key && !own.has(key)) keys.set(segment.url, key)
-    }
-  }
-  return keys
+/** Where the file's references are read from, as the xref catalog places stored posts. */
+function sourceOf(file: ExcerptSource): string | null {
+  return xrefSourcePath(file) ?? (isAbsolute(file.path) ? file.path : null)
 }
 
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text)
-  } catch {
-    return text
+/**
+ * Of these link addresses, those that name a label this essay does not define (`#sec_gd`), with
+ * the label: the renderer marks references to other posts' labels so (markdown/syntax/labels.ts).
+ * `#user-content-…` is the essay's own element (a section, a footnote): the sanitizer's prefix.
+ */
+function foreignLabels(urls: Iterable<string>, anchors: readonly EssayAnchor[]): Map<string, string> {
+  const own = new Set(anchors.map((a) => a.key))
+  const keys = new Map<string, string>()
+  for (const url of urls) {
+    if (!url.startsWith('#') || url.startsWith('#user-content-')) continue
+    const key = safeDecode(url.slice(1))
+    if (key && !own.has(key)) keys.set(url, key)
   }
+  return keys
 }

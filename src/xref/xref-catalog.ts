@@ -212,7 +212,8 @@ function toSlashes(path: string): string {
   return path.replace(/\\/g, '/')
 }
 
-function safeDecode(text: string): string {
+/** A percent-encoded text decoded, or as it is when it is not valid percent-encoding. */
+export function safeDecode(text: string): string {
   try {
     return decodeURIComponent(text)
   } catch {
