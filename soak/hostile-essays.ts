@@ -1,11 +1,11 @@
 // Issue 21's hostile essays, generated here (megabytes each: never committed), uploaded one at a
 // time to a served blog while a reader polls GET /. For each: the worst GET / latency during the
 // upload, the server's peak memory, what the upload answered, and whether anything stored changed.
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { adminClient, spawnServer } from '../tests/helpers/spawn-server.js'
 import { settledSnapshot, storeChanges } from '../tests/helpers/store-snapshot.js'
 import type { ApiClient } from '../tests/helpers/http-client.js'
+import { pollTreeMemory } from '../bench/process-tree.js'
 
 export interface HostileEssay {
   name: string
@@ -61,7 +61,7 @@ export interface HostileFigure {
   worstHomeMs: number
   homeRequests: number
   homeErrors: number
-  /** Peak resident memory of the server process during the upload (MB). */
+  /** Peak memory of the server and its render worker processes during the upload (MB, summed PSS). */
   peakServerMb: number
   uploadMs: number
   /** The upload's (or preview's) answer: the status and its per-file message. */
@@ -94,7 +94,7 @@ export async function hostileSoak(dir: string, log: (s: string) => void, only?: 
       // Settled: the previous upload's follow-up writes (its banner job, the search index) are not this one's.
       const before = await storedState(admin, dataDir)
       const probe = pollHome(served.url)
-      const memory = pollMemory(pid)
+      const memory = pollTreeMemory(pid, 100)
       const started = performance.now()
       const answer = await (
         essay.preview ? preview(admin, essay.text) : upload(admin, `${slugOf(essay.name)}.md`, essay.text)
@@ -196,28 +196,6 @@ function pollHome(url: string): {
       running = false
       await loop
       return { worstHomeMs: Math.round(worst), homeRequests: requests, homeErrors: errors }
-    },
-  }
-}
-
-/** Samples the server's resident memory (all its threads) every 100 ms; answers the peak in MB. */
-function pollMemory(pid: number): { stop: () => number } {
-  let peak = 0
-  const sample = () => {
-    try {
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
-      peak = Math.max(peak, kb)
-    } catch {
-      // The process is gone: the figure so far stands.
-    }
-  }
-  sample()
-  const timer = setInterval(sample, 100)
-  return {
-    stop: () => {
-      clearInterval(timer)
-      sample()
-      return Math.round(peak / 1024)
     },
   }
 }

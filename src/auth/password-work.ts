@@ -161,7 +161,7 @@ export class PasswordWork {
 
 /**
  * The compiled `.js` worker, or, when running from TypeScript source (tests,
- * `SCHOLIA_SOURCE=1`), the `.ts` one through tsx, as src/core/thread-pool.ts does: Node 20 does
+ * `SCHOLIA_SOURCE=1`), the `.ts` one through tsx, as the render workers once did: Node 20 does
  * not apply `--import tsx` to a worker, so the worker registers tsx itself first.
  */
 function createWorker(): Worker {

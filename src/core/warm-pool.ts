@@ -1,4 +1,4 @@
-import type { Worker } from 'node:worker_threads'
+import type { TaskWorker } from './child-worker.js'
 import { describeError } from './errors.js'
 import {
   createWorker,
@@ -9,7 +9,7 @@ import {
   type TaskFailure,
   type TaskReply,
   type TaskRequest,
-} from './thread-pool.js'
+} from './worker-pool.js'
 
 export interface WarmPoolOptions {
   /** The worker module, as `new URL('./x-worker', import.meta.url)` without extension. */
@@ -30,7 +30,7 @@ export interface NotStarted extends TaskFailure {
 }
 
 interface Slot {
-  worker: Worker
+  worker: TaskWorker<TaskReply<unknown>>
   ready: boolean
   job: Job | null
   timer: ReturnType<typeof setTimeout> | null
@@ -113,7 +113,7 @@ export class WarmPool<In, Out> {
 
   private start(): void {
     const started = Date.now()
-    const worker = createWorker(this.opts.worker, this.maxOld)
+    const worker = createWorker<TaskReply<Out>>(this.opts.worker, this.maxOld)
     const slot: Slot = { worker, ready: false, job: null, timer: null, idleTimer: null, gone: false }
     this.slots.push(slot)
     this.stats.workersStarted++

@@ -1,10 +1,10 @@
-import { DEFAULT_TIMEOUT_MS, runOnWorkers, workersFor, type BulkOptions } from '../core/thread-pool.js'
+import { DEFAULT_TIMEOUT_MS, runOnWorkers, workersFor, type BulkOptions } from '../core/worker-pool.js'
 import type { EssayTask, PreparedEssay } from './prepare-essay.js'
 import { prepareOffThread } from './render-pool.js'
 import { renderFailure, type RenderTask } from './render-task.js'
 
 /**
- * Parses and renders the files of an import on worker threads, never on this thread: both steps
+ * Parses and renders the files of an import on worker processes, never on this thread: both steps
  * in the worker, so no core waits while this thread parses, and no file can stall or crash the
  * process (a time limit and a heap cap per file). One outcome per task, at the same index; a
  * file that fails (or runs out of time or memory) fails alone, and the promise never rejects.

@@ -1,9 +1,8 @@
-import { serveTasks } from '../core/thread-worker.js'
+import { serveTasks } from '../core/serve-tasks.js'
 import { renderMarkdown, type RenderResult } from '../markdown/index.js'
 import { contextFromDocument } from '../markdown/document-context.js'
 import { renderedSizeProblem } from '../markdown/render-limits.js'
 import { prepareEssay, type PreparedEssay } from './prepare-essay.js'
-import { movedBuffers } from './packed-html.js'
 import type { RenderTask } from './render-task.js'
 
 /**
@@ -15,7 +14,7 @@ serveTasks((task: RenderTask): PreparedEssay | RenderResult => {
   if (task.kind === 'essay') return prepareEssay(task.task)
   const rendered = renderMarkdown(task.markdown, contextFromDocument(task.document))
   const tooLarge = renderedSizeProblem(rendered.html)
-  // Thrown here, it reaches the caller as this task's error, and the HTML never crosses threads.
+  // Thrown here, it reaches the caller as this task's error, and the HTML never crosses to the caller.
   if (tooLarge) throw new Error(`The text ${tooLarge}`)
   return rendered
-}, movedBuffers)
+})

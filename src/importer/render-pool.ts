@@ -1,5 +1,5 @@
 import { BlogError } from '../core/errors.js'
-import { DEFAULT_MAX_OLD_GENERATION_MB } from '../core/thread-pool.js'
+import { DEFAULT_MAX_OLD_GENERATION_MB } from '../core/worker-pool.js'
 import { isTaskFailure, WarmPool, type WarmPoolOptions, type WarmPoolStats } from '../core/warm-pool.js'
 import { lookupRender, renderKey, storeRender } from '../markdown/render-cache.js'
 import type { RenderResult } from '../markdown/types.js'

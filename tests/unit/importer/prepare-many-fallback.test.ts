@@ -1,28 +1,26 @@
-import type * as WorkerThreads from 'node:worker_threads'
 import { describe, expect, it, vi } from 'vitest'
 
 /** How the fake workers below misbehave. */
 const behaviour = vi.hoisted(() => ({ mode: 'crash' as 'crash' | 'silent', started: 0, terminated: 0 }))
 
-vi.mock('node:worker_threads', async (importOriginal) => {
-  const actual = await importOriginal<typeof WorkerThreads>()
+vi.mock('../../../src/core/child-worker.js', async () => {
   const { EventEmitter } = await import('node:events')
   /** A worker that cannot start: it crashes at once, or never says it is ready. */
   class BrokenWorker extends EventEmitter {
-    threadId = 1
     constructor() {
       super()
       behaviour.started++
       if (behaviour.mode === 'crash') setImmediate(() => this.emit('error', new Error('Cannot find module tsx')))
     }
     postMessage(): void {}
-    terminate(): Promise<number> {
+    ref(): void {}
+    unref(): void {}
+    terminate(): Promise<void> {
       behaviour.terminated++
-      this.threadId = -1
-      return Promise.resolve(1)
+      return Promise.resolve()
     }
   }
-  return { ...actual, Worker: BrokenWorker }
+  return { ChildWorker: BrokenWorker }
 })
 
 const { prepareMany } = await import('../../../src/importer/prepare-many.js')

@@ -1,6 +1,6 @@
-import { Worker } from 'node:worker_threads'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ChildWorker } from '../../../src/core/child-worker.js'
 import { prepareEssay } from '../../../src/importer/prepare-essay.js'
 import { prepareMany } from '../../../src/importer/prepare-many.js'
 import { CORPUS_DIR, corpusFiles, readCorpusFile } from '../markdown/corpus.js'
@@ -10,30 +10,41 @@ const mtime = new Date('2024-05-01T00:00:00Z')
 const task = (path: string, text: string) => ({ essay: { path, text, mtime }, options })
 
 /** Records every worker the pool terminates (the pool must terminate every worker it starts). */
-function watchTerminations(): Worker[] {
-  const terminated: Worker[] = []
-  const terminate = Worker.prototype.terminate
-  vi.spyOn(Worker.prototype, 'terminate').mockImplementation(function (this: Worker) {
+function watchTerminations(): ChildWorker<unknown>[] {
+  const terminated: ChildWorker<unknown>[] = []
+  const terminate = ChildWorker.prototype.terminate
+  vi.spyOn(ChildWorker.prototype, 'terminate').mockImplementation(function (this: ChildWorker<unknown>) {
     terminated.push(this)
     return terminate.call(this)
   })
   return terminated
 }
 
-describe('prepareMany: a bulk import parses and renders on worker threads', () => {
+/** True while a process of that id runs. */
+function running(pid: number | undefined): boolean {
+  if (pid === undefined) return false
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+describe('prepareMany: a bulk import parses and renders on worker processes', () => {
   afterEach(() => vi.restoreAllMocks())
 
   it('gives, in order, exactly what this thread would, with both steps done on the workers', async () => {
     const tasks = corpusFiles()
       .filter((_file, i) => i % 20 === 0)
       .map((rel) => task(join(CORPUS_DIR, rel), readCorpusFile(rel)))
-    const posted = vi.spyOn(Worker.prototype, 'postMessage')
+    const posted = vi.spyOn(ChildWorker.prototype, 'postMessage')
     const terminated = watchTerminations()
 
     const prepared = await prepareMany(tasks, { threads: 2 })
 
     expect(terminated.length).toBe(2)
-    for (const worker of terminated) expect(worker.threadId).toBe(-1)
+    for (const worker of terminated) expect(running(worker.pid)).toBe(false)
     // A file is posted only to a worker that started and said it was ready.
     expect(posted).toHaveBeenCalledTimes(tasks.length)
     expect(prepared).toHaveLength(tasks.length)
@@ -49,7 +60,7 @@ describe('prepareMany: a bulk import parses and renders on worker threads', () =
 
     const prepared = await prepareMany(tasks, { threads: 2 })
 
-    for (const worker of terminated) expect(worker.threadId).toBe(-1)
+    for (const worker of terminated) expect(running(worker.pid)).toBe(false)
     expect(prepared.map((p) => ('failed' in p ? 'failed' : p.parsed.title))).toEqual([
       'Essay 1',
       'failed',

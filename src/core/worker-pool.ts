@@ -1,14 +1,14 @@
 import { availableParallelism } from 'node:os'
-import { Worker } from 'node:worker_threads'
+import { ChildWorker, type TaskWorker } from './child-worker.js'
 import { describeError } from './errors.js'
 
-/** Main thread → worker: one task. */
+/** Caller → worker: one task. */
 export interface TaskRequest<In> {
   id: number
   input: In
 }
 
-/** Worker → main thread: ready once loaded, then one reply per task. */
+/** Worker → caller: ready once loaded, then one reply per task. */
 export type TaskReply<Out> =
   { type: 'ready' } | { type: 'result'; id: number; result: Out } | { type: 'error'; id: number; error: string }
 
@@ -33,7 +33,7 @@ export interface PoolOptions {
 
 /** Options of a bulk run (an import's files, a batch of essays to render). */
 export interface BulkOptions {
-  /** Worker threads; default min(available parallelism, items, 4). 1 uses the shared long-lived workers. */
+  /** Worker processes; default min(available parallelism, items, 4). 1 uses the shared long-lived workers. */
   threads?: number
   /** An item taking longer than this (ms) is abandoned and its worker replaced. Default 120 s. */
   timeoutMs?: number
@@ -119,7 +119,7 @@ export function runOnWorkers<In, Out, T extends PoolTask<In>>(
     const maxOld = opts.maxOldGenerationMb ?? DEFAULT_MAX_OLD_GENERATION_MB
     const start = (): void => {
       live++
-      const worker = createWorker(opts.worker, maxOld)
+      const worker = createWorker<TaskReply<Out>>(opts.worker, maxOld)
       let ready = false
       let current: T | null = null
       let gone = false
@@ -178,15 +178,11 @@ export function runOnWorkers<In, Out, T extends PoolTask<In>>(
 }
 
 /**
- * A worker from the compiled `.js` module, or, when running from TypeScript source (tests,
- * `SCHOLIA_SOURCE=1`), from the `.ts` module through tsx.
+ * A worker process running the compiled `.js` module, or, from TypeScript source (tests,
+ * `SCHOLIA_SOURCE=1`), the `.ts` module through tsx's loader.
  */
-export function createWorker(module: URL, maxOldGenerationMb: number): Worker {
-  const resourceLimits = { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: maxOldGenerationMb }
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`${module.href}.js`), { resourceLimits })
-  // Node 20 does not apply `--import tsx` given in a worker's execArgv, so the worker registers
-  // tsx itself before loading the TypeScript module.
-  const tsx = import.meta.resolve('tsx/esm/api')
-  const source = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(`${module.href}.ts`)}) })`
-  return new Worker(source, { eval: true, resourceLimits })
+export function createWorker<Reply>(module: URL, maxOldGenerationMb: number): TaskWorker<Reply> {
+  const limits = { maxOldGenerationMb, maxYoungGenerationMb: YOUNG_GENERATION_MB }
+  if (!import.meta.url.endsWith('.ts')) return new ChildWorker<Reply>(new URL(`${module.href}.js`), limits)
+  return new ChildWorker<Reply>(new URL(`${module.href}.ts`), limits, import.meta.resolve('tsx/esm'))
 }

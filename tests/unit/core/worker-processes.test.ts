@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { afterEach, describe, expect, it } from 'vitest'
+import { WarmPool } from '../../../src/core/warm-pool.js'
+import { neededTooMuchMemory, runOnWorkers } from '../../../src/core/worker-pool.js'
+
+// CI died so: a render worker ran out of heap under load, and V8 aborted the whole test process
+// with it (a worker thread's resourceLimits are best-effort). An essay could do it to `blog serve`.
+// Workers are processes now; whatever a task does to its heap, the caller carries on.
+
+const HUNGRY = new URL('../../fixtures/workers/hungry-worker', import.meta.url)
+type Task = { kind: 'grow' } | { kind: 'echo'; text: string }
+const pools: WarmPool<Task, string>[] = []
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((pool) => pool.close()))
+})
+
+function warmPool(): WarmPool<Task, string> {
+  const pool = new WarmPool<Task, string>({ worker: HUNGRY, size: 1, timeoutMs: 60_000, maxOldGenerationMb: 64 })
+  pools.push(pool)
+  return pool
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The ids of `pid`'s child processes, from /proc. */
+function childrenOf(pid: number): number[] {
+  const text = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim()
+  return text ? text.split(/\s+/).map(Number) : []
+}
+
+async function until(condition: () => boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms
+  while (Date.now() < end) {
+    if (condition()) return true
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  return condition()
+}
+
+describe('worker processes', () => {
+  it('fail a task that exhausts its heap alone, and the next task is answered by a fresh worker', async () => {
+    const pool = warmPool()
+    await expect(pool.run({ kind: 'grow' })).resolves.toEqual({ error: neededTooMuchMemory(64) })
+    await expect(pool.run({ kind: 'echo', text: 'still here' })).resolves.toBe('still here')
+    expect(pool.stats).toMatchObject({ workersStarted: 2, outOfMemory: 1 })
+  }, 60_000)
+
+  it('in a bulk run, fail only the task that exhausts its heap', async () => {
+    const tasks = [
+      { input: { kind: 'echo', text: 'a' } },
+      { input: { kind: 'grow' } },
+      { input: { kind: 'echo', text: 'b' } },
+    ] as const
+    const outcomes = new Map<unknown, unknown>()
+    const leftover = await runOnWorkers<Task, string, (typeof tasks)[number]>(
+      [...tasks],
+      { worker: HUNGRY, threads: 2, timeoutMs: 60_000, maxOldGenerationMb: 64 },
+      (task, outcome) => outcomes.set(task, outcome),
+    )
+    expect(leftover).toEqual([])
+    expect(tasks.map((t) => outcomes.get(t))).toEqual(['a', { error: neededTooMuchMemory(64) }, 'b'])
+  }, 60_000)
+
+  it('do not outlive a process that is killed while they are loaded', async () => {
+    // A process holding a loaded worker, as `blog serve` does, then killed without a chance to end it.
+    const pool = `import { WarmPool } from ${JSON.stringify(new URL('../../../src/core/warm-pool.ts', import.meta.url).href)}
+      const pool = new WarmPool({ worker: new URL(${JSON.stringify(HUNGRY.href)}), size: 1, timeoutMs: 60000 })
+      console.log(await pool.run({ kind: 'echo', text: 'loaded' }))
+      setInterval(() => {}, 1000)`
+    const holder = spawn(process.execPath, ['--import', 'tsx/esm', '--input-type=module', '-e', pool], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    const loaded = await new Promise<string>((resolve) => holder.stdout.once('data', (d: Buffer) => resolve(String(d))))
+    expect(loaded.trim()).toBe('loaded')
+    const workers = childrenOf(holder.pid!)
+    expect(workers).toHaveLength(1)
+    holder.kill('SIGKILL')
+    expect(await until(() => !running(workers[0]), 10_000)).toBe(true)
+  }, 60_000)
+})
