@@ -61,16 +61,23 @@ export class ChildWorker<Reply> extends EventEmitter implements TaskWorker<Reply
       this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_TAIL)
     })
     this.child.on('message', (message) => this.emit('message', message))
-    // A spawn failure (no such file, too many processes): the pool treats it as a worker death.
-    this.child.on('error', (error) => this.emit('error', error))
-    this.exited = new Promise((resolve) => {
-      this.child.once('exit', (code, signal) => {
-        // stderr may still hold the last words after 'exit'; 'close' comes once it is drained.
-        this.child.once('close', () => {
-          if (code !== 0 && OUT_OF_MEMORY.test(this.stderrTail)) this.emit('error', outOfMemory())
-          this.emit('exit', code ?? (signal ? 128 : 1))
-          resolve()
-        })
+    let ended: () => void = () => {}
+    this.exited = new Promise((resolve) => (ended = resolve))
+    const end = (code: number): void => {
+      this.emit('exit', code)
+      ended()
+    }
+    this.child.on('error', (error) => {
+      // A spawn that failed (too many processes, no memory) never exits: the pool takes it for
+      // a worker death, and waiting for its end must not wait for ever.
+      this.emit('error', error)
+      if (this.child.pid === undefined) end(1)
+    })
+    this.child.once('exit', (code, signal) => {
+      // stderr may still hold the last words after 'exit'; 'close' comes once it is drained.
+      this.child.once('close', () => {
+        if (code !== 0 && OUT_OF_MEMORY.test(this.stderrTail)) this.emit('error', outOfMemory())
+        end(code ?? (signal ? 128 : 1))
       })
     })
   }
