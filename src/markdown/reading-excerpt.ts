@@ -1,5 +1,5 @@
 import type { ReadingBlock, ReadingSegment } from '../shared/schemas/index.js'
-import { isByline } from '../shared/byline.js'
+import { isAttribution, isByline } from '../shared/byline.js'
 import { texToText } from './tex-to-text.js'
 
 type Prose = Extract<ReadingBlock, { kind: 'prose' }>
@@ -27,7 +27,7 @@ export function readingExcerpt(reading: readonly ReadingBlock[], linkText?: Link
     const block = reading[i]
     if (block.kind !== 'prose' || block.block !== 'paragraph' || isBylineBlock(block)) continue
     const text = blockText(block, linkText)
-    if (!text) continue
+    if (!text || isAttribution(text)) continue
     if (isProse(text)) return text
     const continued = aroundDisplay(text, reading[i + 1], reading[i + 2], linkText)
     if (continued) return continued
@@ -36,7 +36,7 @@ export function readingExcerpt(reading: readonly ReadingBlock[], linkText?: Link
     if (block.kind !== 'prose' || block.block === 'footnote' || block.block === 'table' || isBylineBlock(block))
       continue
     const text = blockText(block, linkText)
-    if (!text) continue
+    if (!text || isAttribution(text)) continue
     fallback ||= text
     if (isProse(text)) return text
   }

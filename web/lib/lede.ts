@@ -1,4 +1,4 @@
-import { isByline } from '../../src/shared/byline.js'
+import { isAttribution, isByline } from '../../src/shared/byline.js'
 
 /**
  * Whether the excerpt under a post's title says anything the essay does not say right below it.
@@ -29,12 +29,13 @@ function firstProseParagraph(html: string): string {
     if (++seen > MAX_PARAGRAPHS) break
     if (isBylineHtml(m[1])) continue
     const text = textOf(m[1])
+    if (isAttribution(text.replace(/\s+/g, ' '))) continue
     if (text.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length >= 4) return text
   }
   return ''
 }
 
-/** A paragraph of bold names and their affiliations, which the excerpt skips too (src/shared/byline.ts). */
+/** A paragraph of bold names and their affiliations, which the excerpt skips too, as it does an attribution line (src/shared/byline.ts). */
 function isBylineHtml(fragment: string): boolean {
   const names: string[] = []
   const rest = fragment.replace(/<strong>([^<]*)<\/strong>/g, (_, name: string) => {

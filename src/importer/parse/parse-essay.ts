@@ -80,7 +80,8 @@ function parseNormalised(text: string, path: string, mtime: Date, options: Parse
   }
 
   const excerptField = descriptionText(fields.first(EXCERPT_KEYS)?.value, title)
-  const metaField = descriptionText(fields.first(META_DESCRIPTION_KEYS)?.value, title)
+  // A description left with nothing but an ellipsis (its picture dropped) is no description.
+  const metaField = descriptionText(fields.first(META_DESCRIPTION_KEYS)?.value, title).replace(/^[.…\s]+$/, '')
   const excerpt = chooseExcerpt(excerptField, scan.firstParagraph, title)
 
   return {
@@ -124,13 +125,38 @@ function plainField(value: unknown): string {
 
 /**
  * Old Franklin feeds write descriptions as "Title | first words…", copied from the body with
- * its quote markers; the title is shown next to the excerpt anyway, so the prefix is dropped.
+ * its quote markers, and with its markup flattened: a link as "text (https://…)", a picture as
+ * "!alt (/path.png)", a footnote mark as "^name". The title is shown next to the excerpt anyway,
+ * so the prefix is dropped (the title as the feed spelt it: "and" for "&" or "-"), and so are
+ * the picture and the footnote mark, which read as nothing.
  */
 function descriptionText(value: unknown, title: string): string {
   let text = plainField(value)
   const bar = text.indexOf(' | ')
-  if (bar > 0 && sameText(text.slice(0, bar), title)) text = text.slice(bar + 3)
-  return text.replace(/^(?:>\s*)+/, '').trim()
+  if (bar > 0 && looseText(text.slice(0, bar)) === looseText(title)) text = text.slice(bar + 3)
+  return collapseWhitespace(
+    text
+      .replace(/^(?:>\s*)+/, '')
+      .replace(FLAT_PICTURE, ' ')
+      .replace(FLAT_NOTE_MARK, ''),
+  )
+}
+
+/** A picture written out as text: "!pi (/assets/pi.png)". */
+const FLAT_PICTURE = /(?<=^|\s)!\S*\s*\((?:https?:\/\/|\/)[^()\s]*\)/g
+/** A footnote mark written out as text: "… language. ^greenspun". */
+const FLAT_NOTE_MARK = /(?<=^|[\s\p{P}])\^[\p{L}][\w-]*/gu
+/** A link's address written out after its text: "DiffEqBot (https://github.com/DiffEqBot)". */
+const FLAT_LINK_ADDRESS = /\s*\((?:https?:\/\/|\/)[^()\s]*\)/g
+/** The same, where the teaser was cut in the middle of the address. */
+const CUT_LINK_ADDRESS = /\s*\((?:https?:\/\/|\/)[^()\s]*$/
+
+/** Letters and digits only, "and" left out: titles as feeds and pages spell them differently. */
+function looseText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/\band\b/g, '')
+    .replace(/[^\p{L}\p{N}]/gu, '')
 }
 
 /**
@@ -152,12 +178,12 @@ function chooseExcerpt(field: string, firstParagraph: string, title: string): st
   if (!field) return firstParagraph
   if (firstParagraph && sameText(field, title)) return firstParagraph
   const teaser = field.endsWith('...') || field.endsWith('…') ? trimCharacters(field, /[.…\s]/, 'end') : ''
-  if (
-    teaser &&
-    firstParagraph.length > teaser.length &&
-    firstParagraph.toLowerCase().startsWith(teaser.toLowerCase())
-  ) {
-    return firstParagraph
+  // A teaser that was only a picture and a note mark says nothing; one the body continues
+  // (its links written out as text) says less than the body.
+  if (teaser === '' && /^[.…\s]*$/.test(field)) return firstParagraph
+  if (teaser) {
+    const words = looseText(teaser.replace(FLAT_LINK_ADDRESS, '').replace(CUT_LINK_ADDRESS, ''))
+    if (words && looseText(firstParagraph).startsWith(words)) return firstParagraph
   }
   return field
 }

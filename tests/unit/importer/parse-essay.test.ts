@@ -178,6 +178,34 @@ describe('parseEssay: excerpt', () => {
     expect(essay.excerpt).toBe('The opening words of the post continue here.')
   })
 
+  it('reads a Franklin feed teaser with its markup flattened as the opening it was copied from', () => {
+    // julialang.org's 2019 survey: the feed spells the title with "and", the page with "-".
+    const survey = parse(
+      '@def title = "Julia User - Developer Survey 2019"\n@def rss_description = """ Julia User and Developer Survey 2019 | We conducted the survey (https://example.org/survey) in June, and the... """\n\nWe conducted the [survey](https://example.org/survey) in June, and the results were presented at JuliaCon.',
+    )
+    expect(survey.excerpt).toBe('We conducted the survey in June, and the results were presented at JuliaCon.')
+    // A teaser cut in the middle of a link's address.
+    const cut = parse(
+      '@def title = "Hello"\n@def rss_description = """ Hello | Say hi to our own bot (https://github.com/DiffE... """\n\nSay hi to our own [bot](https://github.com/DiffEqBot), which runs benchmarks.',
+    )
+    expect(cut.excerpt).toBe('Say hi to our own bot, which runs benchmarks.')
+  })
+
+  it('drops a picture and a footnote mark written out as text, and a teaser left with nothing', () => {
+    // julialang.org's pi day post: the teaser was the picture and its credit mark.
+    const pi = parse(
+      '@def title = "Some fun with &pi; in Julia"\n@def rss_description = """ Some fun with &pi; in Julia | !pi (/assets/blog/pi.png) ^credit ... """\n\n![pi](/assets/pi.png)\n\nLike most technical languages, Julia provides a constant for π.',
+    )
+    expect(pi.excerpt).toBe('Like most technical languages, Julia provides a constant for π.')
+    expect(pi.metaDescription).toBeNull()
+    const quote = parse(
+      '---\ntitle: T\ndescription: "任何足够复杂的系统都有一门语言。^greenspun A second sentence."\n---\nBody.',
+    )
+    expect(quote.excerpt).toBe('任何足够复杂的系统都有一门语言。 A second sentence.')
+    // A caret in a formula is not a footnote mark.
+    expect(parse('---\ntitle: T\ndescription: "Where x^2 grows."\n---\nBody.').excerpt).toBe('Where x^2 grows.')
+  })
+
   it('caps the excerpt at 300 characters, cut at a word', () => {
     const essay = parse(`${'lorem ipsum '.repeat(60)}\n`)
     expect(essay.excerpt.length).toBeLessThanOrEqual(300)

@@ -53,6 +53,16 @@ describe('the excerpt from the essay’s one reading', () => {
     expect(excerptOf('**Jean-Luc van der Berg**\n\nThe essay itself starts here.\n')).toBe(
       'The essay itself starts here.',
     )
+    // an attribution line, as julialang.org's posts open: "by" or a dash, then names
+    expect(excerptOf('by [Simon Byrne](https://github.com/simonbyrne)\n\nJulia provides a constant for pi.\n')).toBe(
+      'Julia provides a constant for pi.',
+    )
+    expect(
+      excerptOf(
+        '— Orestis Ousoultzoglou on behalf of [the admin team](/jsoc/admins/)\n\nThe Julia Project is participating again.\n',
+      ),
+    ).toBe('The Julia Project is participating again.')
+    expect(excerptOf('By Monday we had finished the port.\n')).toBe('By Monday we had finished the port.')
     // a bold lead-in or a bold sentence is prose, not a byline
     expect(excerptOf('**Theorem:** Let $x$ be a real number.\n')).toBe('Theorem: Let x be a real number.')
     expect(excerptOf('**Read this first.** It matters for the rest.\n')).toBe(

@@ -32,6 +32,15 @@ describe('the lede under the title', () => {
     expect(ledeRepeatsOpening('Anything at all.', '')).toBe(false)
   })
 
+  it('is left out too when the essay opens with an attribution line', () => {
+    const rendered = renderMarkdown(
+      '— Orestis Ousoultzoglou on behalf of [the admin team](/jsoc/admins/)\n\nThe Julia Project is participating in Google Summer of Code again this year.\n',
+    )
+    const excerpt = readingExcerpt(rendered.reading)
+    expect(excerpt).toBe('The Julia Project is participating in Google Summer of Code again this year.')
+    expect(ledeRepeatsOpening(excerpt, rendered.html)).toBe(true)
+  })
+
   it('is left out too when the essay opens with a byline: the excerpt and the opening both skip it', () => {
     const rendered = renderMarkdown(
       '**Pratik Chaudhari** (*University of Pennsylvania and Amazon*), **Rasool Fakoor** (*Amazon*), and **Kavosh Asadi** (*Amazon*)\n\nReinforcement learning is a suite of techniques for deciding in sequence.\n',
