@@ -8,6 +8,9 @@ import { isAttribution, isByline } from '../../src/shared/byline.js'
  * A pure function of the post's fields (no DOM), so the server and the hydrating client agree.
  */
 
+/** Quotations (an epigraph, a credit): the excerpt passes over them for the essay's own words. */
+const QUOTES = /<blockquote[\s>][^]*?<\/blockquote>/g
+
 /** How many paragraphs to look through for the first one that reads as prose. */
 const MAX_PARAGRAPHS = 8
 
@@ -15,7 +18,8 @@ const MAX_PARAGRAPHS = 8
 export function ledeRepeatsOpening(excerpt: string, html: string): boolean {
   const lede = comparable(excerpt)
   if (!lede) return false
-  const opening = firstProseParagraph(html)
+  // As the excerpt does: a paragraph of the essay's own first, one in a quote only failing that.
+  const opening = firstProseParagraph(html.replace(QUOTES, '')) || firstProseParagraph(html)
   return opening !== '' && comparable(opening).startsWith(lede)
 }
 

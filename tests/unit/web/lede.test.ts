@@ -32,6 +32,16 @@ describe('the lede under the title', () => {
     expect(ledeRepeatsOpening('Anything at all.', '')).toBe(false)
   })
 
+  it('passes over a quote before the opening, as the excerpt does', () => {
+    // julialang.org's pi day post opens with a credit in a quote, then the essay's first words.
+    const rendered = renderMarkdown(
+      '> Image courtesy of [Cormullion](https://github.com/cormullion), code [here](https://example.org).\n\n## Pi in Julia\n\nLike most technical languages, Julia provides a constant for pi.\n',
+    )
+    const excerpt = readingExcerpt(rendered.reading)
+    expect(excerpt).toBe('Like most technical languages, Julia provides a constant for pi.')
+    expect(ledeRepeatsOpening(excerpt, rendered.html)).toBe(true)
+  })
+
   it('is left out too when the essay opens with an attribution line', () => {
     const rendered = renderMarkdown(
       '— Orestis Ousoultzoglou on behalf of [the admin team](/jsoc/admins/)\n\nThe Julia Project is participating in Google Summer of Code again this year.\n',
