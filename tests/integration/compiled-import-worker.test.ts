@@ -55,16 +55,17 @@ describe('the compiled import worker (scripts/bundle-node.mjs)', () => {
     mkdirSync(essays, { recursive: true })
     const picked = corpusFiles().filter((_file, i) => i % 60 === 0)
     picked.forEach((rel, i) => copyFileSync(join(CORPUS_DIR, rel), join(essays, `${i}-${basename(rel)}`)))
-    // Every module the importing thread loads, by its file name in the bundle.
+    // Every module the importing process loads, by its file name in the bundle.
     const log = join(tmp.path, 'main-thread-modules.txt')
     const hooks = `import { appendFileSync } from 'node:fs'
     export async function load(url, context, next) {
       if (url.startsWith(${JSON.stringify(pathToFileURL(`${BUNDLE}/`).href)})) appendFileSync(${JSON.stringify(log)}, url.split('/').pop() + '\\n')
       return next(url, context)
     }`
-    // Workers run the same preload; only this thread's modules are wanted.
-    const register = `import { register } from 'node:module'; import { isMainThread } from 'node:worker_threads'
-    if (isMainThread) register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)})`
+    // Render workers are processes of their own, started without this preload: only the
+    // importing process's modules are logged.
+    const register = `import { register } from 'node:module'
+    register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)})`
     const run = spawnSync(
       process.execPath,
       [
@@ -87,7 +88,7 @@ describe('the compiled import worker (scripts/bundle-node.mjs)', () => {
   })
 
   it('renders a bulk import on its threads exactly as this thread renders each essay', async () => {
-    // Enough essays, and enough text, for `blog import` to start worker threads.
+    // Enough essays, and enough text, for `blog import` to start workers of its own.
     const picked = corpusFiles().filter((_file, i) => i % 35 === 0)
     const essays = join(tmp.path, 'essays')
     mkdirSync(essays, { recursive: true })
