@@ -56,11 +56,14 @@ export function workersFor(items: number, chars: number, opts: BulkOptions): num
 }
 
 /**
- * Young generation per worker. The markdown pipeline allocates short-lived nodes by the million;
- * V8's default semi-space makes it scavenge (and promote) far more often than it needs to, which
- * measured as a tenth of all render CPU on the corpus.
+ * Young generation per worker: 16 MB semi-spaces, V8's own default here. V8 sizes semi-spaces
+ * in powers of two, so the next step is 32 MB, which a worker fills: measured on half the
+ * corpus in one worker (issue 24), 32 MB semi-spaces scavenge 99 times instead of 176 and spend
+ * 0.55 s in GC instead of 0.75 s, about 3 % of the worker's time, but its peak is 50 MB higher
+ * (230 MB instead of 180), twice over in a bulk import: the import's peak went from 400 MB to
+ * about 300.
  */
-const YOUNG_GENERATION_MB = 96
+const YOUNG_GENERATION_MB = 48
 /**
  * Old generation per worker: what one essay may use before it fails alone. The largest essay of
  * the corpus peaks far below it; a 1000×1000 table (4 MB) wanted over 4 GB and took the whole

@@ -14,7 +14,7 @@ import { SourceFingerprints } from './files/source-fingerprints.js'
 import { isUploadKey, readUpload, uploadKeys, type Upload } from './files/uploads.js'
 import type { EssayInput, ParsedEssay } from './parse/index.js'
 import { prepareMany } from './prepare-many.js'
-import { essayHtml } from './packed-html.js'
+import { openEssay } from './packed-essay.js'
 import { slugFromFileName, uniqueSlug } from '../shared/slug.js'
 import { readTimeFor } from '../shared/read-time.js'
 import { addUnresolvedReferenceWarnings } from '../xref/import-warnings.js'
@@ -207,17 +207,8 @@ export class ImportService {
       const outcome = prepared[i]
       if ('failed' in outcome) report({ path, status: 'failed', slug: null, error: outcome.failed, warnings: [] })
       else {
-        // The HTML becomes text only now that the workers are done, so it does not add to their peak.
-        const { html, rendered, ...rest } = outcome
-        const text = essayHtml({ html })
-        ready.push({
-          path,
-          hash,
-          figuresChanged,
-          ...(relative ? { relative } : {}),
-          ...rest,
-          rendered: { ...rendered, html: text },
-        })
+        // Unpacked only now that the workers are done, so the essays do not add to their peak.
+        ready.push({ path, hash, figuresChanged, ...(relative ? { relative } : {}), ...openEssay(outcome) })
       }
     })
 

@@ -1,14 +1,14 @@
 import { describeError } from '../core/errors.js'
-import { renderMarkdown, type RenderContext, type RenderResult } from '../markdown/index.js'
+import { renderMarkdown, type RenderContext } from '../markdown/index.js'
 import { renderedSizeProblem } from '../markdown/render-limits.js'
 import { assetResolverFor } from './assets/asset-context.js'
-import { stampFiles, type FigureStamp } from './assets/figure-stamp.js'
+import { stampFiles } from './assets/figure-stamp.js'
 import { bibliographyFor } from './bibliography/bibliography-context.js'
 import { parseEssay, type EssayInput, type ParseOptions, type ParsedEssay } from './parse/index.js'
 import { renderedExcerpt } from './parse/parse-essay.js'
 import { readingExcerpt } from '../markdown/reading-excerpt.js'
 import { renderFailure } from './render-task.js'
-import { packHtml } from './packed-html.js'
+import { packEssay, type PackedEssay } from './packed-essay.js'
 
 /** One file's text on its way to becoming a post. */
 export interface EssayTask {
@@ -17,12 +17,10 @@ export interface EssayTask {
 }
 
 /**
- * A file read into post fields and rendered, or why it could not be (a per-file message). The
- * essay's HTML is kept apart, compressed (see packed-html.ts; `essayHtml` reads it back).
+ * A file read into post fields and rendered, packed (see packed-essay.ts; `openEssay` reads it
+ * back), or why it could not be (a per-file message).
  */
-export type PreparedEssay =
-  | { parsed: ParsedEssay; rendered: Omit<RenderResult, 'html'>; html: Uint8Array; figures?: FigureStamp }
-  | { failed: string }
+export type PreparedEssay = PackedEssay | { failed: string }
 
 /**
  * Parse, then render: everything an import does to one file before it touches the store.
@@ -50,11 +48,9 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     if (tooLarge) return { failed: `The essay ${tooLarge}` }
     // A missing or broken bibliography file is the import report's business too.
     if (bibliography) rendered.warnings.push(...bibliography.warnings)
-    const { html, ...rest } = rendered
-    const prepared = { parsed, rendered: rest, html: packHtml(html) }
     if (resolveAsset && essay.root && resolveAsset.looked.size > 0)
-      return { ...prepared, figures: stampFiles(resolveAsset.looked, essay.root) }
-    return prepared
+      return packEssay({ parsed, rendered, figures: stampFiles(resolveAsset.looked, essay.root) })
+    return packEssay({ parsed, rendered })
   } catch (e) {
     return { failed: renderFailure(describeError(e)) }
   }

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createBlog } from '../../src/app/blog-with-store.js'
 import type { RenderResult } from '../../src/markdown/index.js'
-import { essayHtml } from '../../src/importer/packed-html.js'
+import { openEssay } from '../../src/importer/packed-essay.js'
 import { prepareEssay, type PreparedEssay } from '../../src/importer/prepare-essay.js'
 import { CORPUS_DIR, corpusFiles } from '../unit/markdown/corpus.js'
 import { blog } from '../helpers/cli.js'
@@ -126,5 +126,5 @@ describe('the compiled import worker (scripts/bundle-node.mjs)', () => {
 
 function renderedHere(outcome: PreparedEssay): RenderResult {
   if ('failed' in outcome) throw new Error(outcome.failed)
-  return { ...outcome.rendered, html: essayHtml(outcome) }
+  return openEssay(outcome).rendered
 }

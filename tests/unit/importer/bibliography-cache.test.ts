@@ -6,7 +6,7 @@ import { projectRoot, tempDir } from '../../helpers/temp-dir.js'
 import { cacheFolder, pruneCached } from '../../../src/importer/bibliography/data-folder-cache.js'
 import type * as BibCacheModule from '../../../src/importer/bibliography/bibliography-cache.js'
 import type * as PrepareModule from '../../../src/importer/prepare-essay.js'
-import { essayHtml } from '../../../src/importer/packed-html.js'
+import { openEssay } from '../../../src/importer/packed-essay.js'
 import type * as EngineModule from '../../../src/markdown/citations/csl-engine.js'
 
 type BibCache = typeof BibCacheModule
@@ -49,7 +49,7 @@ function references(prepare: Prepare): string {
     options: { ownerName: 'Owner', dataDir },
   })
   if ('failed' in out) throw new Error(out.failed)
-  const html = essayHtml(out)
+  const html = openEssay(out).rendered.html
   return html.slice(html.indexOf('<section class="references"'))
 }
 
@@ -125,7 +125,7 @@ describe('the data folder’s bibliography cache', () => {
       options: { ownerName: 'Owner' },
     })
     if ('failed' in plain) throw new Error(plain.failed)
-    const html = essayHtml(plain)
+    const html = openEssay(plain).rendered.html
     expect(html.slice(html.indexOf('<section class="references"'))).toBe(cached)
     expect(references((await freshThread()).prepare)).toBe(cached)
   })

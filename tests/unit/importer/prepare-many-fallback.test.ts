@@ -25,7 +25,7 @@ vi.mock('../../../src/core/child-worker.js', async () => {
 
 const { prepareMany } = await import('../../../src/importer/prepare-many.js')
 const { prepareEssay } = await import('../../../src/importer/prepare-essay.js')
-const { essayHtml } = await import('../../../src/importer/packed-html.js')
+const { openEssay } = await import('../../../src/importer/packed-essay.js')
 
 const mtime = new Date('2024-05-01T00:00:00Z')
 const task = (n: number, extra = '') => ({
@@ -52,6 +52,6 @@ describe('prepareMany when workers cannot run', () => {
       { threads: 2, timeoutMs: 200 },
     )
     expect(behaviour.terminated).toBe(behaviour.started)
-    expect(out.every((o) => 'html' in o && essayHtml(o).includes('more'))).toBe(true)
+    expect(out.every((o) => 'packed' in o && openEssay(o).rendered.html.includes('more'))).toBe(true)
   })
 })

@@ -1,7 +1,8 @@
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ChildWorker } from '../../../src/core/child-worker.js'
-import { prepareEssay } from '../../../src/importer/prepare-essay.js'
+import { openEssay } from '../../../src/importer/packed-essay.js'
+import { prepareEssay, type PreparedEssay } from '../../../src/importer/prepare-essay.js'
 import { prepareMany } from '../../../src/importer/prepare-many.js'
 import { CORPUS_DIR, corpusFiles, readCorpusFile } from '../markdown/corpus.js'
 
@@ -48,7 +49,9 @@ describe('prepareMany: a bulk import parses and renders on worker processes', ()
     // A file is posted only to a worker that started and said it was ready.
     expect(posted).toHaveBeenCalledTimes(tasks.length)
     expect(prepared).toHaveLength(tasks.length)
-    prepared.forEach((outcome, i) => expect(outcome, tasks[i].essay.path).toEqual(prepareEssay(tasks[i])))
+    prepared.forEach((outcome, i) =>
+      expect(opened(outcome), tasks[i].essay.path).toEqual(opened(prepareEssay(tasks[i]))),
+    )
   }, 120_000)
 
   it('fails only the file that cannot be rendered, with a message that says so', async () => {
@@ -61,7 +64,7 @@ describe('prepareMany: a bulk import parses and renders on worker processes', ()
     const prepared = await prepareMany(tasks, { threads: 2 })
 
     for (const worker of terminated) expect(running(worker.pid)).toBe(false)
-    expect(prepared.map((p) => ('failed' in p ? 'failed' : p.parsed.title))).toEqual([
+    expect(prepared.map((p) => ('failed' in p ? 'failed' : openEssay(p).parsed.title))).toEqual([
       'Essay 1',
       'failed',
       'Essay 2',
@@ -74,7 +77,12 @@ describe('prepareMany: a bulk import parses and renders on worker processes', ()
     const terminated = watchTerminations()
     const out = await prepareMany([task('/essays/a.md', '# A\n\nShort.'), task('/essays/b.md', '# B\n\nShort too.')])
     expect(terminated).toHaveLength(0)
-    expect(out.map((o) => ('rendered' in o ? o.parsed.title : o.failed))).toEqual(['A', 'B'])
+    expect(out.map((o) => ('packed' in o ? openEssay(o).parsed.title : o.failed))).toEqual(['A', 'B'])
     await expect(prepareMany([])).resolves.toEqual([])
   })
 })
+
+/** A prepared essay as the importing process reads it, or its failure. */
+function opened(outcome: PreparedEssay): unknown {
+  return 'packed' in outcome ? openEssay(outcome) : outcome
+}

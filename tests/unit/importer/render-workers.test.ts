@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { isBlogError } from '../../../src/core/errors.js'
-import { prepareEssay } from '../../../src/importer/prepare-essay.js'
+import { openEssay } from '../../../src/importer/packed-essay.js'
+import { prepareEssay, type PreparedEssay } from '../../../src/importer/prepare-essay.js'
 import { prepareMany } from '../../../src/importer/prepare-many.js'
 import { configureRenderWorkers, renderOffThread, renderWorkerStats } from '../../../src/importer/render-pool.js'
 
@@ -36,7 +37,7 @@ describe('render workers', () => {
     const { value, ticks } = await ticksDuring(() =>
       prepareMany([task('/essays/slow.md', SLOW), task('/essays/ok.md', '# Fine\n\nShort.')]),
     )
-    expect(value.map((o) => ('failed' in o ? o.failed : o.parsed.title))).toEqual([
+    expect(value.map((o) => ('failed' in o ? o.failed : openEssay(o).parsed.title))).toEqual([
       'Could not render the markdown: took longer than 3 s (the limit for one file); nothing was stored for it',
       'Fine',
     ])
@@ -50,7 +51,7 @@ describe('render workers', () => {
       failed:
         'Could not render the markdown: needs more than 48 MB of memory (the limit for one file); nothing was stored for it',
     })
-    expect('rendered' in ok && ok.parsed.title).toBe('Fine')
+    expect('packed' in ok && openEssay(ok).parsed.title).toBe('Fine')
   }, 60_000)
 
   it('keeps a worker loaded between single files, so the second does not start one', async () => {
@@ -59,9 +60,9 @@ describe('render workers', () => {
     const started = renderWorkerStats().workersStarted
     const second = await prepareMany([task('/essays/b.md', '# B\n\nShort too.')])
     expect(renderWorkerStats().workersStarted).toBe(started)
-    expect([first, second].map(([o]) => ('rendered' in o ? o.parsed.title : o.failed))).toEqual(['A', 'B'])
+    expect([first, second].map(([o]) => ('packed' in o ? openEssay(o).parsed.title : o.failed))).toEqual(['A', 'B'])
     // The same result this thread would give.
-    expect(second[0]).toEqual(prepareEssay(task('/essays/b.md', '# B\n\nShort too.')))
+    expect(opened(second[0])).toEqual(opened(prepareEssay(task('/essays/b.md', '# B\n\nShort too.'))))
   }, 60_000)
 
   it('renders an edit or a preview off this thread, refusing one that runs too long with a clear error', async () => {
@@ -90,3 +91,8 @@ describe('rendered size cap', () => {
     })
   }, 60_000)
 })
+
+/** A prepared essay as the importing process reads it, or its failure. */
+function opened(outcome: PreparedEssay): unknown {
+  return 'packed' in outcome ? openEssay(outcome) : outcome
+}
