@@ -1,6 +1,41 @@
 import type { Root } from 'hast'
+import type { LanguageFn } from 'highlight.js'
+import coq from 'highlight.js/lib/languages/coq'
+import fortran from 'highlight.js/lib/languages/fortran'
+import haskell from 'highlight.js/lib/languages/haskell'
+import julia from 'highlight.js/lib/languages/julia'
+import juliaRepl from 'highlight.js/lib/languages/julia-repl'
+import latex from 'highlight.js/lib/languages/latex'
+import matlab from 'highlight.js/lib/languages/matlab'
+import ocaml from 'highlight.js/lib/languages/ocaml'
+import scala from 'highlight.js/lib/languages/scala'
+import scheme from 'highlight.js/lib/languages/scheme'
+import stan from 'highlight.js/lib/languages/stan'
+import { common } from 'lowlight'
 import rehypeHighlight from 'rehype-highlight'
 import type { VFile } from 'vfile'
+
+/**
+ * highlight.js's common languages (Python, R, C, shell, SQL…) and those of scientific and
+ * mathematical writing that the common set leaves out: Julia above all (the Julia blog's 456
+ * code blocks were plain), its REPL sessions, LaTeX, MATLAB, Stan, Haskell, OCaml, Scala,
+ * Fortran, Scheme and Coq. Names are matched case-insensitively, with highlight.js's aliases
+ * (`tex`, `jldoctest`, `ml`…).
+ */
+export const HIGHLIGHTED_LANGUAGES: Record<string, LanguageFn> = {
+  ...common,
+  coq,
+  fortran,
+  haskell,
+  julia,
+  'julia-repl': juliaRepl,
+  latex,
+  matlab,
+  ocaml,
+  scala,
+  scheme,
+  stan,
+}
 
 /**
  * Syntax highlighting only where the author named the language (no guessing: it is slow and
@@ -10,6 +45,7 @@ import type { VFile } from 'vfile'
 export default function rehypeHighlightSafe() {
   const highlight = rehypeHighlight({
     detect: false,
+    languages: HIGHLIGHTED_LANGUAGES,
     plainText: ['text', 'txt', 'plain', 'plaintext', 'output', 'console', 'math'],
   })
   return (tree: Root, file: VFile): undefined => {

@@ -124,6 +124,32 @@ describe('sanitising', () => {
     expect(html).toContain('<code class="hljs language-python"><span class="hljs-keyword">def</span>')
   })
 
+  it('highlights the languages of scientific writing too, named in any case: Julia, its REPL, LaTeX, MATLAB', () => {
+    const { html } = renderMarkdown(
+      [
+        '```julia\nfunction f(x::Int)\n    return x + 1 # next\nend\n```',
+        '```julia-repl\njulia> f(1)\n2\n```',
+        '```Julia\nusing LinearAlgebra\n```',
+        '```tex\n\\begin{equation} x \\end{equation}\n```',
+        '```matlab\nfor k = 1:3\nend\n```',
+        '```brainfun\n+++\n```',
+      ].join('\n\n'),
+    )
+    expect(html).toContain(
+      '<code class="hljs language-julia"><span class="hljs-keyword">function</span> f(x::<span class="hljs-built_in">Int</span>)',
+    )
+    expect(html).toContain('<span class="hljs-comment"># next</span>')
+    // the prompt stands apart from the input, which is read as Julia
+    expect(html).toContain(
+      '<code class="hljs language-julia-repl"><span class="hljs-meta prompt_">julia></span><span class="julia"> f(<span class="hljs-number">1</span>)',
+    )
+    expect(html).toContain('<code class="hljs language-Julia"><span class="hljs-keyword">using</span> LinearAlgebra')
+    expect(html).toContain('<code class="hljs language-tex"><span class="hljs-keyword">\\begin</span>')
+    expect(html).toContain('<code class="hljs language-matlab"><span class="hljs-keyword">for</span>')
+    // a language highlight.js does not know stays plain text
+    expect(html).toContain('<code class="hljs language-brainfun">+++')
+  })
+
   it('keeps inline SVG drawings, minus anything active', () => {
     const { html } = renderMarkdown(
       '~~~\n<svg width="60" viewBox="0 0 60 40"><defs><clipPath id="c"><rect width="60" height="40"/></clipPath></defs>\n\n<polygon clip-path="url(#c)" points="0,0 60,0 30,40" fill="#f00" onclick="alert(1)"/></svg>\n~~~',
