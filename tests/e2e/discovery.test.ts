@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { OWNER } from '../../src/auth/auth-service.js'
@@ -119,6 +119,27 @@ describe('the smart sidebar', () => {
       await other.click()
       expect(await other.getAttribute('aria-expanded')).toBe('true')
     }
+    await page.close()
+  })
+})
+
+describe('the sidebar of an essay without sections', () => {
+  it('has no rule above Further reading, which then stands first', async () => {
+    const file = join(essays.path, 'theorem.md')
+    writeFileSync(
+      file,
+      '---\ntitle: Variance of a Sum\ntags: [probability, statistics]\n---\n\n**Theorem:** The variance of a sum of independent variables is the sum of their variances.\n\n**Proof:** Expand the square; the cross terms vanish by independence.\n',
+    )
+    await ctx.blog.importer.importPaths([file])
+    const page = await newPage([])
+    const ruleAbove = async () =>
+      page.getByRole('navigation', { name: 'Further reading' }).evaluate((nav) => getComputedStyle(nav).borderTopWidth)
+    await open(page, '/posts/variance-of-a-sum')
+    expect(await page.locator('.post-sidebar .toc').count()).toBe(0)
+    expect(await ruleAbove()).toBe('0px')
+    // below a table of contents, the rule parts the two
+    await open(page)
+    expect(await ruleAbove()).toBe('1px')
     await page.close()
   })
 })
