@@ -60,8 +60,8 @@ export function workersFor(items: number, chars: number, opts: BulkOptions): num
  * in powers of two, so the next step is 32 MB, which a worker fills: measured on half the
  * corpus in one worker (issue 24), 32 MB semi-spaces scavenge 99 times instead of 176 and spend
  * 0.55 s in GC instead of 0.75 s, about 3 % of the worker's time, but its peak is 50 MB higher
- * (230 MB instead of 180), twice over in a bulk import: the import's peak went from 400 MB to
- * about 300.
+ * (230 MB instead of 180), twice over in a bulk import: the corpus import's peak (its three
+ * processes, summed PSS) went from about 410 MB to 340.
  */
 const YOUNG_GENERATION_MB = 48
 /**

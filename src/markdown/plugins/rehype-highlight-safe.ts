@@ -22,7 +22,7 @@ import type { VFile } from 'vfile'
  * Fortran, Scheme and Coq. Names are matched case-insensitively, with highlight.js's aliases
  * (`tex`, `jldoctest`, `ml`…).
  */
-export const HIGHLIGHTED_LANGUAGES: Record<string, LanguageFn> = {
+const HIGHLIGHTED_LANGUAGES: Record<string, LanguageFn> = {
   ...common,
   coq,
   fortran,
