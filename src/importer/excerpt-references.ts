@@ -4,7 +4,7 @@ import type { EssayAnchor, ReadingBlock } from '../shared/schemas/index.js'
 import { readingExcerpt } from '../markdown/reading-excerpt.js'
 import { truncateText } from '../text/plain-text.js'
 import { crossReferencesOf, labelText, safeDecode, sharedFolderLength, xrefSourcePath } from '../xref/index.js'
-import { MAX_EXCERPT_LENGTH } from './parse/excerpt-limit.js'
+import { MAX_EXCERPT_LENGTH } from '../shared/excerpt-limit.js'
 
 /** A file of the import, read and rendered, about to be stored. */
 export interface ExcerptSource {

@@ -1,6 +1,7 @@
 import type { ReadingBlock, ReadingSegment } from '../shared/schemas/index.js'
 import { isAttribution, isByline } from '../shared/byline.js'
 import { texToText } from './tex-to-text.js'
+import { MAX_EXCERPT_LENGTH } from '../shared/excerpt-limit.js'
 
 type Prose = Extract<ReadingBlock, { kind: 'prose' }>
 
@@ -17,9 +18,9 @@ export type LinkText = (url: string) => string | undefined
  * "(1)", formulas as readable text, never a label or a TeX command. '' when there is no prose.
  *
  * Prefers a paragraph at the top of the essay that reads as prose (four words, or eight CJK
- * characters); mathematical writing often breaks one sentence around a display formula ("Let"
- * / formula / "be a linear model…"), which is put back together. Failing that, the first
- * paragraph anywhere that reads as prose (an item, a quote); failing that, the first at all.
+ * characters), with the rest of its sentence when a display formula breaks it (see
+ * throughDisplays). Failing that, the first paragraph anywhere that reads as prose (an item, a
+ * quote); failing that, the first at all.
  */
 export function readingExcerpt(reading: readonly ReadingBlock[], linkText?: LinkText): string {
   let fallback = ''
@@ -28,9 +29,8 @@ export function readingExcerpt(reading: readonly ReadingBlock[], linkText?: Link
     if (block.kind !== 'prose' || block.block !== 'paragraph' || isBylineBlock(block)) continue
     const text = blockText(block, linkText)
     if (!text || isAttribution(text)) continue
-    if (isProse(text)) return text
-    const continued = aroundDisplay(text, reading[i + 1], reading[i + 2], linkText)
-    if (continued) return continued
+    const sentence = throughDisplays(text, reading, i, linkText)
+    if (isProse(sentence)) return sentence
   }
   for (const block of reading) {
     if (block.kind !== 'prose' || block.block === 'footnote' || block.block === 'table' || isBylineBlock(block))
@@ -60,18 +60,38 @@ function isBylineBlock(block: Prose): boolean {
   return isByline(names, rest)
 }
 
-function aroundDisplay(
-  text: string,
-  display: ReadingBlock | undefined,
-  rest: ReadingBlock | undefined,
-  linkText?: LinkText,
-): string {
-  if (display?.kind !== 'display' || rest?.kind !== 'prose' || rest.block !== 'paragraph' || /[.!?]$/.test(text))
-    return ''
-  const continuation = blockText(rest, linkText)
-  if (!/^\p{Ll}/u.test(continuation)) return ''
-  const sentence = `${text} ${texToText(display.tex)} ${continuation}`.replace(/\s+/g, ' ').trim()
-  return isProse(sentence) ? sentence : ''
+/** The longest formula an excerpt writes out as text; a longer one is an ellipsis. */
+const LONGEST_FORMULA_TEXT = 60
+
+/**
+ * Mathematical writing often breaks one sentence around display formulas ("The one-way
+ * analysis of variance model" / formula / "can be rewritten using parameters μ and δᵢ" /
+ * formula / …): a paragraph that does not end its sentence, followed by a display formula, is
+ * put back together with the formula, read as text, and with the paragraph after it when that
+ * carries the sentence on in lower case; and so on until the sentence ends or there is more
+ * than an excerpt holds. A card that stopped at the first formula ended mid-sentence.
+ */
+function throughDisplays(text: string, reading: readonly ReadingBlock[], at: number, linkText?: LinkText): string {
+  let sentence = text
+  let endsInFormula = false
+  for (let i = at; sentence.length < MAX_EXCERPT_LENGTH && !/[.!?]$/.test(sentence); i += 2) {
+    const display = reading[i + 1]
+    if (display?.kind !== 'display') break
+    const formula = texToText(display.tex).replace(/\s+/g, ' ').trim()
+    sentence = `${sentence} ${formula.length <= LONGEST_FORMULA_TEXT ? formula : '…'}`
+    endsInFormula = true
+    const rest = reading[i + 2]
+    const continuation = rest?.kind === 'prose' && rest.block === 'paragraph' ? blockText(rest, linkText) : ''
+    if (!/^\p{Ll}/u.test(continuation)) break
+    sentence = `${sentence} ${continuation}`
+    endsInFormula = false
+  }
+  // one that goes on past what is kept, from words (into a list, say), says so; a formula may end it
+  if (sentence !== text && !endsInFormula && !/[.!?:;…]$/.test(sentence)) sentence += ' …'
+  return sentence
+    .replace(/\s+/g, ' ')
+    .replace(/ ([,.;:!?)])/g, '$1')
+    .trim()
 }
 
 /** A block's text as a reader reads it; '' for one that is only formulas. */

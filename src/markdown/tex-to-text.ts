@@ -85,6 +85,8 @@ const SYMBOLS: Record<string, string> = {
   ldots: '…',
   cdots: '⋯',
   dots: '…',
+  vdots: '⋮',
+  ddots: '⋱',
   top: 'ᵀ',
   prime: '′',
   propto: '∝',
@@ -176,18 +178,75 @@ const SUP: Record<string, string> = {
   '*': '*',
 }
 
+/** Accents as Unicode combining marks, put on a one-character base (`\\hat{\\beta}` is β̂). */
+const ACCENTS: Record<string, string> = {
+  hat: '\u0302',
+  widehat: '\u0302',
+  bar: '\u0304',
+  overline: '\u0304',
+  tilde: '\u0303',
+  widetilde: '\u0303',
+  check: '\u030C',
+  breve: '\u0306',
+  dot: '\u0307',
+  ddot: '\u0308',
+  vec: '\u20D7',
+}
+
+/** A command that sets its argument's letters in a font or as text, which plain text cannot show. */
+const FONT_COMMAND =
+  /\\(?:mathrm|mathbf|mathit|mathsf|mathcal|boldsymbol|bm|text|textrm|operatorname\*?|mathscr|mathfrak)\s*\{([^{}]*)\}/
+
+/**
+ * Marks around a numerator, a denominator or a root's radicand, read with the rest of the
+ * formula and then put in parentheses when it is more than one term ("(a+b)/2", "1/√2").
+ */
+const PART = '\uE012\uE013'
+/** Roots by their index; another index is written before the sign (`⁵√x`). */
+const ROOTS: Record<string, string> = { sqrt: '√', cbrt: '∛', fourthroot: '∜' }
+
+/**
+ * Longest formula read, in characters; the rest is an ellipsis. Text this long says nothing a
+ * card or a sentence can use, and a hostile one (deeply nested accents, unclosed groups) costs
+ * time in proportion to its length squared.
+ */
+const LONGEST_TEX = 4_000
+
 /** Convert one formula's TeX to plain text. */
 export function texToText(tex: string): string {
-  let s = tex
+  if (tex.length > LONGEST_TEX) {
+    // blanks do not count: TeX reads a run of them as one
+    const compact = tex.replace(/\s+/g, ' ')
+    if (compact.length > LONGEST_TEX) return `${texToText(compact.slice(0, LONGEST_TEX))} …`
+    tex = compact
+  }
+  // the stand-ins used below never come from the formula itself
+  let s = withCommands(tex.replace(/[\uE010-\uE013]/g, ''), ACCENT_NAMES, 1, (name, [base]) => {
+    const text = texToText(base)
+    return [...text].length === 1 ? `${text}${ACCENTS[name]}` : `{${base}}`
+  })
+  // `\overset{i.i.d.}{\sim}` reads as its relation: what is stacked on it is a note.
+  s = withCommands(s, 'overset|underset|stackrel', 2, (_name, [, base]) => base)
+  // nested groups and all (a subscript's `{…}` inside a fraction); see PART
+  s = withCommands(s, '[dt]?frac', 2, (_name, [a, b]) => `${PART[0]}${a}${PART[1]}/${PART[0]}${b}${PART[1]}`)
+  s = withCommands(
+    s.replace(/\\sqrt\s*\[\s*([^\]]*?)\s*\]/g, (_, n: string) =>
+      n === '3' ? '\\cbrt' : n === '4' ? '\\fourthroot' : `{}^{${n}}\\sqrt`,
+    ),
+    'sqrt|cbrt|fourthroot',
+    1,
+    (name, [a]) => `${ROOTS[name]}${PART[0]}${a}${PART[1]}`,
+  )
+  s = s
+    // rows of a matrix or of aligned equations; alignment marks and the environments go
+    .replace(/\\\\(?:\[[^\]]*\])?/g, '; ')
+    .replace(/(?<!\\)&/g, ' ')
+    .replace(/\\(?:begin|end)\s*\{[A-Za-z*]+\}(?:\s*\{[lcr|\s]*\})?/g, ' ')
     .replace(/\\(?:left|right|big|Big|bigg|Bigg)(?![A-Za-z])/g, '')
     .replace(/\\(?:mathbb)\s*\{\s*([A-Z])\s*\}/g, (_, c: string) => BLACKBOARD[c] ?? c)
-    .replace(
-      /\\(?:mathrm|mathbf|mathit|mathsf|mathcal|boldsymbol|bm|text|textrm|operatorname|mathscr|mathfrak)\s*\{([^{}]*)\}/g,
-      '$1',
-    )
-    .replace(/\\d?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g, (_, a: string, b: string) => `${wrap(a)}/${wrap(b)}`)
-    .replace(/\\sqrt\s*\{([^{}]*)\}/g, (_, a: string) => `√${wrap(a)}`)
-    .replace(/[\uE010\uE011]/g, '')
+    // a group after `_` or `^` (`SS_\text{tot}` has a subscript of three letters), its letters elsewhere
+    .replace(new RegExp(`([_^])\\s*${FONT_COMMAND.source}`, 'g'), '$1{$2}')
+    .replace(new RegExp(FONT_COMMAND.source, 'g'), '$1')
     .replace(/\\\{/g, '\uE010')
     .replace(/\\\}/g, '\uE011')
     .replace(/\\[,;:! ]|~/g, ' ')
@@ -200,12 +259,17 @@ export function texToText(tex: string): string {
     if (mapped.every(Boolean)) return mapped.join('')
     return mark === '_' ? `_${wrap(content)}` : `^${wrap(content)}`
   })
+  s = s.replace(/[{}]/g, '')
+  // each part of a fraction or a root, innermost first, in parentheses unless it is one term
+  const innermost = new RegExp(`${PART[0]}([^${PART}]*)${PART[1]}`, 'g')
+  while (innermost.test(s)) s = s.replace(innermost, (_, part: string) => wrap(part))
   return (
     s
-      .replace(/[{}]/g, '')
       .replace(/[\uE010\uE011]/g, (c) => BRACES[c])
       // From the start of a run of blanks only: from each blank, long runs were quadratic.
       .replace(/(?<!\s)\s+([,;])/g, '$1')
+      // a row that ends in punctuation of its own, or an empty row, adds no `;`
+      .replace(/([,;.:])(?:\s*;)+/g, '$1')
       .replace(/\s+/g, ' ')
       .trim()
   )
@@ -222,4 +286,54 @@ export function mathToText(text: string): string {
   )
 }
 
-const wrap = (s: string) => (/^[\w.ᵀ′]+$/u.test(s.trim()) ? s.trim() : `(${s.trim()})`)
+const wrap = (s: string) => (/^[\p{L}\p{M}\p{N}_.ᵀ′√]+$/u.test(s.trim()) ? s.trim() : `(${s.trim()})`)
+
+const ACCENT_NAMES = Object.keys(ACCENTS).join('|')
+
+/**
+ * `tex` with each `\\name` of `names` (alternatives of a regular expression) and its `arity`
+ * arguments replaced by `replace(name, args)`. An argument is a braced group, nested braces
+ * and all, or one token (`\\alpha`, `x`); a command whose arguments are not all there is left.
+ */
+function withCommands(
+  tex: string,
+  names: string,
+  arity: number,
+  replace: (name: string, args: string[]) => string,
+): string {
+  const command = new RegExp(`\\\\(${names})(?![A-Za-z])`, 'g')
+  let out = ''
+  let from = 0
+  for (let match = command.exec(tex); match; match = command.exec(tex)) {
+    const args: string[] = []
+    let at = match.index + match[0].length
+    while (args.length < arity) {
+      const arg = argumentAt(tex, at)
+      if (!arg) break
+      args.push(arg.text)
+      at = arg.end
+    }
+    if (args.length < arity) continue
+    out += tex.slice(from, match.index) + replace(match[1], args)
+    from = at
+    command.lastIndex = at
+  }
+  return out + tex.slice(from)
+}
+
+/** The argument starting at `at` (blanks skipped): a braced group's inside, or one token. */
+function argumentAt(tex: string, at: number): { text: string; end: number } | null {
+  while (at < tex.length && /\s/.test(tex[at])) at++
+  if (at >= tex.length || tex[at] === '}') return null
+  if (tex[at] === '{') {
+    let depth = 0
+    for (let i = at; i < tex.length; i++) {
+      if (tex[i] === '\\') i++
+      else if (tex[i] === '{') depth++
+      else if (tex[i] === '}' && --depth === 0) return { text: tex.slice(at + 1, i), end: i + 1 }
+    }
+    return null
+  }
+  const token = /^\\(?:[A-Za-z]+|.)|^./su.exec(tex.slice(at))![0]
+  return { text: token, end: at + token.length }
+}

@@ -1,36 +1,14 @@
 import { texToText } from '../markdown/tex-to-text.js'
 
-const ACCENTS: Record<string, string> = {
-  hat: '\u0302',
-  widehat: '\u0302',
-  bar: '\u0304',
-  overline: '\u0304',
-  tilde: '\u0303',
-  widetilde: '\u0303',
-  dot: '\u0307',
-  ddot: '\u0308',
-  vec: '\u20d7',
-}
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}'
 const SPACE_BETWEEN_CJK = new RegExp(`(?<=[${CJK}])\\s+(?=[${CJK}])`, 'gu')
 
 /**
- * A formula as readable text for sentences the enhancers quote: `\hat{y}` reads "ŷ" and bold
- * or blackboard letters read as the letter, before the site's own TeX-to-text conversion.
+ * A formula as readable text for sentences the enhancers quote: `\hat{y}` reads "ŷ" (see
+ * texToText), and bold, italic or sans letters read as the letter, braced or not (`\bm x`).
  */
 export function readableTex(tex: string): string {
-  const accented = tex
-    // Bold, italic and sans letters read as the letter (texToText would spell the command).
-    .replace(/\\(?:mathbf|boldsymbol|bm|mathit|mathsf)(?![A-Za-z])\s*/g, '')
-    .replace(
-      /\\(hat|widehat|bar|overline|tilde|widetilde|dot|ddot|vec)\s*\{\s*(\\?[A-Za-z]+|[A-Za-z0-9])\s*\}|\\(hat|bar|tilde|dot|vec)\s+([A-Za-z])/g,
-      (whole, a1: string, b1: string, a2: string, b2: string) => {
-        const accent = ACCENTS[a1 ?? a2]
-        const base = texToText(b1 ?? b2)
-        return [...base].length === 1 ? base + accent : whole
-      },
-    )
-  return texToText(accented)
+  return texToText(tex.replace(/\\(?:mathbf|boldsymbol|bm|mathit|mathsf)(?![A-Za-z])\s*/g, ''))
 }
 
 /**

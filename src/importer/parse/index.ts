@@ -3,5 +3,5 @@
  * style (or none), title, slug base, excerpt, author, tags, date, status and body.
  */
 export { parseEssay } from './parse-essay.js'
-export { MAX_EXCERPT_LENGTH } from './excerpt-limit.js'
+export { MAX_EXCERPT_LENGTH } from '../../shared/excerpt-limit.js'
 export type { EssayInput, ParseOptions, ParsedEssay } from './types.js'

@@ -10,7 +10,7 @@ export { hasOwnDate } from './dates.js'
 import { readTags } from './tags.js'
 import { mathToText } from '../../markdown/tex-to-text.js'
 import type { EssayInput, ParseOptions, ParsedEssay } from './types.js'
-import { MAX_EXCERPT_LENGTH } from './excerpt-limit.js'
+import { MAX_EXCERPT_LENGTH } from '../../shared/excerpt-limit.js'
 
 /** Longest excerpt and meta description, in characters (the ellipsis included). */
 const MAX_TITLE_LENGTH = 300

@@ -38,6 +38,38 @@ describe('the excerpt from the essay’s one reading', () => {
     )
   })
 
+  it('carries a sentence of prose on through each formula that breaks it, until it ends', () => {
+    const md = [
+      '**Theorem:** The [one-way analysis of variance](/D/anova1) model',
+      '$$ \\label{eq:anova1}\ny_{ij} = \\mu_i + \\varepsilon_{ij}\n$$',
+      'can be rewritten using parameters $\\mu$ and $\\delta_i$ instead of $\\mu_i$',
+      '$$\ny_{ij} = \\mu + \\delta_i + \\varepsilon_{ij}\n$$',
+      'with the constraint that the $\\delta_i$ sum to zero.',
+      'A second sentence that is not part of it.',
+    ].join('\n\n')
+    expect(excerptOf(md)).toBe(
+      'Theorem: The one-way analysis of variance model yᵢⱼ = μᵢ + εᵢⱼ can be rewritten using parameters μ and δᵢ instead of μᵢ yᵢⱼ = μ + δᵢ + εᵢⱼ with the constraint that the δᵢ sum to zero.',
+    )
+  })
+
+  it('ends a sentence on the formula that ends it, and writes a long formula as an ellipsis', () => {
+    expect(excerptOf('The squared error of the model is\n\n$$\nL = (y - a)^2\n$$\n\nWe minimise it.')).toBe(
+      'The squared error of the model is L = (y - a)²',
+    )
+    const long = 'a_1 x_1 + a_2 x_2 + a_3 x_3 + a_4 x_4 + a_5 x_5 + a_6 x_6 + a_7 x_7 + a_8 x_8 + a_9 x_9'
+    expect(
+      excerptOf(`The full model that we fit to the data is\n\n$$\ny = ${long}\n$$\n\nwhere each term is small.`),
+    ).toBe('The full model that we fit to the data is … where each term is small.')
+    // one that goes on into a list says that it goes on
+    expect(excerptOf('**Theorem:** The model\n\n$$\ny = a\n$$\n\nholds, in which case\n\n1) the first thing;\n')).toBe(
+      'Theorem: The model y = a holds, in which case …',
+    )
+    // a paragraph that ends its sentence does not take the formula after it
+    expect(excerptOf('The model is a sum of terms.\n\n$$\ny = a + b\n$$\n\nwhere each is small.')).toBe(
+      'The model is a sum of terms.',
+    )
+  })
+
   it('falls back to a list item, and is empty for an essay without prose', () => {
     expect(excerptOf('- An item that reads as prose here.\n')).toBe('An item that reads as prose here.')
     expect(excerptOf('```\ncode only\n```\n')).toBe('')

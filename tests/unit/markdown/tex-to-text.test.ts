@@ -12,8 +12,42 @@ describe('texToText', () => {
     expect(texToText('\\frac{a+b}{2}')).toBe('(a+b)/2')
   })
 
+  it('reads accents, stacked relations, text subscripts, operators and matrices as a reader would', () => {
+    expect(texToText('\\hat{\\theta} = \\bar x + \\tilde{y}')).toBe('θ\u0302 = x\u0304 + y\u0303')
+    expect(texToText('\\hat{\\Sigma}')).toBe('Σ\u0302')
+    // a base of more than one character keeps its letters, without an accent
+    expect(texToText('\\overline{xy}')).toBe('xy')
+    expect(texToText('\\varepsilon_{ij} \\overset{\\mathrm{i.i.d.}}{\\sim} \\mathcal{N}(0, \\sigma^2)')).toBe(
+      'εᵢⱼ ∼ N(0, σ²)',
+    )
+    expect(texToText('\\mathrm{SS}_\\mathrm{tot} = \\mathrm{SS}_\\text{res}')).toBe('SSₜₒₜ = SSᵣₑₛ')
+    expect(texToText('\\operatorname*{arg\\,max}_\\theta f')).toBe('arg max_θ f')
+    expect(texToText('X = \\left[ \\begin{matrix} X_1 \\\\ X_2 \\end{matrix} \\right]')).toBe('X = [ X₁; X₂ ]')
+    expect(texToText('\\begin{split} a &= b \\\\[2pt] c &= d \\end{split}')).toBe('a = b; c = d')
+    expect(texToText('\\begin{array}{cc} 1 & 2 \\end{array}')).toBe('1 2')
+    expect(texToText('\\begin{matrix} X_1 \\\\ \\\\ X_2 \\\\ \\vdots \\end{matrix}')).toBe('X₁; X₂; ⋮')
+    expect(texToText('\\begin{aligned} y_i &= a, \\\\ z &= b \\end{aligned}')).toBe('yᵢ = a, z = b')
+    // still read after the change: fractions of text, and an escaped ampersand
+    expect(texToText('\\frac{\\mathrm{d}x}{\\mathrm{d}t} \\& y')).toBe('dx/dt & y')
+    expect(texToText('F = \\frac{\\hat{\\varepsilon}_0^\\top V^{-1} \\hat{\\varepsilon}_0}{p_{12}}')).toBe(
+      'F = (ε\u0302₀ᵀ V⁻¹ ε\u0302₀)/p₁₂',
+    )
+    expect(texToText('\\sqrt{x_{ab} + 1} + \\frac{1}{\\sqrt{2}}')).toBe('√(x_ab + 1) + 1/√2')
+    expect(texToText('\\sqrt[3]{8} = \\sqrt[ 4 ]{16}')).toBe('∛8 = ∜16')
+    expect(texToText('\\sqrt[5]{x}')).toBe('⁵√x')
+  })
+
+  it('reads a long or hostile formula as its beginning and an ellipsis', () => {
+    // an accent is read by reading its base: uncapped, this would recurse once per level
+    const nested = texToText('\\hat{'.repeat(100_000) + 'x' + '}'.repeat(100_000))
+    const unclosed = texToText('\\frac{a'.repeat(50_000))
+    expect(nested.endsWith(' …')).toBe(true)
+    expect(unclosed.startsWith('fraca')).toBe(true)
+    expect(texToText('x + y '.repeat(1_000))).toMatch(/^x \+ y x \+ y .* …$/)
+  })
+
   it('keeps what it cannot map readable, without backslashes or braces', () => {
-    expect(texToText('\\hat{\\beta}_{OLS}')).toBe('hatβ_OLS')
+    expect(texToText('\\hat{\\beta}_{OLS}')).toBe('β\u0302_OLS')
     expect(texToText('x_{a+b}')).toBe('x_(a+b)')
     expect(texToText('\\unknowncommand{x}')).toBe('unknowncommandx')
   })
