@@ -1,4 +1,5 @@
 import { isAttribution, isByline } from '../../src/shared/byline.js'
+import { texToText } from '../../src/markdown/tex-to-text.js'
 
 /**
  * Whether the excerpt under a post's title says anything the essay does not say right below it.
@@ -14,29 +15,48 @@ const QUOTES = /<blockquote[\s>][^]*?<\/blockquote>/g
 /** How many paragraphs to look through for the first one that reads as prose. */
 const MAX_PARAGRAPHS = 8
 
-/** True when `excerpt` is the start of the essay's first prose paragraph in `html`. */
+/**
+ * True when `excerpt` is the start of the essay's first prose paragraph in `html`, or that
+ * paragraph carried on through the display formula after it, as the excerpt carries a sentence
+ * of mathematics on (src/markdown/reading-excerpt.ts: "The model" / formula / "can be
+ * rewritten as…"). An excerpt that only begins with the opening says more when no formula
+ * follows the opening: a description that goes on.
+ */
 export function ledeRepeatsOpening(excerpt: string, html: string): boolean {
   const lede = comparable(excerpt)
   if (!lede) return false
   // As the excerpt does: a paragraph of the essay's own first, one in a quote only failing that.
-  const opening = firstProseParagraph(html.replace(QUOTES, '')) || firstProseParagraph(html)
-  return opening !== '' && comparable(opening).startsWith(lede)
+  const own = html.replace(QUOTES, '')
+  return repeats(lede, own) ?? repeats(lede, html) ?? false
 }
 
 /**
- * The text of the first `<p>` with four words or more, read the way the excerpt was made (from
- * the essay's one reading): citations as their marks, no footnote marks or formula source.
+ * Whether `lede` repeats the opening of `html`: the paragraphs the excerpt may have started from,
+ * in order: one that a display formula breaks ("Theorem: Let" / formula / "be…"), however short,
+ * then the first with four words or more, where the excerpt stops looking. Null when there is
+ * no such paragraph.
  */
-function firstProseParagraph(html: string): string {
+function repeats(lede: string, html: string): boolean | null {
   let seen = 0
   for (const m of html.matchAll(/<p(?:\s[^>]*)?>([^]*?)<\/p>/g)) {
     if (++seen > MAX_PARAGRAPHS) break
     if (isBylineHtml(m[1])) continue
     const text = textOf(m[1])
     if (isAttribution(text.replace(/\s+/g, ' '))) continue
-    if (text.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length >= 4) return text
+    const opening = comparable(text)
+    if (!opening) continue
+    const broken = displayFollows(html, m.index + m[0].length)
+    if (opening.startsWith(lede) || (broken && lede.startsWith(opening))) return true
+    if (text.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length >= 4) return false
   }
-  return ''
+  return null
+}
+
+/** Whether what comes right after `end`, before the next paragraph or other block, is a display formula. */
+function displayFollows(html: string, end: number): boolean {
+  const next = html.slice(end).search(/<(?:p|h[1-6]|ul|ol|pre|table|figure|blockquote|section|div)[\s>]/)
+  const between = next < 0 ? html.slice(end) : html.slice(end, end + next)
+  return between.includes('class="katex-display"')
 }
 
 /** A paragraph of bold names and their affiliations, which the excerpt skips too, as it does an attribution line (src/shared/byline.ts). */
@@ -50,13 +70,49 @@ function isBylineHtml(fragment: string): boolean {
 }
 
 function textOf(fragment: string): string {
-  return fragment
-    .replace(/<sup>\s*<a [^>]*data-footnote-ref[^]*?<\/sup>/g, '')
-    .replace(/<span class="katex-mathml">[^]*?<\/math><\/span>/g, '')
-    .replace(/<[^>]+>/g, ' ')
+  return decoded(
+    withoutKatexHtml(fragment)
+      .replace(/<sup>\s*<a [^>]*data-footnote-ref[^]*?<\/sup>/g, '')
+      // a formula as the excerpt writes it: its TeX read as text (KaTeX's own glyphs come in
+      // another order: a fraction's denominator before its numerator)
+      .replace(
+        /<span class="katex-mathml">[^]*?<annotation encoding="application\/x-tex">([^]*?)<\/annotation>[^]*?<\/math><\/span>/g,
+        (_, tex: string) => ` ${texToText(decoded(tex))} `,
+      )
+      .replace(/<span class="katex-mathml">[^]*?<\/math><\/span>/g, '')
+      .replace(/<[^>]+>/g, ' '),
+  )
+}
+
+function decoded(text: string): string {
+  return text
     .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
     .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&(?:amp|lt|gt|quot|nbsp);/g, ' ')
+    .replace(/&(?:amp|lt|gt|quot|nbsp);/g, (entity) => ENTITIES[entity])
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&nbsp;': ' ' }
+
+/** `html` without KaTeX's visual markup (`span.katex-html`, spans within spans), which the MathML beside it says. */
+function withoutKatexHtml(html: string): string {
+  let out = ''
+  let from = 0
+  for (
+    let at = html.indexOf('<span class="katex-html"', from);
+    at >= 0;
+    at = html.indexOf('<span class="katex-html"', from)
+  ) {
+    out += html.slice(from, at)
+    let depth = 0
+    const tags = /<span[\s>]|<\/span>/g
+    tags.lastIndex = at
+    for (let tag = tags.exec(html); tag; tag = tags.exec(html)) {
+      depth += tag[0] === '</span>' ? -1 : 1
+      if (depth === 0) break
+    }
+    from = depth === 0 ? tags.lastIndex : html.length
+  }
+  return out + html.slice(from)
 }
 
 /**

@@ -32,6 +32,27 @@ describe('the lede under the title', () => {
     expect(ledeRepeatsOpening('Anything at all.', '')).toBe(false)
   })
 
+  it('is left out when the excerpt carries the opening sentence on through its display formulas', () => {
+    const theorem = renderMarkdown(
+      '**Theorem:** The one-way analysis of variance model\n\n$$ \\label{eq:m}\ny_{ij} = \\mu_i + \\varepsilon_{ij}\n$$\n\ncan be rewritten using parameters $\\mu$ and $\\delta_i$ instead of $\\mu_i$\n\n$$\ny_{ij} = \\mu + \\delta_i + \\varepsilon_{ij}\n$$\n\nunder a constraint.\n\n**Proof:** By substitution.',
+    )
+    const excerpt = readingExcerpt(theorem.reading)
+    expect(excerpt).toContain('can be rewritten using parameters')
+    expect(ledeRepeatsOpening(excerpt, theorem.html)).toBe(true)
+    // however short the words before the formula ("Let"), and with fractions, which KaTeX lays out denominator first
+    const short = renderMarkdown(
+      '**Theorem:** Let\n\n$$\nX \\sim \\mathcal{N}(\\mu, \\tfrac{1}{2})\n$$\n\nbe a normal random variable with mean $\\frac{a}{b}$.\n\nMore.',
+    )
+    const shortExcerpt = readingExcerpt(short.reading)
+    expect(shortExcerpt).toBe('Theorem: Let X ∼ N(μ, 1/2) be a normal random variable with mean a/b.')
+    expect(ledeRepeatsOpening(shortExcerpt, short.html)).toBe(true)
+    // a description that goes on past an opening with no formula after it says more
+    const prose = renderMarkdown('The one-way analysis of variance model is a linear model.\n\nIt has groups.').html
+    expect(ledeRepeatsOpening('The one-way analysis of variance model is a linear model. We test it.', prose)).toBe(
+      false,
+    )
+  })
+
   it('passes over a quote before the opening, as the excerpt does', () => {
     // julialang.org's pi day post opens with a credit in a quote, then the essay's first words.
     const rendered = renderMarkdown(
