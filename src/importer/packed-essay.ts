@@ -10,7 +10,7 @@ import type { ParsedEssay } from './parse/index.js'
  * result travels compressed: its HTML (as strings, 70 MB for the corpus: each has a character
  * beyond Latin-1, KaTeX's MathML, so two bytes a character; as UTF-8, 35 MB) and as much again
  * of text beside it (the essay's reading blocks, its plain text, its markdown body). Packed,
- * the corpus's 281 essays are a few MB where their objects took about 45 MB of the importing
+ * the corpus's 281 essays are 8 MB where their objects took about 45 MB of the importing
  * process's heap, for a fraction of a second of compressing spread over the workers.
  * Apart from prepare-essay.ts, so the importing process can read them without loading the
  * markdown pipeline.
