@@ -1,4 +1,4 @@
-import { isAbsolute } from 'node:path'
+import { isAbsolute, posix } from 'node:path'
 import type { Store } from '../store/index.js'
 import type { EssayAnchor, ReadingBlock } from '../shared/schemas/index.js'
 import { readingExcerpt } from '../markdown/reading-excerpt.js'
@@ -25,7 +25,9 @@ interface Definition {
  * “Gradient Descent”", not the label's own words, "Section “gd”", which is all the renderer can
  * write before it knows the other post (24 of the corpus's 281 excerpts, half of d2l's). The
  * label is looked up among the files of this import first (the nearest by folder, as the page's
- * links are), then among the posts already stored; the excerpt is then stored once, right.
+ * links are), then among the posts already stored; the excerpt is then stored once, right. So
+ * does a link that only names another essay's file (a d2l chapter's contents list `gan` for
+ * `gan.md`): it reads as that post's title, as on the page.
  * Only an excerpt made from the essay's first paragraph changes, never a description the front
  * matter gave. Answers the new excerpt of each file whose excerpt changes, by path.
  */
@@ -36,6 +38,8 @@ export async function resolveExcerptReferences(
   const batch = definitionsIn(files)
   const index = crossReferencesOf(store)
   const changed = new Map<string, string>()
+  // made once, when an excerpt first reads a link to an essay file
+  let titles: Map<string, string> | undefined
   for (const file of files) {
     const reading = file.rendered.reading
     if (!reading) continue
@@ -43,8 +47,14 @@ export async function resolveExcerptReferences(
     const read = new Set<string>()
     const asWritten = readingExcerpt(reading, (url) => void read.add(url))
     const keys = foreignLabels(read, file.rendered.anchors)
-    if (keys.size === 0 || !asWritten || file.parsed.excerpt !== truncateText(asWritten, MAX_EXCERPT_LENGTH)) continue
     const source = sourceOf(file)
+    const documents = documentLinks(read, source)
+    if (
+      (keys.size === 0 && documents.size === 0) ||
+      !asWritten ||
+      file.parsed.excerpt !== truncateText(asWritten, MAX_EXCERPT_LENGTH)
+    )
+      continue
     const texts = new Map<string, string>()
     const elsewhere: string[] = []
     for (const key of new Set(keys.values())) {
@@ -55,8 +65,15 @@ export async function resolveExcerptReferences(
     if (elsewhere.length)
       for (const [key, text] of await index.labelTexts(elsewhere, { id: null, sourcePath: source }))
         texts.set(key, text)
+    if (documents.size) titles ??= postTitles(store, files)
     const excerpt = truncateText(
-      readingExcerpt(reading, (url) => texts.get(keys.get(url) ?? '')),
+      readingExcerpt(reading, (url, text) => {
+        const label = keys.get(url)
+        if (label !== undefined) return texts.get(label)
+        // as the page says it (src/xref/resolve-html.ts): a link that only names the file is the post's title
+        const target = documents.get(url)
+        return target !== undefined && namesItsFile(text, target) ? titles?.get(target) : undefined
+      }),
       MAX_EXCERPT_LENGTH,
     )
     if (excerpt && excerpt !== file.parsed.excerpt) changed.set(file.path, excerpt)
@@ -112,4 +129,43 @@ function foreignLabels(urls: Iterable<string>, anchors: readonly EssayAnchor[]):
     if (key && !own.has(key)) keys.set(url, key)
   }
   return keys
+}
+
+const DOCUMENT_EXTENSION = /\.(?:md|markdown|qmd)$/i
+
+/**
+ * Of these link addresses, the relative links to essay files (`gan.md`, `../chapter/x.md#y`),
+ * with the file they lead to from `source`, without its extension.
+ */
+function documentLinks(urls: Iterable<string>, source: string | null): Map<string, string> {
+  const targets = new Map<string, string>()
+  if (!source) return targets
+  for (const url of urls) {
+    if (/^(?:[a-z][a-z0-9+.-]*:|[#/])/i.test(url)) continue
+    const path = safeDecode(url.replace(/[?#].*$/, ''))
+    if (!DOCUMENT_EXTENSION.test(path)) continue
+    targets.set(url, posix.normalize(posix.join(posix.dirname(source), path)).replace(DOCUMENT_EXTENSION, ''))
+  }
+  return targets
+}
+
+/** Whether a link's text is only the name of the file it leads to (`gan` for `…/gan`). */
+function namesItsFile(text: string, target: string): boolean {
+  const name = text.trim()
+  return name !== '' && name === posix.basename(target)
+}
+
+/** Titles of the published posts of this import and of the store, by source file without extension; this import's first. */
+function postTitles(store: Store, files: readonly ExcerptSource[]): Map<string, string> {
+  const titles = new Map<string, string>()
+  for (const meta of store.posts()) {
+    const source = xrefSourcePath(meta.source)
+    if (source && meta.status === 'published') titles.set(source.replace(DOCUMENT_EXTENSION, ''), meta.title)
+  }
+  for (const file of files) {
+    const source = sourceOf(file)
+    if (source && file.parsed.status === 'published')
+      titles.set(source.replace(DOCUMENT_EXTENSION, ''), file.parsed.title)
+  }
+  return titles
 }

@@ -6,10 +6,12 @@ import { MAX_EXCERPT_LENGTH } from '../shared/excerpt-limit.js'
 type Prose = Extract<ReadingBlock, { kind: 'prose' }>
 
 /**
- * What a link reads as, by its address, when that is not its text: a reference to another
- * post's section, resolved once the other post is known (src/importer/excerpt-references.ts).
+ * What a link reads as, by its address and its own text, when that is not its text: a
+ * reference to another post's section, or a link that only names the other post's file (a d2l
+ * table of contents lists `gan` for `gan.md`), resolved once the other post is known
+ * (src/importer/excerpt-references.ts).
  */
-export type LinkText = (url: string) => string | undefined
+export type LinkText = (url: string, text: string) => string | undefined
 
 /**
  * The essay's first paragraph of prose as plain text, from its one reading: what a card or a
@@ -20,7 +22,7 @@ export type LinkText = (url: string) => string | undefined
  * Prefers a paragraph at the top of the essay that reads as prose (four words, or eight CJK
  * characters), with the rest of its sentence when a display formula breaks it (see
  * throughDisplays). Failing that, the first paragraph anywhere that reads as prose (an item, a
- * quote); failing that, the first at all.
+ * quote); failing that, the first at all, a list of short items (a chapter's contents) whole.
  */
 export function readingExcerpt(reading: readonly ReadingBlock[], linkText?: LinkText): string {
   let fallback = ''
@@ -32,15 +34,34 @@ export function readingExcerpt(reading: readonly ReadingBlock[], linkText?: Link
     const sentence = throughDisplays(text, reading, i, linkText)
     if (isProse(sentence)) return sentence
   }
-  for (const block of reading) {
+  for (let i = 0; i < reading.length; i++) {
+    const block = reading[i]
     if (block.kind !== 'prose' || block.block === 'footnote' || block.block === 'table' || isBylineBlock(block))
       continue
     const text = blockText(block, linkText)
     if (!text || isAttribution(text)) continue
-    fallback ||= text
     if (isProse(text)) return text
+    // a list that opens with a short item (a chapter's contents) reads as the list, not as an item of it
+    if (block.block === 'item') {
+      const list = itemsFrom(reading, i, linkText)
+      fallback ||= list.text
+      i = list.end - 1
+    } else fallback ||= text
   }
   return fallback
+}
+
+/** The texts of the list items from `at` on, as one line ("Gradient Descent; Momentum; Adam"), and where they end. */
+function itemsFrom(reading: readonly ReadingBlock[], at: number, linkText?: LinkText): { text: string; end: number } {
+  const items: string[] = []
+  let i = at
+  for (; i < reading.length; i++) {
+    const block = reading[i]
+    if (block.kind !== 'prose' || block.block !== 'item') break
+    const text = blockText(block, linkText)
+    if (text) items.push(text)
+  }
+  return { text: items.join('; '), end: i }
 }
 
 /** A paragraph that names the essay's authors (src/shared/byline.ts), from its bold runs. */
@@ -108,7 +129,7 @@ function blockText(block: Prose, linkText?: LinkText): string {
 function segmentText(s: ReadingSegment, linkText?: LinkText): string {
   switch (s.kind) {
     case 'link':
-      return linkText?.(s.url) ?? s.text
+      return linkText?.(s.url, s.text) ?? s.text
     case 'math':
       return texToText(s.tex)
     case 'cite':

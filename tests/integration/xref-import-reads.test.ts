@@ -87,6 +87,33 @@ describe('labels after a restart', () => {
 })
 
 describe('an excerpt that refers to another post', () => {
+  it('reads a chapter index that is only its contents as the list of its pages, titled as the page shows them', async () => {
+    const dir = join(tmp.path, 'book')
+    mkdirSync(join(dir, 'chapter_gans'), { recursive: true })
+    writeFileSync(
+      join(dir, 'chapter_gans', 'index.md'),
+      '# Generative Adversarial Networks\n:label:`chap_gans`\n\n```toc\n:maxdepth: 2\n\ngan\ndcgan\n```\n',
+    )
+    writeFileSync(
+      join(dir, 'chapter_gans', 'gan.md'),
+      '# Generative Adversarial Networks\n\nTwo networks play a game.\n',
+    )
+    writeFileSync(
+      join(dir, 'chapter_gans', 'dcgan.md'),
+      '# Deep Convolutional Generative Adversarial Networks\n\nConvolutions make the game work on images.\n',
+    )
+    const next = await createBlog({ dataDir: join(tmp.path, 'data-contents'), env: {}, log: () => {} })
+    try {
+      await next.importer.importPaths([dir])
+      const index = next.posts.visible(GUEST).find((p) => p.source?.path.endsWith('index.md'))!
+      expect(index.excerpt).toBe('Generative Adversarial Networks; Deep Convolutional Generative Adversarial Networks')
+      const { html } = await next.posts.get(index.slug, GUEST)
+      expect(html).toContain('>Deep Convolutional Generative Adversarial Networks</a>')
+    } finally {
+      await next.close()
+    }
+  })
+
   it('names the section as the page does, once the batch is stored', async () => {
     const dir = join(tmp.path, 'chapters')
     mkdirSync(dir, { recursive: true })

@@ -27,7 +27,16 @@ export function ledeRepeatsOpening(excerpt: string, html: string): boolean {
   if (!lede) return false
   // As the excerpt does: a paragraph of the essay's own first, one in a quote only failing that.
   const own = html.replace(QUOTES, '')
-  return repeats(lede, own) ?? repeats(lede, html) ?? false
+  return repeats(lede, own) ?? repeats(lede, html) ?? listRepeats(lede, own)
+}
+
+/**
+ * For an essay without a paragraph of prose, whose excerpt is its first list read whole (a
+ * chapter's contents, src/markdown/reading-excerpt.ts): whether `lede` is that list again.
+ */
+function listRepeats(lede: string, html: string): boolean {
+  const list = /<(ul|ol)(?:\s[^>]*)?>([^]*?)<\/\1>/.exec(html)
+  return list !== null && comparable(textOf(list[2])).startsWith(lede)
 }
 
 /**

@@ -72,6 +72,8 @@ describe('the excerpt from the essay’s one reading', () => {
 
   it('falls back to a list item, and is empty for an essay without prose', () => {
     expect(excerptOf('- An item that reads as prose here.\n')).toBe('An item that reads as prose here.')
+    // a list of short items, a contents list, is read whole
+    expect(excerptOf('- [gd](gd.md)\n- [sgd](sgd.md)\n- Adam\n\nToo short.')).toBe('gd; sgd; Adam')
     expect(excerptOf('```\ncode only\n```\n')).toBe('')
   })
 

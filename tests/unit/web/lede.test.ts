@@ -53,6 +53,14 @@ describe('the lede under the title', () => {
     )
   })
 
+  it('is left out when the essay is only a list and the excerpt is that list', () => {
+    const contents = renderMarkdown('- [Gradient Descent](gd.md)\n- [Momentum](momentum.md)\n')
+    const excerpt = readingExcerpt(contents.reading)
+    expect(excerpt).toBe('Gradient Descent; Momentum')
+    expect(ledeRepeatsOpening(excerpt, contents.html)).toBe(true)
+    expect(ledeRepeatsOpening('Optimisation, step by step.', contents.html)).toBe(false)
+  })
+
   it('passes over a quote before the opening, as the excerpt does', () => {
     // julialang.org's pi day post opens with a credit in a quote, then the essay's first words.
     const rendered = renderMarkdown(
