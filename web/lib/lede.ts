@@ -14,6 +14,11 @@ const QUOTES = /<blockquote[\s>][^]*?<\/blockquote>/g
 
 /** How many paragraphs to look through for the first one that reads as prose. */
 const MAX_PARAGRAPHS = 8
+/**
+ * How many paragraphs of prose a lede may repeat: a description copied from the second
+ * paragraph, under a first that is a note ("This post has been updated…"), is read twice too.
+ */
+const PROSE_PARAGRAPHS = 3
 
 /**
  * True when `excerpt` is the start of the essay's first prose paragraph in `html`, or that
@@ -40,13 +45,13 @@ function listRepeats(lede: string, html: string): boolean {
 }
 
 /**
- * Whether `lede` repeats the opening of `html`: the paragraphs the excerpt may have started from,
- * in order: one that a display formula breaks ("Theorem: Let" / formula / "be…"), however short,
- * then the first with four words or more, where the excerpt stops looking. Null when there is
- * no such paragraph.
+ * Whether `lede` repeats the opening of `html`: any of its first paragraphs, however short one
+ * that a display formula breaks ("Theorem: Let" / formula / "be…"), up to the third with four
+ * words or more (see PROSE_PARAGRAPHS). Null when there is no paragraph of prose.
  */
 function repeats(lede: string, html: string): boolean | null {
   let seen = 0
+  let prose = 0
   for (const m of html.matchAll(/<p(?:\s[^>]*)?>([^]*?)<\/p>/g)) {
     if (++seen > MAX_PARAGRAPHS) break
     if (isBylineHtml(m[1])) continue
@@ -56,9 +61,10 @@ function repeats(lede: string, html: string): boolean | null {
     if (!opening) continue
     const broken = displayFollows(html, m.index + m[0].length)
     if (opening.startsWith(lede) || (broken && lede.startsWith(opening))) return true
-    if (text.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length >= 4) return false
+    if (text.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length >= 4 && ++prose === PROSE_PARAGRAPHS)
+      return false
   }
-  return null
+  return prose > 0 ? false : null
 }
 
 /** Whether what comes right after `end`, before the next paragraph or other block, is a display formula. */

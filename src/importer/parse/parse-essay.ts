@@ -175,16 +175,18 @@ export function renderedExcerpt(parsed: Pick<ParsedEssay, 'excerptField' | 'titl
 }
 
 function chooseExcerpt(field: string, firstParagraph: string, title: string): string {
-  if (!field) return firstParagraph
-  if (firstParagraph && sameText(field, title)) return firstParagraph
+  if (!field || !firstParagraph) return field || firstParagraph
   const teaser = field.endsWith('...') || field.endsWith('…') ? trimCharacters(field, /[.…\s]/, 'end') : ''
-  // A teaser that was only a picture and a note mark says nothing; one the body continues
-  // (its links written out as text) says less than the body.
+  // A teaser that was only a picture and a note mark says nothing.
   if (teaser === '' && /^[.…\s]*$/.test(field)) return firstParagraph
-  if (teaser) {
-    const words = looseText(teaser.replace(FLAT_LINK_ADDRESS, '').replace(CUT_LINK_ADDRESS, ''))
-    if (words && looseText(firstParagraph).startsWith(words)) return firstParagraph
-  }
+  const said = looseText(teaser || field)
+  // The title again ("Google Season of Docs 2020-2021 Wrap-Up.", "DiffEqFlux.jl – … Equations...") says nothing more.
+  if (said === looseText(title)) return firstParagraph
+  // Words the body says in its first paragraph, its links written out as text ("JacobiDavidson.jl
+  // (https://…)"), or cut from it ("the annual meeting of … community...."), say less than it.
+  const words = looseText((teaser || field).replace(FLAT_LINK_ADDRESS, '').replace(CUT_LINK_ADDRESS, ''))
+  const opening = looseText(firstParagraph)
+  if (words && (teaser ? opening.includes(words) : opening.startsWith(words) && words !== said)) return firstParagraph
   return field
 }
 

@@ -191,6 +191,31 @@ describe('parseEssay: excerpt', () => {
     expect(cut.excerpt).toBe('Say hi to our own bot, which runs benchmarks.')
   })
 
+  it('prefers the first paragraph to a description that is the title again, or words cut from that paragraph', () => {
+    // the title with a full stop, or with an ellipsis (julialang.org's feed descriptions)
+    const body = '\n\nWe took part in the programme, and wrote these pages.'
+    expect(parse(`---\ntitle: Season of Docs Wrap-Up\ndescription: Season of Docs Wrap-Up.\n---${body}`).excerpt).toBe(
+      'We took part in the programme, and wrote these pages.',
+    )
+    expect(
+      parse(`---\ntitle: A Library – for Equations\ndescription: A Library – for Equations...\n---${body}`).excerpt,
+    ).toBe('We took part in the programme, and wrote these pages.')
+    // a teaser cut from inside the opening sentence
+    const invitation = parse(
+      '---\ntitle: An invitation\ndescription: the annual meeting of the language community....\n---\n\nWe invite you to the conference, the annual meeting of the language community.',
+    )
+    expect(invitation.excerpt).toBe('We invite you to the conference, the annual meeting of the language community.')
+    // the opening paragraph with its links written out as text, whole
+    const flat = parse(
+      '---\ntitle: Solvers\ndescription: We implement the method in Solvers.jl (https://example.org/solvers). It is fast.\n---\n\nWe implement the method in [Solvers.jl](https://example.org/solvers). It is fast. And tested.',
+    )
+    expect(flat.excerpt).toBe('We implement the method in Solvers.jl. It is fast. And tested.')
+    // a description of its own, which the opening does not begin with, stays
+    expect(parse(`---\ntitle: T\ndescription: What the programme taught us.\n---${body}`).excerpt).toBe(
+      'What the programme taught us.',
+    )
+  })
+
   it('drops a picture and a footnote mark written out as text, and a teaser left with nothing', () => {
     // julialang.org's pi day post: the teaser was the picture and its credit mark.
     const pi = parse(

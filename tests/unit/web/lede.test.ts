@@ -61,6 +61,16 @@ describe('the lede under the title', () => {
     expect(ledeRepeatsOpening('Optimisation, step by step.', contents.html)).toBe(false)
   })
 
+  it('is left out when a description copies the paragraph after a note that opens the essay', () => {
+    const noted = renderMarkdown(
+      '*Note: this post has been updated for the current version.*\n\nIn a previous post, I talked about why shelling out is a common cause of bugs.\n\nToday we build pipelines.\n',
+    ).html
+    expect(ledeRepeatsOpening('In a previous post, I talked about why shelling out is a common cause…', noted)).toBe(
+      true,
+    )
+    expect(ledeRepeatsOpening('How to run a pipeline of programs safely.', noted)).toBe(false)
+  })
+
   it('passes over a quote before the opening, as the excerpt does', () => {
     // julialang.org's pi day post opens with a credit in a quote, then the essay's first words.
     const rendered = renderMarkdown(
