@@ -175,10 +175,11 @@ export function renderedExcerpt(parsed: Pick<ParsedEssay, 'excerptField' | 'titl
 }
 
 function chooseExcerpt(field: string, firstParagraph: string, title: string): string {
-  if (!field || !firstParagraph) return field || firstParagraph
+  if (!field) return firstParagraph
   const teaser = field.endsWith('...') || field.endsWith('…') ? trimCharacters(field, /[.…\s]/, 'end') : ''
   // A teaser that was only a picture and a note mark says nothing.
   if (teaser === '' && /^[.…\s]*$/.test(field)) return firstParagraph
+  if (!firstParagraph) return field
   const said = looseText(teaser || field)
   // The title again ("Google Season of Docs 2020-2021 Wrap-Up.", "DiffEqFlux.jl – … Equations...") says nothing more.
   if (said === looseText(title)) return firstParagraph

@@ -210,6 +210,8 @@ describe('parseEssay: excerpt', () => {
       '---\ntitle: Solvers\ndescription: We implement the method in Solvers.jl (https://example.org/solvers). It is fast.\n---\n\nWe implement the method in [Solvers.jl](https://example.org/solvers). It is fast. And tested.',
     )
     expect(flat.excerpt).toBe('We implement the method in Solvers.jl. It is fast. And tested.')
+    // a description of only an ellipsis is none, prose or not
+    expect(parse('---\ntitle: T\ndescription: ...\n---\n\n```\ncode only\n```\n').excerpt).toBe('')
     // a description of its own, which the opening does not begin with, stays
     expect(parse(`---\ntitle: T\ndescription: What the programme taught us.\n---${body}`).excerpt).toBe(
       'What the programme taught us.',
