@@ -182,7 +182,7 @@ export async function searchScale(
   // the same queries again show a server that has been answering for a while.
   const first = await run()
   const warm = await run()
-  search.close()
+  await search.close()
 
   const restarted = performance.now()
   const cpuRestarted = process.cpuUsage()

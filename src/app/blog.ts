@@ -184,7 +184,7 @@ export async function openBlog(options: CreateBlogOptions = {}): Promise<OpenedB
     watchDataFolder: (opts = {}) => watchStore(store, opts),
     close: async () => {
       await blog.jobs.stop()
-      search.close()
+      await search.close()
       await auth.idle()
       // the labels learnt by this process, for the next one (xref/anchor-cache.ts)
       await crossReferencesOf(store).saved()

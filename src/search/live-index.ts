@@ -30,6 +30,7 @@ function breather(): () => Promise<void> {
 export class LiveIndex {
   private index = new SearchIndex()
   private queue: Promise<void> | null = null
+  private closed = false
   private readonly listener = (change: StoreChange) => {
     // Before the first build there is nothing to update: the build reads the store as it is then.
     if (this.queue && change.postIds.length) this.enqueue(() => this.apply(change.postIds))
@@ -58,8 +59,15 @@ export class LiveIndex {
     return this.index
   }
 
-  close(): void {
+  /**
+   * Stops following the store, and resolves once the update or build under way has stopped: a
+   * build stops between batches and saves no snapshot, so nothing is written into the data
+   * folder after this (a closing process, or a test removing its folder, raced the snapshot).
+   */
+  async close(): Promise<void> {
+    this.closed = true
     this.store.off('change', this.listener)
+    await this.queue
   }
 
   private enqueue(task: () => Promise<void>): void {
@@ -80,6 +88,7 @@ export class LiveIndex {
     const breathe = breather()
     // Bodies are read a batch at a time, so the disk works while the previous batch is indexed.
     for (let start = 0; start < stale.length; start += READ_BATCH) {
+      if (this.closed) return
       const batch = stale.slice(start, start + READ_BATCH)
       const posts = await Promise.all(batch.map((meta) => this.read(meta)))
       for (const [i, post] of posts.entries()) {
@@ -89,7 +98,7 @@ export class LiveIndex {
       }
     }
     this.index.finish()
-    if (this.persist && (gone.length > 0 || stale.length > 0)) {
+    if (this.persist && !this.closed && (gone.length > 0 || stale.length > 0)) {
       await saveSnapshot(this.store.dataDir, this.index).catch((e: unknown) =>
         this.log(`Search index: could not save it (${String(e)}); it is rebuilt at the next start.`),
       )
@@ -98,6 +107,7 @@ export class LiveIndex {
 
   private async apply(ids: number[]): Promise<void> {
     for (const id of ids) {
+      if (this.closed) return
       const meta = this.store.post(id)
       if (!meta) this.index.remove(id)
       else if (this.index.stampOf(id) !== stampOf(meta)) {

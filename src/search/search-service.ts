@@ -149,8 +149,9 @@ export class SearchService {
     await this.live.current()
   }
 
-  close(): void {
-    this.live.close()
+  /** Stops following the store; resolves once no index work is under way (see LiveIndex.close). */
+  close(): Promise<void> {
+    return this.live.close()
   }
 }
 
