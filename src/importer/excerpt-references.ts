@@ -1,9 +1,20 @@
-import { isAbsolute, posix } from 'node:path'
+import { isAbsolute } from 'node:path'
 import type { Store } from '../store/index.js'
 import type { EssayAnchor, ReadingBlock } from '../shared/schemas/index.js'
 import { readingExcerpt } from '../markdown/reading-excerpt.js'
 import { truncateText } from '../text/plain-text.js'
-import { crossReferencesOf, labelText, safeDecode, sharedFolderLength, xrefSourcePath } from '../xref/index.js'
+import { xrefFor } from '../markdown/plugins/rehype-xref-links.js'
+import {
+  crossReferencesOf,
+  documentKey,
+  labelText,
+  linkedFile,
+  namesItsAddress,
+  safeDecode,
+  sharedFolderLength,
+  xrefSourcePath,
+  type XrefTarget,
+} from '../xref/index.js'
 import { MAX_EXCERPT_LENGTH } from '../shared/excerpt-limit.js'
 
 /** A file of the import, read and rendered, about to be stored. */
@@ -71,8 +82,8 @@ export async function resolveExcerptReferences(
         const label = keys.get(url)
         if (label !== undefined) return texts.get(label)
         // as the page says it (src/xref/resolve-html.ts): a link that only names the file is the post's title
-        const target = documents.get(url)
-        return target !== undefined && namesItsFile(text, target) ? titles?.get(target) : undefined
+        const link = documents.get(url)
+        return link && namesItsAddress(text, link.target) ? titles?.get(link.file) : undefined
       }),
       MAX_EXCERPT_LENGTH,
     )
@@ -131,41 +142,34 @@ function foreignLabels(urls: Iterable<string>, anchors: readonly EssayAnchor[]):
   return keys
 }
 
-const DOCUMENT_EXTENSION = /\.(?:md|markdown|qmd)$/i
-
 /**
  * Of these link addresses, the relative links to essay files (`gan.md`, `../chapter/x.md#y`),
- * with the file they lead to from `source`, without its extension.
+ * as the renderer marks them (markdown/plugins/rehype-xref-links.ts), with the file each leads
+ * to from `source`.
  */
-function documentLinks(urls: Iterable<string>, source: string | null): Map<string, string> {
-  const targets = new Map<string, string>()
-  if (!source) return targets
+function documentLinks(
+  urls: Iterable<string>,
+  source: string | null,
+): Map<string, { target: XrefTarget; file: string }> {
+  const links = new Map<string, { target: XrefTarget; file: string }>()
+  if (!source) return links
   for (const url of urls) {
-    if (/^(?:[a-z][a-z0-9+.-]*:|[#/])/i.test(url)) continue
-    const path = safeDecode(url.replace(/[?#].*$/, ''))
-    if (!DOCUMENT_EXTENSION.test(path)) continue
-    targets.set(url, posix.normalize(posix.join(posix.dirname(source), path)).replace(DOCUMENT_EXTENSION, ''))
+    const target = xrefFor(url)
+    if (target?.kind === 'file') links.set(url, { target, file: linkedFile(source, target.path) })
   }
-  return targets
+  return links
 }
 
-/** Whether a link's text is only the name of the file it leads to (`gan` for `…/gan`). */
-function namesItsFile(text: string, target: string): boolean {
-  const name = text.trim()
-  return name !== '' && name === posix.basename(target)
-}
-
-/** Titles of the published posts of this import and of the store, by source file without extension; this import's first. */
+/** Titles of the published posts of this import and of the store, by source file (documentKey); this import's first. */
 function postTitles(store: Store, files: readonly ExcerptSource[]): Map<string, string> {
   const titles = new Map<string, string>()
   for (const meta of store.posts()) {
     const source = xrefSourcePath(meta.source)
-    if (source && meta.status === 'published') titles.set(source.replace(DOCUMENT_EXTENSION, ''), meta.title)
+    if (source && meta.status === 'published') titles.set(documentKey(source), meta.title)
   }
   for (const file of files) {
     const source = sourceOf(file)
-    if (source && file.parsed.status === 'published')
-      titles.set(source.replace(DOCUMENT_EXTENSION, ''), file.parsed.title)
+    if (source && file.parsed.status === 'published') titles.set(documentKey(source), file.parsed.title)
   }
   return titles
 }

@@ -1,5 +1,5 @@
 export { CrossReferenceIndex, crossReferencesOf, type XrefStore } from './cross-reference-index.js'
-export { safeDecode, sharedFolderLength, type Referrer } from './xref-catalog.js'
+export { documentKey, linkedFile, safeDecode, sharedFolderLength, type Referrer } from './xref-catalog.js'
 export { formatXref, parseXref, type XrefTarget } from './xref-target.js'
-export { labelText } from './resolve-html.js'
+export { labelText, namesItsAddress } from './resolve-html.js'
 export { xrefSourcePath } from './xref-source.js'

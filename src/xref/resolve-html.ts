@@ -74,7 +74,7 @@ export async function rewriteXrefLinks(
  * A link whose text is only the address it names (a d2l table of contents lists `gd` for
  * `gd.md`) reads better as the title of the post it leads to.
  */
-function namesItsAddress(inner: string, target: XrefTarget): boolean {
+export function namesItsAddress(inner: string, target: XrefTarget): boolean {
   if (target.kind !== 'file' && target.kind !== 'site') return false
   const address = target.path.replace(/^\/+|\/+$/g, '').replace(/\.(?:md|markdown|qmd|html?)$/i, '')
   const text = inner.trim()

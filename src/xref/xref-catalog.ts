@@ -29,6 +29,16 @@ export interface XrefHit {
 }
 
 const DOCUMENT_EXTENSION = /\.(?:md|markdown|qmd)$/i
+
+/** A source path as the catalog knows posts by: `/`-separated, without its document extension. */
+export function documentKey(path: string): string {
+  return path.replace(DOCUMENT_EXTENSION, '')
+}
+
+/** The file a relative link (`../chapter_x/y.md`) written in `source` leads to, as a documentKey. */
+export function linkedFile(source: string, path: string): string {
+  return documentKey(posix.normalize(posix.join(posix.dirname(source), safeDecode(path))))
+}
 const PAGE_EXTENSION = /\.(?:html?|md|markdown|qmd)$/i
 /** Jekyll names posts `YYYY-MM-DD-title.md`; its permalinks keep the title and the date's parts. */
 const JEKYLL_NAME = /^(\d{4})-\d{2}-\d{2}-(.+)$/
@@ -56,7 +66,8 @@ export class XrefCatalog {
     private readonly labels: () => Promise<ReadonlyMap<string, ReadonlyArray<{ post: number; anchor: EssayAnchor }>>>,
   ) {
     for (const meta of metas) {
-      const source = xrefSourcePath(meta.source)?.replace(DOCUMENT_EXTENSION, '') ?? null
+      const path = xrefSourcePath(meta.source)
+      const source = path ? documentKey(path) : null
       const post: XrefPost = {
         id: meta.id,
         slug: meta.slug,
@@ -111,8 +122,7 @@ export class XrefCatalog {
   /** `../chapter_x/y.md`: the file beside the referring one's, exactly. */
   private file(path: string, source: string | null, visible: (p: XrefPost) => boolean): XrefPost | null {
     if (!source) return null
-    const target = posix.normalize(posix.join(posix.dirname(source), safeDecode(path))).replace(DOCUMENT_EXTENSION, '')
-    const post = this.bySource.get(target)
+    const post = this.bySource.get(linkedFile(source, path))
     return post && visible(post) ? post : null
   }
 
