@@ -1,5 +1,6 @@
 import type { ReadingBlock, ReadingSegment } from '../shared/schemas/index.js'
 import { isAttribution, isByline } from '../shared/byline.js'
+import { isEditorialNote } from '../shared/editorial-note.js'
 import { texToText } from './tex-to-text.js'
 import { MAX_EXCERPT_LENGTH } from '../shared/excerpt-limit.js'
 
@@ -20,9 +21,10 @@ export type LinkText = (url: string, text: string) => string | undefined
  * "(1)", formulas as readable text, never a label or a TeX command. '' when there is no prose.
  *
  * Prefers a paragraph at the top of the essay that reads as prose (four words, or eight CJK
- * characters), with the rest of its sentence when a display formula breaks it (see
- * throughDisplays). Failing that, the first paragraph anywhere that reads as prose (an item, a
- * quote); failing that, the first at all, a list of short items (a chapter's contents) whole.
+ * characters) and is not a note about the post (src/shared/editorial-note.ts), with the rest
+ * of its sentence when a display formula breaks it (see throughDisplays). Failing that, the
+ * first paragraph anywhere that reads as prose (an item, a quote); failing that, the first at
+ * all, a list of short items (a chapter's contents) whole.
  */
 export function readingExcerpt(reading: readonly ReadingBlock[], linkText?: LinkText): string {
   let fallback = ''
@@ -30,7 +32,7 @@ export function readingExcerpt(reading: readonly ReadingBlock[], linkText?: Link
     const block = reading[i]
     if (block.kind !== 'prose' || block.block !== 'paragraph' || isBylineBlock(block)) continue
     const text = blockText(block, linkText)
-    if (!text || isAttribution(text)) continue
+    if (!text || isAttribution(text) || isEditorialNote(text)) continue
     const sentence = throughDisplays(text, reading, i, linkText)
     if (isProse(sentence)) return sentence
   }

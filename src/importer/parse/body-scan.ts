@@ -8,6 +8,7 @@ import { visit } from 'unist-util-visit'
 import remarkLeanAutolinks from '../../markdown/plugins/remark-lean-autolinks.js'
 import { plainText, removeDelimited } from './mdast-plain-text.js'
 import { collapseWhitespace } from '../../text/plain-text.js'
+import { isEditorialNote } from '../../shared/editorial-note.js'
 
 /**
  * micromark resolves emphasis in time quadratic in the number of `*`/`_` runs in a
@@ -145,7 +146,7 @@ function findTopLevelProse(root: Root): string {
     const node = blocks[i]
     if (node.type !== 'paragraph') continue
     const text = paragraphText(node)
-    if (!text) continue
+    if (!text || isEditorialNote(text)) continue
     if (isProse(text)) return text
     const continued = sentenceAroundDisplayMath(text, blocks[i + 1], blocks[i + 2])
     if (continued) return continued

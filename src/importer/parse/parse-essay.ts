@@ -79,9 +79,12 @@ function parseNormalised(text: string, path: string, mtime: Date, options: Parse
     body = before.trim() ? `${before.trimEnd()}\n\n${rest}` : rest
   }
 
-  const excerptField = descriptionText(fields.first(EXCERPT_KEYS)?.value, title)
+  const description = readDescription(fields.first(EXCERPT_KEYS)?.value, title)
+  // A feed generator's cut of the page's start says less than the essay's own first paragraph,
+  // whatever it was cut from (an epigraph, a comment the page does not show, a link written out).
+  const excerptField = description.generated ? '' : description.text
   // A description left with nothing but an ellipsis (its picture dropped) is no description.
-  const metaField = descriptionText(fields.first(META_DESCRIPTION_KEYS)?.value, title).replace(/^[.…\s]+$/, '')
+  const metaField = readDescription(fields.first(META_DESCRIPTION_KEYS)?.value, title).text.replace(/^[.…\s]+$/, '')
   const excerpt = chooseExcerpt(excerptField, scan.firstParagraph, title)
 
   return {
@@ -127,19 +130,36 @@ function plainField(value: unknown): string {
  * Old Franklin feeds write descriptions as "Title | first words…", copied from the body with
  * its quote markers, and with its markup flattened: a link as "text (https://…)", a picture as
  * "!alt (/path.png)", a footnote mark as "^name". The title is shown next to the excerpt anyway,
- * so the prefix is dropped (the title as the feed spelt it: "and" for "&" or "-"), and so are
- * the picture and the footnote mark, which read as nothing.
+ * so a title in front is dropped (as the feed spelt it: "and" for "&" or "-"), whichever mark
+ * follows it ("Title; subtitle", "Title: …"), and so are the picture and the footnote mark,
+ * which read as nothing. `generated` says it is such a feed's teaser: after the title and its
+ * bar, words that end in an ellipsis.
  */
-function descriptionText(value: unknown, title: string): string {
-  let text = plainField(value)
-  const bar = text.indexOf(' | ')
-  if (bar > 0 && looseText(text.slice(0, bar)) === looseText(title)) text = text.slice(bar + 3)
-  return collapseWhitespace(
+function readDescription(value: unknown, title: string): { text: string; generated: boolean } {
+  const field = plainField(value)
+  const { text, bar } = withoutTitle(field, title)
+  const cleaned = collapseWhitespace(
     text
       .replace(/^(?:>\s*)+/, '')
       .replace(FLAT_PICTURE, ' ')
       .replace(FLAT_NOTE_MARK, ''),
   )
+  return { text: cleaned, generated: bar && /(?:\.\.\.|…)$/.test(cleaned) && /[\p{L}\p{N}]/u.test(cleaned) }
+}
+
+/** What may stand between a title and the rest of a description. */
+const AFTER_TITLE = / \| |; |: | [-–—] /g
+
+/** `text` without the title in front of it (`bar`: it was followed by " | "). */
+function withoutTitle(text: string, title: string): { text: string; bar: boolean } {
+  const wanted = looseText(title)
+  if (!wanted) return { text, bar: false }
+  for (const match of text.matchAll(AFTER_TITLE)) {
+    if (looseText(text.slice(0, match.index)) !== wanted) continue
+    const rest = text.slice(match.index + match[0].length)
+    if (rest.trim()) return { text: rest, bar: match[0] === ' | ' }
+  }
+  return { text, bar: false }
 }
 
 /** A picture written out as text: "!pi (/assets/pi.png)". */
@@ -160,11 +180,6 @@ function looseText(text: string): string {
 }
 
 /**
- * The description field wins, except where it says less than the body does: a description
- * that only repeats the title, or a feed teaser ("The first words of the post...") that the
- * first paragraph continues.
- */
-/**
  * The excerpt once the essay is rendered: `firstParagraph` comes from the essay's one reading
  * (src/markdown/reading-excerpt.ts), so it reads as the page does; a description in the front
  * matter still wins, as before.
@@ -174,6 +189,11 @@ export function renderedExcerpt(parsed: Pick<ParsedEssay, 'excerptField' | 'titl
   return truncateText(chosen === firstParagraph ? chosen : mathToText(chosen), MAX_EXCERPT_LENGTH)
 }
 
+/**
+ * The description field wins, except where it says less than the body does: a description
+ * that only repeats the title, or a feed teaser ("The first words of the post...") that the
+ * first paragraph continues.
+ */
 function chooseExcerpt(field: string, firstParagraph: string, title: string): string {
   if (!field) return firstParagraph
   const teaser = field.endsWith('...') || field.endsWith('…') ? trimCharacters(field, /[.…\s]/, 'end') : ''

@@ -191,6 +191,41 @@ describe('parseEssay: excerpt', () => {
     expect(cut.excerpt).toBe('Say hi to our own bot, which runs benchmarks.')
   })
 
+  it('prefers the first paragraph to a feed teaser cut from what the page does not show as its opening', () => {
+    // julialang.org's CUDAnative preview: the feed cut its teaser from an HTML comment.
+    const comment = parse(
+      '@def title = "Technical preview"\n@def rss_description = """ Technical preview | could use Franklin\'s commands to allow this as variable?... """\n\n<!--\ncould use Franklin\'s commands to allow this as variable?\n-->\n\nAfter 2 years of development, we announce a preview.',
+    )
+    expect(comment.excerpt).toBe('After 2 years of development, we announce a preview.')
+    // Its ML post: the teaser is the epigraph, which the excerpt passes over for the essay's own words.
+    const epigraph = parse(
+      '@def title = "On ML"\n@def rss_description = """ On ML | > Any complicated system contains half a language.^greenspun ... """\n\n> Any complicated system contains half a language.[^greenspun]\n\nMachine learning is on fire.\n\n[^greenspun]: After Greenspun.',
+    )
+    expect(epigraph.excerpt).toBe('Machine learning is on fire.')
+    // A reference link written out as its text and its label.
+    const reference = parse(
+      '@def title = "多线程"\n@def rss_description = """ 多线程 | 摩尔定律带来的免费性能提升（free lunch） free lunch 几近结束，... """\n\n摩尔定律带来的[免费性能提升（free lunch）][free lunch]几近结束。\n\n[free lunch]: https://example.org/',
+    )
+    expect(reference.excerpt).toBe('摩尔定律带来的免费性能提升（free lunch）几近结束。')
+    // Its "Put This In Your Pipe": the teaser passed over a note about the post, and so does the excerpt.
+    const note = parse(
+      '@def title = "Pipe"\n@def rss_description = """ Pipe | In a previous post (/blog/shelling-out/), I talked about shells... """\n\n**Note:** This post has been updated to work with Julia 1.x.\n\nIn a [previous post](/blog/shelling-out/), I talked about shells and their bugs.',
+    )
+    expect(note.excerpt).toBe('In a previous post, I talked about shells and their bugs.')
+  })
+
+  it('drops the title in front of a description, whatever mark follows it', () => {
+    const psa = parse(
+      '+++\ntitle = "PSA: Thread-local state is no longer recommended"\nrss_description = """PSA: Thread-local state is no longer recommended; Common misconceptions about threadid()"""\n+++\n\n*Common misconceptions about threadid()*\n\n## The buggy pattern\n\nSome code has races.',
+    )
+    expect(psa.excerpt).toBe('Common misconceptions about threadid()')
+    const colon = parse('---\ntitle: Solvers\ndescription: "Solvers: how we made them fast."\n---\n\nOther words.')
+    expect(colon.excerpt).toBe('how we made them fast.')
+    // The title's own colon is not where it ends; nor is a description that is only the title cut.
+    const own = parse('---\ntitle: "PSA: Read me"\ndescription: "PSA: a warning for all."\n---\n\nOther words.')
+    expect(own.excerpt).toBe('PSA: a warning for all.')
+  })
+
   it('prefers the first paragraph to a description that is the title again, or words cut from that paragraph', () => {
     // the title with a full stop, or with an ellipsis (julialang.org's feed descriptions)
     const body = '\n\nWe took part in the programme, and wrote these pages.'

@@ -77,6 +77,28 @@ describe('the excerpt from the essay’s one reading', () => {
     expect(excerptOf('```\ncode only\n```\n')).toBe('')
   })
 
+  it('passes over a note about the post for its first paragraph, but not a note about its subject', () => {
+    // julialang.org's "Put This In Your Pipe"
+    expect(
+      excerptOf(
+        '**Note:** This post has been updated to work with Julia 1.x (the original version used Julia 0.1 syntax).\n\nIn a previous post, I talked about why shelling out is a common cause of bugs.\n',
+      ),
+    ).toBe('In a previous post, I talked about why shelling out is a common cause of bugs.')
+    expect(
+      excerptOf("Editor's note: this essay first appeared in the Review.\n\nThe essay itself starts here.\n"),
+    ).toBe('The essay itself starts here.')
+    expect(excerptOf('Update (2021): the package has moved to a new home.\n\nPackages are how Julia grows.\n')).toBe(
+      'Update (2021): the package has moved to a new home.',
+    )
+    expect(excerptOf('Note: the model assumes that x is bounded.\n\nSecond paragraph of the essay.\n')).toBe(
+      'Note: the model assumes that x is bounded.',
+    )
+    // a note that is all the prose there is still reads
+    expect(excerptOf('**Note:** This post has been updated for Julia 1.x.\n')).toBe(
+      'Note: This post has been updated for Julia 1.x.',
+    )
+  })
+
   it('skips a byline of bold names and affiliations, which says who wrote the essay, not what it says', () => {
     // as d2l opens its reinforcement learning chapter
     const byline =
