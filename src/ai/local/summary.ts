@@ -77,7 +77,7 @@ export function tidy(text: string): string {
   return text
     .replace(/\s*\((?:\s|[;,])*\)/g, '')
     .replace(/\[(?:\s|[;,])*\]/g, '')
-    .replace(/\s+([,.;:!?])/g, '$1')
+    .replace(/\s+([,.;:!?])(?=[\s"'”’)]|$)/g, '$1')
     .replace(/([,;])(?=[.!?])/g, '')
     .replace(/\s{2,}/g, ' ')
     .trim()

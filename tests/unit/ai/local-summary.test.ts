@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LocalProvider } from '../../../src/ai/local/local-provider.js'
+import { tidy } from '../../../src/ai/local/summary.js'
 import { inputFor, siteOf, type TestEssay } from './essays.js'
 
 const provider = new LocalProvider()
@@ -98,5 +99,12 @@ function add(a,b) {
       .filter(Boolean)) {
       expect(input.plainText.replace(/\s+/g, '')).toContain(sentence.replace(/\s+/g, '').replace(/…/g, ''))
     }
+  })
+})
+
+describe('a summary sentence tidied of what citations leave', () => {
+  it('closes up a space before punctuation, but not before code that starts with a colon', () => {
+    expect(tidy('Attention works well ( ; ) , as shown [ ] .')).toBe('Attention works well, as shown.')
+    expect(tidy('The :static scheduler does not migrate tasks.')).toBe('The :static scheduler does not migrate tasks.')
   })
 })
