@@ -30,7 +30,8 @@ export type PreparedEssay = PackedEssay | { failed: string }
 export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
   let parsed: ParsedEssay
   try {
-    parsed = parseEssay(essay, options)
+    // The excerpt's first paragraph comes from the rendered essay below: one markdown parse.
+    parsed = parseEssay(essay, options, 'later')
   } catch (e) {
     return { failed: describeError(e) }
   }
@@ -42,8 +43,7 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     if (bibliography) context.bibliography = bibliography.entries
     if (options.citationStyle) context.citationStyle = options.citationStyle
     const rendered = renderMarkdown(parsed.body, context)
-    const firstParagraph = readingExcerpt(rendered.reading)
-    if (firstParagraph) parsed = { ...parsed, excerpt: renderedExcerpt(parsed, firstParagraph) }
+    parsed = { ...parsed, excerpt: renderedExcerpt(parsed, readingExcerpt(rendered.reading)) }
     const tooLarge = renderedSizeProblem(rendered.html)
     if (tooLarge) return { failed: `The essay ${tooLarge}` }
     // A missing or broken bibliography file is the import report's business too.

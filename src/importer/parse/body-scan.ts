@@ -56,22 +56,36 @@ const MAX_DEFINITION_CHARS = 50_000
 /**
  * Finds the body's title heading and first prose paragraph. `haveTitle` says the frontmatter
  * already names the title, so a heading only matters if it is the very first content.
+ * `wantParagraph` false: the caller reads the first paragraph elsewhere (the import, from the
+ * rendered essay's one reading), so only as much of the body is parsed as the heading needs,
+ * and none of it when the body holds no level-1 heading at all.
  */
-export function scanBody(body: string, haveTitle = false): BodyScan {
+export function scanBody(body: string, haveTitle = false, wantParagraph = true): BodyScan {
+  if (!wantParagraph && haveTitle && !H1_SYNTAX.test(body.slice(0, MAX_SCAN_CHARS)))
+    return { heading: null, firstParagraph: '' }
   const masked = maskFranklinInlineHtml(body)
   for (const size of PREFIX_SIZES) {
     const prefix = prefixOf(masked, size, true)
     if (prefix === null) break
     const root = parser.parse(prefix.text) as Root
     const heading = findHeading(root, prefix.shift)
-    const firstParagraph = findTopLevelProse(root)
+    const firstParagraph = wantParagraph ? findTopLevelProse(root) : ''
     const headingSettled = heading !== null || (haveTitle && root.children.some((node) => isContent(node)))
-    if (firstParagraph && headingSettled) return { heading, firstParagraph }
+    if ((firstParagraph || !wantParagraph) && headingSettled) return { heading, firstParagraph }
   }
   const limited = prefixOf(masked, MAX_SCAN_CHARS, false)
   const root = parser.parse(limited?.text ?? masked) as Root
-  return { heading: findHeading(root, limited?.shift ?? 0), firstParagraph: findFirstParagraph(root) }
+  return {
+    heading: findHeading(root, limited?.shift ?? 0),
+    firstParagraph: wantParagraph ? findFirstParagraph(root) : '',
+  }
 }
+
+/**
+ * A line that may make a level-1 heading: an ATX `#`, or a setext `===` underline. Anything
+ * else cannot, so a body without one has no title heading to find (a match may still be code).
+ */
+const H1_SYNTAX = /^ {0,3}(?:#(?:[ \t]|$)|=+[ \t]*$)/m
 
 /**
  * The start of the body, preceded by the reference and footnote definitions from the rest

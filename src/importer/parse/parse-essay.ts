@@ -29,14 +29,22 @@ const TAG_KEYS = ['tags', 'tag', 'categories', 'category', 'keywords']
  * Turns one markdown file into post fields. Never throws: whatever the text, the essay comes
  * back with a title, a slug and a date, and every problem met on the way is in `warnings`.
  * A file whose frontmatter cannot be read at all still imports, with its defaults and a warning.
+ *
+ * `firstParagraph` 'later': the caller takes the excerpt's first paragraph from the rendered
+ * essay (renderedExcerpt), so the body's markdown is not searched for it here; `excerpt` is
+ * then the description alone.
  */
-export function parseEssay(input: EssayInput, options: ParseOptions): ParsedEssay {
+export function parseEssay(
+  input: EssayInput,
+  options: ParseOptions,
+  firstParagraph: 'scan' | 'later' = 'scan',
+): ParsedEssay {
   const text = String(input.text ?? '')
     .replace(/^\uFEFF/, '')
     .replace(/\r\n?/g, '\n')
   const mtime = validDate(input.mtime) ?? new Date()
   try {
-    return parseNormalised(text, input.path, mtime, options)
+    return parseNormalised(text, input.path, mtime, options, firstParagraph === 'scan')
   } catch (error) {
     // A defect in a reader must not stop an import; the essay goes in as plain markdown.
     const title = titleFromFileName(input.path) || UNTITLED
@@ -60,12 +68,18 @@ export function parseEssay(input: EssayInput, options: ParseOptions): ParsedEssa
   }
 }
 
-function parseNormalised(text: string, path: string, mtime: Date, options: ParseOptions): ParsedEssay {
+function parseNormalised(
+  text: string,
+  path: string,
+  mtime: Date,
+  options: ParseOptions,
+  findParagraph: boolean,
+): ParsedEssay {
   const split = splitFrontmatter(text)
   const warnings = [...split.warnings]
   const fields = new FrontmatterLookup(split.frontmatter)
   const frontmatterTitle = plainField(fields.first(TITLE_KEYS)?.value)
-  const scan = scanBody(split.body, frontmatterTitle !== '')
+  const scan = scanBody(split.body, frontmatterTitle !== '', findParagraph)
   const title = truncateText(
     frontmatterTitle || scan.heading?.text || titleFromFileName(path) || UNTITLED,
     MAX_TITLE_LENGTH,
