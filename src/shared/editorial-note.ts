@@ -1,7 +1,7 @@
 /**
  * A note about the essay itself, set above it: "Note: This post has been updated to work with
- * Julia 1.x", "Update (2021): the package has since moved", "Editor's note: this article first
- * appeared in…". It tells the reader about the post's history, not what the post says, so the
+ * Julia 1.x", "Update (2021): this post now covers version 1.6", "Editor's note: this article
+ * first appeared in…". It tells the reader about the post's history, not what the post says, so the
  * excerpt passes over it for the essay's own first paragraph, as a feed generator did for
  * julialang.org's "Put This In Your Pipe". It opens with a note's label and a colon, and speaks
  * of the post (or its being updated, revised, or first published): "Note: the model assumes x

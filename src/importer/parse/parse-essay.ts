@@ -97,8 +97,10 @@ function parseNormalised(
   // A feed generator's cut of the page's start says less than the essay's own first paragraph,
   // whatever it was cut from (an epigraph, a comment the page does not show, a link written out).
   const excerptField = description.generated ? '' : description.text
-  // A description left with nothing but an ellipsis (its picture dropped) is no description.
-  const metaField = readDescription(fields.first(META_DESCRIPTION_KEYS)?.value, title).text.replace(/^[.…\s]+$/, '')
+  // Nor is such a teaser the page's description for search engines; and a description left
+  // with nothing but an ellipsis (its picture dropped) is no description.
+  const meta = readDescription(fields.first(META_DESCRIPTION_KEYS)?.value, title)
+  const metaField = meta.generated ? '' : meta.text.replace(/^[.…\s]+$/, '')
   const excerpt = chooseExcerpt(excerptField, scan.firstParagraph, title)
 
   return {

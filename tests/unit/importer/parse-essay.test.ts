@@ -197,6 +197,8 @@ describe('parseEssay: excerpt', () => {
       '@def title = "Technical preview"\n@def rss_description = """ Technical preview | could use Franklin\'s commands to allow this as variable?... """\n\n<!--\ncould use Franklin\'s commands to allow this as variable?\n-->\n\nAfter 2 years of development, we announce a preview.',
     )
     expect(comment.excerpt).toBe('After 2 years of development, we announce a preview.')
+    // nor is it the page's description for search engines
+    expect(comment.metaDescription).toBeNull()
     // Its ML post: the teaser is the epigraph, which the excerpt passes over for the essay's own words.
     const epigraph = parse(
       '@def title = "On ML"\n@def rss_description = """ On ML | > Any complicated system contains half a language.^greenspun ... """\n\n> Any complicated system contains half a language.[^greenspun]\n\nMachine learning is on fire.\n\n[^greenspun]: After Greenspun.',
