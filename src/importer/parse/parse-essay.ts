@@ -166,14 +166,19 @@ function readDescription(value: unknown, title: string): { text: string; generat
 /** What may stand between a title and the rest of a description. */
 const AFTER_TITLE = / \| |; |: | [-–—] /g
 
-/** `text` without the title in front of it (`bar`: it was followed by " | "). */
+/**
+ * `text` without the title in front of it (`bar`: it was followed by " | "). After any mark but
+ * the feeds' bar, the rest must read as a sentence of its own: "Solvers: how we made them
+ * fast." is one sentence, and stays whole.
+ */
 function withoutTitle(text: string, title: string): { text: string; bar: boolean } {
   const wanted = looseText(title)
   if (!wanted) return { text, bar: false }
   for (const match of text.matchAll(AFTER_TITLE)) {
     if (looseText(text.slice(0, match.index)) !== wanted) continue
     const rest = text.slice(match.index + match[0].length)
-    if (rest.trim()) return { text: rest, bar: match[0] === ' | ' }
+    const bar = match[0] === ' | '
+    if (rest.trim() && (bar || !/^\s*\p{Ll}/u.test(rest))) return { text: rest, bar }
   }
   return { text, bar: false }
 }

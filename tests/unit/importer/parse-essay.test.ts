@@ -221,8 +221,11 @@ describe('parseEssay: excerpt', () => {
       '+++\ntitle = "PSA: Thread-local state is no longer recommended"\nrss_description = """PSA: Thread-local state is no longer recommended; Common misconceptions about threadid()"""\n+++\n\n*Common misconceptions about threadid()*\n\n## The buggy pattern\n\nSome code has races.',
     )
     expect(psa.excerpt).toBe('Common misconceptions about threadid()')
-    const colon = parse('---\ntitle: Solvers\ndescription: "Solvers: how we made them fast."\n---\n\nOther words.')
-    expect(colon.excerpt).toBe('how we made them fast.')
+    const colon = parse('---\ntitle: Solvers\ndescription: "Solvers: How we made them fast."\n---\n\nOther words.')
+    expect(colon.excerpt).toBe('How we made them fast.')
+    // one sentence that starts with the title stays whole
+    const sentence = parse('---\ntitle: Solvers\ndescription: "Solvers: how we made them fast."\n---\n\nOther words.')
+    expect(sentence.excerpt).toBe('Solvers: how we made them fast.')
     // The title's own colon is not where it ends; nor is a description that is only the title cut.
     const own = parse('---\ntitle: "PSA: Read me"\ndescription: "PSA: a warning for all."\n---\n\nOther words.')
     expect(own.excerpt).toBe('PSA: a warning for all.')
