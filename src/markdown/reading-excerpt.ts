@@ -3,6 +3,7 @@ import { isAttribution, isByline } from '../shared/byline.js'
 import { isEditorialNote } from '../shared/editorial-note.js'
 import { texToText } from './tex-to-text.js'
 import { MAX_EXCERPT_LENGTH } from '../shared/excerpt-limit.js'
+import { closeUpPunctuation } from '../shared/punctuation-spacing.js'
 
 type Prose = Extract<ReadingBlock, { kind: 'prose' }>
 
@@ -111,21 +112,18 @@ function throughDisplays(text: string, reading: readonly ReadingBlock[], at: num
   }
   // one that goes on past what is kept, from words (into a list, say), says so; a formula may end it
   if (sentence !== text && !endsInFormula && !/[.!?:;…]$/.test(sentence)) sentence += ' …'
-  return sentence
-    .replace(/\s+/g, ' ')
-    .replace(/ ([,.;:!?)])/g, '$1')
-    .trim()
+  return closeUpPunctuation(sentence.replace(/\s+/g, ' ')).trim()
 }
 
 /** A block's text as a reader reads it; '' for one that is only formulas. */
 function blockText(block: Prose, linkText?: LinkText): string {
   if (block.segments.every((s) => s.kind === 'math' || (s.kind === 'text' && s.text.trim() === ''))) return ''
-  return block.segments
-    .map((s) => segmentText(s, linkText))
-    .join('')
-    .replace(/\s+/g, ' ')
-    .replace(/ ([,.;:!?)])/g, '$1')
-    .trim()
+  return closeUpPunctuation(
+    block.segments
+      .map((s) => segmentText(s, linkText))
+      .join('')
+      .replace(/\s+/g, ' '),
+  ).trim()
 }
 
 function segmentText(s: ReadingSegment, linkText?: LinkText): string {

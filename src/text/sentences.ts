@@ -1,3 +1,4 @@
+import { closeUpPunctuation } from '../shared/punctuation-spacing.js'
 import { readableTex } from './readable.js'
 import { keyAsName } from './citation-text.js'
 import type { Segment } from './essay-doc.js'
@@ -29,7 +30,7 @@ export function joinReadable(pieces: string[]): string {
   let text = pieces.join('').replace(/\s+/g, ' ')
   if (/[\u3000-\u9fff\uff00-\uffef]/.test(text))
     text = text.replace(/([\p{Script=Han}。，、；：！？（）“”]) (?=[\p{Script=Han}。，、；：！？（）“”])/gu, '$1')
-  return text.replace(/ ([,.;:!?)])/g, '$1').trim()
+  return closeUpPunctuation(text).trim()
 }
 
 /**

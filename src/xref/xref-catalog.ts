@@ -39,6 +39,7 @@ export function documentKey(path: string): string {
 export function linkedFile(source: string, path: string): string {
   return documentKey(posix.normalize(posix.join(posix.dirname(source), safeDecode(path))))
 }
+
 const PAGE_EXTENSION = /\.(?:html?|md|markdown|qmd)$/i
 /** Jekyll names posts `YYYY-MM-DD-title.md`; its permalinks keep the title and the date's parts. */
 const JEKYLL_NAME = /^(\d{4})-\d{2}-\d{2}-(.+)$/

@@ -2,6 +2,7 @@ import type { EssayInput } from '../provider.js'
 import type { EssayDoc, Sentence } from '../../text/essay-doc.js'
 import { cosine, type SiteIndex, type TermVector } from '../../text/site-index.js'
 import { joinReadable } from '../../text/sentences.js'
+import { closeUpPunctuation } from '../../shared/punctuation-spacing.js'
 import { termsOf } from '../../text/terms.js'
 
 /** Two chosen sentences more alike than this say the same thing; the second is skipped. */
@@ -74,10 +75,7 @@ function render(units: Unit[]): string {
 
 /** What removing a citation leaves: "( )", "(; )", a space before a comma or full stop. */
 export function tidy(text: string): string {
-  return text
-    .replace(/\s*\((?:\s|[;,])*\)/g, '')
-    .replace(/\[(?:\s|[;,])*\]/g, '')
-    .replace(/\s+([,.;:!?])(?=[\s"'”’)]|$)/g, '$1')
+  return closeUpPunctuation(text.replace(/\s*\((?:\s|[;,])*\)/g, '').replace(/\[(?:\s|[;,])*\]/g, ''))
     .replace(/([,;])(?=[.!?])/g, '')
     .replace(/\s{2,}/g, ' ')
     .trim()

@@ -77,6 +77,12 @@ describe('the excerpt from the essay’s one reading', () => {
     expect(excerptOf('```\ncode only\n```\n')).toBe('')
   })
 
+  it('keeps the space before inline code that starts with punctuation', () => {
+    expect(excerptOf('Replace `@threads` with `@threads :static` in every loop you have.')).toBe(
+      'Replace @threads with @threads :static in every loop you have.',
+    )
+  })
+
   it('passes over a note about the post for its first paragraph, but not a note about its subject', () => {
     // julialang.org's "Put This In Your Pipe"
     expect(
