@@ -66,19 +66,29 @@ export interface MeasuredRun {
   stdout: string
   stderr: string
   seconds: number
-  /** Peak memory of the command's process tree (MB, summed PSS). */
-  peakMB: number
+  /** Peak memory of the command's process tree (MB, summed PSS); null when not sampled. */
+  peakMB: number | null
   /** CPU time of the command and every process it waited for (user + system, s). */
   cpuSeconds: number
 }
 
-/** Runs `command` to its end, measuring its wall time, its tree's peak memory and its CPU. */
-export function measuredRun(command: string, args: string[]): Promise<MeasuredRun> {
+/**
+ * Runs `command` to its end, measuring its wall time, its CPU and, with `sampleMemory`, its
+ * tree's peak memory. Sampling is not free: reading `smaps_rollup` walks each process's page
+ * tables under its memory lock, every 25 ms, and on two cores it made a cold corpus import
+ * 2–3 s slower (13–14 s sampled, 10.3–11.4 s not, same build, runs interleaved). So a figure
+ * of time and a figure of memory come from separate runs.
+ */
+export function measuredRun(
+  command: string,
+  args: string[],
+  { sampleMemory }: { sampleMemory: boolean },
+): Promise<MeasuredRun> {
   const started = performance.now()
   // bash's `times` adds up every child it waited for, and their own waited-for children in turn.
   const script = '"$@"; code=$?; printf "\\nbench-times\\n" >&2; times >&2; exit $code'
   const shell = spawn('bash', ['-c', script, 'bench', command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
-  const memory = pollTreeMemory(shell.pid!)
+  const memory = sampleMemory ? pollTreeMemory(shell.pid!) : null
   let stdout = ''
   let stderr = ''
   shell.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
@@ -86,7 +96,7 @@ export function measuredRun(command: string, args: string[]): Promise<MeasuredRu
   return new Promise((resolve, reject) => {
     shell.on('error', reject)
     shell.on('close', (status) => {
-      const peakMB = memory.stop()
+      const peakMB = memory ? memory.stop() : null
       const at = stderr.lastIndexOf('\nbench-times\n')
       const times =
         at >= 0
