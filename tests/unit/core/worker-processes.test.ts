@@ -2,14 +2,14 @@ import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WarmPool } from '../../../src/core/warm-pool.js'
-import { neededTooMuchMemory, runOnWorkers } from '../../../src/core/worker-pool.js'
+import { neededTooMuchMemory, runOnWorkers, tookTooLong } from '../../../src/core/worker-pool.js'
 
 // CI died so: a render worker ran out of heap under load, and V8 aborted the whole test process
 // with it (a worker thread's resourceLimits are best-effort). An essay could do it to `blog serve`.
 // Workers are processes now; whatever a task does to its heap, the caller carries on.
 
 const HUNGRY = new URL('../../fixtures/workers/hungry-worker', import.meta.url)
-type Task = { kind: 'grow' } | { kind: 'echo'; text: string }
+type Task = { kind: 'grow' } | { kind: 'echo'; text: string } | { kind: 'busy'; ms: number }
 const pools: WarmPool<Task, string>[] = []
 afterEach(async () => {
   await Promise.all(pools.splice(0).map((pool) => pool.close()))
@@ -67,6 +67,45 @@ describe('worker processes', () => {
     )
     expect(leftover).toEqual([])
     expect(tasks.map((t) => outcomes.get(t))).toEqual(['a', { error: neededTooMuchMemory(64) }, 'b'])
+  }, 60_000)
+
+  it('in a bulk run, hand the tasks a dead worker held but never began to a new worker', async () => {
+    // One worker holds two tasks at a time: the one it works on and the next.
+    const tasks = [
+      { input: { kind: 'grow' } },
+      { input: { kind: 'echo', text: 'a' } },
+      { input: { kind: 'echo', text: 'b' } },
+    ] as const
+    const outcomes = new Map<unknown, unknown>()
+    const leftover = await runOnWorkers<Task, string, (typeof tasks)[number]>(
+      [...tasks],
+      { worker: HUNGRY, threads: 1, timeoutMs: 60_000, maxOldGenerationMb: 64 },
+      (task, outcome) => outcomes.set(task, outcome),
+    )
+    expect(leftover).toEqual([])
+    expect(tasks.map((t) => outcomes.get(t))).toEqual([{ error: neededTooMuchMemory(64) }, 'a', 'b'])
+  }, 60_000)
+
+  it('in a bulk run, time each task from when its worker begins it, and fail only the one too slow', async () => {
+    // Each takes 0.9 s, under the 1.5 s limit, though the second waits in the worker behind the
+    // first; the third takes 5 s and fails, its worker replaced for the fourth.
+    const tasks = [
+      { input: { kind: 'busy', ms: 900 } },
+      { input: { kind: 'busy', ms: 900 } },
+      { input: { kind: 'busy', ms: 5000 } },
+      { input: { kind: 'echo', text: 'after' } },
+    ] as const
+    const outcomes = new Map<unknown, unknown>()
+    await runOnWorkers<Task, string, (typeof tasks)[number]>(
+      [...tasks],
+      { worker: HUNGRY, threads: 1, timeoutMs: 1500 },
+      (task, outcome) => outcomes.set(task, outcome),
+    )
+    const [first, second, slow, after] = tasks.map((t) => outcomes.get(t))
+    expect(first).toMatch(/^\d+$/)
+    expect(second).toBe(first)
+    expect(slow).toEqual({ error: tookTooLong(1500) })
+    expect(after).toBe('after')
   }, 60_000)
 
   it('do not outlive a process that is killed while they are loaded', async () => {
