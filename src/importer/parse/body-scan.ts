@@ -64,7 +64,11 @@ export function scanBody(body: string, haveTitle = false, wantParagraph = true):
   if (!wantParagraph && haveTitle && !H1_SYNTAX.test(body.slice(0, MAX_SCAN_CHARS)))
     return { heading: null, firstParagraph: '' }
   const masked = maskFranklinInlineHtml(body)
-  for (const size of PREFIX_SIZES) {
+  // For the heading alone, the body up to the blank line after the first line that may be one
+  // is enough when it is one (nearly always the first line): no earlier line can be.
+  const firstH1 = wantParagraph ? null : H1_SYNTAX.exec(masked.slice(0, PREFIX_SIZES[0]))
+  const sizes = firstH1 ? [firstH1.index + 1, ...PREFIX_SIZES] : PREFIX_SIZES
+  for (const size of sizes) {
     const prefix = prefixOf(masked, size, true)
     if (prefix === null) break
     const root = parser.parse(prefix.text) as Root
@@ -99,7 +103,9 @@ const H1_SYNTAX = /^ {0,3}(?:#(?:[ \t]|$)|=+[ \t]*$)/m
 function prefixOf(body: string, size: number, exact: boolean): { text: string; shift: number } | null {
   if (body.length <= size * 1.5) return null
   let cut = body.indexOf('\n\n', size)
-  if (cut < 0 || cut > size * 1.5) {
+  // An exact cut further on than planned still parses less than the whole body would (the
+  // alternative, for a long paragraph or code block at the cut: d2l's MLP chapter, 24 kB).
+  if (cut < 0 || (!exact && cut > size * 1.5)) {
     if (exact) return null
     const lineEnd = body.indexOf('\n', size)
     cut = lineEnd < 0 || lineEnd > size * 1.5 ? size : lineEnd

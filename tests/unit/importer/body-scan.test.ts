@@ -15,6 +15,15 @@ describe('the body scan, when the import reads the first paragraph from the rend
     expect(d2l.firstParagraph).toBe('')
   })
 
+  it('finds the heading past a long first block, and the first one even when the body holds more', () => {
+    // No blank line near where a planned prefix would end: the cut falls at the next one.
+    const long = `# Multilayer Perceptrons\n${'One long line of prose with no break. '.repeat(150)}\n\nMore.`
+    expect(scanBody(long, false, false).heading).toMatchObject({ text: 'Multilayer Perceptrons', leading: true })
+    const late = `Intro words.\n\n# First\n\nText.\n\n# Second\n\n${'Filler paragraph. '.repeat(400)}`
+    expect(scanBody(late, false, false).heading).toMatchObject({ text: 'First', leading: false })
+    expect(scanBody(late, false, false).heading).toEqual(scanBody(late, false, true).heading)
+  })
+
   it('finds no heading in a body without one, nor in code that only looks like one', () => {
     expect(scanBody('Just prose.\n\n## A section\n\nMore prose.', true, false).heading).toBeNull()
     expect(scanBody('```julia\n# a comment\nx = 1\n```\n\nProse.', true, false).heading).toBeNull()
