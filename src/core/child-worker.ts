@@ -30,6 +30,8 @@ export interface ChildWorkerOptions {
   maxOldGenerationMb: number
   /** Young generation (MB), in V8's terms: two semi-spaces and the new large-object space. */
   maxYoungGenerationMb: number
+  /** Further V8 flags for the worker's process. */
+  v8Flags?: readonly string[]
 }
 
 /**
@@ -49,6 +51,7 @@ export class ChildWorker<Reply> extends EventEmitter implements TaskWorker<Reply
     const execArgv = [
       `--max-old-space-size=${opts.maxOldGenerationMb}`,
       `--max-semi-space-size=${Math.max(1, Math.round(opts.maxYoungGenerationMb / 3))}`,
+      ...(opts.v8Flags ?? []),
       ...(loader ? ['--import', loader] : []),
     ]
     this.child = fork(fileURLToPath(module), [], {

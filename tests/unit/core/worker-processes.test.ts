@@ -9,7 +9,7 @@ import { neededTooMuchMemory, runOnWorkers, tookTooLong } from '../../../src/cor
 // Workers are processes now; whatever a task does to its heap, the caller carries on.
 
 const HUNGRY = new URL('../../fixtures/workers/hungry-worker', import.meta.url)
-type Task = { kind: 'grow' } | { kind: 'echo'; text: string } | { kind: 'busy'; ms: number }
+type Task = { kind: 'grow' } | { kind: 'echo'; text: string } | { kind: 'busy'; ms: number } | { kind: 'flags' }
 const pools: WarmPool<Task, string>[] = []
 afterEach(async () => {
   await Promise.all(pools.splice(0).map((pool) => pool.close()))
@@ -106,6 +106,14 @@ describe('worker processes', () => {
     expect(second).toBe(first)
     expect(slow).toEqual({ error: tookTooLong(1500) })
     expect(after).toBe('after')
+  }, 60_000)
+
+  it('run with their heap limits and a raised optimization budget', async () => {
+    // The budget spares a bulk import most of V8's optimizing work (worker-pool.ts).
+    const flags = await warmPool().run({ kind: 'flags' })
+    expect(flags).toContain('--max-old-space-size=64')
+    expect(flags).toContain('--max-semi-space-size=16')
+    expect(flags).toContain('--interrupt-budget=1000000')
   }, 60_000)
 
   it('do not outlive a process that is killed while they are loaded', async () => {
