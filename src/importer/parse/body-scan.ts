@@ -98,14 +98,15 @@ const H1_SYNTAX = /^ {0,3}(?:#(?:[ \t]|$)|=+[ \t]*$)/m
  * whole, because block structure before a blank line never depends on what follows it; when
  * `exact` is false and there is no blank line, it is cut at a line end instead. `shift` is
  * how far the definitions move the body's text. Null when the body is short enough to parse
- * whole (or, with `exact`, has no blank line to cut at).
+ * whole (or, with `exact`, has no blank line to cut at within MAX_SCAN_CHARS).
  */
 function prefixOf(body: string, size: number, exact: boolean): { text: string; shift: number } | null {
   if (body.length <= size * 1.5) return null
   let cut = body.indexOf('\n\n', size)
   // An exact cut further on than planned still parses less than the whole body would (the
-  // alternative, for a long paragraph or code block at the cut: d2l's MLP chapter, 24 kB).
-  if (cut < 0 || (!exact && cut > size * 1.5)) {
+  // alternative, for a long paragraph or code block at the cut: d2l's MLP chapter, 24 kB), as
+  // long as it is within what a scan ever parses.
+  if (cut < 0 || cut > MAX_SCAN_CHARS || (!exact && cut > size * 1.5)) {
     if (exact) return null
     const lineEnd = body.indexOf('\n', size)
     cut = lineEnd < 0 || lineEnd > size * 1.5 ? size : lineEnd

@@ -22,6 +22,9 @@ describe('the body scan, when the import reads the first paragraph from the rend
     const late = `Intro words.\n\n# First\n\nText.\n\n# Second\n\n${'Filler paragraph. '.repeat(400)}`
     expect(scanBody(late, false, false).heading).toMatchObject({ text: 'First', leading: false })
     expect(scanBody(late, false, false).heading).toEqual(scanBody(late, false, true).heading)
+    // A blank line past what a scan ever parses is no place to cut: the scan stays within it.
+    const wall = `# Title\n${'word '.repeat(40_000)}\n\nAfter.`
+    expect(scanBody(wall, false, false).heading).toMatchObject({ text: 'Title', leading: true })
   })
 
   it('finds no heading in a body without one, nor in code that only looks like one', () => {
