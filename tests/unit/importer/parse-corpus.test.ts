@@ -54,17 +54,21 @@ describe('parseEssay on every corpus essay', () => {
     expect(files.length).toBe(EXPECTED_ESSAYS)
   })
 
-  it('reads the same title and body when the import leaves the first paragraph to the render', { timeout: 120_000 }, () => {
-    // The import parses only as much of a body as its title heading needs (body-scan.ts).
-    const differ: string[] = []
-    for (const path of files) {
-      const input = { path, text: readFileSync(path, 'utf8'), mtime: statSync(path).mtime }
-      const later = parseEssay(input, { ownerName: OWNER }, 'later')
-      const whole = parseCorpusFile(path)
-      if (later.title !== whole.title || later.body !== whole.body) differ.push(relative(CORPUS, path))
-    }
-    expect(differ).toEqual([])
-  })
+  it(
+    'reads the same title and body when the import leaves the first paragraph to the render',
+    { timeout: 120_000 },
+    () => {
+      // The import parses only as much of a body as its title heading needs (body-scan.ts).
+      const differ: string[] = []
+      for (const path of files) {
+        const input = { path, text: readFileSync(path, 'utf8'), mtime: statSync(path).mtime }
+        const later = parseEssay(input, { ownerName: OWNER }, 'later')
+        const whole = parseCorpusFile(path)
+        if (later.title !== whole.title || later.body !== whole.body) differ.push(relative(CORPUS, path))
+      }
+      expect(differ).toEqual([])
+    },
+  )
 
   it('reads each essay into sane fields', { timeout: 120_000 }, () => {
     const problems: string[] = []
