@@ -76,7 +76,7 @@ export interface MeasuredRun {
  * Runs `command` to its end, measuring its wall time, its CPU and, with `sampleMemory`, its
  * tree's peak memory. Sampling is not free: reading `smaps_rollup` walks each process's page
  * tables under its memory lock, every 25 ms, and on two cores it made a cold corpus import
- * 2–3 s slower (13–14 s sampled, 10.3–11.4 s not, same build, runs interleaved). So a figure
+ * 2–3 s slower (13–14 s sampled, 10.3–11.4 s not, same build, minutes apart). So a figure
  * of time and a figure of memory come from separate runs.
  */
 export function measuredRun(
