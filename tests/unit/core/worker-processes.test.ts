@@ -45,6 +45,21 @@ async function until(condition: () => boolean, ms: number): Promise<boolean> {
   return condition()
 }
 
+/** A bulk run of `inputs` on the fixture's workers: each input's outcome, in order, and the leftover tasks. */
+async function bulkRun(
+  inputs: readonly Task[],
+  opts: { threads: number; timeoutMs: number; maxOldGenerationMb?: number },
+): Promise<{ outcomes: unknown[]; leftover: unknown[] }> {
+  const tasks = inputs.map((input) => ({ input }))
+  const outcomes = new Map<unknown, unknown>()
+  const leftover = await runOnWorkers<Task, string, (typeof tasks)[number]>(
+    tasks,
+    { worker: HUNGRY, ...opts },
+    (task, outcome) => outcomes.set(task, outcome),
+  )
+  return { outcomes: tasks.map((t) => outcomes.get(t)), leftover }
+}
+
 describe('worker processes', () => {
   it('fail a task that exhausts its heap alone, and the next task is answered by a fresh worker', async () => {
     const pool = warmPool()
@@ -54,54 +69,37 @@ describe('worker processes', () => {
   }, 60_000)
 
   it('in a bulk run, fail only the task that exhausts its heap', async () => {
-    const tasks = [
-      { input: { kind: 'echo', text: 'a' } },
-      { input: { kind: 'grow' } },
-      { input: { kind: 'echo', text: 'b' } },
-    ] as const
-    const outcomes = new Map<unknown, unknown>()
-    const leftover = await runOnWorkers<Task, string, (typeof tasks)[number]>(
-      [...tasks],
-      { worker: HUNGRY, threads: 2, timeoutMs: 60_000, maxOldGenerationMb: 64 },
-      (task, outcome) => outcomes.set(task, outcome),
+    const { outcomes, leftover } = await bulkRun(
+      [{ kind: 'echo', text: 'a' }, { kind: 'grow' }, { kind: 'echo', text: 'b' }],
+      { threads: 2, timeoutMs: 60_000, maxOldGenerationMb: 64 },
     )
     expect(leftover).toEqual([])
-    expect(tasks.map((t) => outcomes.get(t))).toEqual(['a', { error: neededTooMuchMemory(64) }, 'b'])
+    expect(outcomes).toEqual(['a', { error: neededTooMuchMemory(64) }, 'b'])
   }, 60_000)
 
   it('in a bulk run, hand the tasks a dead worker held but never began to a new worker', async () => {
     // One worker holds two tasks at a time: the one it works on and the next.
-    const tasks = [
-      { input: { kind: 'grow' } },
-      { input: { kind: 'echo', text: 'a' } },
-      { input: { kind: 'echo', text: 'b' } },
-    ] as const
-    const outcomes = new Map<unknown, unknown>()
-    const leftover = await runOnWorkers<Task, string, (typeof tasks)[number]>(
-      [...tasks],
-      { worker: HUNGRY, threads: 1, timeoutMs: 60_000, maxOldGenerationMb: 64 },
-      (task, outcome) => outcomes.set(task, outcome),
+    const { outcomes, leftover } = await bulkRun(
+      [{ kind: 'grow' }, { kind: 'echo', text: 'a' }, { kind: 'echo', text: 'b' }],
+      { threads: 1, timeoutMs: 60_000, maxOldGenerationMb: 64 },
     )
     expect(leftover).toEqual([])
-    expect(tasks.map((t) => outcomes.get(t))).toEqual([{ error: neededTooMuchMemory(64) }, 'a', 'b'])
+    expect(outcomes).toEqual([{ error: neededTooMuchMemory(64) }, 'a', 'b'])
   }, 60_000)
 
   it('in a bulk run, time each task from when its worker begins it, and fail only the one too slow', async () => {
     // Each takes 0.9 s, under the 1.5 s limit, though the second waits in the worker behind the
     // first; the third takes 5 s and fails, its worker replaced for the fourth.
-    const tasks = [
-      { input: { kind: 'busy', ms: 900 } },
-      { input: { kind: 'busy', ms: 900 } },
-      { input: { kind: 'busy', ms: 5000 } },
-      { input: { kind: 'echo', text: 'after' } },
-    ] as const
-    const outcomes = new Map<unknown, unknown>()
-    await runOnWorkers<Task, string, (typeof tasks)[number]>(
-      [...tasks],
-      { worker: HUNGRY, threads: 1, timeoutMs: 1500 },
-      (task, outcome) => outcomes.set(task, outcome),
+    const { outcomes } = await bulkRun(
+      [
+        { kind: 'busy', ms: 900 },
+        { kind: 'busy', ms: 900 },
+        { kind: 'busy', ms: 5000 },
+        { kind: 'echo', text: 'after' },
+      ],
+      { threads: 1, timeoutMs: 1500 },
     )
-    const [first, second, slow, after] = tasks.map((t) => outcomes.get(t))
+    const [first, second, slow, after] = outcomes
     expect(first).toMatch(/^\d+$/)
     expect(second).toBe(first)
     expect(slow).toEqual({ error: tookTooLong(1500) })
