@@ -74,6 +74,9 @@ const SVG_ATTRIBUTES = [
  */
 const DISTILL_LAYOUTS = /^l-(?:body|page|screen|middle)(?:-outset|-inset)?$|^l-gutter$/
 
+/** The document kinds every dialect's blocks end in (markdown/dialects/blocks.ts). */
+const DOCUMENT_BLOCKS = /^(?:callout|theorem|proof)(?:-[a-z][\w-]*)?$/
+
 /**
  * GitHub-style sanitation (rehype-sanitize's default) widened for academic essays: math from
  * remark-math, Franklin divs, figures, media and inline SVG. It runs after rehype-raw, on the
@@ -106,7 +109,11 @@ export const sanitizeSchema: Schema = {
     ...defaults,
     code: [['className', /^language-./, 'math-inline', 'math-display']],
     // Franklin `@@name` divs arrive as `md-name` classes; besides distill's layouts, nothing else may set a class.
-    div: [...(defaults.div ?? []), ['className', /^md-[\w-]+$/, DISTILL_LAYOUTS]],
+    div: [...(defaults.div ?? []), ['className', /^md-[\w-]+$/, DISTILL_LAYOUTS, DOCUMENT_BLOCKS]],
+    p: [...(defaults.p ?? []), ['className', 'callout-title', 'qed-line']],
+    strong: [['className', 'theorem-label']],
+    em: [['className', 'proof-label']],
+    span: [...(defaults.span ?? []), ['className', 'theorem-name', 'qed'], 'ariaHidden'],
     figure: [['className', DISTILL_LAYOUTS]],
     aside: [['className', DISTILL_LAYOUTS]],
     // A reference to another post, resolved when the post is read (src/xref); never a script hook.
