@@ -1,4 +1,8 @@
-import { documentOf, warningsOf } from './essay-file-data.js'
+import { VFile } from 'vfile'
+import { isMyst, readMyst } from './dialects/myst/index.js'
+import { documentOf, warn, warningsOf } from './essay-file-data.js'
+import { stripFrontMatter } from './syntax/front-matter.js'
+import { stripPlaceholderChars } from './syntax/placeholders.js'
 import { preprocess } from './preprocess.js'
 import { documentAnchors } from './document-anchors.js'
 import { markdownProcessor } from './processor.js'
@@ -15,14 +19,10 @@ import type { RenderContext, RenderResult } from './types.js'
  * elements); a bulk import (`prepareMany`) reports that as a failure of the one file.
  */
 export function renderMarkdown(markdown: string, context: RenderContext = {}): RenderResult {
-  const { markdown: prepared, stash, mathPreamble, anchors } = preprocess(markdown, context.bibliography)
-  const equationLabels = new Map<string, string>()
-  for (const a of anchors)
-    if (a.kind === 'equation' && a.number && !equationLabels.has(a.number)) equationLabels.set(a.number, a.key)
-  const file = markdownProcessor.processSync({
-    value: prepared,
-    data: { stash, mathPreamble, context, equationLabels, captionNumbers: captionNumbersOf(anchors) },
-  })
+  const myst = mystBody(markdown)
+  const { file, anchors } =
+    myst === null ? renderCommonMark(markdown, context) : renderMystOrText(myst, markdown, context)
+  const mathPreamble = file.data.mathPreamble ?? []
   const summary = file.data.textSummary
   const document = documentOf(file)
   const html = String(file.value)
@@ -44,6 +44,61 @@ export function renderMarkdown(markdown: string, context: RenderContext = {}): R
     reading: labelledDisplays(file.data.reading ?? [], file.data.readingNumbers ?? [], allAnchors),
     macros: mathPreamble,
   }
+}
+
+/** The body of a MyST document (Jupyter Book, mystmd) ready for its parser, or null for any other essay. */
+function mystBody(markdown: string): string | null {
+  let text = markdown.charCodeAt(0) === 0xfeff ? markdown.slice(1) : markdown
+  if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n')
+  const { body } = stripFrontMatter(stripPlaceholderChars(text))
+  return isMyst(body) ? body : null
+}
+
+/** CommonMark with every site dialect the preprocessor and the remark plugins read. */
+function renderCommonMark(markdown: string, context: RenderContext): Rendered {
+  const { markdown: prepared, stash, mathPreamble, anchors } = preprocess(markdown, context.bibliography)
+  const file = markdownProcessor.processSync({
+    value: prepared,
+    data: { stash, mathPreamble, context, ...labelData(anchors) },
+  })
+  return { file, anchors }
+}
+
+/**
+ * The MyST parser recurses once per nesting level, so a document of thousands of unclosed
+ * directives exhausts the stack: such a document is read as CommonMark instead, where its
+ * fences show as the text they are.
+ */
+function renderMystOrText(body: string, markdown: string, context: RenderContext): Rendered {
+  try {
+    return renderMyst(body, context)
+  } catch (error) {
+    if (error instanceof RangeError) return renderCommonMark(markdown, context)
+    throw error
+  }
+}
+
+/** MyST, read by its own parser into the mdast that the same pipeline then runs on. */
+function renderMyst(body: string, context: RenderContext): Rendered {
+  const { tree, anchors, warnings } = readMyst(body)
+  const file = new VFile({ data: { stash: [], mathPreamble: [], context, ...labelData(anchors) } })
+  for (const [rule, message] of warnings) warn(file, rule, message)
+  const ran = markdownProcessor.runSync(tree, file)
+  file.value = markdownProcessor.stringify(ran, file)
+  return { file, anchors }
+}
+
+interface Rendered {
+  file: VFile
+  anchors: EssayAnchor[]
+}
+
+/** What the equation anchors and caption numbers are told of the document's labels. */
+function labelData(anchors: readonly EssayAnchor[]) {
+  const equationLabels = new Map<string, string>()
+  for (const a of anchors)
+    if (a.kind === 'equation' && a.number && !equationLabels.has(a.number)) equationLabels.set(a.number, a.key)
+  return { equationLabels, captionNumbers: captionNumbersOf(anchors) }
 }
 
 /** What references call each numbered figure and table, by the id of its label anchor. */

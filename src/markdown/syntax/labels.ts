@@ -132,10 +132,15 @@ const FOREIGN_PREFIXES: Array<[RegExp, string]> = [
 /**
  * A label this document does not define, so presumably another post does (d2l chapters refer
  * to each other's sections): a link marked for src/xref to resolve when the post is read, whose
- * text says what kind of thing it names by its d2l prefix, in words, in case it never resolves.
+ * text says what kind of thing it names by its d2l prefix, in words, in case it never resolves
+ * (or the author's own words, `written`, as MyST lets them be given).
  */
-function foreignReference(key: string, style: 'name' | 'equation'): string {
-  const text = style === 'equation' ? `(${escapeText(readableKey(key))})` : describeForeignLabel(key)
+export function foreignReference(key: string, style: 'name' | 'equation', written?: string): string {
+  const text = written
+    ? escapeHtml(written)
+    : style === 'equation'
+      ? `(${escapeText(readableKey(key))})`
+      : describeForeignLabel(key)
   const attribute = key.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
   return `<a href="#${encodeURI(key).replace(/"/g, '%22')}" data-xref="${style === 'equation' ? 'eqref' : 'label'}:${attribute}">${text}</a>`
 }
@@ -159,4 +164,8 @@ function escapeLinkText(text: string): string {
 /** Keeps label text literal in markdown (labels are like `sec_linear-concise`). */
 function escapeText(text: string): string {
   return text.replace(/([\\`*_[\]<>$~|#])/g, '\\$1')
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }

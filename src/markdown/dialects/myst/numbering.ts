@@ -1,0 +1,119 @@
+import { LabelRegistry } from '../../syntax/labels.js'
+import { rewriteTex, tagDisplay } from '../../syntax/tex.js'
+import { TheoremCounter, theoremWord } from '../blocks.js'
+import { field, textOf, type MystNode } from './myst-node.js'
+
+/** What a label names, for references to say: "(3)", "Figure 2", "Lemma 1", a section's title. */
+export interface MystTarget {
+  kind: 'equation' | 'section' | 'figure' | 'table' | 'theorem' | 'anchor'
+  /** What a reference shows. */
+  text: string
+  /** The running number alone, where the target has one. */
+  number?: string
+}
+
+/**
+ * Numbers what a MyST document labels, in document order, before any reference is resolved (a
+ * reference may come before its target). Equations share the LabelRegistry the rest of the
+ * renderer uses, so `\label`/`\eqref` inside formulas and MyST's `:label:` count as one
+ * sequence; figures and tables are numbered only when labelled, as elsewhere in Scholia;
+ * theorem-like blocks each kind on its own, as sphinx-proof does.
+ */
+export class MystNumbering {
+  readonly labels = new LabelRegistry()
+  private readonly theorems = new TheoremCounter()
+  private readonly targets = new Map<string, MystTarget>()
+
+  /** Walks the tree once: `(label)=` targets attached, display formulas tagged, blocks numbered. */
+  number(root: MystNode): void {
+    this.walk(root)
+  }
+
+  target(key: string): MystTarget | undefined {
+    const eq = this.labels.equation(key)
+    if (eq) return { kind: 'equation', text: `(${eq})`, number: eq }
+    return this.targets.get(key)
+  }
+
+  private walk(parent: MystNode): void {
+    const kids = parent.children
+    if (!kids) return
+    for (let i = 0; i < kids.length; i++) {
+      const node = kids[i]
+      if (node.type === 'mystTarget' && field(node, 'label')) attachTarget(kids, i)
+      this.visit(node)
+      this.walk(node)
+    }
+  }
+
+  private visit(node: MystNode): void {
+    const key = labelOf(node)
+    switch (node.type) {
+      case 'heading':
+        if (key) {
+          this.labels.addAnchor(key, 'section', textOf(node))
+          this.targets.set(key, { kind: 'section', text: textOf(node) || key })
+        }
+        return
+      case 'math': {
+        let tex = rewriteTex(node.value ?? '', true, this.labels)
+        if (key) tex = tagDisplay(tex, key, this.labels)
+        node.value = tex
+        return
+      }
+      case 'container': {
+        const kind = field(node, 'kind') === 'table' ? 'table' : 'figure'
+        if (!key) return
+        this.labels.addAnchor(key, kind, captionText(node))
+        const n = this.labels.list().find((a) => a.key === key)?.number
+        if (n) this.targets.set(key, { kind, text: `${kind === 'table' ? 'Table' : 'Figure'} ${n}`, number: n })
+        node.numberedAs = n
+        return
+      }
+      case 'proof':
+      case 'exercise': {
+        const kind = node.type === 'exercise' ? 'exercise' : (field(node, 'kind') ?? 'theorem')
+        if (kind === 'proof' || field(node, 'gate') === 'end') return
+        const label = node.enumerated === false ? theoremWord(kind) : this.theorems.next(kind)
+        node.shownAs = label
+        if (key) {
+          this.labels.addAnchor(key, 'anchor', label)
+          this.targets.set(key, { kind: 'theorem', text: label })
+        }
+        return
+      }
+      case 'mystTarget':
+        if (key && !node.attached) {
+          this.labels.addAnchor(key, 'anchor')
+          this.targets.set(key, { kind: 'anchor', text: key })
+        }
+        return
+    }
+  }
+}
+
+/** The author's label of a node (MyST keeps it as `label`, its normalised form as `identifier`). */
+export function labelOf(node: MystNode): string | undefined {
+  const label = field(node, 'label') ?? field(node, 'identifier')
+  return label && /^[\w:.-]+$/.test(label) ? label : undefined
+}
+
+/** `(label)=` names the block after it: the label moves onto that block, the target stays as a marker. */
+function attachTarget(kids: MystNode[], index: number): void {
+  const next = kids.slice(index + 1).find((k) => k.type !== 'mystTarget' && k.type !== 'mystComment')
+  if (!next) return
+  const label = field(kids[index], 'label') as string
+  const block = next.type === 'mystDirective' && next.children?.length === 1 ? next.children[0] : next
+  if (block.type === 'heading' || block.type === 'container' || block.type === 'math' || block.type === 'proof') {
+    if (!labelOf(block)) {
+      block.label = label
+      block.identifier = label
+    }
+    kids[index].attached = true
+  }
+}
+
+function captionText(container: MystNode): string {
+  const caption = container.children?.find((c) => c.type === 'caption' || c.type === 'paragraph')
+  return caption ? textOf(caption).trim() : ''
+}

@@ -1,0 +1,424 @@
+import type { BlockContent, DefinitionContent, PhrasingContent } from 'mdast'
+import { citationPlaceholder, type Citation } from '../../syntax/citations.js'
+import { foreignReference } from '../../syntax/labels.js'
+import { resolvePlaceholders } from '../../syntax/placeholders.js'
+import { rewriteTex } from '../../syntax/tex.js'
+import { CALLOUT_TITLES, callout, proofBlock, theoremBlock } from '../blocks.js'
+import { field, textOf, type MystNode } from './myst-node.js'
+import { labelOf, type MystNumbering } from './numbering.js'
+
+/** Roles whose citation names its authors in the sentence ("Smith (2020)"). */
+const NARRATIVE_ROLES = /^(?:cite:t|cite:ts|cite:alt|cite:alts|citet|cite:author|cite:authors)$/
+/** Notebook kernels' names for the languages highlight.js knows. */
+const KERNEL_LANGUAGES: Record<string, string | null> = {
+  ipython3: 'python',
+  ipython: 'python',
+  python3: 'python',
+  ir: 'r',
+  none: null,
+  text: null,
+  output: null,
+}
+/** Directives that say where generated things go, which the page already shows (contents, references, index). */
+const PLACED_BY_THE_PAGE = new Set(['toc', 'bibliography', 'indexEntries', 'index', 'genindex'])
+
+type Flow = Array<BlockContent | DefinitionContent>
+
+/**
+ * Turns the MyST parser's tree into the mdast the rest of the pipeline reads: MyST roles and
+ * directives become the document kinds Scholia knows (callouts, theorem-like blocks, proofs,
+ * figures, labelled equations, citations, cross-references), their syntax never shown. What
+ * has no counterpart is read as its content; `warn` hears of what had to be dropped.
+ */
+export class MystToMdast {
+  constructor(
+    private readonly numbering: MystNumbering,
+    private readonly warn: (rule: string, message: string) => void,
+  ) {}
+
+  /** The converted children of `node`, flattened (a MyST wrapper gives its content). */
+  children(node: MystNode): MystNode[] {
+    const out: MystNode[] = []
+    const kids = node.children ?? []
+    for (let i = 0; i < kids.length; i++) {
+      const kid = kids[i]
+      // sphinx-exercise's `exercise-start` … `exercise-end` gates hold the blocks between them.
+      if (isGate(kid, 'start')) {
+        const end = kids.findIndex((k, j) => j > i && isGate(k, 'end'))
+        if (end > i) {
+          const inner = gateNode(kid)
+          inner.children = [...(inner.children ?? []), ...kids.slice(i + 1, end)]
+          out.push(...this.convert(inner))
+          i = end
+          continue
+        }
+      }
+      out.push(...this.convert(kid))
+    }
+    return out
+  }
+
+  convert(node: MystNode): MystNode[] {
+    switch (node.type) {
+      case 'mystDirective':
+        return this.directive(node)
+      case 'mystRole':
+        if (/^cite/.test(field(node, 'name') ?? '')) return [citation(field(node, 'name') ?? '', citeKeys(node))]
+        if (node.children) return this.children(node)
+        return [{ type: 'text', value: node.value ?? '' }]
+      case 'mystTarget':
+        return labelOf(node) && !node.attached ? [anchor(labelOf(node) as string)] : []
+      case 'mystComment':
+      case 'comment':
+      case 'blockBreak':
+      case 'outputs':
+      case 'output':
+        return []
+      case 'block':
+        return this.children(withoutRemovedParts(node))
+      case 'span':
+      case 'div':
+      case 'grid':
+      case 'tabSet':
+        return this.children(node)
+      case 'tabItem':
+      case 'card':
+        return this.titled(node)
+      case 'heading':
+        return [this.heading(node)]
+      case 'admonition':
+        return [this.admonition(node)]
+      case 'proof':
+      case 'exercise':
+      case 'solution':
+        return [this.theorem(node)]
+      case 'container':
+        return this.container(node)
+      case 'math':
+        return [displayMath(this.resolveTex(node.value ?? ''))]
+      case 'inlineMath':
+        return [inlineMath(this.resolveTex(rewriteTex(node.value ?? '', false, this.numbering.labels)))]
+      case 'crossReference':
+        return [this.reference(node)]
+      case 'citeGroup':
+      case 'cite':
+        // Pandoc's `[@a]` and `@a`, which the MyST parser reads too: the mode is in the node.
+        return [citation(field(node, 'kind') === 'narrative' ? 'cite:t' : 'cite:p', citeKeys(node))]
+      case 'code':
+        return [code(node)]
+      case 'abbreviation':
+        return [renamed(node, 'abbr', this.children(node), { title: field(node, 'title') })]
+      case 'subscript':
+        return [renamed(node, 'sub', this.children(node))]
+      case 'superscript':
+        return [renamed(node, 'sup', this.children(node))]
+      case 'underline':
+        return [renamed(node, 'u', this.children(node))]
+      case 'smallcaps':
+        return [renamed(node, 'span', this.children(node))]
+      case 'keyboard':
+        return [renamed(node, 'kbd', this.children(node))]
+      case 'definitionList':
+        return [{ type: 'blockquote', data: { hName: 'dl' }, children: this.children(node) }]
+      case 'definitionTerm':
+        return [{ type: 'paragraph', data: { hName: 'dt' }, children: this.children(node) }]
+      case 'definitionDescription':
+        return [{ type: 'blockquote', data: { hName: 'dd' }, children: this.children(node) }]
+      case 'aside':
+        return [{ type: 'blockquote', data: { hName: 'aside' }, children: this.children(node) }]
+      case 'iframe':
+      case 'embed':
+        return this.external(node)
+      case 'mermaid':
+        return [{ type: 'code', lang: 'mermaid', value: node.value ?? '' }]
+      case 'link':
+        return [this.link(node)]
+      case 'image':
+        return [
+          {
+            type: 'image',
+            url: field(node, 'url') ?? '',
+            alt: field(node, 'alt') ?? '',
+            title: field(node, 'title') ?? null,
+          },
+        ]
+      case 'footnoteReference':
+      case 'footnoteDefinition':
+        return [{ ...node, children: node.children ? this.children(node) : undefined }]
+      default:
+        if (PLACED_BY_THE_PAGE.has(node.type)) return []
+        if (STANDARD.has(node.type)) return [node.children ? { ...node, children: this.children(node) } : node]
+        // A kind this reader does not know: its content, never its syntax.
+        if (node.children) return this.children(node)
+        return typeof node.value === 'string' && node.value !== '' ? [{ type: 'text', value: node.value }] : []
+    }
+  }
+
+  private directive(node: MystNode): MystNode[] {
+    const name = field(node, 'name') ?? ''
+    if (node.children) return this.children(node)
+    if (name === 'include') {
+      this.warn(
+        'myst-include',
+        `MyST {include} of "${field(node, 'args') ?? ''}" is not inlined: import the included file as a post of its own`,
+      )
+      return []
+    }
+    // What is left has no body to show (unknown-directives.ts gave the others theirs): build
+    // machinery such as `{bibliography}` or `{nb-exec-table}`, whose output the page has or needs not.
+    return []
+  }
+
+  private heading(node: MystNode): MystNode {
+    const key = labelOf(node)
+    const out: MystNode = { type: 'heading', depth: node.depth, children: this.children(node) }
+    if (key && (node.label || node.attachedTarget !== undefined || node.identifier))
+      out.data = { hProperties: { id: key } }
+    return out
+  }
+
+  /** A note, warning, … with its title: the author's, else the kind's word. */
+  private admonition(node: MystNode): MystNode {
+    const kids = node.children ?? []
+    const titleNode = kids.find((k) => k.type === 'admonitionTitle')
+    const title = titleNode ? (this.children(titleNode) as PhrasingContent[]) : null
+    const body = this.children({ type: 'x', children: kids.filter((k) => k !== titleNode) }) as Flow
+    // `{admonition}` takes its look from its class (`:class: warning`), the others from their name.
+    const classed = field(node, 'class')
+      ?.split(/\s+/)
+      .find((c) => c in CALLOUT_TITLES)
+    return callout(classed ?? field(node, 'kind') ?? 'note', title, body) as MystNode
+  }
+
+  private theorem(node: MystNode): MystNode {
+    const kids = node.children ?? []
+    const titleNode = kids.find((k) => k.type === 'admonitionTitle')
+    const body = this.children({ type: 'x', children: kids.filter((k) => k !== titleNode) }) as Flow
+    const kind = node.type === 'proof' ? (field(node, 'kind') ?? 'theorem') : node.type
+    if (kind === 'proof')
+      return proofBlock(body, titleNode ? (this.children(titleNode) as PhrasingContent[]) : null) as MystNode
+    if (node.type === 'solution') {
+      // "Solution to Exercise 2": the title names the exercise through a reference.
+      const ref = titleNode?.children?.find((c) => c.type === 'crossReference')
+      const target = ref ? this.numbering.target(labelOf(ref) ?? '') : undefined
+      return theoremBlock('solution', target ? `Solution to ${target.text}` : 'Solution', null, null, body) as MystNode
+    }
+    const name = titleNode ? (this.children(titleNode) as PhrasingContent[]) : null
+    const label = typeof node.shownAs === 'string' ? node.shownAs : kind
+    return theoremBlock(kind, label, name, labelOf(node) ?? null, body) as MystNode
+  }
+
+  /** A figure (pictures and a caption) or a table with its caption. */
+  private container(node: MystNode): MystNode[] {
+    const key = labelOf(node)
+    const kids = node.children ?? []
+    if (field(node, 'kind') === 'table') {
+      const table = kids.filter((k) => k.type !== 'caption' && k.type !== 'legend' && k.type !== 'paragraph')
+      const captions = kids.filter((k) => k.type === 'caption' || k.type === 'paragraph')
+      // A caption paragraph beside a table becomes its <caption> (rehype-captions.ts), with the label inside for its number.
+      const caption: MystNode = {
+        type: 'paragraph',
+        children: [
+          { type: 'text', value: 'Table: ' },
+          ...(key ? [anchor(key)] : []),
+          ...captions.flatMap((c) => this.phrasing(c)),
+        ],
+      }
+      return [...(captions.length > 0 || key ? [caption] : []), ...this.children({ type: 'x', children: table })]
+    }
+    const pictures = kids.filter((k) => k.type !== 'caption' && k.type !== 'legend' && k.type !== 'paragraph')
+    const captions = kids.filter((k) => k.type === 'caption' || k.type === 'legend' || k.type === 'paragraph')
+    const content = this.children({ type: 'x', children: pictures }).flatMap((k) =>
+      k.type === 'paragraph' ? (k.children ?? []) : [k],
+    )
+    const caption = captions.flatMap((c, i) => [...(i > 0 ? [{ type: 'text', value: ' ' }] : []), ...this.phrasing(c)])
+    const figure: MystNode = {
+      type: 'paragraph',
+      data: { hName: 'figure', ...(key ? { hProperties: { id: key } } : {}) },
+      children: [
+        ...content,
+        ...(caption.length > 0 ? [{ type: 'emphasis', data: { hName: 'figcaption' }, children: caption }] : []),
+      ],
+    }
+    return [figure]
+  }
+
+  /** A caption's inline content (its paragraphs run together). */
+  private phrasing(node: MystNode): MystNode[] {
+    return this.children(node).flatMap((k) => (k.type === 'paragraph' ? (k.children ?? []) : [k]))
+  }
+
+  private reference(node: MystNode): MystNode {
+    const key = labelOf(node) ?? ''
+    const target = this.numbering.target(key)
+    const written = node.children && node.children.length > 0 ? this.children(node) : null
+    if (!target) {
+      // Another page of the book, presumably: a link the site resolves when the post is read.
+      if (written)
+        return { type: 'html', value: foreignReference(key, 'name', textOf({ type: 'x', children: written })) }
+      return { type: 'html', value: foreignReference(key, field(node, 'kind') === 'eq' ? 'equation' : 'name') }
+    }
+    const href = target.kind === 'equation' ? `#eq-${key}` : `#${key}`
+    const children = written ? fillNumber(written, target) : [{ type: 'text', value: target.text }]
+    return { type: 'link', url: href, children }
+  }
+
+  /**
+   * `{doc}` links name another page of the book by its path without extension: pointed at its
+   * `.md` file, they lead to the imported post (src/xref), and read as its name until then.
+   */
+  private link(node: MystNode): MystNode {
+    const url = field(node, 'url') ?? ''
+    const children = this.children(node)
+    const isDoc = node.type === 'link' && !/^[a-z][a-z0-9+.-]*:|^#|^\/|\.[A-Za-z0-9]+(?:#.*)?$/i.test(url) && url !== ''
+    const target = isDoc ? url.replace(/(#.*)?$/, '.md$1') : url
+    const text = children.length > 0 ? children : [{ type: 'text', value: readableName(url) }]
+    return { type: 'link', url: target, title: field(node, 'title') ?? null, children: text }
+  }
+
+  /** Tabs and cards: the title as a bold line over the content. */
+  private titled(node: MystNode): MystNode[] {
+    const title = field(node, 'title')
+    const body = this.children(node)
+    return title
+      ? [{ type: 'paragraph', children: [{ type: 'strong', children: [{ type: 'text', value: title }] }] }, ...body]
+      : body
+  }
+
+  private external(node: MystNode): MystNode[] {
+    const src = field(node, 'src') ?? field(node, 'url')
+    if (!src || !/^https?:\/\//.test(src)) return []
+    return [{ type: 'paragraph', children: [{ type: 'link', url: src, children: [{ type: 'text', value: src }] }] }]
+  }
+
+  private resolveTex(tex: string): string {
+    return resolvePlaceholders(tex, (kind, key) => this.numbering.labels.resolve(kind, key))
+  }
+}
+
+/** The mdast types remark-rehype converts itself. */
+const STANDARD = new Set([
+  'root',
+  'paragraph',
+  'text',
+  'emphasis',
+  'strong',
+  'delete',
+  'inlineCode',
+  'break',
+  'thematicBreak',
+  'blockquote',
+  'list',
+  'listItem',
+  'link',
+  'linkReference',
+  'imageReference',
+  'definition',
+  'table',
+  'tableRow',
+  'tableCell',
+  'html',
+])
+
+function isGate(node: MystNode, gate: 'start' | 'end'): boolean {
+  const inner = gateNode(node)
+  return (inner.type === 'exercise' || inner.type === 'solution') && field(inner, 'gate') === gate
+}
+
+function gateNode(node: MystNode): MystNode {
+  return node.type === 'mystDirective' && node.children?.length === 1 ? node.children[0] : node
+}
+
+function anchor(key: string): MystNode {
+  return { type: 'html', value: `<a id="${key}"></a>` }
+}
+
+function displayMath(tex: string): MystNode {
+  const code = {
+    type: 'element',
+    tagName: 'code',
+    properties: { className: ['language-math', 'math-display'] },
+    children: [{ type: 'text', value: tex }],
+  }
+  return { type: 'math', value: tex, data: { hName: 'pre', hChildren: [code] } }
+}
+
+function inlineMath(tex: string): MystNode {
+  return {
+    type: 'inlineMath',
+    value: tex,
+    data: {
+      hName: 'code',
+      hProperties: { className: ['language-math', 'math-inline'] },
+      hChildren: [{ type: 'text', value: tex }],
+    },
+  }
+}
+
+function code(node: MystNode): MystNode {
+  const lang = field(node, 'lang')
+  const known = lang ? KERNEL_LANGUAGES[lang.toLowerCase()] : null
+  return { type: 'code', lang: known === undefined ? lang : known, value: node.value ?? '' }
+}
+
+function renamed(
+  node: MystNode,
+  hName: string,
+  children: MystNode[],
+  properties: Record<string, string | undefined> = {},
+): MystNode {
+  const hProperties = Object.fromEntries(Object.entries(properties).filter(([, v]) => v !== undefined))
+  return { type: 'emphasis', data: { hName, hProperties }, children }
+}
+
+/** The keys of a citation role, group or single cite, in order. */
+function citeKeys(node: MystNode): string[] {
+  if (node.type === 'cite') return [field(node, 'label') ?? field(node, 'identifier') ?? '']
+  return (node.children ?? []).flatMap(citeKeys)
+}
+
+/**
+ * A citation placeholder (syntax/citations.ts), which rehype-citations turns into its marks.
+ * The role decides the mode, as sphinxcontrib-bibtex reads it: `{cite:t}` names the authors in
+ * the sentence, `{cite}` and `{cite:p}` cite in parentheses.
+ */
+function citation(role: string, keys: string[]): MystNode {
+  const items = keys.filter((k) => k !== '').map((key) => ({ key }))
+  if (items.length === 0) return { type: 'text', value: '' }
+  const value: Citation = { mode: NARRATIVE_ROLES.test(role) ? 'narrative' : 'parenthetical', items }
+  return { type: 'text', value: citationPlaceholder(value) }
+}
+
+/** Written link text may hold the number's place: `{numref}`Figure %s <fig-x>``, `{ref}`Eq. {number} <eq>``. */
+function fillNumber(children: MystNode[], target: { text: string; number?: string }): MystNode[] {
+  return children.map((c) =>
+    c.type === 'text' && typeof c.value === 'string'
+      ? { ...c, value: c.value.replace(/%s|\{number\}/g, target.number ?? target.text) }
+      : c,
+  )
+}
+
+/** Notebook cell tags that hide a cell or its code (Jupyter Book's `remove-cell`, `remove-input`). */
+function withoutRemovedParts(block: MystNode): MystNode {
+  const data = block.data as { tags?: unknown } | undefined
+  const tags = Array.isArray(data?.tags) ? data.tags.filter((t): t is string => typeof t === 'string') : []
+  if (tags.includes('remove-cell')) return { ...block, children: [] }
+  if (tags.includes('remove-input') || tags.includes('remove_input'))
+    return { ...block, children: (block.children ?? []).filter((c) => c.type !== 'code') }
+  return block
+}
+
+/** `../intro/linear_models` → "linear models": a page's path read as words. */
+function readableName(url: string): string {
+  const name =
+    url
+      .replace(/[#?].*$/, '')
+      .split('/')
+      .pop() ?? url
+  return (
+    name
+      .replace(/\.[A-Za-z0-9]+$/, '')
+      .replace(/[_-]+/g, ' ')
+      .trim() || url
+  )
+}

@@ -1,0 +1,150 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { renderMarkdown } from '../../../../src/markdown/index.js'
+import { isMyst } from '../../../../src/markdown/dialects/myst/index.js'
+import type { CslEntry } from '../../../../src/shared/schemas/index.js'
+
+const lecture = readFileSync(new URL('../../../fixtures/dialects/myst/lecture.md', import.meta.url), 'utf8')
+
+/** Text a reader sees: tags, KaTeX's TeX annotations and code blocks dropped. */
+const visible = (html: string): string =>
+  html
+    .replace(/<annotation[^>]*>[\s\S]*?<\/annotation>/g, '')
+    .replace(/<pre[\s\S]*?<\/pre>/g, '')
+    .replace(/<[^>]+>/g, '')
+
+const bibliography = new Map<string, CslEntry>([
+  [
+    'sargent2023',
+    {
+      id: 'sargent2023',
+      type: 'book',
+      title: 'Economic Networks',
+      author: [{ family: 'Sargent', given: 'Thomas' }],
+      issued: { 'date-parts': [[2023]] },
+    },
+  ],
+  [
+    'ljungqvist2018',
+    {
+      id: 'ljungqvist2018',
+      type: 'book',
+      title: 'Recursive Macroeconomic Theory',
+      author: [{ family: 'Ljungqvist', given: 'Lars' }],
+      issued: { 'date-parts': [[2018]] },
+    },
+  ],
+])
+
+describe('MyST (Jupyter Book) documents', () => {
+  const { html, anchors, warnings } = renderMarkdown(lecture, { bibliography })
+  const text = visible(html)
+
+  it('shows no MyST syntax: roles, directive fences, options, targets', () => {
+    for (const raw of [
+      '{eq}',
+      '{numref}',
+      '{cite',
+      '{prf:',
+      '{ref}',
+      '{doc}',
+      '{index}',
+      '```',
+      ':::',
+      ':label:',
+      ':tags:',
+      '(intro)=',
+      '$$',
+      '{math}',
+    ])
+      expect(text).not.toContain(raw)
+  })
+
+  it('numbers labelled equations and links references to them', () => {
+    expect(html).toContain('<a href="#user-content-eq-gp_sum">(1)</a>')
+    expect(html).toContain('<a href="#user-content-eq-neumann">(2)</a>')
+    expect(html).toContain('id="user-content-eq-gp_sum"')
+    expect(anchors).toContainEqual(expect.objectContaining({ key: 'neumann', kind: 'equation', number: '2' }))
+  })
+
+  it('makes figures with numbered captions, and references say their number', () => {
+    expect(html).toMatch(
+      /<figure id="user-content-fig-growth"><img src="img\/growth.png"[^>]*><figcaption><span class="caption-number">Figure 1:<\/span> Partial sums of/,
+    )
+    expect(html).toContain('<a href="#user-content-fig-growth">Figure 1</a>')
+  })
+
+  it('turns admonitions into callouts with their titles and looks', () => {
+    expect(html).toMatch(/<div class="callout callout-note">\s*<p class="callout-title">Note<\/p>/)
+    expect(html).toMatch(/<div class="callout callout-tip">\s*<p class="callout-title">Why it matters<\/p>/)
+  })
+
+  it('numbers theorem-like blocks per kind, in any case of the directive name, with proofs', () => {
+    expect(html).toContain(
+      '<strong class="theorem-label">Theorem 1</strong> <span class="theorem-name">(Geometric sum)</span>',
+    )
+    expect(html).toContain('<strong class="theorem-label">Definition 1</strong>')
+    expect(html).toContain('<a href="#user-content-thm-sum">Theorem 1</a>')
+    expect(html).toContain('<a href="#user-content-thm-sum">the sum</a>')
+    expect(html).toMatch(/<div class="proof">\s*<p><em class="proof-label">Proof.<\/em> Multiply by/)
+  })
+
+  it('gathers exercises and solutions between their start and end gates', () => {
+    expect(html).toMatch(
+      /<div class="theorem theorem-exercise" id="user-content-ex-sum">\s*<p><strong class="theorem-label">Exercise 1<\/strong>\. Compute the sum/,
+    )
+    expect(html).toContain('Solution to Exercise 1')
+  })
+
+  it('cites from the bibliography, parenthetical and narrative', () => {
+    expect(text).toContain('(Sargent, 2023)')
+    expect(text).toContain('Ljungqvist (2018)')
+    expect(warnings.filter((w) => w.rule === 'unknown-citation')).toEqual([])
+  })
+
+  it('highlights code cells in their kernel language and honours remove tags', () => {
+    expect(html).toContain('<code class="hljs language-python">')
+    expect(html).not.toContain('secret_setup')
+  })
+
+  it('links to other pages of the book and to labels they define', () => {
+    expect(html).toMatch(/<a href="linear_models.md"[^>]*>linear models<\/a>/)
+    expect(html).toContain('data-xref="label:elsewhere_label"')
+    expect(html).toContain('<h1 id="user-content-intro">Geometric series</h1>')
+  })
+
+  it('shows the body of a directive it does not know, and says so', () => {
+    expect(text).toContain('Shown on the web.')
+    expect(warnings.some((w) => w.rule === 'myst-unknown-directive' && w.message.includes('{only}'))).toBe(true)
+  })
+})
+
+describe('MyST detection', () => {
+  it('knows MyST by its directives, roles and targets', () => {
+    expect(isMyst('```{note}\nx\n```')).toBe(true)
+    expect(isMyst(':::{prf:lemma}\nx\n:::')).toBe(true)
+    expect(isMyst('See {eq}`x`.')).toBe(true)
+    expect(isMyst('(sec-a)=\n# A')).toBe(true)
+  })
+
+  it('leaves Quarto, R Markdown and d2l code cells, and ordinary prose, to the other readers', () => {
+    expect(isMyst('```{python}\nprint(1)\n```')).toBe(false)
+    expect(isMyst('```{r setup, echo=FALSE}\nx <- 1\n```')).toBe(false)
+    expect(isMyst('```{.python .input}\nx = 1\n```')).toBe(false)
+    expect(isMyst('We write f(x)= 2 and {a, b}.')).toBe(false)
+  })
+
+  it('never throws on hostile input', () => {
+    const hostile = [
+      '```{note}\n'.repeat(5_000),
+      '{eq}`'.repeat(20_000),
+      ':::{a}\n'.repeat(5_000),
+      '(x)=\n'.repeat(20_000),
+    ]
+    for (const text of hostile) {
+      const started = performance.now()
+      expect(() => renderMarkdown(text)).not.toThrow()
+      expect(performance.now() - started).toBeLessThan(20_000)
+    }
+  })
+})
