@@ -9,6 +9,7 @@ import remarkLeanAutolinks from '../../markdown/plugins/remark-lean-autolinks.js
 import { plainText, removeDelimited } from './mdast-plain-text.js'
 import { collapseWhitespace } from '../../text/plain-text.js'
 import { isEditorialNote } from '../../shared/editorial-note.js'
+import { isMystMarkerLine } from '../../markdown/dialects/myst/index.js'
 
 /**
  * micromark resolves emphasis in time quadratic in the number of `*`/`_` runs in a
@@ -157,7 +158,11 @@ function findHeading(root: Root, shift = 0): BodyScan['heading'] {
 
 function isContent(node: RootContent): boolean {
   if (!CONTENT_BLOCKS.has(node.type)) return false
-  return node.type !== 'paragraph' || paragraphText(node) !== ''
+  if (node.type !== 'paragraph') return true
+  if (paragraphText(node) === '') return false
+  // MyST's block breaks and `(label)=` targets before a page's title mark it; they say nothing.
+  const lines = node.children.map((child) => ('value' in child ? child.value : '\0')).join('')
+  return !lines.split('\n').every(isMystMarkerLine)
 }
 
 /** The first top-level paragraph that reads as prose, or ''. */

@@ -310,6 +310,17 @@ describe('parseEssay: long essays', () => {
   })
 })
 
+describe('parseEssay: MyST pages', () => {
+  it('takes the title heading after block breaks, targets and comments, which say nothing', () => {
+    const text =
+      '---\nkernelspec:\n  name: python3\n---\n\n+++ {"user_expressions": []}\n\n(eigen)=\n% a comment\n# Eigenvalues\n\nThe opening paragraph of the lecture.\n'
+    const essay = parse(text)
+    expect(essay.title).toBe('Eigenvalues')
+    expect(essay.body).not.toContain('# Eigenvalues')
+    expect(essay.excerpt).toBe('The opening paragraph of the lecture.')
+  })
+})
+
 describe('parseEssay: robustness', () => {
   it('normalises a BOM and CRLF line endings', () => {
     const essay = parse('\uFEFF---\r\ntitle: Windows\r\n---\r\nLine one\r\nLine two\r\n')

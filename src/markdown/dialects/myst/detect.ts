@@ -17,6 +17,16 @@ export function isMyst(text: string): boolean {
   return ROLE.test(text)
 }
 
+/**
+ * Lines of a MyST page that mark rather than say: block breaks (`+++ {"tags": …}`), targets
+ * (`(label)=`) and comments (`% …`). A title heading after them still opens the page.
+ */
+export function isMystMarkerLine(line: string): boolean {
+  return MARKER_LINE.test(line)
+}
+
+const MARKER_LINE = /^[ \t]{0,3}(?:\+\+\+(?:[ \t]*\{.*\})?|\([\w:.-]+\)=|%.*)[ \t]*$/
+
 /** `(label)=` alone on a line: MyST's target before a heading, figure or paragraph. */
 const TARGET_LINE = /^[ \t]{0,3}\([\w:.-]+\)=[ \t]*$/m
 /** A fence opening with a directive name in braces; the name is captured. */

@@ -1,2 +1,2 @@
-export { isMyst } from './detect.js'
+export { isMyst, isMystMarkerLine } from './detect.js'
 export { readMyst, type MystReading } from './read-myst.js'

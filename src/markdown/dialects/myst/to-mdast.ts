@@ -64,6 +64,7 @@ export class MystToMdast {
         return this.directive(node)
       case 'mystRole':
         if (/^cite/.test(field(node, 'name') ?? '')) return [citation(field(node, 'name') ?? '', citeKeys(node))]
+        if (field(node, 'name') === 'doc') return (node.children ?? []).map((c) => this.link(c, true))
         if (node.children) return this.children(node)
         return [{ type: 'text', value: node.value ?? '' }]
       case 'mystTarget':
@@ -266,13 +267,27 @@ export class MystToMdast {
   /**
    * `{doc}` links name another page of the book by its path without extension: pointed at its
    * `.md` file, they lead to the imported post (src/xref), and read as its name until then.
+   * A markdown link to a bare name (`[before](mc_eg1)`) is MyST's link to a label: here if the
+   * page defines it, else on another page.
    */
-  private link(node: MystNode): MystNode {
-    const url = field(node, 'url') ?? ''
-    const children = this.children(node)
-    const isDoc = node.type === 'link' && !/^[a-z][a-z0-9+.-]*:|^#|^\/|\.[A-Za-z0-9]+(?:#.*)?$/i.test(url) && url !== ''
-    const target = isDoc ? url.replace(/(#.*)?$/, '.md$1') : url
+  private link(node: MystNode, doc = false): MystNode {
+    let url = field(node, 'url') ?? ''
+    let children = this.children(node)
+    // `{doc}`text spanning lines <target>``: the role's own parser leaves text and target together.
+    const written = /^([\s\S]*?)\s*<([^<>\s]+)>$/.exec(url)
+    if (written) {
+      url = written[2]
+      children = [{ type: 'text', value: written[1].replace(/\s+/g, ' ').trim() }]
+    }
+    const bare = url !== '' && !/^[a-z][a-z0-9+.-]*:|^#|^\/|\.[A-Za-z0-9]+(?:#.*)?$/i.test(url)
     const text = children.length > 0 ? children : [{ type: 'text', value: readableName(url) }]
+    if (bare && !doc) {
+      const target = this.numbering.target(url)
+      if (target) return { type: 'link', url: target.kind === 'equation' ? `#eq-${url}` : `#${url}`, children: text }
+      if (!url.includes('/'))
+        return { type: 'html', value: foreignReference(url, 'name', textOf({ type: 'x', children: text })) }
+    }
+    const target = bare ? url.replace(/(#.*)?$/, '.md$1') : url
     return { type: 'link', url: target, title: field(node, 'title') ?? null, children: text }
   }
 
