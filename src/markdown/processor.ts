@@ -23,6 +23,8 @@ import rehypeAssets from './plugins/rehype-assets.js'
 import rehypeCitations, { rehypeReferenceList } from './plugins/rehype-citations.js'
 import { rehypeCaptionNumbers, rehypeTableCaptions } from './plugins/rehype-captions.js'
 import remarkFigures from './plugins/remark-figures.js'
+import remarkCodeChunks from './dialects/knitr/remark-code-chunks.js'
+import remarkBookdownRefs from './dialects/knitr/remark-bookdown-refs.js'
 import remarkHeadingIds from './plugins/remark-heading-ids.js'
 import remarkDistillFootnotes from './plugins/remark-distill-footnotes.js'
 import { sanitizeSchema } from './plugins/sanitize-schema.js'
@@ -41,6 +43,8 @@ export const markdownProcessor = unified()
   .use(remarkGfm)
   .use(remarkLeanAutolinks)
   .use(remarkMath)
+  .use(remarkCodeChunks)
+  .use(remarkBookdownRefs)
   .use(remarkHeadingIds)
   .use(remarkFigures)
   .use(remarkDistillFootnotes)

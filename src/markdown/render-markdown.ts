@@ -98,7 +98,7 @@ function labelData(anchors: readonly EssayAnchor[]) {
   const equationLabels = new Map<string, string>()
   for (const a of anchors)
     if (a.kind === 'equation' && a.number && !equationLabels.has(a.number)) equationLabels.set(a.number, a.key)
-  return { equationLabels, captionNumbers: captionNumbersOf(anchors) }
+  return { anchors, equationLabels, captionNumbers: captionNumbersOf(anchors) }
 }
 
 /** What references call each numbered figure and table, by the id of its label anchor. */

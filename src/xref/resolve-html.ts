@@ -89,11 +89,13 @@ export function postHref(hit: XrefHit): string {
 /** What a label reference reads once its target is known, as d2l's own build would say it. */
 export function labelText(
   hit: Pick<XrefHit, 'anchor'> & { post: { title: string } },
-  style: 'name' | 'equation',
+  style: 'name' | 'equation' | 'number',
 ): string {
   const anchor = hit.anchor
   const post = `“${hit.post.title}”`
   if (!anchor) return post
+  // bookdown's `\@ref` stands for the number; the author wrote "Figure" before it.
+  if (style === 'number') return anchor.number ?? (anchor.kind === 'section' ? anchor.title || hit.post.title : post)
   switch (anchor.kind) {
     case 'equation':
       return style === 'equation'

@@ -3,7 +3,8 @@
  * `<a data-xref="…">` whose text is readable as it is, resolved when the post is read (so that
  * the order in which posts were imported does not matter). The attribute says what was written:
  *
- * - `label:sec_linear_regression`: a d2l `:numref:`/`:ref:`/`:eqref:` label another post defines;
+ * - `label:sec_linear_regression`: a d2l `:numref:`/`:ref:`/`:eqref:` label another post defines
+ *   (`eqref:` for an equation's "(3)", `number:` for bookdown's `\@ref`, the number alone);
  * - `site:/D/wish`: a link from the site's root (statproofbook's `/D/…`, `/P/…`);
  * - `file:../chapter_x/y.md#frag`: a link to another markdown file, relative to the essay;
  * - `post:2018-12-22-distill`: Jekyll's `{% post_url name %}`.
@@ -12,7 +13,8 @@ export type XrefTarget =
   | {
       kind: 'label'
       key: string
-      /** How the reference was written: `:eqref:` reads "(3)". */ style: 'name' | 'equation'
+      /** How the reference was written: `:eqref:` reads "(3)", bookdown's `\@ref` the number alone. */
+      style: 'name' | 'equation' | 'number'
     }
   | { kind: 'site'; path: string; fragment: string }
   | { kind: 'file'; path: string; fragment: string }
@@ -24,7 +26,7 @@ export const XREF_ATTRIBUTE = 'data-xref'
 export function formatXref(target: XrefTarget): string {
   switch (target.kind) {
     case 'label':
-      return `${target.style === 'equation' ? 'eqref' : 'label'}:${target.key}`
+      return `${target.style === 'equation' ? 'eqref' : target.style === 'number' ? 'number' : 'label'}:${target.key}`
     case 'site':
     case 'file':
       return `${target.kind}:${target.path}${target.fragment ? '#' + target.fragment : ''}`
@@ -40,8 +42,8 @@ export function parseXref(value: string): XrefTarget | null {
   const kind = value.slice(0, colon)
   const rest = value.slice(colon + 1)
   if (rest === '') return null
-  if (kind === 'label' || kind === 'eqref')
-    return { kind: 'label', key: rest, style: kind === 'eqref' ? 'equation' : 'name' }
+  if (kind === 'label' || kind === 'eqref' || kind === 'number')
+    return { kind: 'label', key: rest, style: kind === 'eqref' ? 'equation' : kind === 'number' ? 'number' : 'name' }
   const hash = rest.indexOf('#')
   const path = hash < 0 ? rest : rest.slice(0, hash)
   const fragment = hash < 0 ? '' : rest.slice(hash + 1)

@@ -68,7 +68,9 @@ export function d2lTableOfContents(info: string, body: readonly string[]): strin
  */
 export function rewriteCodeBlock(block: CodeBlock, framework: string | null): CodeBlock | null {
   let info = block.info.trim()
-  if (info.startsWith('{')) {
+  // An R Markdown or Quarto chunk (`{r label, echo=FALSE}`, `{python}`) is left whole for
+  // dialects/knitr/remark-code-chunks.ts, which knows its options.
+  if (info.startsWith('{') && !/^\{[A-Za-z][\w+-]*(?:[\s,}])/.test(info)) {
     const classes =
       /^\{([^}]*)\}/
         .exec(info)?.[1]

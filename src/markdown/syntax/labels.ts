@@ -135,14 +135,14 @@ const FOREIGN_PREFIXES: Array<[RegExp, string]> = [
  * text says what kind of thing it names by its d2l prefix, in words, in case it never resolves
  * (or the author's own words, `written`, as MyST lets them be given).
  */
-export function foreignReference(key: string, style: 'name' | 'equation', written?: string): string {
+export function foreignReference(key: string, style: 'name' | 'equation' | 'number', written?: string): string {
   const text = written
     ? escapeHtml(written)
     : style === 'equation'
       ? `(${escapeText(readableKey(key))})`
       : describeForeignLabel(key)
   const attribute = key.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
-  return `<a href="#${encodeURI(key).replace(/"/g, '%22')}" data-xref="${style === 'equation' ? 'eqref' : 'label'}:${attribute}">${text}</a>`
+  return `<a href="#${encodeURI(key).replace(/"/g, '%22')}" data-xref="${style === 'name' ? 'label' : style === 'equation' ? 'eqref' : 'number'}:${attribute}">${text}</a>`
 }
 
 function describeForeignLabel(key: string): string {

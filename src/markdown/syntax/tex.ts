@@ -2,6 +2,7 @@ import type { LabelRegistry } from './labels.js'
 import { placeholder } from './placeholders.js'
 
 const LABEL = /\\label\s*\{([^{}]*)\}/g
+const BOOKDOWN_LABEL = /\(\\#(eq:[\w:.-]+)\)/g
 const REF = /\\(eqref|ref)\s*\{([^{}]*)\}/g
 const TAG = /\\tag\*?\s*\{([^{}]*)\}/
 // KaTeX numbers these itself, restarting at (1) in every formula; numbering comes from labels.
@@ -17,6 +18,8 @@ const EQNARRAY = /\\(begin|end)\{eqnarray\*?\}/g
  */
 export function rewriteTex(tex: string, display: boolean, labels: LabelRegistry): string {
   let out = tex
+  // bookdown labels an equation with `(\#eq:name)` where LaTeX writes `\label{eq:name}`.
+  if (out.includes('(\\#')) out = out.replace(BOOKDOWN_LABEL, '\\label{$1}')
   if (out.includes('\\label')) out = display ? numberDisplay(out, labels) : out.replace(LABEL, '')
   if (display && out.includes('\\begin{')) {
     out = out
