@@ -130,6 +130,10 @@ export class MystToMdast {
       case 'iframe':
       case 'embed':
         return this.external(node)
+      case 'raw':
+        // `{raw} html` is the author's HTML (the sanitizer reads it like any other); LaTeX and
+        // other formats are for other outputs.
+        return field(node, 'lang')?.toLowerCase() === 'html' ? [{ type: 'html', value: node.value ?? '' }] : []
       case 'mermaid':
         return [{ type: 'code', lang: 'mermaid', value: node.value ?? '' }]
       case 'link':

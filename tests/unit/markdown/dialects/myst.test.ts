@@ -113,6 +113,11 @@ describe('MyST (Jupyter Book) documents', () => {
     expect(html).toContain('<h1 id="user-content-intro">Geometric series</h1>')
   })
 
+  it('keeps raw HTML and leaves raw LaTeX to other outputs', () => {
+    expect(html).toContain('Raw <em>HTML</em> kept.')
+    expect(text).not.toContain('newpage')
+  })
+
   it('shows the body of a directive it does not know, and says so', () => {
     expect(text).toContain('Shown on the web.')
     expect(warnings.some((w) => w.rule === 'myst-unknown-directive' && w.message.includes('{only}'))).toBe(true)
