@@ -30,7 +30,7 @@ export default function remarkBookdownRefs() {
 }
 
 function rewrite(parent: Nodes, byKey: ReadonlyMap<string, EssayAnchor>): void {
-  if (!('children' in parent)) return
+  if (!('children' in parent) || !Array.isArray(parent.children)) return
   const kids = parent.children as Nodes[]
   for (let i = 0; i < kids.length; i++) {
     const node = kids[i]

@@ -23,7 +23,7 @@ const HIDDEN_OPTION = /(?:^|[\s,])(?:echo|include)\s*=\s*(?:FALSE|F)\b/
 const HIDDEN_YAML = /^(?:echo|include)\s*:\s*false\s*$/
 
 function visitCode(parent: Nodes, stash: readonly string[]): void {
-  if (!('children' in parent)) return
+  if (!('children' in parent) || !Array.isArray(parent.children)) return
   const kids = parent.children as Nodes[]
   for (let i = 0; i < kids.length; i++) {
     const node = kids[i]

@@ -134,6 +134,9 @@ export class MystToMdast {
         // `{raw} html` is the author's HTML (the sanitizer reads it like any other); LaTeX and
         // other formats are for other outputs.
         return field(node, 'lang')?.toLowerCase() === 'html' ? [{ type: 'html', value: node.value ?? '' }] : []
+      case 'myst':
+        // mystmd's own documentation shows MyST source beside its result: the source, as code.
+        return [{ type: 'code', lang: 'markdown', value: node.value ?? '' }]
       case 'mermaid':
         return [{ type: 'code', lang: 'mermaid', value: node.value ?? '' }]
       case 'link':
@@ -149,7 +152,7 @@ export class MystToMdast {
         ]
       case 'footnoteReference':
       case 'footnoteDefinition':
-        return [{ ...node, children: node.children ? this.children(node) : undefined }]
+        return [node.children ? { ...node, children: this.children(node) } : node]
       default:
         if (PLACED_BY_THE_PAGE.has(node.type)) return []
         if (STANDARD.has(node.type)) return [node.children ? { ...node, children: this.children(node) } : node]
