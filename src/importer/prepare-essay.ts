@@ -4,6 +4,7 @@ import { renderedSizeProblem } from '../markdown/render-limits.js'
 import { assetResolverFor } from './assets/asset-context.js'
 import { stampFiles } from './assets/figure-stamp.js'
 import { bibliographyFor } from './bibliography/bibliography-context.js'
+import { includeReaderFor } from './assets/include-context.js'
 import { parseEssay, type EssayInput, type ParseOptions, type ParsedEssay } from './parse/index.js'
 import { renderedExcerpt } from './parse/parse-essay.js'
 import { readingExcerpt } from '../markdown/reading-excerpt.js'
@@ -42,14 +43,17 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     const bibliography = bibliographyFor(essay, parsed, options.dataDir)
     if (bibliography) context.bibliography = bibliography.entries
     if (options.citationStyle) context.citationStyle = options.citationStyle
+    const readInclude = includeReaderFor(essay)
+    if (readInclude) context.readInclude = readInclude
     const rendered = renderMarkdown(parsed.body, context)
     parsed = { ...parsed, excerpt: renderedExcerpt(parsed, readingExcerpt(rendered.reading)) }
     const tooLarge = renderedSizeProblem(rendered.html)
     if (tooLarge) return { failed: `The essay ${tooLarge}` }
     // A missing or broken bibliography file is the import report's business too.
     if (bibliography) rendered.warnings.push(...bibliography.warnings)
-    if (resolveAsset && essay.root && resolveAsset.looked.size > 0)
-      return packEssay({ parsed, rendered, figures: stampFiles(resolveAsset.looked, essay.root) })
+    // Figures and included files alike: a change to any of them imports the essay again.
+    const looked = new Set([...(resolveAsset?.looked ?? []), ...(readInclude?.looked ?? [])])
+    if (essay.root && looked.size > 0) return packEssay({ parsed, rendered, figures: stampFiles(looked, essay.root) })
     return packEssay({ parsed, rendered })
   } catch (e) {
     return { failed: renderFailure(describeError(e)) }

@@ -80,7 +80,7 @@ function renderMystOrText(body: string, markdown: string, context: RenderContext
 
 /** MyST, read by its own parser into the mdast that the same pipeline then runs on. */
 function renderMyst(body: string, context: RenderContext): Rendered {
-  const { tree, anchors, warnings } = readMyst(body)
+  const { tree, anchors, warnings } = readMyst(body, context.readInclude)
   const file = new VFile({ data: { stash: [], mathPreamble: [], context, ...labelData(anchors) } })
   for (const [rule, message] of warnings) warn(file, rule, message)
   const ran = markdownProcessor.runSync(tree, file)

@@ -22,6 +22,11 @@ export interface RenderContext {
   resolveAsset?: (ref: string) => EssayAsset | null
   /** Bibliography entries by citation key (from the author's `.bib` files). */
   bibliography?: ReadonlyMap<string, CslEntry>
+  /**
+   * The text of a file the essay includes (MyST `{include}`), as written in it; null when there
+   * is no such file within the essay's reach. Synchronous, like resolveAsset.
+   */
+  readInclude?: (ref: string) => string | null
   /** How citations are marked: "Vaswani et al., 2017" (default) or numbered "[1]" (the site's setting). */
   citationStyle?: CitationStyle
 }

@@ -6,6 +6,7 @@ import type { MystNode } from './myst-node.js'
 import { MystNumbering } from './numbering.js'
 import { MystToMdast } from './to-mdast.js'
 import { expandUnknownDirectives } from './unknown-directives.js'
+import { expandIncludes } from './includes.js'
 
 const KNOWN_DIRECTIVES: ReadonlySet<string> = new Set(
   MYST_DIRECTIVE_SPECS.flatMap((spec) => [spec.name, ...(spec.alias ?? [])].map((n) => n.toLowerCase())),
@@ -48,12 +49,13 @@ export interface MystReading {
  * the common pipeline after parsing, so sanitising, citations, KaTeX, highlighting and the
  * essay reading are the same as for every other essay.
  */
-export function readMyst(body: string): MystReading {
+export function readMyst(body: string, readInclude?: (ref: string) => string | null): MystReading {
   const warnings: Array<[string, string]> = []
   const warn = (rule: string, message: string): void => {
     if (!warnings.some(([r, m]) => r === rule && m === message)) warnings.push([rule, message])
   }
   const parsed = parse(body)
+  expandIncludes(parsed, parse, readInclude, warn)
   expandUnknownDirectives(parsed, parse, KNOWN_DIRECTIVES, warn)
   const numbering = new MystNumbering()
   numbering.number(parsed)

@@ -162,26 +162,18 @@ export class MystToMdast {
     }
   }
 
+  /**
+   * A directive's content. One with none left (unknown-directives.ts gave the others theirs) is
+   * build machinery such as `{bibliography}` or `{nb-exec-table}`, whose output the page has or needs not.
+   */
   private directive(node: MystNode): MystNode[] {
-    const name = field(node, 'name') ?? ''
-    if (node.children) return this.children(node)
-    if (name === 'include') {
-      this.warn(
-        'myst-include',
-        `MyST {include} of "${field(node, 'args') ?? ''}" is not inlined: import the included file as a post of its own`,
-      )
-      return []
-    }
-    // What is left has no body to show (unknown-directives.ts gave the others theirs): build
-    // machinery such as `{bibliography}` or `{nb-exec-table}`, whose output the page has or needs not.
-    return []
+    return node.children ? this.children(node) : []
   }
 
   private heading(node: MystNode): MystNode {
     const key = labelOf(node)
     const out: MystNode = { type: 'heading', depth: node.depth, children: this.children(node) }
-    if (key && (node.label || node.attachedTarget !== undefined || node.identifier))
-      out.data = { hProperties: { id: key } }
+    if (key) out.data = { hProperties: { id: key } }
     return out
   }
 

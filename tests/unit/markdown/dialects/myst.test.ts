@@ -124,6 +124,29 @@ describe('MyST (Jupyter Book) documents', () => {
   })
 })
 
+describe('MyST includes', () => {
+  const files: Record<string, string> = {
+    'parts/defs.md': '```{math}\n:label: included\nE = mc^2\n```\n\nIncluded *prose*.',
+    'code/model.py': 'def f(x):\n    return x\n',
+  }
+  const readInclude = (ref: string): string | null => files[ref] ?? null
+
+  it('reads an included file in place, numbered in order, and a literal include as code', () => {
+    const md =
+      '$$a$$ (first)\n\n```{include} parts/defs.md\n```\n\n```{literalinclude} code/model.py\n```\n\nSee {eq}`included`.'
+    const { html } = renderMarkdown(md, { readInclude })
+    expect(visible(html)).toContain('Included prose.')
+    expect(html).toContain('<a href="#user-content-eq-included">(2)</a>')
+    expect(html).toContain('<code class="hljs language-python">')
+  })
+
+  it('drops an include it cannot read, and says so', () => {
+    const { html, warnings } = renderMarkdown('```{include} ../../etc/passwd\n```\n\nText.', { readInclude })
+    expect(visible(html).trim()).toBe('Text.')
+    expect(warnings.some((w) => w.rule === 'myst-include')).toBe(true)
+  })
+})
+
 describe('MyST detection', () => {
   it('knows MyST by its directives, roles and targets', () => {
     expect(isMyst('```{note}\nx\n```')).toBe(true)
