@@ -27,6 +27,8 @@ import remarkCodeChunks from './dialects/knitr/remark-code-chunks.js'
 import remarkBookdownRefs from './dialects/knitr/remark-bookdown-refs.js'
 import remarkHeadingIds from './plugins/remark-heading-ids.js'
 import remarkDistillFootnotes from './plugins/remark-distill-footnotes.js'
+import remarkKramdown from './dialects/kramdown/remark-kramdown.js'
+import remarkHtmlBlocks from './dialects/html-blocks/remark-html-blocks.js'
 import { sanitizeSchema } from './plugins/sanitize-schema.js'
 
 /**
@@ -45,6 +47,10 @@ export const markdownProcessor = unified()
   .use(remarkMath)
   .use(remarkCodeChunks)
   .use(remarkBookdownRefs)
+  // Liquid output and markdown inside raw HTML blocks, first: what it parses meets every transform.
+  .use(remarkHtmlBlocks)
+  // kramdown's attribute lists and extensions (Jekyll), before figures are made of lone images.
+  .use(remarkKramdown)
   .use(remarkHeadingIds)
   .use(remarkFigures)
   .use(remarkDistillFootnotes)

@@ -1,4 +1,7 @@
 import katex from 'katex'
+import { defineMathJaxMacros, mathjaxRewrite } from './mathjax-compat.js'
+
+defineMathJaxMacros()
 
 /** Macros defined so far in one document; KaTeX adds to it as formulas define them. */
 export type Macros = Record<string, unknown>
@@ -37,11 +40,40 @@ export function renderTex(tex: string, displayMode: boolean, macros: Macros): st
 }
 
 function renderUncached(tex: string, displayMode: boolean, macros: Macros): string {
+  // A refused try may have defined some of its macros already; each try starts from the same table.
+  const before = DEFINES_MACROS.test(tex) ? { ...macros } : null
+  const strict = renderOnce(tex, displayMode, macros, true)
+  if (strict !== null) return strict
+  if (before) restoreMacros(macros, before)
+  // Written for MathJax: tried again as MathJax reads it, kept if KaTeX then reads it all.
+  const rewritten = mathjaxRewrite(tex)
+  const second = rewritten === tex ? null : renderOnce(rewritten, displayMode, macros, true)
+  if (second !== null) return second
+  if (before) restoreMacros(macros, before)
+  // Still refused: KaTeX's own lenient output (an unknown command in red, or the source).
+  return renderOnce(tex, displayMode, macros, false) ?? ''
+}
+
+function restoreMacros(macros: Macros, before: Macros): void {
+  for (const name of Object.keys(macros)) if (!(name in before)) delete macros[name]
+  Object.assign(macros, before)
+}
+
+/**
+ * Whether KaTeX's output is a formula it could not read: its error markup (the source), or a
+ * command it does not know, which it shows in red as `<mtext>\name</mtext>`.
+ */
+export function isError(html: string): boolean {
+  return html.startsWith('<span class="katex-error"') || html.includes('<mstyle mathcolor="#cc0000"><mtext>\\')
+}
+
+/** One KaTeX render; with `strict`, null for any formula KaTeX does not read in full. */
+function renderOnce(tex: string, displayMode: boolean, macros: Macros, strict: boolean): string | null {
   try {
     return katex.renderToString(tex, {
       displayMode,
       output: 'htmlAndMathml',
-      throwOnError: false,
+      throwOnError: strict,
       strict: 'ignore',
       trust: false,
       globalGroup: true,
@@ -50,17 +82,17 @@ function renderUncached(tex: string, displayMode: boolean, macros: Macros): stri
     })
   } catch (error) {
     // throwOnError only covers ParseError; anything else KaTeX throws is shown the same way.
-    return errorMarkup(tex, error)
+    return strict ? null : errorMarkup(tex, error)
   }
 }
 
 /** Runs prose-level definitions (`\newcommand` lines outside formulas) into `macros`. */
 export function runPreamble(definitions: string[], macros: Macros): void {
   for (const definition of definitions) {
-    const html = renderUncached(definition, false, macros)
+    const html = renderOnce(definition, false, macros, false) ?? ''
     // A name KaTeX already knows (\R) needs \renewcommand; MathJax would just overwrite it.
     if (html.includes('katex-error') && /^\\newcommand/.test(definition)) {
-      renderUncached(definition.replace(/^\\newcommand/, '\\renewcommand'), false, macros)
+      renderOnce(definition.replace(/^\\newcommand/, '\\renewcommand'), false, macros, false)
     }
   }
 }

@@ -1,7 +1,8 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast'
 import type { VFile } from 'vfile'
 import { isMathCode, textOf } from './hast-math.js'
-import { renderTex, runPreamble, type Macros } from './katex-render.js'
+import { warn } from '../essay-file-data.js'
+import { isError, renderTex, runPreamble, type Macros } from './katex-render.js'
 
 declare module 'vfile' {
   interface DataMap {
@@ -22,22 +23,30 @@ export default function rehypeKatexRaw() {
     const macros: Macros = {}
     const preamble = file.data.mathPreamble
     if (preamble && preamble.length > 0) runPreamble(preamble, macros)
-    replaceMath(tree, macros)
+    replaceMath(tree, macros, (tex) => {
+      // Shown as its source; the import report names it, so that its author can fix it.
+      const shown = tex.length > 120 ? `${tex.slice(0, 117)}…` : tex
+      warn(file, 'katex', `a formula KaTeX cannot typeset is shown as its source: ${shown.replace(/\s+/g, ' ').trim()}`)
+    })
   }
 }
 
-function replaceMath(parent: Root | Element, macros: Macros): void {
+type OnError = (tex: string) => void
+
+function replaceMath(parent: Root | Element, macros: Macros, onError: OnError): void {
   const children = parent.children as Array<RootContent | ElementContent>
   for (let i = 0; i < children.length; i++) {
     const node = children[i]
     if (node.type !== 'element') continue
     const display = node.tagName === 'pre' ? mathCode(node) : undefined
-    if (display) {
-      children[i] = { type: 'raw', value: renderTex(textOf(display), true, macros) }
-    } else if (isMathCode(node)) {
-      children[i] = { type: 'raw', value: renderTex(textOf(node), false, macros) }
+    const code = display ?? (isMathCode(node) ? node : undefined)
+    if (code) {
+      const tex = textOf(code)
+      const value = renderTex(tex, display !== undefined, macros)
+      if (isError(value)) onError(tex)
+      children[i] = { type: 'raw', value }
     } else {
-      replaceMath(node, macros)
+      replaceMath(node, macros, onError)
     }
   }
 }

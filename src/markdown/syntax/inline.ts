@@ -2,6 +2,7 @@ import { bracketCitation, distillCitation, narrativeCitation, type CitationScope
 import { renderInlineRole } from './d2l.js'
 import { fillTemplateCall } from './franklin.js'
 import { renderLiquidTag } from './liquid/index.js'
+import { liquidOutput } from './liquid/output.js'
 import './liquid/all-tags.js'
 import type { LabelRegistry } from './labels.js'
 import { placeholder } from './placeholders.js'
@@ -195,7 +196,7 @@ class InlineScanner {
     }
     // `{{` inside TeX-like braces (`{{\sum_j}}`) is not a template call.
     if (inner.includes('{') || inner.includes('\n') || inner.startsWith('\\')) return null
-    return { text: fillTemplateCall(inner, this.ctx.variables), end: close + 2 }
+    return { text: liquidOutput(inner) ?? fillTemplateCall(inner, this.ctx.variables), end: close + 2 }
   }
 
   /** Reads `count` brace groups after a command: `\figalt{alt}{src}`. */

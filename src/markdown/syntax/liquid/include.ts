@@ -31,6 +31,22 @@ function siteUrl(path: string): string {
   return `/${path.replace(/^\.\//, '')}`
 }
 
+/**
+ * The markdown image a figure include becomes (above), as found again where markdown is not
+ * read: inside a raw HTML block (al-folio's `<div class="row"><div class="col-sm">` grids).
+ * Jekyll expands Liquid before markdown, so there the theme's HTML figure stood.
+ */
+export const INCLUDED_FIGURE = /!\[((?:[^\\\]\n]|\\.)*)\]\(<([^<>\n]*)>(?: "((?:[^"\\\n]|\\.)*)")?\)/g
+
+/** The HTML figure for one INCLUDED_FIGURE match: the picture, and its caption when it has one. */
+export function includedFigureHtml(caption: string, url: string, title?: string): string {
+  const text = caption.replace(/\\([\\[\]])/g, '$1')
+  const alt = escapeAttribute(text.replace(/<[^>]*>/g, ''))
+  const titled = title ? ` title="${escapeAttribute(title.replace(/\\(["\\])/g, '$1'))}"` : ''
+  const img = `<img src="${escapeAttribute(url.replace(/%3C|%3E|%0A/gi, decodeURIComponent))}" alt="${alt}"${titled}>`
+  return text.trim() ? `<figure>${img}<figcaption>${text}</figcaption></figure>` : `<figure>${img}</figure>`
+}
+
 const escapeLabel = (text: string): string => text.replace(/[\\[\]]/g, '\\$&').replace(/(?<!\s)\s*\n\s*/g, ' ')
 const escapeDestination = (url: string): string => url.replace(/[<>\n]/g, encodeURIComponent)
 const escapeAttribute = (text: string): string =>

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { renderMarkdown } from '../../../../src/markdown/index.js'
+
+const typeset = (md: string) => {
+  const { html, warnings } = renderMarkdown(md)
+  return { html, warnings: warnings.filter((w) => w.rule === 'katex') }
+}
+
+describe('MathJax compatibility', () => {
+  // Each from a formula that rendered under MathJax on lilianweng.github.io or MathJax's docs.
+  it.each([
+    ['a bare command as a script', '$$Q^\\vec{\\mu}_i(\\vec{o}, a_1)$$ and $$t_\\max$$'],
+    ['`_` and `&` in text', '$$\n\\begin{aligned}\nL &= \\text{style_fwd} & \\text{; a & b}\n\\end{aligned}\n$$'],
+    [
+      '\\require, \\class, \\cssId, \\style, \\bbox, \\unicode',
+      '$\\require{cancel}\\class{a}{x}+\\cssId{b}{y}+\\style{color:red}{z}+\\bbox[yellow,5px]{w}+\\unicode{x263A}$',
+    ],
+    ['\\mbox, \\textsc, \\idotsint, \\iiiint', '$\\mbox{if } x, \\textsc{Alg}, \\idotsint f, \\iiiint g$'],
+    [
+      '\\DeclareMathOperator in a formula, used later',
+      '$$\\DeclareMathOperator*{\\argmax}{arg\\,max}$$\n\n$\\argmax_x f(x)$',
+    ],
+    ['\\newcommand in a display, used later', '$$\\newcommand{\\vv}{\\mathbf{v}} \\vv$$\n\nThen $\\vv + 1$.'],
+    ['eqnarray', '$$\n\\begin{eqnarray}\na &=& b \\nonumber \\\\\nc &=& d\n\\end{eqnarray}\n$$'],
+    ['\\label inside aligned', '$$\n\\begin{aligned} a &= b \\label{eq:x} \\end{aligned}\n$$'],
+    [
+      '\\bm, \\boldsymbol, \\cal, \\Bbb, \\color, \\operatorname*',
+      '$\\bm{x} \\boldsymbol\\theta {\\cal L} \\Bbb R \\color{red}{x} \\operatorname*{arg\\,min}_x$',
+    ],
+  ])('%s', (_name, md) => {
+    const { html, warnings } = typeset(md)
+    expect(html).not.toContain('katex-error')
+    expect(html).not.toContain('<mstyle mathcolor="#cc0000"><mtext>\\')
+    expect(warnings).toEqual([])
+  })
+
+  it('shows a formula that still fails as its source and names it in a warning', () => {
+    const { html, warnings } = typeset('$\\frac{$ and $\\nosuchcommand{x}$')
+    expect(html).toContain('katex-error')
+    expect(warnings.map((w) => w.message).join('\n')).toMatch(/\\frac\{[^]*\\nosuchcommand/)
+  })
+
+  it('stays linear on hostile formulas', () => {
+    const md = '$' + '^\\vec{'.repeat(20_000) + '$\n\n$' + '\\text{' + '_'.repeat(50_000) + '$'
+    expect(() => renderMarkdown(md)).not.toThrow()
+  })
+})
