@@ -74,10 +74,8 @@ const FRANKLIN_INLINE_HTML = /^\s*~~~<[^]*~~~/
 const QUARTO_EQUATION_LABEL = /\$\$\s*\{#(eq-[\w-]+)\}\s*$/
 /** The same label after a one-line display (`$$ x = 1 $$ {#eq-x}`), read after its `$$`. */
 const QUARTO_LABEL_AFTER = /^\s*\{#(eq-[\w-]+)\}\s*$/
-/** A paragraph that is one image with a Quarto figure label (other attributes allowed after it). */
-const QUARTO_FIGURE = /^(\s*!\[[^\n]*\]\([^)\n]*\))\{#(fig-[\w-]+)[^}\n]*\}\s*$/
-/** A heading's `{#id}` attribute. */
-const HEADING_ID = /\{#([\w:.-]+)\}[ \t]*$/
+/** A heading's `{#id}` attribute (pandoc may add classes and values: `{#sec-x .unnumbered}`). */
+const HEADING_ID = /\{#([\w:.-]+)(?:[ \t][^{}\n]*)?\}[ \t]*$/
 /** A line holding only a line break tag. */
 const LONE_BREAK = /^ {0,3}<br\s*\/?>\s*$/i
 const FOOTNOTE_DEFINITION = /^\s*\[\^[^\]]+\]:/
@@ -541,10 +539,7 @@ class Rewriter {
 
   private flushPara(): void {
     if (this.para.length === 0) return
-    // Quarto's labelled figure: `![Caption](plot.png){#fig-plot}` on its own, numbered for `@fig-plot`.
-    const whole = this.para.join('\n')
-    const figure = whole.length < 4_000 && whole.includes('{#fig-') ? QUARTO_FIGURE.exec(whole) : null
-    if (figure) this.para = [figure[1]]
+    // Quarto's labelled figures (`![Caption](plot.png){#fig-plot}`) are read in the tree: dialects/pandoc.
     const text = this.para.join('\n')
     const indent = contentIndent(this.para[0])
     this.para = []
@@ -552,7 +547,6 @@ class Rewriter {
     const start = this.out.length
     for (const line of rewritten.split('\n')) this.emit(line)
     this.setLast('paragraph', start, this.out.length - 1)
-    if (figure) this.attachLabel(figure[2])
   }
 
   private emit(line: string): void {

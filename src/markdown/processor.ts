@@ -27,6 +27,7 @@ import remarkCodeChunks from './dialects/knitr/remark-code-chunks.js'
 import remarkBookdownRefs from './dialects/knitr/remark-bookdown-refs.js'
 import remarkHeadingIds from './plugins/remark-heading-ids.js'
 import remarkDistillFootnotes from './plugins/remark-distill-footnotes.js'
+import remarkPandoc from './dialects/pandoc/remark-pandoc.js'
 import remarkKramdown from './dialects/kramdown/remark-kramdown.js'
 import remarkHtmlBlocks from './dialects/html-blocks/remark-html-blocks.js'
 import { sanitizeSchema } from './plugins/sanitize-schema.js'
@@ -51,6 +52,8 @@ export const markdownProcessor = unified()
   .use(remarkHtmlBlocks)
   // kramdown's attribute lists and extensions (Jekyll), before figures are made of lone images.
   .use(remarkKramdown)
+  // Pandoc/Quarto fenced divs, attributes and cross-references (dialects/pandoc).
+  .use(remarkPandoc)
   .use(remarkHeadingIds)
   .use(remarkFigures)
   .use(remarkDistillFootnotes)

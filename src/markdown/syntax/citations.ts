@@ -8,6 +8,7 @@
  */
 
 import { z } from 'zod'
+import { quartoPrefix } from '../dialects/pandoc/labels.js'
 
 const CitationItemSchema = z.object({
   key: z.string(),
@@ -155,7 +156,8 @@ function parseItem(part: string): CitationItem | null {
   if (!at) return null
   const keyStart = at.index + at[0].length
   const key = readKey(part.slice(keyStart))
-  if (!key) return null
+  // `@thm-x`, `@fig-x`: Quarto cross-references (dialects/pandoc), never bibliography keys.
+  if (!key || quartoPrefix(key.key) !== null) return null
   const item: CitationItem = { key: key.key }
   const prefix = part.slice(0, at.index + at[1].length).trim()
   const suffix = part.slice(keyStart + key.length).trimEnd()

@@ -3,6 +3,8 @@ import { renderInlineRole } from './d2l.js'
 import { fillTemplateCall } from './franklin.js'
 import { renderLiquidTag } from './liquid/index.js'
 import { liquidOutput } from './liquid/output.js'
+import { quartoBracket, quartoReference } from '../dialects/pandoc/cross-reference-syntax.js'
+import { renderShortcode } from '../dialects/pandoc/shortcodes.js'
 import './liquid/all-tags.js'
 import type { LabelRegistry } from './labels.js'
 import { placeholder } from './placeholders.js'
@@ -102,7 +104,7 @@ class InlineScanner {
     }
     if (c === ':') return this.role(start, token)
     // Citations (syntax/citations.ts): `[…@key…]`, a bare `@key`, distill's `<d-cite>`.
-    if (token === '[') return bracketCitation(text, start, this.ctx.citations)
+    if (token === '[') return quartoBracket(text, start) ?? bracketCitation(text, start, this.ctx.citations)
     if (c === '@') return quartoReference(text, start) ?? narrativeCitation(text, start, this.ctx.citations)
     if (c === '<') return distillCitation(text, start)
     if (c === '[' || c === '(') return this.ctx.d2l ? this.slideMark(start, token) : null
@@ -194,6 +196,9 @@ class InlineScanner {
       }
       return { text: renderLiquidTag(inner, this.ctx), end: close + 2 }
     }
+    // Shortcodes (`{{< video url >}}`): dialects/pandoc/shortcodes.ts, which other dialects extend.
+    const shortcode = renderShortcode(inner, this.ctx.variables)
+    if (shortcode !== null) return { text: shortcode, end: close + 2 }
     // `{{` inside TeX-like braces (`{{\sum_j}}`) is not a template call.
     if (inner.includes('{') || inner.includes('\n') || inner.startsWith('\\')) return null
     return { text: liquidOutput(inner) ?? fillTemplateCall(inner, this.ctx.variables), end: close + 2 }
@@ -270,14 +275,4 @@ function isEscaped(text: string, index: number): boolean {
   let n = 0
   for (let p = index - 1; p >= 0 && text[p] === '\\'; p--) n++
   return n % 2 === 1
-}
-
-/** Quarto's cross-reference prefixes: `@fig-plot`, `@eq-model`, `@sec-intro`, `@tbl-data`. */
-const QUARTO_REFERENCE = /^@((?:fig|eq|sec|tbl)-[\w-]*\w)/
-
-/** `@fig-plot` (not an e-mail's `a@fig-…`): a reference resolved once the document's labels are known. */
-function quartoReference(text: string, start: number): Handled | null {
-  if (start > 0 && /[\w.]/.test(text[start - 1])) return null
-  const m = QUARTO_REFERENCE.exec(text.slice(start, start + 200))
-  return m ? { text: placeholder('ref', m[1]), end: start + m[0].length } : null
 }

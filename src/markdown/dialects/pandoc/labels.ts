@@ -1,0 +1,78 @@
+/**
+ * What a Quarto cross-reference (`@thm-x`, `@fig-x`) resolves to, collected while the divs,
+ * figures and tables of one document are read, and consulted once they all are (a reference
+ * may come before what it names).
+ */
+export interface QuartoTarget {
+  /** "Theorem", "Figure": the word a reference starts with. */
+  word: string
+  /** "2", "1(a)". */
+  number: string
+}
+
+/** Quarto's cross-reference prefixes (docs/authoring/cross-references.qmd, "reserved prefixes"). */
+export const QUARTO_PREFIXES: Readonly<Record<string, string>> = {
+  fig: 'Figure',
+  tbl: 'Table',
+  lst: 'Listing',
+  eq: 'Equation',
+  sec: 'Section',
+  thm: 'Theorem',
+  lem: 'Lemma',
+  cor: 'Corollary',
+  prp: 'Proposition',
+  cnj: 'Conjecture',
+  def: 'Definition',
+  exm: 'Example',
+  exr: 'Exercise',
+  sol: 'Solution',
+  rem: 'Remark',
+  alg: 'Algorithm',
+  tip: 'Tip',
+  nte: 'Note',
+  wrn: 'Warning',
+  imp: 'Important',
+  cau: 'Caution',
+}
+
+/** The theorem kind (blocks.ts's word) of each theorem-type prefix. */
+export const THEOREM_PREFIXES: Readonly<Record<string, string>> = {
+  thm: 'theorem',
+  lem: 'lemma',
+  cor: 'corollary',
+  prp: 'proposition',
+  cnj: 'conjecture',
+  def: 'definition',
+  exm: 'example',
+  exr: 'exercise',
+  sol: 'solution',
+  rem: 'remark',
+  alg: 'algorithm',
+}
+
+/** The prefix of a Quarto label (`thm` of `thm-main`), lower-cased; null if it has none Quarto reserves. */
+export function quartoPrefix(key: string): string | null {
+  const dash = key.indexOf('-')
+  if (dash < 2 || dash > 3) return null
+  const prefix = key.slice(0, dash).toLowerCase()
+  return prefix in QUARTO_PREFIXES ? prefix : null
+}
+
+/** Targets by label, plus the running numbers of each kind. */
+export class QuartoLabels {
+  readonly targets = new Map<string, QuartoTarget>()
+  private readonly counts = new Map<string, number>()
+
+  /** Numbers the next `prefix` block and records `key` (if any) as naming it; returns its number. */
+  next(prefix: string, key: string | null): string {
+    const n = String((this.counts.get(prefix) ?? 0) + 1)
+    this.counts.set(prefix, Number(n))
+    if (key && !this.targets.has(key)) this.targets.set(key, { word: QUARTO_PREFIXES[prefix] ?? 'Item', number: n })
+    return n
+  }
+
+  /** Records a label whose number was given by someone else (a subfigure's "1(a)"). */
+  set(key: string, target: QuartoTarget): void {
+    if (!this.targets.has(key)) this.targets.set(key, target)
+  }
+}
