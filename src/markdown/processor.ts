@@ -30,6 +30,7 @@ import remarkDistillFootnotes from './plugins/remark-distill-footnotes.js'
 import remarkPandoc from './dialects/pandoc/remark-pandoc.js'
 import remarkKramdown from './dialects/kramdown/remark-kramdown.js'
 import remarkHtmlBlocks from './dialects/html-blocks/remark-html-blocks.js'
+import remarkHugo from './dialects/hugo/remark-hugo.js'
 import { sanitizeSchema } from './plugins/sanitize-schema.js'
 
 /**
@@ -52,6 +53,8 @@ export const markdownProcessor = unified()
   .use(remarkHtmlBlocks)
   // kramdown's attribute lists and extensions (Jekyll), before figures are made of lone images.
   .use(remarkKramdown)
+  // Hugo shortcodes with content (asides, formulas, code); any other shortcode dropped with a warning.
+  .use(remarkHugo)
   // Pandoc/Quarto fenced divs, attributes and cross-references (dialects/pandoc).
   .use(remarkPandoc)
   .use(remarkHeadingIds)

@@ -199,8 +199,9 @@ class InlineScanner {
     // Shortcodes (`{{< video url >}}`): dialects/pandoc/shortcodes.ts, which other dialects extend.
     const shortcode = renderShortcode(inner, this.ctx.variables)
     if (shortcode !== null) return { text: shortcode, end: close + 2 }
-    // `{{` inside TeX-like braces (`{{\sum_j}}`) is not a template call.
-    if (inner.includes('{') || inner.includes('\n') || inner.startsWith('\\')) return null
+    // `{{` inside TeX-like braces (`{{\sum_j}}`) is not a template call; a Hugo shortcode
+    // (`{{< figure >}}`, `{{% callout %}}`) is read from the tree (dialects/hugo).
+    if (inner.includes('{') || inner.includes('\n') || inner.startsWith('\\') || /^[<%]/.test(inner)) return null
     return { text: liquidOutput(inner) ?? fillTemplateCall(inner, this.ctx.variables), end: close + 2 }
   }
 
