@@ -75,6 +75,7 @@ export async function rewriteXrefLinks(
  * `gd.md`) reads better as the title of the post it leads to.
  */
 export function namesItsAddress(inner: string, target: XrefTarget): boolean {
+  if (target.kind === 'post') return inner.trim() === target.name
   if (target.kind !== 'file' && target.kind !== 'site') return false
   const address = target.path.replace(/^\/+|\/+$/g, '').replace(/\.(?:md|markdown|qmd|html?)$/i, '')
   const text = inner.trim()

@@ -29,8 +29,13 @@ export default function rehypeXrefLinks() {
       const target = xrefFor(href)
       if (!target) return
       link.properties.dataXref = formatXref(target)
-      // An address nothing but this plugin understands must not reach a reader unresolved.
-      if (target.kind === 'post') link.properties.href = '#'
+      // An address nothing but this plugin understands must not reach a reader unresolved; written
+      // bare (Hugo's `{{< ref >}}` outside a link), it reads as the post's name, then its title.
+      if (target.kind === 'post') {
+        link.properties.href = '#'
+        const only = link.children.length === 1 ? link.children[0] : null
+        if (only?.type === 'text' && only.value === href) only.value = target.name
+      }
     })
   }
 }

@@ -54,3 +54,15 @@ describe('Hugo shortcodes', () => {
     expect(() => renderMarkdown(md)).not.toThrow()
   })
 })
+
+describe('Hugo ref shortcode written bare', () => {
+  it('reads as the post it names, and gives way to its title once resolved', async () => {
+    const { renderMarkdown } = await import('../../../../src/markdown/index.js')
+    const { namesItsAddress } = await import('../../../../src/xref/resolve-html.js')
+    const { html } = renderMarkdown('See {{< ref "posts/other-post.md" >}}.')
+    expect(html).toContain('<a href="#" data-xref="post:other-post">other-post</a>')
+    expect(html).not.toContain('xref-post:')
+    expect(namesItsAddress('other-post', { kind: 'post', name: 'other-post', fragment: '' })).toBe(true)
+    expect(namesItsAddress('the post', { kind: 'post', name: 'other-post', fragment: '' })).toBe(false)
+  })
+})
