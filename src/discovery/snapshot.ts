@@ -85,7 +85,7 @@ export class Snapshot {
     const last = path
       .split('/')
       .pop()
-      ?.replace(/\.(md|markdown|html)$/i, '')
+      ?.replace(/\.(md|markdown|ipynb|html)$/i, '')
       .toLowerCase()
     return last ? this.aliasMap.get(last) : undefined
   }

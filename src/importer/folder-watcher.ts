@@ -9,7 +9,7 @@ export interface FolderWatcher {
   close(): Promise<void>
 }
 
-const isEssay = (path: string) => /\.(md|markdown)$/i.test(path)
+const isEssay = (path: string) => /\.(md|markdown|ipynb)$/i.test(path)
 const isFigure = (path: string) => assetExtOf(path) !== null
 
 /**

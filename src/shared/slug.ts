@@ -84,7 +84,7 @@ export function uniqueSlug(base: string, taken: (slug: string) => boolean): stri
  */
 export function slugFromFileName(path: string): string {
   const normalised = path.replace(/\\/g, '/')
-  const name = basename(normalised).replace(/\.(md|markdown)$/i, '')
+  const name = basename(normalised).replace(/\.(md|markdown|ipynb)$/i, '')
   if (/^(index|readme|_index)$/i.test(name)) {
     const folder = basename(dirname(normalised))
     const fromFolder = folder && folder !== '.' && folder !== '/' ? slugify(folder) : ''

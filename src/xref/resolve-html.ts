@@ -77,7 +77,7 @@ export async function rewriteXrefLinks(
 export function namesItsAddress(inner: string, target: XrefTarget): boolean {
   if (target.kind === 'post') return inner.trim() === target.name
   if (target.kind !== 'file' && target.kind !== 'site') return false
-  const address = target.path.replace(/^\/+|\/+$/g, '').replace(/\.(?:md|markdown|qmd|html?)$/i, '')
+  const address = target.path.replace(/^\/+|\/+$/g, '').replace(/\.(?:md|markdown|qmd|ipynb|html?)$/i, '')
   const text = inner.trim()
   return text !== '' && (text === address || text === address.split('/').pop())
 }

@@ -28,7 +28,7 @@ export interface XrefHit {
   anchor?: EssayAnchor
 }
 
-const DOCUMENT_EXTENSION = /\.(?:md|markdown|qmd)$/i
+const DOCUMENT_EXTENSION = /\.(?:md|markdown|qmd|ipynb)$/i
 
 /** A source path as the catalog knows posts by: `/`-separated, without its document extension. */
 export function documentKey(path: string): string {
@@ -40,7 +40,7 @@ export function linkedFile(source: string, path: string): string {
   return documentKey(posix.normalize(posix.join(posix.dirname(source), safeDecode(path))))
 }
 
-const PAGE_EXTENSION = /\.(?:html?|md|markdown|qmd)$/i
+const PAGE_EXTENSION = /\.(?:html?|md|markdown|qmd|ipynb)$/i
 /** Jekyll names posts `YYYY-MM-DD-title.md`; its permalinks keep the title and the date's parts. */
 const JEKYLL_NAME = /^(\d{4})-\d{2}-\d{2}-(.+)$/
 

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, 
 import { join } from 'node:path'
 import { imageSize } from 'image-size'
 import type { EssayAsset } from '../../shared/schemas/index.js'
-import { ASSET_TYPES, MAX_ASSET_BYTES, assetExtOf, assetUrl } from '../../media/asset-types.js'
+import { ASSET_TYPES, MAX_ASSET_BYTES, assetExtOf, assetUrl, type AssetExt } from '../../media/asset-types.js'
 import { dataFolder } from '../../core/data-folder.js'
 
 /** Where the stored copies of essays' files live: `{dataDir}/media/assets`. */
@@ -47,6 +47,20 @@ export function storeAssetSync(realPath: string, dataDir: string): StoredAsset {
   } catch {
     return { ok: false, reason: 'not readable' }
   }
+  const result = storeBytesSync(bytes, ext, dataDir)
+  if (result.ok) {
+    if (stored.size >= MAX_REMEMBERED) stored.delete(stored.keys().next().value!)
+    stored.set(key, result.asset)
+  }
+  return result
+}
+
+/**
+ * Stores bytes that are not a file of their own (a notebook's plot, kept inside the `.ipynb`)
+ * exactly as a figure file would be: under their content hash, so the same picture in a file
+ * and in a notebook is one stored copy.
+ */
+export function storeBytesSync(bytes: Uint8Array, ext: AssetExt, dataDir: string): StoredAsset {
   if (bytes.length > MAX_ASSET_BYTES) return { ok: false, reason: `larger than ${MAX_ASSET_BYTES / 1024 / 1024} MB` }
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 20)
   const dir = assetsDirOf(dataDir)
@@ -58,8 +72,6 @@ export function storeAssetSync(realPath: string, dataDir: string): StoredAsset {
     bytes: bytes.length,
     ...dimensionsOf(bytes, ext),
   }
-  if (stored.size >= MAX_REMEMBERED) stored.delete(stored.keys().next().value!)
-  stored.set(key, asset)
   return { ok: true, asset }
 }
 

@@ -1,10 +1,21 @@
 import { readFile, stat } from 'node:fs/promises'
+import type { EmbeddedFile } from '../parse/types.js'
+import { DEFAULT_MAX_NOTEBOOK_BYTES, isNotebookPath } from '../notebook/notebook-file.js'
 import { firstInvalidUtf8Offset } from './utf8.js'
 
 /** Default size limit: the longest real essays are a few hundred kilobytes. */
 export const DEFAULT_MAX_ESSAY_BYTES = 5 * 1024 * 1024
 
-export type ReadEssayResult = { ok: true; text: string; mtime: Date; bytes: number } | { ok: false; error: string }
+export type ReadEssayResult =
+  | {
+      ok: true
+      text: string
+      mtime: Date
+      bytes: number
+      /** Figures the file holds itself (a notebook's plots), by the reference `text` uses for each. */
+      embedded?: ReadonlyMap<string, EmbeddedFile>
+    }
+  | { ok: false; error: string }
 
 // Markdown may contain the odd form feed or escape sequence, but not this many.
 const MAX_CONTROL_SHARE = 0.1
@@ -13,10 +24,13 @@ const SNIFF_BYTES = 64 * 1024
 /**
  * Reads one essay as text: UTF-8 only, without a BOM, with LF line endings. Refuses, with a
  * message fit for the person importing, files over `maxBytes` (default 5 MiB), binary files and
- * text that is not valid UTF-8. An empty file is read as ''. Never throws.
+ * text that is not valid UTF-8. An empty file is read as ''. A Jupyter notebook (`.ipynb`,
+ * up to DEFAULT_MAX_NOTEBOOK_BYTES) is read as the markdown it publishes as (see
+ * src/importer/notebook/), or refused with what is wrong with it. Never throws.
  */
 export async function readEssayFile(path: string, opts: { maxBytes?: number } = {}): Promise<ReadEssayResult> {
-  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_ESSAY_BYTES
+  const notebook = isNotebookPath(path)
+  const maxBytes = opts.maxBytes ?? (notebook ? DEFAULT_MAX_NOTEBOOK_BYTES : DEFAULT_MAX_ESSAY_BYTES)
   try {
     const info = await stat(path)
     if (!info.isFile()) return { ok: false, error: 'Not a file' }
@@ -26,6 +40,13 @@ export async function readEssayFile(path: string, opts: { maxBytes?: number } = 
     if (bytes.length > maxBytes) return { ok: false, error: tooLarge(bytes.length, maxBytes) }
     const decoded = decodeEssayBytes(bytes)
     if (!decoded.ok) return decoded
+    if (notebook) {
+      // Loaded on first need: an import without notebooks never loads the converter and its YAML writer.
+      const { notebookSource } = await import('../notebook/notebook-source.js')
+      const converted = decoded.text.trim() === '' ? { ok: true as const, text: '' } : notebookSource(decoded.text)
+      if (!converted.ok) return converted
+      return { ...converted, mtime: info.mtime, bytes: bytes.length }
+    }
     return { ok: true, text: decoded.text, mtime: info.mtime, bytes: bytes.length }
   } catch (error) {
     return { ok: false, error: describeFsError(error) }

@@ -6,7 +6,7 @@ import { basename, dirname } from 'node:path'
  */
 export function titleFromFileName(path: string): string {
   const normalised = path.replace(/\\/g, '/')
-  let name = basename(normalised).replace(/\.(md|markdown)$/i, '')
+  let name = basename(normalised).replace(/\.(md|markdown|ipynb)$/i, '')
   if (/^(index|readme|_index)$/i.test(name)) {
     const folder = basename(dirname(normalised))
     if (folder && folder !== '.' && folder !== '/') name = folder

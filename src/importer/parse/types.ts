@@ -1,3 +1,14 @@
+import type { AssetExt } from '../../media/asset-types.js'
+
+/**
+ * A figure carried inside the essay's source file rather than beside it: a notebook's plot or a
+ * cell's attachment, stored when the render asks for it, like any figure file.
+ */
+export interface EmbeddedFile {
+  bytes: Uint8Array
+  ext: AssetExt
+}
+
 /** One markdown file as read from disk (or uploaded). */
 export interface EssayInput {
   path: string
@@ -9,6 +20,11 @@ export interface EssayInput {
    * Absent for an essay that has no folder of its own.
    */
   root?: string
+  /**
+   * Figures the source holds itself, by the reference its markdown uses for them (a notebook
+   * converted to markdown: see src/importer/notebook/). Looked up before any file.
+   */
+  embedded?: ReadonlyMap<string, EmbeddedFile>
 }
 
 export interface ParseOptions {

@@ -11,8 +11,8 @@ export const POST_URL_SCHEME = 'xref-post:'
 const OWN_ROUTES =
   /^\/(?:$|posts\/|post\/|api\/|media\/|og\/|(?:search|about|upload|manage|profile|admin-secret)\/?(?:[?#]|$)|(?:rss|atom|sitemap)\.xml|feed\.json|robots\.txt)/
 /** Pages of a site (no extension, or one a page has); files such as `/assets/x.pdf` are not posts. */
-const PAGE_PATH = /^[^.?#]*(?:\.(?:html?|md|markdown|qmd))?\/?$/i
-const MARKDOWN_FILE = /\.(?:md|markdown|qmd)$/i
+const PAGE_PATH = /^[^.?#]*(?:\.(?:html?|md|markdown|qmd|ipynb))?\/?$/i
+const MARKDOWN_FILE = /\.(?:md|markdown|qmd|ipynb)$/i
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i
 
 /**
