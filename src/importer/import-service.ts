@@ -8,6 +8,7 @@ import type { BlogEventBus, ImportFileStatus } from '../core/events.js'
 import { documentOfRender, RENDER_VERSION, type RenderResult } from '../markdown/types.js'
 import { figuresUnchanged, type FigureStamp } from './assets/figure-stamp.js'
 import { findEssayFiles } from './files/find-essay-files.js'
+import { withBookContents } from './files/book-contents.js'
 import { writeUploadFolder } from './files/upload-folder.js'
 import { readEssayFile, type ReadEssayResult } from './files/read-essay-file.js'
 import { SourceFingerprints } from './files/source-fingerprints.js'
@@ -73,7 +74,7 @@ export class ImportService {
   ) {}
 
   async importPaths(paths: string[]): Promise<ImportReport> {
-    const [{ files, missing, roots }, fingerprints] = await Promise.all([
+    const [{ files, missing, roots, contents }, fingerprints] = await Promise.all([
       findEssayFiles(paths),
       SourceFingerprints.open(this.store.dataDir, RENDER_VERSION),
     ])
@@ -81,7 +82,13 @@ export class ImportService {
     const report = await this.importSources(
       [...missing, ...files],
       (path) =>
-        gone.has(path) ? Promise.resolve({ ok: false, error: 'No such file or folder' }) : readEssayFile(path),
+        gone.has(path)
+          ? Promise.resolve({ ok: false, error: 'No such file or folder' })
+          : readEssayFile(path).then((read) =>
+              read.ok && contents.has(path)
+                ? { ...read, text: withBookContents(read.text, path, contents.get(path)!) }
+                : read,
+            ),
       (path) => roots.get(path),
       undefined,
       fingerprints,
@@ -186,7 +193,13 @@ export class ImportService {
       if (print) fingerprints?.remember(path, print, hash)
       const existing = bySource.get(path)
       const root = rootOf(path)
-      const essay: EssayInput = { path: fileOf(path), text: file.text, mtime: file.mtime, ...(root ? { root } : {}) }
+      const essay: EssayInput = {
+        path: fileOf(path),
+        text: file.text,
+        mtime: file.mtime,
+        ...(root ? { root } : {}),
+        ...(file.embedded?.size ? { embedded: file.embedded } : {}),
+      }
       const sameText = existing?.source?.hash === hash
       // A file re-uploaded on its own (no folder around it) keeps the place its folder gave it.
       const uploadedAt = isUploadKey(path) && root ? relativePath(root, essay.path).split(sep).join('/') : undefined

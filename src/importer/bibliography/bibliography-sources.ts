@@ -1,6 +1,7 @@
 import { readdirSync, realpathSync } from 'node:fs'
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { z } from 'zod'
+import { bookBibliographies } from './book-bibliographies.js'
 
 /** File kinds a bibliography may be: BibTeX/BibLaTeX, or CSL-JSON named in front matter. */
 const BIBLIOGRAPHY_FILE = /\.(?:bib|bibtex|json)$/i
@@ -16,7 +17,8 @@ export type BibliographySource = { path: string } | { missing: string; reason: s
 /**
  * The bibliography files an essay may cite from, in the order their entries win when two
  * define the same key: the files its front matter names (`bibliography: refs.bib` or a list,
- * relative to the essay's folder, else to the site's `assets/bibliography/`), then every `.bib`
+ * relative to the essay's folder, else to the site's `assets/bibliography/`), then the book's
+ * (a Jupyter Book's `bibtex_bibfiles`, mystmd's `project.bibliography`), then every `.bib`
  * beside the essay, then those of each folder above it up to the import root (so d2l.bib is
  * found for every chapter of the book, whether the import started at the book or above it).
  * Nothing outside the essay's folder and the import root is ever read.
@@ -48,6 +50,14 @@ export function bibliographySources(
     if (typeof found === 'string') add(found)
     else out.push({ missing: value, reason: found.reason })
   }
+  const book = root ? bookBibliographies(root) : null
+  for (const name of book?.files ?? []) {
+    const value = name.trim()
+    if (value === '' || !root) continue
+    const found = bookFile(value, root, allowed)
+    if (typeof found === 'string') add(found)
+    else out.push({ missing: value, reason: `named in ${book!.config}: ${found.reason}` })
+  }
   for (const dir of foldersUp(folder, root)) for (const file of bibFilesIn(dir)) add(file)
   return out
 }
@@ -68,6 +78,15 @@ function namedFile(
     return file
   }
   return { reason: 'file not found' }
+}
+
+/** A file a book's configuration names, relative to the book's root (where the configuration is). */
+function bookFile(value: string, root: string, allowed: string[]): string | { reason: string } {
+  if (!BIBLIOGRAPHY_FILE.test(value)) return { reason: 'only .bib and CSL .json files are read' }
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value) || isAbsolute(value)) return { reason: 'give a path relative to the book' }
+  const file = real(resolve(root, value))
+  if (file === null) return { reason: 'file not found' }
+  return allowed.some((dir) => inside(file, dir)) ? file : { reason: 'outside the book' }
 }
 
 /** The essay's folder, then each parent up to `root` inclusive; only the essay's folder without a root inside it. */

@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises'
 import { dirname, extname, join, relative, resolve, sep } from 'node:path'
-import { detectSite, type FolderEntries, type SiteKind, type SiteLayout } from './site-layout.js'
+import { withoutDocumentExtension } from './book-toc.js'
+import { detectSite, NOTEBOOK_EXTENSION, type FolderEntries, type SiteKind, type SiteLayout } from './site-layout.js'
 
 /** A file or folder a walk left out, and why (what `blog import --dry-run` shows). */
 export interface SkippedPath {
@@ -17,7 +18,7 @@ export interface FoundSite {
 
 /** What a walk over the paths given to `blog import` found. */
 export interface FoundEssayFiles {
-  /** Absolute markdown file paths, sorted and without duplicates. */
+  /** Absolute essay file paths (markdown, Quarto, notebooks), sorted and without duplicates. */
   files: string[]
   /** Paths as given that do not exist. */
   missing: string[]
@@ -32,9 +33,16 @@ export interface FoundEssayFiles {
   skipped: SkippedPath[]
   /** Sites recognised (a given folder, a folder under it, or a site a given path lies in). */
   sites: FoundSite[]
+  /**
+   * The files a book's table of contents lists below a file (a Jupyter Book's root its
+   * chapters, a chapter its sections), in the book's order: only files that were found.
+   */
+  contents: Map<string, string[]>
 }
 
 const MARKDOWN_EXTENSIONS = new Set(['.md', '.markdown'])
+/** What a folder that is no recognised site is walked for: markdown essays and Jupyter notebooks. */
+const PLAIN_FOLDER_DOCUMENTS = new Set([...MARKDOWN_EXTENSIONS, NOTEBOOK_EXTENSION])
 const SKIPPED_FOLDERS = new Map([
   ['_licenses', 'licence texts, not essays'],
   ['node_modules', 'installed packages, not essays'],
@@ -48,6 +56,23 @@ const REPOSITORY_FILE = /^(?:readme|licen[cs]e|changelog|contributing|code[_-]of
 /** True for a `.md`/`.markdown` file name, in any case. */
 export function isMarkdownFileName(name: string): boolean {
   return MARKDOWN_EXTENSIONS.has(extname(name).toLowerCase())
+}
+
+/** True for the files a folder is searched for and a path given by name is imported as: markdown and notebooks. */
+function isEssayFileName(name: string): boolean {
+  return isMarkdownFileName(name) || extname(name).toLowerCase() === NOTEBOOK_EXTENSION
+}
+
+/**
+ * The text document a notebook is paired with in its folder (`x.md` or `x.qmd` beside
+ * `x.ipynb`), or null. jupytext keeps both in step, and Quarto renders `.qmd` to `.ipynb`: the
+ * two are one essay, whose source is the text file.
+ */
+function notebookTwin(name: string, names: ReadonlySet<string>, documents: ReadonlySet<string>): string | null {
+  if (extname(name).toLowerCase() !== NOTEBOOK_EXTENSION) return null
+  const stem = name.slice(0, -NOTEBOOK_EXTENSION.length)
+  for (const ext of documents) if (ext !== NOTEBOOK_EXTENSION && names.has(stem + ext)) return stem + ext
+  return null
 }
 
 /** True for README, LICENSE, CHANGELOG, CONTRIBUTING and CODE_OF_CONDUCT markdown files, in any case. */
@@ -78,6 +103,7 @@ class Walker {
   private readonly skipped: SkippedPath[] = []
   private readonly skippedSeen = new Set<string>()
   private readonly sites = new Map<string, FoundSite>()
+  private readonly layouts = new Map<string, SiteLayout>()
 
   async add(given: string): Promise<void> {
     const absolute = resolve(given)
@@ -91,11 +117,11 @@ class Walker {
       const site = await enclosingSite(dirname(absolute), absolute)
       if (site) this.noteSite(site)
       await this.walk(absolute, site ? site.root : absolute, site)
-    } else if (info.isFile() && (isMarkdownFileName(absolute) || extname(absolute).toLowerCase() === '.qmd')) {
+    } else if (info.isFile() && (isEssayFileName(absolute) || extname(absolute).toLowerCase() === '.qmd')) {
       // Named explicitly: imported whatever its name, with the root of a site it lies in.
       const site = await enclosingSite(dirname(absolute), absolute)
       if (site) this.noteSite(site)
-      if (!isMarkdownFileName(absolute) && !site?.extensions.has('.qmd')) return
+      if (!isEssayFileName(absolute) && !site?.extensions.has('.qmd')) return
       this.keep(absolute, site?.root ?? dirname(absolute))
     }
   }
@@ -108,7 +134,25 @@ class Walker {
       roots: this.roots,
       skipped: this.skipped,
       sites: [...this.sites.values()],
+      contents: this.contents(),
     }
+  }
+
+  private contents(): Map<string, string[]> {
+    const out = new Map<string, string[]>()
+    for (const site of this.layouts.values()) {
+      if (!site.toc) continue
+      const byPage = new Map<string, string>()
+      for (const file of this.files)
+        if (this.roots.get(file) === site.root)
+          byPage.set(withoutDocumentExtension(toSlashes(relative(site.root, file))), file)
+      for (const [page, below] of site.toc.children) {
+        const parent = byPage.get(page)
+        const listed = below.map((child) => byPage.get(child)).filter((f): f is string => f !== undefined)
+        if (parent && listed.length > 0) out.set(parent, listed)
+      }
+    }
+    return out
   }
 
   private keep(path: string, root: string): void {
@@ -124,6 +168,7 @@ class Walker {
 
   private noteSite(site: SiteLayout): void {
     if (!this.sites.has(site.root)) this.sites.set(site.root, { kind: site.kind, root: site.root, label: site.label })
+    if (!this.layouts.has(site.root)) this.layouts.set(site.root, site)
   }
 
   private async walk(folder: string, root: string, site: SiteLayout | null): Promise<void> {
@@ -139,6 +184,7 @@ class Walker {
         root = folder
       }
     }
+    const names = new Set(entries.map((e) => e.name))
     for (const entry of entries) {
       const path = join(folder, entry.name)
       const rel = site ? toSlashes(relative(site.root, path)) : ''
@@ -151,14 +197,17 @@ class Walker {
         continue
       }
       if (!(await isFileEntry(entry, path))) continue
-      const documents = site?.extensions ?? MARKDOWN_EXTENSIONS
+      const documents = site?.extensions ?? PLAIN_FOLDER_DOCUMENTS
       if (!documents.has(extname(entry.name).toLowerCase())) continue
+      const twin = notebookTwin(entry.name, names, documents)
       const why = entry.name.startsWith('.')
         ? 'hidden file'
         : isRepositoryFileName(entry.name)
           ? 'repository file, not an essay (name it on the command line to import it)'
-          : (site?.skipFile(rel) ?? null)
-      if (why) this.skip(path, why)
+          : (site?.skipFile(rel) ??
+            (twin ? `a notebook paired with ${twin} (jupytext or a rendered copy): the text file is imported` : null))
+      const reason = why ?? (site?.skipContent ? await site.skipContent(path) : null)
+      if (reason) this.skip(path, reason)
       else this.keep(path, root)
     }
   }

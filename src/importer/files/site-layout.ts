@@ -1,6 +1,8 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { isBibliographyPage } from './bibliography-page.js'
+import { readBookToc, withoutDocumentExtension, type BookToc } from './book-toc.js'
 
 /** The static-site generators whose source folders `blog import` recognises. */
 export type SiteKind = 'jekyll' | 'hugo' | 'quarto' | 'd2l' | 'jupyter-book' | 'franklin'
@@ -23,10 +25,20 @@ export interface SiteLayout {
   skipFolder(relative: string): string | null
   /** Why a document (path relative to the root) is not imported; null to import it. */
   skipFile(relative: string): string | null
+  /**
+   * Why a document the site would publish by its name is still not a post, from what it says
+   * (a Jupyter Book's bibliography page); absent when names decide alone.
+   */
+  skipContent?(absolutePath: string): Promise<string | null>
+  /** The site's own table of contents (a Jupyter Book's): its reading order and what each page lists. */
+  toc?: BookToc
 }
 
+/** Jupyter notebooks: publishable in a plain folder, a Jupyter Book and a Quarto project (src/importer/notebook/). */
+export const NOTEBOOK_EXTENSION = '.ipynb'
 const MARKDOWN = new Set(['.md', '.markdown'])
-const QUARTO_DOCUMENTS = new Set(['.md', '.markdown', '.qmd'])
+const QUARTO_DOCUMENTS = new Set(['.md', '.markdown', '.qmd', NOTEBOOK_EXTENSION])
+const BOOK_DOCUMENTS = new Set(['.md', '.markdown', NOTEBOOK_EXTENSION])
 
 /** A folder's entries as `readdir` gives them: enough to see a site's markers without more I/O. */
 export interface FolderEntries {
@@ -37,7 +49,7 @@ export interface FolderEntries {
 /**
  * The site whose root is `folder`, or null. Markers are read from the entries already listed;
  * a configuration file is read only when its markers are there (d2l's `config.ini`, a Jupyter
- * Book's `_toc.yml`, Quarto's output folder).
+ * Book's `_toc.yml` or `myst.yml`, Quarto's output folder).
  */
 export async function detectSite(folder: string, entries: FolderEntries): Promise<SiteLayout | null> {
   const { files, folders } = entries
@@ -49,6 +61,10 @@ export async function detectSite(folder: string, entries: FolderEntries): Promis
   if (files.has('_toc.yml')) {
     const book = await jupyterBook(folder)
     if (book) return book
+  }
+  if (files.has('myst.yml')) {
+    const project = await mystProject(folder)
+    if (project) return project
   }
   if (files.has('config.ini')) {
     const book = await d2lBook(folder)
@@ -105,35 +121,45 @@ async function quarto(root: string, config: string): Promise<SiteLayout> {
   }
 }
 
-/** `file:` and `root:` entries anywhere in a Jupyter Book table of contents. */
-const TocEntrySchema = z.looseObject({ file: z.string().optional(), root: z.string().optional() })
+/** mystmd's project file: its `project.toc` when it has one (Jupyter Book 2 writes one). */
+const MystProjectSchema = z.looseObject({ project: z.looseObject({ toc: z.unknown().optional() }) })
 
 async function jupyterBook(root: string): Promise<SiteLayout | null> {
-  const toc = await readYaml(join(root, '_toc.yml'))
-  const listed = new Set<string>()
-  collectTocFiles(toc, listed)
-  if (listed.size === 0) return null
-  const label = 'Jupyter Book (_toc.yml)'
+  const toc = readBookToc(await readYaml(join(root, '_toc.yml')))
+  if (toc.order.length === 0) return null
+  return bookLayout(root, 'Jupyter Book (_toc.yml)', toc, '_toc.yml')
+}
+
+/**
+ * A Jupyter Book 2 / mystmd project (`myst.yml` with a `project`): the pages of its `project.toc`;
+ * without one, mystmd publishes every markdown file and notebook in the folder, and so does the import.
+ */
+async function mystProject(root: string): Promise<SiteLayout | null> {
+  const parsed = MystProjectSchema.safeParse(await readYaml(join(root, 'myst.yml')))
+  if (!parsed.success) return null
+  const toc = readBookToc(parsed.data.project.toc ?? [])
+  return bookLayout(root, 'Jupyter Book 2 / MyST project (myst.yml)', toc.order.length > 0 ? toc : null, 'its toc')
+}
+
+function bookLayout(root: string, label: string, toc: BookToc | null, tocName: string): SiteLayout {
+  const listed = new Set(toc?.order ?? [])
   return {
     kind: 'jupyter-book',
     root,
     label,
-    extensions: MARKDOWN,
+    extensions: BOOK_DOCUMENTS,
     skipFolder: (rel) => (rel === '_build' ? `${label}: generated output, not source` : null),
-    skipFile: (rel) => (listed.has(withoutExtension(rel)) ? null : `${label}: not listed in _toc.yml`),
+    skipFile: (rel) =>
+      toc === null || listed.has(withoutDocumentExtension(rel)) ? null : `${label}: not listed in ${tocName}`,
+    skipContent: async (path) => {
+      // Only a page this small can be nothing but a heading and a directive: larger pages are not read twice.
+      if (!/\.(md|markdown)$/i.test(path) || ((await stat(path).catch(() => null))?.size ?? Infinity) > 4096)
+        return null
+      const text = await readFile(path, 'utf8').catch(() => '')
+      return isBibliographyPage(text) ? 'Jupyter Book: the bibliography page' : null
+    },
+    ...(toc ? { toc } : {}),
   }
-}
-
-function collectTocFiles(node: unknown, into: Set<string>): void {
-  if (Array.isArray(node)) {
-    for (const item of node) collectTocFiles(item, into)
-    return
-  }
-  const entry = TocEntrySchema.safeParse(node)
-  if (!entry.success) return
-  for (const path of [entry.data.file, entry.data.root]) if (path) into.add(withoutExtension(path.replace(/^\.\//, '')))
-  for (const value of Object.values(entry.data))
-    if (typeof value === 'object' && value !== null) collectTocFiles(value, into)
 }
 
 /**
@@ -221,8 +247,4 @@ function globList(value: string): RegExp[] {
         .replace(/\?/g, '[^/]')
       return new RegExp('^' + pattern + '$')
     })
-}
-
-function withoutExtension(path: string): string {
-  return path.replace(/\.(md|markdown|ipynb|qmd|rst)$/i, '')
 }
