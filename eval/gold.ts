@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 
 /** One essay of an evaluation set (`../shared/eval/quality-public.json`), read by hand by an editor. */
 export const GoldEssaySchema = z.object({
@@ -21,3 +23,22 @@ export const GoldEssaySchema = z.object({
 export type GoldEssay = z.infer<typeof GoldEssaySchema>
 
 export const GoldSetSchema = z.array(GoldEssaySchema)
+
+/**
+ * Every gold set of the evaluation folder (`quality-*.json`, those added later included), in
+ * file-name order, each essay once (the first set that reads it wins).
+ */
+export function loadGoldSets(dir: string): GoldEssay[] {
+  const seen = new Set<string>()
+  const out: GoldEssay[] = []
+  for (const name of readdirSync(dir)
+    .filter((f) => /^quality-.*\.json$/.test(f))
+    .sort()) {
+    for (const essay of GoldSetSchema.parse(JSON.parse(readFileSync(join(dir, name), 'utf8')))) {
+      if (seen.has(essay.file)) continue
+      seen.add(essay.file)
+      out.push(essay)
+    }
+  }
+  return out
+}

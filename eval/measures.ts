@@ -159,14 +159,14 @@ export function sumScores(all: readonly EssayScores[]): EssayScores {
   ) as unknown as EssayScores
 }
 
-/** Issue 22's goals (at least, or for circular annotations at most); the others are shown without one. */
+/** Issue 39's goals on the check half (at least, or for circular annotations at most); the others are shown without one. */
 export const MEASURES: Array<{ key: keyof EssayScores; label: string; goal?: number; atMost?: boolean }> = [
-  { key: 'precision', label: 'annotation precision', goal: 0.75 },
+  { key: 'precision', label: 'annotation precision', goal: 0.8 },
   { key: 'useless', label: 'useless targets' },
   { key: 'circular', label: 'circular annotations', goal: 0.1, atMost: true },
-  { key: 'recall', label: 'key-term recall', goal: 0.6 },
-  { key: 'symbols', label: 'symbols named', goal: 0.8 },
+  { key: 'recall', label: 'key-term recall', goal: 0.5 },
+  { key: 'symbols', label: 'symbols named', goal: 0.7 },
   { key: 'equations', label: 'defining equations', goal: 0.9 },
-  { key: 'summary', label: 'summaries', goal: 0.8 },
+  { key: 'summary', label: 'summaries', goal: 0.7 },
   { key: 'dynamics', label: 'dynamics right' },
 ]
