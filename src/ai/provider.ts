@@ -40,8 +40,16 @@ export interface EssayInput {
    * provider analyses instead of parsing the markdown again. Without it, it is made from `markdown`.
    */
   reading?: readonly ReadingBlock[]
-  /** Told how many parts of an answer were dropped because the essay does not bear them out. */
-  onDropped?: (what: string, count: number) => void
+  /**
+   * The TeX definitions the essay writes in its prose (`body.document.macros`): the page
+   * typesets its formulas with them, so an aid reads them the same way.
+   */
+  macros?: readonly string[]
+  /**
+   * Told how many parts of an answer were dropped because the essay does not bear them out
+   * (or, with `reason`, why else: the guard's junk).
+   */
+  onDropped?: (what: string, count: number, reason?: string) => void
   site: SiteCorpus
 }
 

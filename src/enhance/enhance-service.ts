@@ -9,6 +9,15 @@ import type { Store } from '../store/index.js'
 import { LABEL, NOUN, STORED, bodyFields, type EnhanceValues } from './kinds.js'
 import { runBatch, type GenerateOptions, type GenerateReport } from './batch.js'
 import { SiteCorpusCache } from './site-corpus.js'
+import { guardAid, isGuarded } from '../ai/guard/index.js'
+
+/** What the guard drops, in the plural, for the job's note ("annotations a reader would not need, dropped: 2"). */
+const GUARDED_WHAT = {
+  annotations: 'annotations',
+  summary: 'summary sentences',
+  mathematicalModel: 'symbol names, notes and applications',
+} as const
+const GUARD_REASON = 'a reader would not need (names, citations, link texts, TeX)'
 import type { EnhanceKind, EnhanceRunner } from './types.js'
 
 export interface EnhanceServiceDeps {
@@ -169,8 +178,8 @@ export class EnhanceService implements EnhanceRunner {
     let notes: string[] = []
     const input: EssayInput = {
       ...(await this.input(meta)),
-      onDropped: (what, count) => {
-        const note = droppedNote(what, count)
+      onDropped: (what, count, reason) => {
+        const note = droppedNote(what, count, reason)
         notes.push(note)
         this.deps.log?.(`${meta.slug}: ${note}.`)
       },
@@ -178,7 +187,7 @@ export class EnhanceService implements EnhanceRunner {
     for (const kind of kinds) {
       notes = []
       try {
-        const value = this.validate(kind, provider, await provider[kind](input))
+        const value = this.guarded(kind, this.validate(kind, provider, await provider[kind](input)), input)
         await this.store(meta, kind, value, provider)
         onResult(kind, { ok: true, value, notes })
       } catch (e) {
@@ -214,8 +223,20 @@ export class EnhanceService implements EnhanceRunner {
       frontmatter: body.frontmatter,
       references: body.document?.references ?? [],
       reading: await readingOf(body),
+      macros: body.document?.macros ?? [],
       site,
     }
+  }
+
+  /**
+   * Every reading aid passes the one guard before it is stored, whichever provider made it
+   * (issue 39): junk is dropped and counted like any part of an answer the essay does not bear out.
+   */
+  private guarded<K extends EnhanceKind>(kind: K, value: EnhanceValues[K], input: EssayInput): EnhanceValues[K] {
+    if (!isGuarded(kind)) return value
+    const { value: kept, dropped } = guardAid(kind, value as never, input)
+    if (dropped > 0) input.onDropped?.(GUARDED_WHAT[kind], dropped, GUARD_REASON)
+    return kept as EnhanceValues[K]
   }
 
   private validate<K extends EnhanceKind>(kind: K, provider: AiProvider, value: unknown): EnhanceValues[K] {
@@ -268,6 +289,6 @@ export class EnhanceService implements EnhanceRunner {
 export type EnhanceOutcome = { ok: true; value: unknown; notes: string[] } | { ok: false; error: unknown }
 
 /** "annotations not found in the essay, dropped: 2" (the provider names what, in the plural). */
-export function droppedNote(what: string, count: number): string {
-  return `${what} not found in the essay, dropped: ${count}`
+export function droppedNote(what: string, count: number, reason = 'not found in the essay'): string {
+  return `${what} ${reason}, dropped: ${count}`
 }

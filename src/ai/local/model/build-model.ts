@@ -108,8 +108,8 @@ function variablesOf(formulas: string[], names: Map<string, SymbolName>): Variab
     const times = `Appears in ${plural(use.count, 'formula')}.`
     return {
       symbol,
-      // A bold letter under an accent reads as the accented letter (`\hat{\mathbf{s}}_t` as ŝₜ).
-      name: named ? named.name : readableTex(symbol.replace(/\\(?:mathbf|boldsymbol|bm)\s*\{([^{}]*)\}/g, '$1')),
+      // Unnamed when the essay names it nowhere: its own glyph would only repeat the symbol (issue 39).
+      name: named ? named.name : '',
       description: named
         ? `${times} ${named.note ? `${named.note} ` : ''}The essay says: “${clip(named.sentence.text, 220)}”`
         : `${times} No sentence naming it was found in the essay.`,

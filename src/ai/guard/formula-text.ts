@@ -1,0 +1,45 @@
+import katex from 'katex'
+import { readableTex } from '../../text/readable.js'
+import { hasTexInProse } from './tex-in-prose.js'
+import { expandMacros, type MacroTable } from './tex-macros.js'
+
+/**
+ * Commands that change only how a formula is set, not what it says: read as text they become
+ * words ("displaystyle f"), so they go before reading. `\mathop{…}` and the old font switches
+ * keep their content.
+ */
+function withoutStyle(tex: string): string {
+  return tex
+    .replace(
+      /\\(?:displaystyle|textstyle|scriptstyle|scriptscriptstyle|limits|nolimits|nonumber|notag)(?![A-Za-z])/g,
+      '',
+    )
+    .replace(/\\(?:rm|bf|it|sf|tt|cal)(?![A-Za-z])\s*/g, '')
+    .replace(/\\mathop\s*\{([^{}]*)\}/g, '\\operatorname{$1}')
+    .replace(/\\(?:lbrace)(?![A-Za-z])/g, '\\{')
+    .replace(/\\(?:rbrace)(?![A-Za-z])/g, '\\}')
+}
+
+/** The formula with the author's macros expanded and style commands gone: what the page typesets. */
+export function expandedTex(tex: string, macros: MacroTable): string {
+  return withoutStyle(expandMacros(tex, macros))
+}
+
+/**
+ * A formula as plain text for an aid's prose, read as the page typesets it (KaTeX with the
+ * essay's own macros); null when KaTeX cannot typeset it or plain text cannot show it (a
+ * subscript with no Unicode form, a command the reading does not know): then the aid leaves
+ * the formula out rather than show TeX.
+ */
+export function formulaText(tex: string, macros: MacroTable): string | null {
+  // A trailing shape ("… \in \mathbb{R}^{n \times v}") says what kind of value it is, not what the formula states.
+  const expanded = expandedTex(tex, macros).replace(/\s*\\in\s*\\mathbb\s*\{?R\}?\s*\^\s*\{[^{}]*\}\s*[.,]?\s*$/, '')
+  try {
+    katex.renderToString(expanded, { throwOnError: true, strict: 'ignore', output: 'mathml' })
+  } catch {
+    return null
+  }
+  const text = readableTex(expanded).replace(/\s+/g, ' ').trim()
+  // A lone letter after `_` or `^` ("ℝ^d") reads as written; a group ("^(2j/d)") is ASCII-math.
+  return text === '' || hasTexInProse(text) || /[_^](?:[^\p{L}\p{N}]|[\p{L}\p{N}]{2})/u.test(text) ? null : text
+}
