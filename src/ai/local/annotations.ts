@@ -4,7 +4,10 @@ import type { EssayDoc, Sentence } from '../../text/essay-doc.js'
 import { findKeyTerms, type KeyTerm } from '../../text/key-terms.js'
 import type { SiteIndex } from '../../text/site-index.js'
 import { clip, quoteList } from '../../text/format.js'
-import { readableTex } from '../../text/readable.js'
+import { formulaText } from '../guard/formula-text.js'
+import { hasTexInProse } from '../guard/tex-in-prose.js'
+import { guardContext } from '../guard/guard-context.js'
+import type { MacroTable } from '../guard/tex-macros.js'
 
 const MAX_ANNOTATIONS = 8
 const SPARE = 4
@@ -34,7 +37,7 @@ export function localAnnotations(input: EssayInput, doc: EssayDoc, index: SiteIn
   const kept = Math.min(limit, terms.length)
   const annotated = terms
     .map((term, rank) => ({
-      a: annotate(term, rank, kept, input, doc, related, index),
+      a: annotate(guardContext(input).macros, term, rank, kept, input, doc, related, index),
       at: term.sentences[0]?.index ?? 0,
     }))
     .filter((x): x is { a: Annotation; at: number } => x.a !== null)
@@ -57,6 +60,7 @@ export function localAnnotations(input: EssayInput, doc: EssayDoc, index: SiteIn
  * of these (quoting the sentence the term stands in would only repeat it).
  */
 function annotate(
+  macros: MacroTable,
   term: KeyTerm,
   rank: number,
   total: number,
@@ -82,8 +86,10 @@ function annotate(
   }
   const display = definition ? doc.displays.find((d) => d.before === definition) : undefined
   if (display) {
-    const formula = clip(readableTex(display.tex).replace(/\s+/g, ' ').trim(), 200)
-    if (formula && !texSpelled(formula))
+    // As the page typesets it, or left out: never TeX or ASCII-math (issue 39).
+    const text = formulaText(display.tex, macros)
+    const formula = text && text.length <= 200 ? text : null
+    if (formula)
       parts.push(`Formula${display.label ? ` (${display.label})` : ''}: ${formula}${/[.!?]$/.test(formula) ? '' : '.'}`)
     if (display.after && /^where\b/i.test(display.after.text) && !pattern.test(lower(display.after)))
       parts.push(quote(display.after, 220))
@@ -93,10 +99,8 @@ function annotate(
   if (post) {
     parts.push(`Explained in “${post.title}” on this site${post.sentence ? `: ${post.sentence}` : '.'}`)
     type ??= post.defines ? 'definition' : 'connection'
-  } else if (term.url && /^(?:https?:|\/)/.test(term.url)) {
-    parts.push(`The essay links it to ${term.url} for its definition.`)
-    type ??= 'context'
   }
+  // A link alone says nothing the reader cannot see (the link is on the page): no note rests on it.
   const example = pool.find((s) => s !== first && s !== definition && exemplifies(lower(s), pattern))
   // An example holds the term too: it adds to a note, it is no note alone.
   if (example && parts.length > 0 && parts.length < 3) {
@@ -106,18 +110,13 @@ function annotate(
   // The formula the essay writes right after a sentence using the term ("Adam's update is …").
   const near =
     parts.length === 0
-      ? doc.displays.find(
-          (d) =>
-            d.before !== null &&
-            term.sentences.slice(0, 40).includes(d.before) &&
-            readableTex(d.tex).length >= 5 &&
-            !texSpelled(readableTex(d.tex)),
-        )
+      ? doc.displays
+          .filter((d) => d.before !== null && term.sentences.slice(0, 40).includes(d.before))
+          .map((d) => ({ d, text: formulaText(d.tex, macros) }))
+          .find((x) => x.text !== null && x.text.length >= 5 && x.text.length <= 200)
       : undefined
   if (near) {
-    parts.push(
-      `The essay's formula for it${near.label ? ` (${near.label})` : ''}: ${clip(readableTex(near.tex).replace(/\s+/g, ' ').trim(), 200)}`,
-    )
+    parts.push(`The essay's formula for it${near.d.label ? ` (${near.d.label})` : ''}: ${near.text}`)
     type = 'elaboration'
   }
   // Defined where first used: the next sentence, when it goes on about it ("It …", "This …"), says more.
@@ -148,14 +147,42 @@ function annotate(
   if (parts.length === 0 && pattern.source.length > 4) {
     const counter = new RegExp(pattern.source, 'g')
     const probe = term.key.split(' ')[0].slice(0, -1)
-    const elsewhere = related.filter((p) => index.mentions(p.id, probe, counter) >= 2).slice(0, 2)
-    if (elsewhere.length > 0) {
-      parts.push(`Also discussed in ${quoteList(elsewhere.map((p) => p.title))} on this site.`)
+    // A connection says why (issue 39): the other post defines the same term, and its definition is quoted.
+    const defs = definers(pattern)
+    const shared = related
+      .filter((p) => index.mentions(p.id, probe, counter) >= 2)
+      .map((p) => ({ p, sentence: definingSentence(index, p.id, pattern, defs) }))
+      .find((x) => x.sentence !== null)
+    if (shared) {
+      parts.push(`“${shared.p.title}” on this site defines ${term.surface} too: ${shared.sentence}`)
       type = 'connection'
     }
   }
   if (parts.length === 0 || type === null) return null
   return { ...base, type, annotation: clip(parts.join(' '), 700) }
+}
+
+/** The sentence of another post that defines the term (one the guard would keep), or null. */
+function definingSentence(
+  index: SiteIndex,
+  postId: number,
+  pattern: RegExp,
+  defs: { hint: RegExp; pattern: RegExp }[],
+): string | null {
+  const post = index.site.posts.find((p) => p.id === postId)
+  if (!post) return null
+  const found = post.plainText
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((x) => x.trim())
+    .find(
+      (x) =>
+        x.length >= 25 &&
+        x.length <= 300 &&
+        pattern.test(x.toLowerCase()) &&
+        defs.some((d) => d.hint.test(x.toLowerCase()) && d.pattern.test(x.toLowerCase())) &&
+        !hasTexInProse(x),
+    )
+  return found ?? null
 }
 
 /** TeX the reading could not turn into text: a command name stuck to its argument ("hatvₜ", "fracvₜ1"). */

@@ -2,6 +2,8 @@ import type { Annotation, Bibliography, MathematicalModel } from '../../shared/s
 import { drawLocalImage } from '../../images/local-art.js'
 import type { AiProvider, EssayInput, GeneratedImage, ImageRequest } from '../provider.js'
 import { localAnnotations } from './annotations.js'
+import { expandReading } from './expand-reading.js'
+import { guardContext } from '../guard/guard-context.js'
 import { localBibliography } from './bibliography/index.js'
 import { readEssay } from '../../text/read-essay.js'
 import { readEssayMarkdown } from '../../text/read-essay-markdown.js'
@@ -49,7 +51,9 @@ export class LocalProvider implements AiProvider {
   private doc(input: EssayInput): EssayDoc {
     let doc = this.docs.get(input)
     if (!doc) {
-      doc = input.reading ? readEssay(input.reading) : readEssayMarkdown(input.markdown, input.references)
+      doc = input.reading
+        ? readEssay(expandReading(input.reading, guardContext(input).macros))
+        : readEssayMarkdown(input.markdown, input.references)
       this.docs.set(input, doc)
     }
     return doc

@@ -60,7 +60,8 @@ Ordinary least squares is fast, and ordinary least squares is easy to explain; t
     ])
     const annotations = await provider.annotations(input)
     const targets = annotations.map((a) => a.targetText.toLowerCase())
-    expect(targets).toContain('simple linear regression model')
+    // A link alone (to a page the site does not hold) is no note (issue 39): found, not annotated.
+    expect(targets).not.toContain('simple linear regression model')
     expect(targets).toContain('residual sum of squares')
     // Named only in the sentence that names it, with nothing further to say: left out.
     expect(targets).not.toContain('least squares estimates')
@@ -79,10 +80,10 @@ Exploding gradients are known as a failure of [recurrent networks](https://en.wi
 It keeps the direction of the gradient and only shortens it. Gradient clipping is cheap, and gradient clipping is easy to tune.`,
     }
     const targets = (await provider.annotations(inputFor(essay))).map((a) => a.targetText.toLowerCase())
-    expect(targets).toContain('recurrent networks')
     expect(targets.join(' ')).not.toMatch(/clipper|chinese/)
     const found = structuralTerms(readEssayMarkdown(inputFor(essay).markdown, [])).map((t) => t.surface.toLowerCase())
     expect(found).not.toContain('clipper.jl')
+    expect(found).toContain('recurrent networks')
   })
 
   it('prefers the whole phrase to a fragment of it ("ordinary least squares", not "squares estimate")', async () => {
@@ -153,7 +154,7 @@ A fair coin has an entropy of one bit, and a loaded coin less.`,
     expect(circular(entropy!.annotation, entropy!.targetText, input.plainText)).toBe(false)
   })
 
-  it('points to the page a term is linked to when the site has no post for it', async () => {
+  it('makes no note of a link alone when the site has no post for it (issue 39: the link is on the page)', async () => {
     const e: TestEssay = {
       id: 40,
       title: 'Threads',
@@ -161,9 +162,7 @@ A fair coin has an entropy of one bit, and a loaded coin less.`,
         'Two tasks that write the same variable without a lock create a [race condition](https://en.wikipedia.org/wiki/Race_condition). A race condition shows up rarely, which makes it hard to debug.',
     }
     const race = (await provider.annotations(inputFor(e))).find((a) => a.targetText === 'race condition')
-    expect(race?.annotation).toContain('https://en.wikipedia.org/wiki/Race_condition')
-    // It points to a definition without giving one: typed by what it is, not "definition".
-    expect(race?.type).toBe('context')
+    expect(race?.annotation ?? '').not.toMatch(/https?:|links it/)
   })
 })
 
