@@ -4,6 +4,7 @@ import { cosine, type SiteIndex, type TermVector } from '../../text/site-index.j
 import { joinReadable } from '../../text/sentences.js'
 import { closeUpPunctuation } from '../../shared/punctuation-spacing.js'
 import { termsOf } from '../../text/terms.js'
+import { purposeStatement } from './purpose.js'
 
 /** Two chosen sentences more alike than this say the same thing; the second is skipped. */
 const REDUNDANT = 0.5
@@ -26,8 +27,11 @@ interface Unit {
  * the essay's order. Fragments around formulas, code-only and formula-only sentences are left out.
  */
 export function localSummary(input: EssayInput, doc: EssayDoc, index: SiteIndex): string {
+  // The author's own statement of purpose comes first (issue 39): front matter, "In this post we …".
+  const purpose = purposeStatement(input, doc)
   const all = unitsOf(doc, index, input.post.id)
   const section = ownSection(doc, all)
+  if (purpose && !section) return withLead(purpose, all, doc, index, input.post.id)
   const theorem = section ? null : theoremStatement(doc, all)
   if (theorem) return theorem
   const words = doc.sentences.reduce((n, s) => n + wordCount(s), 0)
@@ -65,6 +69,20 @@ export function localSummary(input: EssayInput, doc: EssayDoc, index: SiteIndex)
     chosen.push(u)
   }
   return render(chosen.sort((a, b) => a.index - b.index))
+}
+
+/**
+ * The author's statement, then the sentence of the essay most central to it that says something
+ * else (a statement of purpose often names the topic and leaves its result to the text).
+ */
+function withLead(purpose: string, all: Unit[], doc: EssayDoc, index: SiteIndex, selfId: number): string {
+  const own = vectorOf([{ prose: purpose } as Sentence], index, selfId)
+  const centre = centroid(all.map((u) => u.vector))
+  const best = all
+    .filter((u) => complete(u) && !purpose.includes(u.text) && cosine(u.vector, own) <= REDUNDANT)
+    .map((u) => ({ u, score: cosine(u.vector, centre) + LEAD_WEIGHT * (1 - u.index / doc.sentences.length) }))
+    .sort((a, b) => b.score - a.score || a.u.index - b.u.index)[0]?.u
+  return joinReadable([[purpose, best ? tidy(best.text) : ''].filter(Boolean).join(' ')])
 }
 
 /** Units as one text: "…" after one that runs on into a formula, citation leftovers tidied. */

@@ -1,0 +1,64 @@
+import type { EssayInput } from '../provider.js'
+import type { EssayDoc, Sentence } from '../../text/essay-doc.js'
+import { hasTexInProse } from '../guard/tex-in-prose.js'
+
+/** Front-matter fields in which authors state what an essay is about, most deliberate first. */
+const FIELDS = ['tldr', 'tl;dr', 'abstract', 'summary', 'description', 'subtitle']
+
+/**
+ * How authors state their own purpose or result: "In this post we …", "This chapter shows …",
+ * "The main takeaway from this post is …", "TL;DR: …", "We show that …". The essay's own words
+ * for its point come before any ranking of its sentences (issue 39).
+ */
+const PURPOSE = [
+  /^(?:tl;?\s?dr|in short|in a nutshell|bottom line)\b/i,
+  /\b(?:the\s+)?(?:main|key|central|big|important)\s+(?:takeaway|take-away|message|point|idea|result|lesson|contribution)s?\s+(?:of|from|here|is|in)\b/i,
+  /^(?:in|with)\s+this\s+(?:post|blog\s+post|article|essay|chapter|section|tutorial|note|paper|piece|work)\b[^.]{0,20}?\b(?:we|i)\b/i,
+  /^this\s+(?:post|blog\s+post|article|essay|chapter|tutorial|note|paper|piece)\s+(?:is|will|shows?|explains?|describes?|introduces?|presents?|discusses?|covers?|demonstrates?|argues?|gives?|walks?|looks?|explores?)\b/i,
+  /^(?:here|today),?\s+(?:we|i)\s+(?:show|explain|describe|introduce|present|discuss|demonstrate|argue|look|explore|announce|give|walk)\b/i,
+  /^(?:we|i)\s+(?:show|prove|demonstrate|argue|find|propose)\s+that\b/i,
+  /^the\s+(?:goal|aim|purpose|point|focus)\s+of\s+this\s+(?:post|article|essay|chapter|section|tutorial|note|paper)\b/i,
+]
+
+/** Sentences of the opening part of the essay (its first quarter, at least its first 12 sentences). */
+const OPENING = 0.25
+
+export function purposeStatement(input: EssayInput, doc: EssayDoc): string | null {
+  for (const key of FIELDS) {
+    const v = input.frontmatter[key]
+    const text = typeof v === 'string' ? v.replace(/\s+/g, ' ').trim() : ''
+    // A statement, not a label: some words, ending like a sentence once a full stop is added.
+    if (text.split(' ').length >= 6 && !hasTexInProse(text) && !/^https?:/.test(text)) return sentenceCase(text)
+  }
+  const opening = Math.max(12, Math.ceil(doc.sentences.length * OPENING))
+  const candidates = doc.sentences.filter(
+    (s, i) => (i < opening || i >= doc.sentences.length - opening) && usable(s) && PURPOSE.some((p) => p.test(s.text)),
+  )
+  const first = candidates[0]
+  if (!first) return null
+  // The statement and, when it runs on ("…: we …", "It …"), the sentence that completes it.
+  const next = doc.sentences[first.index + 1]
+  const more =
+    next &&
+    next.paragraph === first.paragraph &&
+    usable(next) &&
+    /^(?:it|this|that|we|in particular|specifically)\b/i.test(next.text)
+      ? ` ${next.text}`
+      : ''
+  return `${first.text}${more}`
+}
+
+function usable(s: Sentence): boolean {
+  return (
+    (s.block === 'paragraph' || s.block === 'item' || s.block === 'quote') &&
+    s.text.split(/\s+/).length >= 6 &&
+    s.text.length <= 400 &&
+    !hasTexInProse(s.text) &&
+    !/https?:\/\//.test(s.text)
+  )
+}
+
+const sentenceCase = (t: string) => {
+  const s = t.charAt(0).toUpperCase() + t.slice(1)
+  return /[.!?…]["'”’)]*$/u.test(s) ? s : `${s}.`
+}
