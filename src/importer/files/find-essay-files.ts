@@ -43,6 +43,8 @@ export interface FoundEssayFiles {
 const MARKDOWN_EXTENSIONS = new Set(['.md', '.markdown'])
 /** What a folder that is no recognised site is walked for: markdown essays and Jupyter notebooks. */
 const PLAIN_FOLDER_DOCUMENTS = new Set([...MARKDOWN_EXTENSIONS, NOTEBOOK_EXTENSION])
+/** Documents only a site of their kind publishes: Quarto's `.qmd`, R Markdown's `.Rmd`. */
+const SITE_DOCUMENTS = new Set(['.qmd', '.rmd'])
 const SKIPPED_FOLDERS = new Map([
   ['_licenses', 'licence texts, not essays'],
   ['node_modules', 'installed packages, not essays'],
@@ -117,11 +119,11 @@ class Walker {
       const site = await enclosingSite(dirname(absolute), absolute)
       if (site) this.noteSite(site)
       await this.walk(absolute, site ? site.root : absolute, site)
-    } else if (info.isFile() && (isEssayFileName(absolute) || extname(absolute).toLowerCase() === '.qmd')) {
+    } else if (info.isFile() && (isEssayFileName(absolute) || SITE_DOCUMENTS.has(extname(absolute).toLowerCase()))) {
       // Named explicitly: imported whatever its name, with the root of a site it lies in.
       const site = await enclosingSite(dirname(absolute), absolute)
       if (site) this.noteSite(site)
-      if (!isEssayFileName(absolute) && !site?.extensions.has('.qmd')) return
+      if (!isEssayFileName(absolute) && !site?.extensions.has(extname(absolute).toLowerCase())) return
       this.keep(absolute, site?.root ?? dirname(absolute))
     }
   }

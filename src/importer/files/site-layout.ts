@@ -5,7 +5,7 @@ import { isBibliographyPage } from './bibliography-page.js'
 import { readBookToc, withoutDocumentExtension, type BookToc } from './book-toc.js'
 
 /** The static-site generators whose source folders `blog import` recognises. */
-export type SiteKind = 'jekyll' | 'hugo' | 'quarto' | 'd2l' | 'jupyter-book' | 'franklin'
+export type SiteKind = 'jekyll' | 'hugo' | 'quarto' | 'd2l' | 'jupyter-book' | 'franklin' | 'bookdown'
 
 /**
  * How a recognised site keeps its essays. A site root holds much that is not an essay (layouts,
@@ -37,6 +37,7 @@ export interface SiteLayout {
 /** Jupyter notebooks: publishable in a plain folder, a Jupyter Book and a Quarto project (src/importer/notebook/). */
 export const NOTEBOOK_EXTENSION = '.ipynb'
 const MARKDOWN = new Set(['.md', '.markdown'])
+const BOOKDOWN_DOCUMENTS = new Set(['.rmd', '.md'])
 const QUARTO_DOCUMENTS = new Set(['.md', '.markdown', '.qmd', NOTEBOOK_EXTENSION])
 const BOOK_DOCUMENTS = new Set(['.md', '.markdown', NOTEBOOK_EXTENSION])
 
@@ -58,6 +59,7 @@ export async function detectSite(folder: string, entries: FolderEntries): Promis
   if (hugoConfig && folders.has('content')) return hugo(folder, hugoConfig)
   if (files.has('_quarto.yml') || files.has('_quarto.yaml'))
     return quarto(folder, files.has('_quarto.yml') ? '_quarto.yml' : '_quarto.yaml')
+  if (files.has('_bookdown.yml')) return bookdown(folder)
   if (files.has('_toc.yml')) {
     const book = await jupyterBook(folder)
     if (book) return book
@@ -196,6 +198,37 @@ function franklin(root: string): SiteLayout {
     extensions: MARKDOWN,
     skipFolder: (rel) => (machinery.has(rel) ? `${label}: templates and generated files, not pages` : null),
     skipFile: (rel) => (rel === 'config.md' ? `${label}: the site's configuration, not a page` : null),
+  }
+}
+
+const BookdownConfigSchema = z.looseObject({
+  rmd_files: z.union([z.array(z.string()), z.looseObject({ html: z.array(z.string()).optional() })]).optional(),
+  output_dir: z.string().optional(),
+})
+
+/**
+ * A bookdown book (`_bookdown.yml`): the chapters its `rmd_files` lists, else bookdown's own
+ * rule — every `.Rmd` in the root folder, less those whose name starts with `_`.
+ */
+async function bookdown(root: string): Promise<SiteLayout> {
+  const parsed = BookdownConfigSchema.safeParse(await readYaml(join(root, '_bookdown.yml')))
+  const config = parsed.success ? parsed.data : {}
+  const listed = Array.isArray(config.rmd_files) ? config.rmd_files : config.rmd_files?.html
+  const chapters = listed ? new Set(listed.map((f) => f.replace(/^\.\//, ''))) : null
+  const output = config.output_dir?.replace(/^\.\/|\/+$/g, '') ?? '_book'
+  const generated = new Set([output, '_bookdown_files', 'renv', 'packrat'])
+  const label = 'bookdown book (_bookdown.yml)'
+  return {
+    kind: 'bookdown',
+    root,
+    label,
+    extensions: BOOKDOWN_DOCUMENTS,
+    skipFolder: (rel) => (generated.has(rel) ? `${label}: generated output, not source` : null),
+    skipFile: (rel) => {
+      if (chapters) return chapters.has(rel) ? null : `${label}: not listed in its rmd_files`
+      if (rel.includes('/') || !/\.rmd$/i.test(rel)) return `${label}: only the .Rmd files of its root are chapters`
+      return /^_/.test(rel) ? `${label}: a file whose name starts with _ is not a chapter` : null
+    },
   }
 }
 

@@ -140,6 +140,8 @@ function maskFranklinInlineHtml(body: string): string {
     .join('\n')
 }
 
+const HEADING_ATTRIBUTES = /\s*\{(?:[#.-][^{}]*|[\w-]+=[^{}]*)\}\s*$/
+
 function findHeading(root: Root, shift = 0): BodyScan['heading'] {
   let found: Heading | null = null
   visit(root, 'heading', (node) => {
@@ -153,7 +155,9 @@ function findHeading(root: Root, shift = 0): BodyScan['heading'] {
   const end = (heading.position.end.offset ?? 0) - shift
   const index = root.children.indexOf(heading)
   const leading = index >= 0 && !root.children.slice(0, index).some((node) => isContent(node))
-  return { text: plainText(heading.children), start, end, leading }
+  // Pandoc's attributes (`# Introduction {#intro}`, bookdown's `{-}`) belong to the heading, not its words.
+  const text = plainText(heading.children).replace(HEADING_ATTRIBUTES, '')
+  return { text, start, end, leading }
 }
 
 function isContent(node: RootContent): boolean {
