@@ -17,7 +17,10 @@ describe('a bookdown book', () => {
 
   it('takes a chapter title without its pandoc attributes', () => {
     const path = `${book}01-intro.Rmd`
-    const essay = parseEssay({ path, text: readFileSync(path, 'utf8'), mtime: new Date(0), root: book }, {})
+    const essay = parseEssay(
+      { path, text: readFileSync(path, 'utf8'), mtime: new Date(0), root: book },
+      { ownerName: 'O' },
+    )
     expect(essay.title).toBe('Introduction')
     expect(essay.slug).toBe('introduction')
   })
