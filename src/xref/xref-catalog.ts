@@ -117,7 +117,10 @@ export class XrefCatalog {
       () => true,
     )
     const hit = candidates.find((c) => c.post === best)
-    return hit ? { post: hit.post, id: hit.anchor.id, anchor: hit.anchor } : null
+    if (hit) return { post: hit.post, id: hit.anchor.id, anchor: hit.anchor }
+    // MyST links a page by its file name as it links a label (`[Basics](matplotlib-basics)`).
+    const page = /^[\w.-]+$/.test(key) ? this.file(key, source, visible) : null
+    return page ? { post: page, id: '' } : null
   }
 
   /** `../chapter_x/y.md`: the file beside the referring one's, exactly. */

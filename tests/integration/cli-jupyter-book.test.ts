@@ -2,6 +2,7 @@ import { cpSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createBlog } from '../../src/app/blog-with-store.js'
+import { GUEST } from '../../src/core/viewer.js'
 import { blog } from '../helpers/cli.js'
 import { projectRoot, tempDir } from '../helpers/temp-dir.js'
 
@@ -61,6 +62,16 @@ describe('blog import of a Jupyter Book with a notebook', () => {
     const intro = (await pages(data)).get('a-small-book') ?? ''
     const links = [...intro.matchAll(/data-xref="file:([^"]+)"/g)].map((m) => m[1])
     expect(links).toEqual(['chapters/setup.md', 'chapters/decay.ipynb', 'chapters/notes.md'])
+  })
+
+  it('resolves a MyST link to another page by its file name', async () => {
+    const opened = await createBlog({ dataDir: data, env: {}, log: () => {} })
+    try {
+      const notes = await opened.posts.get('notes-on-decay', GUEST)
+      expect(notes.html).toMatch(/<a href="\/posts\/setting-up"[^>]*>“Setting up”<\/a> came first/)
+    } finally {
+      await opened.close()
+    }
   })
 
   it('a re-import finds nothing changed', async () => {
