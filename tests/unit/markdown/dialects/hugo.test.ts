@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { renderMarkdown } from '../../../../src/markdown/index.js'
-
-const shown = (html: string): string => html.replace(/<annotation[^]*?<\/annotation>/g, '').replace(/<[^>]+>/g, '')
+import { shownText } from '../../../helpers/shown-text.js'
 
 describe('Hugo shortcodes', () => {
   it('maps figure, callout, katex, highlight, youtube and ref to what the Hugo site shows', () => {
@@ -35,8 +34,8 @@ describe('Hugo shortcodes', () => {
     expect(html).toContain('data-xref="post:other#part"')
     expect(html).toContain('class="katex-display"')
     expect(html).toContain('language-go')
-    expect(shown(html)).toContain('*b_c_')
-    expect(shown(html)).not.toMatch(/\{\{|\}\}/)
+    expect(shownText(html)).toContain('*b_c_')
+    expect(shownText(html)).not.toMatch(/\{\{|\}\}/)
     expect(warnings).toEqual([])
   })
 
@@ -44,7 +43,7 @@ describe('Hugo shortcodes', () => {
     const { html, warnings } = renderMarkdown(
       'Before {{< tweet 123 >}} after.\n\n{{< mywidget a="b" >}}\n\n{{< pagebreak >}}\n',
     )
-    expect(shown(html)).not.toContain('{{')
+    expect(shownText(html)).not.toContain('{{')
     expect(warnings.map((w) => w.message).join(' ')).toMatch(/tweet[^]*mywidget|mywidget[^]*tweet/)
     expect(warnings.some((w) => w.message.includes('pagebreak'))).toBe(false)
   })

@@ -3,11 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { renderMarkdown } from '../../../../src/markdown/index.js'
 import { parseXref } from '../../../../src/xref/xref-target.js'
 import { labelText } from '../../../../src/xref/resolve-html.js'
+import { shownText } from '../../../helpers/shown-text.js'
 
 const chapter = readFileSync(new URL('../../../fixtures/dialects/bookdown/chapter.Rmd', import.meta.url), 'utf8')
-
-const visible = (html: string): string =>
-  html.replace(/<annotation[^>]*>[\s\S]*?<\/annotation>/g, '').replace(/<[^>]+>/g, '')
 
 describe('R Markdown / bookdown and Quarto code chunks', () => {
   const { html, anchors } = renderMarkdown(chapter)
@@ -15,7 +13,7 @@ describe('R Markdown / bookdown and Quarto code chunks', () => {
   it('highlights a chunk in its engine language, without its options', () => {
     expect(html).toContain('<code class="hljs language-r">library')
     expect(html).toContain('<code class="hljs language-python"><span class="hljs-built_in">print</span>')
-    expect(visible(html)).not.toMatch(/\{r|\{python|#\|/)
+    expect(shownText(html)).not.toMatch(/\{r|\{python|#\|/)
   })
 
   it('leaves out chunks whose code the author hid', () => {
@@ -28,8 +26,8 @@ describe('R Markdown / bookdown and Quarto code chunks', () => {
     expect(html).toContain('equation (<a href="#user-content-eq-eq:binom">1</a>)')
     expect(html).toContain('By <a href="#user-content-eq-eq:g">2</a>')
     expect(html).toContain('Chapter <a href="#user-content-intro">Intro</a>')
-    expect(visible(html)).not.toContain('@ref(')
-    expect(visible(html)).not.toContain('(\\#eq')
+    expect(shownText(html)).not.toContain('@ref(')
+    expect(shownText(html)).not.toContain('(\\#eq')
   })
 
   it('leaves a label of another chapter to the site, reading ?? until it resolves to the number', () => {

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { renderMarkdown } from '../../../../src/markdown/index.js'
-
-/** What a reader sees: the page's text, without markup or formulas' MathML. */
-const shown = (html: string): string => html.replace(/<annotation[^]*?<\/annotation>/g, '').replace(/<[^>]+>/g, '')
+import { shownText } from '../../../helpers/shown-text.js'
 
 describe('kramdown (Jekyll)', () => {
   it('gives a block attribute list to the image above it and shows its caption line as the caption', () => {
@@ -17,7 +15,7 @@ describe('kramdown (Jekyll)', () => {
     const { html } = renderMarkdown(md)
     expect(html).toContain('<figure><img src="/assets/images/elmo.png" alt="Elmo &#x26; Bert" width="60%"')
     expect(html).toContain('<figcaption>Fig. 0. I guess they are Elmo &#x26; Bert?</figcaption>')
-    expect(shown(html)).not.toContain('{:')
+    expect(shownText(html)).not.toContain('{:')
   })
 
   it('reads span attribute lists, ids on headings, definitions, options, comments and nomarkdown', () => {
@@ -41,7 +39,7 @@ describe('kramdown (Jekyll)', () => {
     expect(html).toContain('<h1 id="user-content-top">Title</h1>')
     expect(html).toContain('<img src="b.png" alt="a" width="50%"')
     expect(html).toContain('<b>kept</b>')
-    expect(shown(html)).not.toMatch(/\{:|hidden remark/)
+    expect(shownText(html)).not.toMatch(/\{:|hidden remark/)
   })
 
   it('drops the `* TOC` + `{:toc}` list and tag rows GFM took for table rows', () => {
@@ -57,7 +55,7 @@ describe('kramdown (Jekyll)', () => {
       '',
     ].join('\n')
     const { html } = renderMarkdown(md)
-    expect(shown(html)).not.toMatch(/\{:|TOC/)
+    expect(shownText(html)).not.toMatch(/\{:|TOC/)
     expect((html.match(/<tr>/g) ?? []).length).toBe(2)
   })
 

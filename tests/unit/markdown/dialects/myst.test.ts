@@ -3,15 +3,12 @@ import { describe, expect, it } from 'vitest'
 import { renderMarkdown } from '../../../../src/markdown/index.js'
 import { isMyst } from '../../../../src/markdown/dialects/myst/index.js'
 import type { CslEntry } from '../../../../src/shared/schemas/index.js'
+import { shownText } from '../../../helpers/shown-text.js'
+
+/** Text a reader sees, code blocks left out (they show syntax on purpose). */
+const shown = (html: string): string => shownText(html, { code: false })
 
 const lecture = readFileSync(new URL('../../../fixtures/dialects/myst/lecture.md', import.meta.url), 'utf8')
-
-/** Text a reader sees: tags, KaTeX's TeX annotations and code blocks dropped. */
-const visible = (html: string): string =>
-  html
-    .replace(/<annotation[^>]*>[\s\S]*?<\/annotation>/g, '')
-    .replace(/<pre[\s\S]*?<\/pre>/g, '')
-    .replace(/<[^>]+>/g, '')
 
 const bibliography = new Map<string, CslEntry>([
   [
@@ -38,7 +35,7 @@ const bibliography = new Map<string, CslEntry>([
 
 describe('MyST (Jupyter Book) documents', () => {
   const { html, anchors, warnings } = renderMarkdown(lecture, { bibliography })
-  const text = visible(html)
+  const text = shown(html)
 
   it('shows no MyST syntax: roles, directive fences, options, targets', () => {
     for (const raw of [
@@ -135,14 +132,14 @@ describe('MyST includes', () => {
     const md =
       '$$a$$ (first)\n\n```{include} parts/defs.md\n```\n\n```{literalinclude} code/model.py\n```\n\nSee {eq}`included`.'
     const { html } = renderMarkdown(md, { readInclude })
-    expect(visible(html)).toContain('Included prose.')
+    expect(shown(html)).toContain('Included prose.')
     expect(html).toContain('<a href="#user-content-eq-included">(2)</a>')
     expect(html).toContain('<code class="hljs language-python">')
   })
 
   it('drops an include it cannot read, and says so', () => {
     const { html, warnings } = renderMarkdown('```{include} ../../etc/passwd\n```\n\nText.', { readInclude })
-    expect(visible(html).trim()).toBe('Text.')
+    expect(shown(html).trim()).toBe('Text.')
     expect(warnings.some((w) => w.rule === 'myst-include')).toBe(true)
   })
 })
