@@ -82,6 +82,16 @@ export class MystNumbering {
         }
         return
       }
+      case 'mystDirective': {
+        // A code cell whose plot Jupyter Book captions and labels (`mystnb: figure: name:`).
+        const figure = cellFigure(node)
+        if (!figure) return
+        this.labels.addAnchor(figure.name, 'figure', figure.caption)
+        const n = this.labels.list().find((a) => a.key === figure.name)?.number
+        if (n) this.targets.set(figure.name, { kind: 'figure', text: `Figure ${n}`, number: n })
+        node.numberedAs = n
+        return
+      }
       case 'mystTarget':
         if (key && !node.attached) {
           this.labels.addAnchor(key, 'anchor')
@@ -116,4 +126,14 @@ function attachTarget(kids: MystNode[], index: number): void {
 function captionText(container: MystNode): string {
   const caption = container.children?.find((c) => c.type === 'caption' || c.type === 'paragraph')
   return caption ? textOf(caption).trim() : ''
+}
+
+/** The figure a code cell's output makes, as its `mystnb` options name and caption it. */
+export function cellFigure(node: MystNode): { name: string; caption: string } | null {
+  if (field(node, 'name') !== 'code-cell') return null
+  const options = node.options as { mystnb?: { figure?: { name?: unknown; caption?: unknown } } } | undefined
+  const figure = options?.mystnb?.figure
+  const name = typeof figure?.name === 'string' ? figure.name.trim() : ''
+  if (!/^[\w:.-]+$/.test(name)) return null
+  return { name, caption: typeof figure?.caption === 'string' ? figure.caption.trim() : '' }
 }

@@ -4,7 +4,7 @@ import { resolvePlaceholders } from '../../syntax/placeholders.js'
 import { rewriteTex } from '../../syntax/tex.js'
 import { CALLOUT_TITLES, callout, proofBlock, theoremBlock } from '../blocks.js'
 import { field, textOf, type MystNode } from './myst-node.js'
-import { labelOf, type MystNumbering } from './numbering.js'
+import { cellFigure, labelOf, type MystNumbering } from './numbering.js'
 import {
   anchor,
   citation,
@@ -166,7 +166,16 @@ export class MystToMdast {
    * build machinery such as `{bibliography}` or `{nb-exec-table}`, whose output the page has or needs not.
    */
   private directive(node: MystNode): MystNode[] {
-    return node.children ? this.children(node) : []
+    const content = node.children ? this.children(node) : []
+    const figure = cellFigure(node)
+    if (!figure || typeof node.numberedAs !== 'string') return content
+    // The plot exists only once the notebook runs: references lead to the code that draws it.
+    const caption = `Figure ${node.numberedAs}${figure.caption ? `: ${figure.caption}` : ''} (drawn by this code when it runs)`
+    return [
+      anchor(figure.name),
+      ...content,
+      { type: 'paragraph', children: [{ type: 'emphasis', children: [{ type: 'text', value: caption }] }] },
+    ]
   }
 
   private heading(node: MystNode): MystNode {

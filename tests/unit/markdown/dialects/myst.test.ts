@@ -99,6 +99,12 @@ describe('MyST (Jupyter Book) documents', () => {
     expect(warnings.filter((w) => w.rule === 'unknown-citation')).toEqual([])
   })
 
+  it("numbers a code cell's captioned plot as a figure, and leads references to its code", () => {
+    expect(html).toContain('<a href="#user-content-fig-drawn">Figure 2</a> is drawn by the code above.')
+    expect(html).toContain('id="user-content-fig-drawn"')
+    expect(shown(html)).toContain('Figure 2: Partial sums, drawn (drawn by this code when it runs)')
+  })
+
   it('highlights code cells in their kernel language and honours remove tags', () => {
     expect(html).toContain('<code class="hljs language-python">')
     expect(html).not.toContain('secret_setup')
