@@ -23,13 +23,22 @@ export class MystNumbering {
   readonly labels = new LabelRegistry()
   private readonly theorems = new TheoremCounter()
   private readonly targets = new Map<string, MystTarget>()
+  /** `(other)=` before a block that has its own label: both names lead to it. */
+  private readonly aliases = new Map<string, string>()
 
   /** Walks the tree once: `(label)=` targets attached, display formulas tagged, blocks numbered. */
   number(root: MystNode): void {
     this.walk(root)
   }
 
+  /** The label a key stands for: itself, or the block's own label when `(key)=` named it a second time. */
+  canonical(key: string): string {
+    return this.aliases.get(key) ?? key
+  }
+
   target(key: string): MystTarget | undefined {
+    const alias = this.aliases.get(key)
+    if (alias !== undefined) return this.target(alias)
     const eq = this.labels.equation(key)
     if (eq) return { kind: 'equation', text: `(${eq})`, number: eq }
     return this.targets.get(key)
@@ -92,7 +101,20 @@ export class MystNumbering {
         node.numberedAs = n
         return
       }
+      case 'admonition': {
+        // A note with a name (`:name: x`) is referred to by its title, or its kind's word.
+        if (!key) return
+        const title = node.children?.find((c) => c.type === 'admonitionTitle')
+        const text = (title ? textOf(title) : '') || theoremWord(field(node, 'kind') ?? 'note')
+        this.labels.addAnchor(key, 'anchor', text)
+        this.targets.set(key, { kind: 'anchor', text })
+        return
+      }
       case 'mystTarget':
+        if (key && typeof node.aliasOf === 'string') {
+          this.aliases.set(key, node.aliasOf)
+          return
+        }
         if (key && !node.attached) {
           this.labels.addAnchor(key, 'anchor')
           this.targets.set(key, { kind: 'anchor', text: key })
@@ -114,8 +136,16 @@ function attachTarget(kids: MystNode[], index: number): void {
   if (!next) return
   const label = field(kids[index], 'label') as string
   const block = next.type === 'mystDirective' && next.children?.length === 1 ? next.children[0] : next
-  if (block.type === 'heading' || block.type === 'container' || block.type === 'math' || block.type === 'proof') {
-    if (!labelOf(block)) {
+  if (
+    block.type === 'heading' ||
+    block.type === 'container' ||
+    block.type === 'math' ||
+    block.type === 'proof' ||
+    block.type === 'admonition'
+  ) {
+    const own = labelOf(block)
+    if (own) kids[index].aliasOf = own
+    else {
       block.label = label
       block.identifier = label
     }

@@ -87,7 +87,7 @@ export class MystToMdast {
       case 'heading':
         return [this.heading(node)]
       case 'admonition':
-        return [this.admonition(node)]
+        return this.admonition(node)
       case 'proof':
       case 'exercise':
       case 'solution':
@@ -186,7 +186,7 @@ export class MystToMdast {
   }
 
   /** A note, warning, … with its title: the author's, else the kind's word. */
-  private admonition(node: MystNode): MystNode {
+  private admonition(node: MystNode): MystNode[] {
     const kids = node.children ?? []
     const titleNode = kids.find((k) => k.type === 'admonitionTitle')
     const title = titleNode ? (this.children(titleNode) as PhrasingContent[]) : null
@@ -195,7 +195,9 @@ export class MystToMdast {
     const classed = field(node, 'class')
       ?.split(/\s+/)
       .find((c) => c in CALLOUT_TITLES)
-    return callout(classed ?? field(node, 'kind') ?? 'note', title, body) as MystNode
+    const aside = callout(classed ?? field(node, 'kind') ?? 'note', title, body) as MystNode
+    const key = labelOf(node)
+    return key ? [anchor(key), aside] : [aside]
   }
 
   private theorem(node: MystNode): MystNode {
@@ -257,7 +259,7 @@ export class MystToMdast {
   }
 
   private reference(node: MystNode): MystNode {
-    const key = labelOf(node) ?? ''
+    const key = this.numbering.canonical(labelOf(node) ?? '')
     const target = this.numbering.target(key)
     const written = node.children && node.children.length > 0 ? this.children(node) : null
     if (!target) {

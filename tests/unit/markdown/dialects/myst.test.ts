@@ -86,6 +86,12 @@ describe('MyST (Jupyter Book) documents', () => {
     expect(html).toMatch(/<div class="proof">\s*<p><em class="proof-label">Proof.<\/em> Multiply by/)
   })
 
+  it('links to a named note by its title, and to a block by a second label', () => {
+    expect(html).toContain('As <a href="#user-content-note-converges">Note</a> says')
+    expect(html).toContain('<a id="user-content-note-converges"></a>')
+    expect(html).toContain('<a href="#user-content-thm-sum">Theorem 1</a> is a second name')
+  })
+
   it('gathers exercises and solutions between their start and end gates', () => {
     expect(html).toMatch(
       /<div class="theorem theorem-exercise" id="user-content-ex-sum">\s*<p><strong class="theorem-label">Exercise 1<\/strong>\. Compute the sum/,
