@@ -5,6 +5,7 @@ import { assetResolverFor } from './assets/asset-context.js'
 import { stampFiles } from './assets/figure-stamp.js'
 import { bibliographyFor } from './bibliography/bibliography-context.js'
 import { includeReaderFor } from './assets/include-context.js'
+import { mathMacrosFor } from './math/math-macros.js'
 import { parseEssay, type EssayInput, type ParseOptions, type ParsedEssay } from './parse/index.js'
 import { renderedExcerpt } from './parse/parse-essay.js'
 import { readingExcerpt } from '../markdown/reading-excerpt.js'
@@ -45,14 +46,16 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     if (options.citationStyle) context.citationStyle = options.citationStyle
     const readInclude = includeReaderFor(essay)
     if (readInclude) context.readInclude = readInclude
+    const macros = mathMacrosFor(essay.root, parsed.frontmatter)
+    if (macros.definitions.length > 0) context.macros = macros.definitions
     const rendered = renderMarkdown(parsed.body, context)
     parsed = { ...parsed, excerpt: renderedExcerpt(parsed, readingExcerpt(rendered.reading)) }
     const tooLarge = renderedSizeProblem(rendered.html)
     if (tooLarge) return { failed: `The essay ${tooLarge}` }
     // A missing or broken bibliography file is the import report's business too.
     if (bibliography) rendered.warnings.push(...bibliography.warnings)
-    // Figures and included files alike: a change to any of them imports the essay again.
-    const looked = new Set([...(resolveAsset?.looked ?? []), ...(readInclude?.looked ?? [])])
+    // Figures, included files and the book's macros alike: a change to any of them imports the essay again.
+    const looked = new Set([...(resolveAsset?.looked ?? []), ...(readInclude?.looked ?? []), ...macros.files])
     if (essay.root && looked.size > 0) return packEssay({ parsed, rendered, figures: stampFiles(looked, essay.root) })
     return packEssay({ parsed, rendered })
   } catch (e) {

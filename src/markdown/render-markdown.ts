@@ -59,7 +59,7 @@ function renderCommonMark(markdown: string, context: RenderContext): Rendered {
   const { markdown: prepared, stash, mathPreamble, anchors } = preprocess(markdown, context.bibliography)
   const file = markdownProcessor.processSync({
     value: prepared,
-    data: { stash, mathPreamble, context, ...labelData(anchors) },
+    data: { stash, mathPreamble: [...(context.macros ?? []), ...mathPreamble], context, ...labelData(anchors) },
   })
   return { file, anchors }
 }
@@ -81,7 +81,9 @@ function renderMystOrText(body: string, markdown: string, context: RenderContext
 /** MyST, read by its own parser into the mdast that the same pipeline then runs on. */
 function renderMyst(body: string, context: RenderContext): Rendered {
   const { tree, anchors, warnings } = readMyst(body, context.readInclude)
-  const file = new VFile({ data: { stash: [], mathPreamble: [], context, ...labelData(anchors) } })
+  const file = new VFile({
+    data: { stash: [], mathPreamble: [...(context.macros ?? [])], context, ...labelData(anchors) },
+  })
   for (const [rule, message] of warnings) warn(file, rule, message)
   const ran = markdownProcessor.runSync(tree, file)
   file.value = markdownProcessor.stringify(ran, file)

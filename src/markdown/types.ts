@@ -27,6 +27,11 @@ export interface RenderContext {
    * is no such file within the essay's reach. Synchronous, like resolveAsset.
    */
   readInclude?: (ref: string) => string | null
+  /**
+   * TeX definitions (`\newcommand{\R}{\mathbb{R}}`) the essay's formulas may use besides its own:
+   * its book's or its front matter's macros. Run before the essay's own, which may redefine them.
+   */
+  macros?: readonly string[]
   /** How citations are marked: "Vaswani et al., 2017" (default) or numbered "[1]" (the site's setting). */
   citationStyle?: CitationStyle
 }

@@ -1,0 +1,82 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { mathMacrosFor } from '../../../src/importer/math/math-macros.js'
+import { openEssay } from '../../../src/importer/packed-essay.js'
+import { prepareEssay } from '../../../src/importer/prepare-essay.js'
+
+function book(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'scholia-macros-'))
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true })
+    writeFileSync(join(root, path), text)
+  }
+  return root
+}
+
+function rendered(root: string, path: string, text: string) {
+  const prepared = prepareEssay({
+    essay: { path: join(root, path), text, mtime: new Date('2024-01-01'), root },
+    options: { ownerName: 'Owner' },
+  })
+  if ('failed' in prepared) throw new Error(prepared.failed)
+  return openEssay(prepared)
+}
+
+// QuantEcon's lecture books define these in _config.yml (sphinx.config.mathjax3_config.tex.macros).
+const jupyterBookConfig = `title: Lectures
+sphinx:
+  config:
+    mathjax3_config:
+      tex:
+        macros:
+          "argmax" : "arg\\\\,max"
+          "floor" : ["\\\\lfloor #1 \\\\rfloor", 1]
+`
+
+describe('a book’s math macros', () => {
+  it('renders a Jupyter Book page’s formulas with the macros of its _config.yml, and re-imports when they change', () => {
+    const root = book({ '_config.yml': jupyterBookConfig, '_toc.yml': 'format: jb-book\nroot: intro\n' })
+    const { rendered: page, figures } = rendered(
+      root,
+      'intro.md',
+      '# Intro\n\nWe take $\\argmax_x f(x)$ and $\\floor{y}$.\n',
+    )
+    expect(page.html).not.toContain('katex-error')
+    expect(page.html).toContain('⌊')
+    expect(page.warnings.filter((w) => w.rule.includes('math'))).toEqual([])
+    expect(figures?.files).toContain('_config.yml')
+  })
+
+  it('takes mystmd’s project math and a page’s own front-matter math, the page’s winning', () => {
+    const root = book({
+      'myst.yml':
+        "version: 1\nproject:\n  math:\n    '\\dobs': '\\mathbf{d}_\\text{obs}'\n    '\\mref': '\\mathbf{m}'\n",
+    })
+    const definitions = mathMacrosFor(root, {
+      math: { '\\mref': '\\mathbf{m}_\\text{ref}', '\\dpred': '\\mathbf{d}\\left( #1 \\right)' },
+    })
+    expect(definitions.definitions).toEqual([
+      '\\newcommand{\\dobs}{\\mathbf{d}_\\text{obs}}',
+      '\\newcommand{\\mref}{\\mathbf{m}}',
+      '\\newcommand{\\mref}{\\mathbf{m}_\\text{ref}}',
+      '\\newcommand{\\dpred}[1]{\\mathbf{d}\\left( #1 \\right)}',
+    ])
+    const { rendered: page } = rendered(
+      root,
+      'page.md',
+      "---\nmath:\n  '\\mref': '\\mathbf{m}_\\text{ref}'\n---\n\n# P\n\n```{note}\nSee $\\dobs$ and $\\mref$.\n```\n",
+    )
+    expect(page.html).not.toContain('katex-error')
+    expect(page.html).toContain('ref')
+    expect(page.macros).toContain('\\newcommand{\\dobs}{\\mathbf{d}_\\text{obs}}')
+  })
+
+  it('ignores a front matter whose math is a switch, and names that are not macro names', () => {
+    expect(mathMacrosFor(undefined, { math: true }).definitions).toEqual([])
+    expect(mathMacrosFor(undefined, { math: { 'two words': 'x', ok: 'y', bad: 3 } }).definitions).toEqual([
+      '\\newcommand{\\ok}{y}',
+    ])
+  })
+})
