@@ -6,6 +6,7 @@ import { stampFiles } from './assets/figure-stamp.js'
 import { bibliographyFor } from './bibliography/bibliography-context.js'
 import { includeReaderFor } from './assets/include-context.js'
 import { mathMacrosFor } from './math/math-macros.js'
+import { pageMetadata } from './parse/page-metadata.js'
 import { parseEssay, type EssayInput, type ParseOptions, type ParsedEssay } from './parse/index.js'
 import { renderedExcerpt } from './parse/parse-essay.js'
 import { readingExcerpt } from '../markdown/reading-excerpt.js'
@@ -44,6 +45,7 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     const bibliography = bibliographyFor(essay, parsed, options.dataDir)
     if (bibliography) context.bibliography = bibliography.entries
     if (options.citationStyle) context.citationStyle = options.citationStyle
+    context.metadata = pageMetadata(parsed.frontmatter)
     const readInclude = includeReaderFor(essay)
     if (readInclude) context.readInclude = readInclude
     const macros = mathMacrosFor(essay.root, parsed.frontmatter)

@@ -55,11 +55,18 @@ export interface Preprocessed {
  * (LaTeX/MathJax habits, d2l-book, Franklin, Jekyll/Liquid) renders instead of showing as stray
  * text. Code blocks and code spans are never touched; math is only touched to number labels.
  */
-export function preprocess(source: string, bibliography?: ReadonlyMap<string, unknown>): Preprocessed {
+export function preprocess(source: string, page: PageData = {}): Preprocessed {
   let text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source
   if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n')
   const { body, variables } = stripFrontMatter(stripPlaceholderChars(text))
-  return new Rewriter(wrapBareEnvironments(body), variables, bibliography).run()
+  const metadata = new Map([...(page.metadata ?? []), ...variables])
+  return new Rewriter(wrapBareEnvironments(body), { variables, metadata }, page.bibliography).run()
+}
+
+/** What the importer read besides the body: its bibliography (for bare `@key`), its front matter (for `meta`). */
+interface PageData {
+  bibliography?: ReadonlyMap<string, unknown> | undefined
+  metadata?: ReadonlyMap<string, string> | undefined
 }
 
 const FENCE = /^(\s*)(`{3,}|~{3,})(.*)$/
@@ -121,11 +128,16 @@ class Rewriter {
   private openDetails = 0
 
   /** `bibliography`: the keys a bare `@key` may cite (see syntax/citations.ts). */
-  constructor(text: string, variables: ReadonlyMap<string, string>, bibliography?: ReadonlyMap<string, unknown>) {
+  constructor(
+    text: string,
+    { variables, metadata }: Pick<InlineContext, 'variables' | 'metadata'>,
+    bibliography?: ReadonlyMap<string, unknown>,
+  ) {
     this.lines = text.split('\n')
     this.framework = chooseFramework(text)
     const d2l = this.framework !== null || D2L_SIGNS.test(text)
-    this.ctx = { labels: this.labels, stash: this.stash, variables, d2l, citations: citationScope(text, bibliography) }
+    const citations = citationScope(text, bibliography)
+    this.ctx = { labels: this.labels, stash: this.stash, variables, metadata, d2l, citations }
   }
 
   run(): Preprocessed {

@@ -1,5 +1,6 @@
 import { VFile } from 'vfile'
 import { isMyst, readMyst } from './dialects/myst/index.js'
+import { expandIncludes } from './dialects/pandoc/includes.js'
 import { documentOf, warn, warningsOf } from './essay-file-data.js'
 import { stripFrontMatter } from './syntax/front-matter.js'
 import { stripPlaceholderChars } from './syntax/placeholders.js'
@@ -56,11 +57,21 @@ function mystBody(markdown: string): string | null {
 
 /** CommonMark with every site dialect the preprocessor and the remark plugins read. */
 function renderCommonMark(markdown: string, context: RenderContext): Rendered {
-  const { markdown: prepared, stash, mathPreamble, anchors } = preprocess(markdown, context.bibliography)
+  const included = context.readInclude ? expandIncludes(markdown, context.readInclude) : { markdown, problems: [] }
+  const {
+    markdown: prepared,
+    stash,
+    mathPreamble,
+    anchors,
+  } = preprocess(included.markdown, {
+    bibliography: context.bibliography,
+    metadata: context.metadata,
+  })
   const file = markdownProcessor.processSync({
     value: prepared,
     data: { stash, mathPreamble: [...(context.macros ?? []), ...mathPreamble], context, ...labelData(anchors) },
   })
+  for (const problem of included.problems) warn(file, 'include', problem)
   return { file, anchors }
 }
 

@@ -32,6 +32,11 @@ export interface RenderContext {
    * its book's or its front matter's macros. Run before the essay's own, which may redefine them.
    */
   macros?: readonly string[]
+  /**
+   * The essay's front-matter values as text, by key (`author`, nested `params.x`), for what reads
+   * the page's metadata from the body (Quarto's `{{< meta author >}}`).
+   */
+  metadata?: ReadonlyMap<string, string>
   /** How citations are marked: "Vaswani et al., 2017" (default) or numbered "[1]" (the site's setting). */
   citationStyle?: CitationStyle
 }
@@ -79,4 +84,4 @@ export function documentOfRender(
 }
 
 /** Bump when the pipeline's output changes, so stored HTML is re-rendered on the next import. */
-export const RENDER_VERSION = 17
+export const RENDER_VERSION = 18

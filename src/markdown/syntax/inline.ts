@@ -17,6 +17,8 @@ export interface InlineContext {
   stash: Stash
   /** Page variables from the essay's metadata, for `{{name}}` template calls. */
   variables: ReadonlyMap<string, string>
+  /** All of the page's metadata as text (front matter included), for Quarto's `{{< meta >}}`. */
+  metadata: ReadonlyMap<string, string>
   /** The page is d2l-book markdown, whose `[**…**]` and `(~~…~~)` mark slide content. */
   d2l: boolean
   /** What tells a citation (`[@a]`, `@a`) from a link or a handle; without it only unambiguous forms are read. */
@@ -197,7 +199,7 @@ class InlineScanner {
       return { text: renderLiquidTag(inner, this.ctx), end: close + 2 }
     }
     // Shortcodes (`{{< video url >}}`): dialects/pandoc/shortcodes.ts, which other dialects extend.
-    const shortcode = renderShortcode(inner, this.ctx.variables)
+    const shortcode = renderShortcode(inner, this.ctx.metadata)
     if (shortcode !== null) return { text: shortcode, end: close + 2 }
     // `{{` inside TeX-like braces (`{{\sum_j}}`) is not a template call; a Hugo shortcode
     // (`{{< figure >}}`, `{{% callout %}}`) is read from the tree (dialects/hugo).

@@ -1,7 +1,8 @@
 /**
- * Quarto's shortcodes (`{{< name args >}}`), by name. Scholia renders one essay at a time,
- * synchronously and without the site's files, so the ones that need the project (`include`,
- * `embed`) are dropped and reported; the others become what a reader would have seen. Other
+ * Quarto's shortcodes (`{{< name args >}}`), by name. An `include` on its own line is expanded
+ * before parsing when the page has its folder (includes.ts); one left here (an upload of one
+ * file, or inside a paragraph) and `embed`, which needs a notebook's cells, are dropped and
+ * reported; the others become what a reader would have seen. Other
  * dialects with the same `{{< … >}}` syntax (Hugo) add their names with `addShortcodes`.
  *
  * A dropped shortcode leaves an HTML comment naming it, which the sanitizer removes and

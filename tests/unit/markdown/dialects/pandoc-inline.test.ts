@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { renderMarkdown } from '../../../../src/markdown/index.js'
 import { parseAttributes } from '../../../../src/markdown/dialects/pandoc/attributes.js'
+import { expandIncludes } from '../../../../src/markdown/dialects/pandoc/includes.js'
 
 describe('pandoc attributes', () => {
   it('reads ids, classes and quoted values, and never throws on malformed ones', () => {
@@ -53,6 +54,57 @@ describe('Quarto shortcodes', () => {
     expect(html).toContain('<kbd>Ctrl-C</kbd>')
     expect(html).not.toMatch(/\{\{|include|pagebreak/)
     expect(warnings.some((w) => w.rule === 'dropped-shortcode' && w.message.includes('_setup.qmd'))).toBe(true)
+  })
+})
+
+describe('Quarto includes and page metadata', () => {
+  const parts: Record<string, string> = {
+    '_setup.qmd':
+      '---\ntitle: part\n---\n\n## Setup {#sec-setup}\n\nInstall it with $x^2$ and {{< include _deeper.md >}}\n\n{{< include _deeper.md >}}\n',
+    '_deeper.md':
+      'A *deeper* part, itself including {{< include _setup.qmd >}} on its line:\n\n{{< include _setup.qmd >}}\n',
+  }
+  const readInclude = (ref: string): string | null => parts[ref] ?? null
+
+  it('puts an included file’s text where its line was, with its markup read as the page’s own', () => {
+    const md =
+      'Before.\n\n{{< include _setup.qmd >}}\n\nSee @sec-setup.\n\n```\n{{< include _setup.qmd >}}\n```\n\n{{< include _gone.qmd >}}\n'
+    const { html, toc, warnings } = renderMarkdown(md, { readInclude })
+    expect(toc.map((t) => t.text)).toEqual(['Setup'])
+    expect(html).toContain('<em>deeper</em>')
+    expect(html).toContain('class="katex"')
+    expect(html).toContain('See <a href="#user-content-sec-setup">Setup</a>.')
+    // A code block shows the shortcode as its example; the part's front matter is not text.
+    expect(html).toContain('{{&#x3C; include _setup.qmd >}}')
+    expect(html).not.toContain('title: part')
+    // An include of an include of itself stops, and the missing file is named.
+    expect(warnings.filter((w) => w.rule === 'include').map((w) => w.message)).toEqual([
+      'Included file includes itself: _setup.qmd',
+      'Included file not found: _gone.qmd',
+    ])
+  })
+
+  it('stops a page that includes a large part over and over', () => {
+    const big = 'word '.repeat(300_000)
+    const { markdown, problems } = expandIncludes('{{< include big.md >}}\n\n'.repeat(20), () => big)
+    expect(markdown.length).toBeLessThanOrEqual(4_000_100)
+    expect(problems.length).toBeGreaterThan(0)
+    expect(problems.every((p) => p.includes('big.md'))).toBe(true)
+  })
+
+  it('fills {{< meta >}} from the front matter the importer read, nested keys included', () => {
+    const metadata = new Map([
+      ['title', 'Notes on Sets'],
+      ['author', 'Ada Lovelace, Alan Turing'],
+      ['params.version', '2.1'],
+    ])
+    const { html } = renderMarkdown(
+      'By {{< meta author >}}, version {{< meta params.version >}}: {{< meta title >}}.\n',
+      {
+        metadata,
+      },
+    )
+    expect(html).toContain('By Ada Lovelace, Alan Turing, version 2.1: Notes on Sets.')
   })
 })
 
