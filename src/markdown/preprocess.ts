@@ -34,6 +34,7 @@ import { resolvePlaceholders, stripPlaceholderChars } from './syntax/placeholder
 import { Stash, unstash } from './syntax/stash.js'
 import type { EssayAnchor } from '../shared/schemas/index.js'
 import { isTexDefinitionLine, rewriteTex, tagDisplay, toKatexDefinition } from './syntax/tex.js'
+import { closingDisplayLine, DISPLAY_OPEN, QUARTO_EQUATION_LABEL } from './syntax/display-math.js'
 import { wrapBareEnvironments } from './syntax/bare-environments.js'
 
 /** Markdown ready for the remark pipeline, plus what the later stages must know. */
@@ -55,7 +56,10 @@ export interface Preprocessed {
  * (LaTeX/MathJax habits, d2l-book, Franklin, Jekyll/Liquid) renders instead of showing as stray
  * text. Code blocks and code spans are never touched; math is only touched to number labels.
  */
-export function preprocess(source: string, page: PageData = {}): Preprocessed {
+export function preprocess(
+  source: string,
+  page: { bibliography?: ReadonlyMap<string, unknown>; metadata?: ReadonlyMap<string, string> | undefined } = {},
+): Preprocessed {
   let text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source
   if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n')
   const { body, variables } = stripFrontMatter(stripPlaceholderChars(text))
@@ -63,22 +67,13 @@ export function preprocess(source: string, page: PageData = {}): Preprocessed {
   return new Rewriter(wrapBareEnvironments(body), { variables, metadata }, page.bibliography).run()
 }
 
-/** What the importer read besides the body: its bibliography (for bare `@key`), its front matter (for `meta`). */
-interface PageData {
-  bibliography?: ReadonlyMap<string, unknown> | undefined
-  metadata?: ReadonlyMap<string, string> | undefined
-}
-
 const FENCE = /^(\s*)(`{3,}|~{3,})(.*)$/
 const CONTAINER_PREFIX = /^(?:[ \t]*>)*[ \t]*/
-const DISPLAY_OPEN = /^(\s*)\$\$(.*)$/
 const ATX_HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/
 const LIST_ITEM = /^(\s*)([-*+]|\d{1,9}[.)])([ \t]+|$)/
 const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)\s*$/
 const D2L_SIGNS = /:(?:label|numref|eqref|cite|citet):`|^```\{\.python \.input/m
 const FRANKLIN_INLINE_HTML = /^\s*~~~<[^]*~~~/
-/** Quarto's label after a display's closing `$$`. */
-const QUARTO_EQUATION_LABEL = /\$\$\s*\{#(eq-[\w-]+)\}\s*$/
 /** The same label after a one-line display (`$$ x = 1 $$ {#eq-x}`), read after its `$$`. */
 const QUARTO_LABEL_AFTER = /^\s*\{#(eq-[\w-]+)\}\s*$/
 /** A heading's `{#id}` attribute (pandoc may add classes and values: `{#sec-x .unnumbered}`). */
@@ -321,7 +316,7 @@ class Rewriter {
       next = i + 1
     } else {
       if (rest.includes('$')) return -1
-      const j = this.closingDisplayLine(i + 1)
+      const j = closingDisplayLine(this.lines, i + 1, rest.trim() === '')
       if (j < 0) {
         // Unclosed: show it as written rather than let it swallow what follows.
         this.para.push(`${indent}\\$\\$${rest}`)
@@ -332,7 +327,7 @@ class Rewriter {
       const attribute = QUARTO_EQUATION_LABEL.exec(closing)
       if (attribute) quartoLabel = attribute[1]
       const body = attribute ? closing.slice(0, attribute.index).trimEnd() : closing
-      tex = [rest, ...this.lines.slice(i + 1, j), body.slice(0, -2)].join('\n')
+      tex = [rest, ...this.lines.slice(i + 1, j), body.slice(0, -2)].filter((l) => l.trim() !== '').join('\n')
       next = j + 1
     }
     this.flushPara()
@@ -345,20 +340,6 @@ class Rewriter {
     this.setLast('math', start, this.out.length - 1, undefined, this.stash.entries.length - 1)
     if (quartoLabel) this.tagLastEquation(quartoLabel)
     return next
-  }
-
-  /**
-   * The line that closes a display formula opened above `from` (it ends with `$$`), or -1 when
-   * a blank line or another formula's opening comes first: a formula has no blank lines.
-   */
-  private closingDisplayLine(from: number): number {
-    for (let j = from; j < this.lines.length; j++) {
-      const line = this.lines[j].trimEnd()
-      if (line.endsWith('$$') || (line.endsWith('}') && line.includes('{#eq-') && QUARTO_EQUATION_LABEL.test(line)))
-        return j
-      if (line.trim() === '' || DISPLAY_OPEN.test(line)) return -1
-    }
-    return -1
   }
 
   /** Whole-line site syntax; returns -1 when `line` is none. */

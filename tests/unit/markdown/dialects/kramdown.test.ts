@@ -90,4 +90,17 @@ describe('kramdown (Jekyll)', () => {
     expect(() => renderMarkdown(md)).not.toThrow()
     expect(performance.now() - start).toBeLessThan(10_000)
   })
+
+  it('reads a $$ display whose TeX has blank lines, as kramdown and MathJax do, but never swallows prose', () => {
+    // Shaped like lilianweng.github.io's 2017 RNN post: rows of a display separated by blank lines.
+    const md = 'Examples:\n\n$$\n\\text{Input}_1 = [p_0, p_1] \\\\\n\n\\text{Input}_2 = [p_1, p_2]\n$$\n\nAfter.\n'
+    const { html } = renderMarkdown(md)
+    expect(html.match(/class="katex-display"/g)).toHaveLength(1)
+    expect(html).toContain('<p>After.</p>')
+    expect(html).not.toContain('$$')
+    const prose = 'Cost:\n\n$$\nx = 1\n\nThis paragraph is prose, and so is $$y$$\n'
+    const shown = renderMarkdown(prose).html
+    expect(shown).toContain('This paragraph is prose')
+    expect(shown).not.toContain('katex-display')
+  })
 })
