@@ -132,6 +132,14 @@ async function serverTitles(path: string): Promise<string[]> {
   return [...html.matchAll(/class="post-card__link"[^>]*>([^<]*)</g)].map((m) => m[1])
 }
 
+/** The search's own ranking (GET /api/posts?search=), which the home page keeps while sorted by relevance. */
+async function rankedTitles(query: string): Promise<string[]> {
+  const posts = (await (await fetch(`${ctx.server.url}/api/posts?search=${encodeURIComponent(query)}`)).json()) as {
+    title: string
+  }[]
+  return posts.map((p) => p.title)
+}
+
 const DATE_PAGE_1 = ['Essay 5', 'Essay 10', 'Essay 2', 'Essay 7', 'Essay 12', 'Essay 4']
 const DATE_PAGE_2 = ['Essay 9', 'Essay 1', 'Essay 6', 'Essay 11', 'Essay 3', 'Essay 8']
 const FEATURED_BY_DATE = ['Prologue: Why Write Essays', 'Interlude: Reading Slowly']
@@ -303,7 +311,8 @@ describe('home page: the list', () => {
     await essay3.getByRole('link', { name: 'topology' }).click()
     await page.waitForURL((u) => u.search === '?search=topology')
     await page.getByRole('heading', { level: 1, name: 'Search Results for "topology"' }).waitFor()
-    await poll(() => gridTitles(page)).toEqual(['Essay 7', 'Essay 3'])
+    expect((await rankedTitles('topology')).sort()).toEqual(['Essay 3', 'Essay 7'])
+    await poll(() => gridTitles(page)).toEqual(await rankedTitles('topology'))
     expect(await page.getByLabel('Search blog posts').inputValue()).toBe('topology')
     expect(await page.getByRole('navigation', { name: 'Pagination' }).count()).toBe(0)
     expect(errors).toEqual([])
@@ -336,9 +345,23 @@ describe('home page: search', () => {
     await box.fill('topology')
     await box.press('Enter')
     await page.waitForURL((u) => u.search === '?search=topology')
-    await poll(() => gridTitles(page)).toEqual(['Essay 7', 'Essay 3'])
+    const ranked = await rankedTitles('topology')
+    await poll(() => gridTitles(page)).toEqual(ranked)
     // the search is shareable: the server renders it too
-    expect(await serverTitles('/?search=topology')).toEqual(['Essay 7', 'Essay 3'])
+    expect(await serverTitles('/?search=topology')).toEqual(ranked)
+    // a search is sorted by relevance (the search's own ranking), the other orders a choice away
+    const sort = page.getByLabel('Sort by')
+    expect(await sort.inputValue()).toBe('relevance')
+    expect(await sort.locator('option').allTextContents()).toEqual(['Relevance', 'Date', 'Title', 'Read Time'])
+    await sort.selectOption('title')
+    await page.waitForURL((u) => u.search === '?search=topology&sort=title&dir=asc')
+    await poll(() => gridTitles(page)).toEqual(['Essay 3', 'Essay 7'])
+    await sort.selectOption('date')
+    await page.waitForURL((u) => u.search === '?search=topology&sort=date')
+    await poll(() => gridTitles(page)).toEqual(['Essay 7', 'Essay 3'])
+    await sort.selectOption('relevance')
+    await page.waitForURL((u) => u.search === '?search=topology')
+    await poll(() => gridTitles(page)).toEqual(ranked)
 
     // the clear button returns to the latest posts
     await page.getByRole('button', { name: 'Clear search' }).click()

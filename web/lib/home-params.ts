@@ -1,5 +1,5 @@
 import { paginate } from './pagination.js'
-import { DEFAULT_SORT, isSortKey, sortPosts } from './sort-posts.js'
+import { DEFAULT_SORT, SEARCH_SORT, isSortKey, sortPosts } from './sort-posts.js'
 import type { SortablePost, SortOrder } from './sort-posts.js'
 
 /**
@@ -12,29 +12,54 @@ export interface HomeParams {
   page: number
 }
 
+/** The order a list starts in: by relevance while searching (the search ranked it), else newest first. */
+export function defaultSort(search: string) {
+  return search ? SEARCH_SORT : DEFAULT_SORT
+}
+
 /** Reads the home state from a query string (with or without the leading '?'). */
 export function parseHomeParams(query: string): HomeParams {
   const params = new URLSearchParams(query)
+  const search = (params.get('search') ?? '').trim()
   const key = params.get('sort')
   const dir = params.get('dir')
-  const sortKey = isSortKey(key) ? key : DEFAULT_SORT.key
+  const fallback = defaultSort(search)
+  // Relevance means nothing without a search.
+  const sortKey = isSortKey(key) && (key !== 'relevance' || search) ? key : fallback.key
   const page = Number.parseInt(params.get('page') ?? '', 10)
   return {
-    search: (params.get('search') ?? '').trim(),
+    search,
     sort: {
       key: sortKey,
-      direction: dir === 'asc' || dir === 'desc' ? dir : DEFAULT_SORT.direction,
+      direction: dir === 'asc' || dir === 'desc' ? dir : fallback.direction,
     },
     page: Number.isFinite(page) && page > 1 ? page : 1,
   }
 }
 
+/**
+ * The state after the reader searches for `search`: a new search starts by relevance, and a
+ * cleared one leaves relevance for the list's own order; any other order the reader chose stays.
+ */
+export function withSearch(state: HomeParams, search: string): HomeParams {
+  const starting = !state.search && search
+  const sort =
+    starting && state.sort.key === DEFAULT_SORT.key && state.sort.direction === DEFAULT_SORT.direction
+      ? SEARCH_SORT
+      : !search && state.sort.key === 'relevance'
+        ? DEFAULT_SORT
+        : state.sort
+  return { search, sort, page: 1 }
+}
+
 /** The home address for a state; defaults are left out, so the plain state is just '/'. */
 export function homeHref(state: HomeParams): string {
   const params = new URLSearchParams()
+  const fallback = defaultSort(state.search)
   if (state.search) params.set('search', state.search)
-  if (state.sort.key !== DEFAULT_SORT.key) params.set('sort', state.sort.key)
-  if (state.sort.direction !== DEFAULT_SORT.direction) params.set('dir', state.sort.direction)
+  if (state.sort.key !== fallback.key && (state.search || state.sort.key !== 'relevance'))
+    params.set('sort', state.sort.key)
+  if (state.sort.direction !== fallback.direction) params.set('dir', state.sort.direction)
   if (state.page > 1) params.set('page', String(state.page))
   const query = params.toString()
   return query ? `/?${query}` : '/'

@@ -1,5 +1,5 @@
-/** SPEC §2/§9: the home page's sort options. */
-export type SortKey = 'date' | 'title' | 'readTime'
+/** SPEC §2/§9: the home page's sort options, and relevance while a search is active (issue 40). */
+export type SortKey = 'date' | 'title' | 'readTime' | 'relevance'
 export type SortDirection = 'asc' | 'desc'
 
 export interface SortOrder {
@@ -10,13 +10,26 @@ export interface SortOrder {
 /** SPEC §9: date, descending. */
 export const DEFAULT_SORT: SortOrder = { key: 'date', direction: 'desc' }
 
-export const SORT_LABELS: Record<SortKey, string> = { date: 'Date', title: 'Title', readTime: 'Read Time' }
+export const SORT_LABELS: Record<SortKey, string> = {
+  relevance: 'Relevance',
+  date: 'Date',
+  title: 'Title',
+  readTime: 'Read Time',
+}
+
+/** What a search's results are sorted by until the reader picks another order. */
+export const SEARCH_SORT: SortOrder = { key: 'relevance', direction: 'desc' }
 
 /**
  * The direction a key starts in when the reader picks it: newest first, A to Z, shortest
  * first. The toggle then flips it.
  */
-export const NATURAL_DIRECTION: Record<SortKey, SortDirection> = { date: 'desc', title: 'asc', readTime: 'asc' }
+export const NATURAL_DIRECTION: Record<SortKey, SortDirection> = {
+  date: 'desc',
+  title: 'asc',
+  readTime: 'asc',
+  relevance: 'desc',
+}
 
 export interface SortablePost {
   title: string
@@ -50,7 +63,7 @@ const time = (iso: string) => {
   return Number.isNaN(t) ? 0 : t
 }
 
-const ascending: Record<SortKey, (a: SortablePost, b: SortablePost) => number> = {
+const ascending: Record<Exclude<SortKey, 'relevance'>, (a: SortablePost, b: SortablePost) => number> = {
   date: (a, b) => time(a.publishedAt) - time(b.publishedAt),
   title: (a, b) => compareTitles(a.title, b.title),
   readTime: (a, b) => a.readTime - b.readTime,
@@ -58,9 +71,11 @@ const ascending: Record<SortKey, (a: SortablePost, b: SortablePost) => number> =
 
 /**
  * A sorted copy of `posts`. Ties on the chosen key keep a stable order that does not flip with
- * the direction: newest first, then by title.
+ * the direction: newest first, then by title. Relevance is the order the search ranked them in
+ * (best first), which only the server knows: the list is kept as given.
  */
 export function sortPosts<T extends SortablePost>(posts: readonly T[], order: SortOrder = DEFAULT_SORT): T[] {
+  if (order.key === 'relevance') return order.direction === 'desc' ? [...posts] : [...posts].reverse()
   const primary = ascending[order.key]
   const sign = order.direction === 'asc' ? 1 : -1
   return [...posts].sort(
@@ -69,5 +84,5 @@ export function sortPosts<T extends SortablePost>(posts: readonly T[], order: So
 }
 
 export function isSortKey(value: string | null | undefined): value is SortKey {
-  return value === 'date' || value === 'title' || value === 'readTime'
+  return value === 'date' || value === 'title' || value === 'readTime' || value === 'relevance'
 }

@@ -13,7 +13,7 @@ import { StateMessage } from '../components/ui/state-message.js'
 import { WelcomeState } from '../components/home/welcome-state.js'
 import { useDocumentTitle } from '../hooks/use-document-title.js'
 import { homeDocumentTitle } from '../lib/document-title.js'
-import { homeHref, homeView, parseHomeParams } from '../lib/home-params.js'
+import { homeHref, homeView, parseHomeParams, withSearch } from '../lib/home-params.js'
 import type { HomeParams } from '../lib/home-params.js'
 import { useSite } from '../site-context.js'
 
@@ -76,11 +76,7 @@ export function HomePage() {
         icon={<SearchX size={28} />}
         title="No posts found"
         actions={
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => go({ ...params, search: '', page: 1 })}
-          >
+          <button type="button" className="button button--secondary" onClick={() => go(withSearch(params, ''))}>
             Clear search
           </button>
         }
@@ -120,10 +116,14 @@ export function HomePage() {
       <div className="home__controls">
         <SearchBar
           value={params.search}
-          onSearch={(search) => go({ ...params, search, page: 1 }, true)}
+          onSearch={(search) => go(withSearch(params, search), true)}
           className="home__search"
         />
-        <SortControl value={params.sort} onChange={(sort) => go({ ...params, sort, page: 1 }, true)} />
+        <SortControl
+          value={params.sort}
+          searching={searching}
+          onChange={(sort) => go({ ...params, sort, page: 1 }, true)}
+        />
       </div>
       {body}
       {admin.dialog}

@@ -35,7 +35,8 @@ describe('SPEC §9 constants', () => {
     expect(REGULAR_CARD_TAGS).toBe(2)
     expect(POSTS_REFETCH_INTERVAL).toBe(10_000)
     expect(SEARCH_DEBOUNCE_MS).toBe(300)
-    expect(Object.values(SORT_LABELS)).toEqual(['Date', 'Title', 'Read Time'])
+    // Relevance is offered only while a search is active (issue 40).
+    expect(Object.values(SORT_LABELS)).toEqual(['Relevance', 'Date', 'Title', 'Read Time'])
   })
 })
 
@@ -107,7 +108,7 @@ describe('home addresses', () => {
   })
 
   it('start each sort key in its natural direction', () => {
-    expect(NATURAL_DIRECTION).toEqual({ date: 'desc', title: 'asc', readTime: 'asc' })
+    expect(NATURAL_DIRECTION).toEqual({ date: 'desc', title: 'asc', readTime: 'asc', relevance: 'desc' })
   })
 })
 

@@ -3,7 +3,8 @@ import { FOOTER_DEFAULTS, footerFromRecord, footerToRecord } from '../../../src/
 import { ApiError } from '../../../web/api/query-client.js'
 import { isNotFound, serverMessage } from '../../../web/lib/errors.js'
 import { formatDate, formatReadTime, versionedImageUrl } from '../../../web/lib/format.js'
-import { homeHref, parseHomeParams } from '../../../web/lib/home-params.js'
+import { homeHref, parseHomeParams, withSearch } from '../../../web/lib/home-params.js'
+import { sortPosts } from '../../../web/lib/sort-posts.js'
 import { pageWindow, paginate } from '../../../web/lib/pagination.js'
 
 describe('paginate', () => {
@@ -32,6 +33,31 @@ describe('home params', () => {
     expect(state).toEqual({ search: 'a b', sort: { key: 'readTime', direction: 'asc' }, page: 3 })
     expect(homeHref(state)).toBe('/?search=a+b&sort=readTime&dir=asc&page=3')
     expect(parseHomeParams('sort=bogus&dir=up&page=-2')).toEqual(parseHomeParams(''))
+  })
+
+  it('sorts a search by relevance unless the reader picks another order, and never a list without one', () => {
+    expect(parseHomeParams('?search=attention').sort).toEqual({ key: 'relevance', direction: 'desc' })
+    expect(homeHref(parseHomeParams('?search=attention'))).toBe('/?search=attention')
+    const byDate = parseHomeParams('?search=attention&sort=date')
+    expect(byDate.sort).toEqual({ key: 'date', direction: 'desc' })
+    expect(homeHref(byDate)).toBe('/?search=attention&sort=date')
+    expect(parseHomeParams('?sort=relevance').sort.key).toBe('date')
+    // Typing a first search from the plain list starts by relevance; a chosen order stays.
+    expect(withSearch(parseHomeParams(''), 'attention').sort.key).toBe('relevance')
+    expect(withSearch(parseHomeParams('?sort=title&dir=asc'), 'attention').sort.key).toBe('title')
+    expect(homeHref(withSearch(parseHomeParams('?search=attention'), ''))).toBe('/')
+  })
+
+  it('keeps the search’s own ranking for relevance, best first', () => {
+    const ranked = [
+      { title: 'Attention Scoring Functions', publishedAt: '2020-01-01', readTime: 9 },
+      { title: 'Multi-Head Attention', publishedAt: '2024-01-01', readTime: 5 },
+      { title: 'Recurrent Neural Networks', publishedAt: '2025-01-01', readTime: 12 },
+    ]
+    expect(sortPosts(ranked, { key: 'relevance', direction: 'desc' }).map((p) => p.title)).toEqual(
+      ranked.map((p) => p.title),
+    )
+    expect(sortPosts(ranked, { key: 'date', direction: 'desc' })[0].title).toBe('Recurrent Neural Networks')
   })
 })
 

@@ -1,12 +1,26 @@
 import { ArrowDownWideNarrow, ArrowUpNarrowWide } from 'lucide-react'
 import { useId } from 'react'
 import { NATURAL_DIRECTION, SORT_LABELS, isSortKey } from '../../lib/sort-posts.js'
-import type { SortOrder } from '../../lib/sort-posts.js'
+import type { SortKey, SortOrder } from '../../lib/sort-posts.js'
 
 const DIRECTION_LABELS = { asc: 'Ascending', desc: 'Descending' } as const
 
-/** SPEC §2: a sort selector (Date, Title, Read Time) with an ascending/descending toggle. */
-export function SortControl({ value, onChange }: { value: SortOrder; onChange: (next: SortOrder) => void }) {
+const LIST_KEYS: readonly SortKey[] = ['date', 'title', 'readTime']
+const SEARCH_KEYS: readonly SortKey[] = ['relevance', ...LIST_KEYS]
+
+/**
+ * SPEC §2: a sort selector (Date, Title, Read Time) with an ascending/descending toggle; while a
+ * search is active it offers Relevance too, which has no direction (best match first).
+ */
+export function SortControl({
+  value,
+  onChange,
+  searching = false,
+}: {
+  value: SortOrder
+  onChange: (next: SortOrder) => void
+  searching?: boolean
+}) {
   const id = useId()
   const next = value.direction === 'asc' ? 'desc' : 'asc'
   const Icon = value.direction === 'asc' ? ArrowUpNarrowWide : ArrowDownWideNarrow
@@ -24,24 +38,26 @@ export function SortControl({ value, onChange }: { value: SortOrder; onChange: (
           if (isSortKey(key)) onChange({ key, direction: NATURAL_DIRECTION[key] })
         }}
       >
-        {Object.entries(SORT_LABELS).map(([key, label]) => (
+        {(searching ? SEARCH_KEYS : LIST_KEYS).map((key) => (
           <option key={key} value={key}>
-            {label}
+            {SORT_LABELS[key]}
           </option>
         ))}
       </select>
-      <button
-        type="button"
-        className="button button--quiet sort-control__direction"
-        aria-label={`${DIRECTION_LABELS[value.direction]} order; switch to ${DIRECTION_LABELS[next].toLowerCase()}`}
-        title={`Switch to ${DIRECTION_LABELS[next].toLowerCase()} order`}
-        onClick={() => onChange({ ...value, direction: next })}
-      >
-        <Icon size={18} aria-hidden="true" />
-        <span className="sort-control__direction-text" aria-hidden="true">
-          {DIRECTION_LABELS[value.direction]}
-        </span>
-      </button>
+      {value.key !== 'relevance' && (
+        <button
+          type="button"
+          className="button button--quiet sort-control__direction"
+          aria-label={`${DIRECTION_LABELS[value.direction]} order; switch to ${DIRECTION_LABELS[next].toLowerCase()}`}
+          title={`Switch to ${DIRECTION_LABELS[next].toLowerCase()} order`}
+          onClick={() => onChange({ ...value, direction: next })}
+        >
+          <Icon size={18} aria-hidden="true" />
+          <span className="sort-control__direction-text" aria-hidden="true">
+            {DIRECTION_LABELS[value.direction]}
+          </span>
+        </button>
+      )}
     </div>
   )
 }

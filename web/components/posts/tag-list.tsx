@@ -1,10 +1,10 @@
 import { Link } from 'wouter'
 import { homeHref } from '../../lib/home-params.js'
-import { DEFAULT_SORT } from '../../lib/sort-posts.js'
+import { SEARCH_SORT } from '../../lib/sort-posts.js'
 
 /** Where a tag badge leads: the home list searched for that tag. */
 export function tagHref(tag: string): string {
-  return homeHref({ search: tag, sort: DEFAULT_SORT, page: 1 })
+  return homeHref({ search: tag, sort: SEARCH_SORT, page: 1 })
 }
 
 /** Tag badges, at most `max` of them (SPEC §9: 3 on a featured card, 2 on a regular one). */
