@@ -148,6 +148,10 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Sign in' }).click()
     expect(await dialog(page).getByLabel('Username').inputValue()).toBe('')
     await page.keyboard.press('Escape')
+    await dialog(page).waitFor({ state: 'detached' })
+    // focus goes back to the button that opened the dialog, not to the page's body
+    const signIn = page.getByRole('button', { name: 'Sign in' })
+    await expect.poll(() => signIn.evaluate((el) => el === document.activeElement)).toBe(true)
     expect(await nav.getByRole('link', { name: 'Upload' }).count()).toBe(0)
     expect(errors).toEqual([])
   }, 60_000)

@@ -219,8 +219,17 @@ describe('the owner’s workspace', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
     await page.setViewportSize({ width: 1280, height: 900 })
 
-    await notation.getByRole('button', { name: 'Edit' }).click()
+    // closing with Escape or Close gives focus back to the Edit button that opened the modal
+    const edit = notation.getByRole('button', { name: 'Edit' })
     const dialog = page.getByRole('dialog', { name: 'Edit Post' })
+    for (const close of [() => page.keyboard.press('Escape'), () => dialog.getByLabel('Close').click()]) {
+      await edit.click()
+      await dialog.getByLabel('Title').waitFor()
+      await close()
+      await dialog.waitFor({ state: 'detached' })
+      await expect.poll(() => edit.evaluate((el) => el === document.activeElement)).toBe(true)
+    }
+    await edit.click()
     await dialog.getByLabel('Title').waitFor()
     expect(await dialog.getByLabel('Title').inputValue()).toBe('On Notation')
     await dialog.getByLabel('Title').fill('  Notation, Revisited  ')

@@ -17,6 +17,7 @@ import {
 import type { RegenerationForm } from './image-options.js'
 import { useImageRegeneration } from './use-image-regeneration.js'
 import type { RegenerationContext, RegenerationTarget } from './use-image-regeneration.js'
+import { useReturnFocus } from '../../hooks/use-return-focus.js'
 
 export interface RegenerateImagesDialogProps {
   open: boolean
@@ -39,11 +40,12 @@ export function RegenerateImagesDialog({
   context,
   onStarted,
 }: RegenerateImagesDialogProps) {
+  const returnFocus = useReturnFocus(open)
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay admin-overlay" />
-        <Dialog.Content className="dialog regen-dialog">
+        <Dialog.Content className="dialog regen-dialog" onCloseAutoFocus={returnFocus}>
           {/* mounted per opening: every opening starts from SPEC §9's defaults */}
           <RegenerationFormBody
             targets={targets}

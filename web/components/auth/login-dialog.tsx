@@ -7,6 +7,7 @@ import type { LoginValues } from './login-form.js'
 import { LOGIN_TABS, isLoginTab } from './login-tabs.js'
 import type { LoginTab } from './login-tabs.js'
 import { ResetPasswordForm } from './reset-password-form.js'
+import { useReturnFocus } from '../../hooks/use-return-focus.js'
 import type { ResetValues } from './reset-password-form.js'
 
 export interface LoginDialogProps {
@@ -28,6 +29,8 @@ export function LoginDialog({ open, onOpenChange, tab, onTabChange, resetToken }
   const [reset, setReset] = useState<ResetValues>({ token: resetToken ?? '', password: '', confirmPassword: '' })
   const content = useRef<HTMLDivElement>(null)
   const focusPanel = useRef(false)
+  // Opened from the phone menu, which closed on the way: its button is where the reader was.
+  const returnFocus = useReturnFocus(open, () => document.querySelector<HTMLElement>('.site-header__menu-button'))
 
   useEffect(() => {
     if (resetToken) setReset((r) => ({ ...r, token: resetToken }))
@@ -59,6 +62,7 @@ export function LoginDialog({ open, onOpenChange, tab, onTabChange, resetToken }
             event.preventDefault()
             focusFirstField(content.current)
           }}
+          onCloseAutoFocus={returnFocus}
         >
           <header className="dialog__header">
             <Dialog.Title className="dialog__title">Account Access</Dialog.Title>

@@ -4,6 +4,7 @@ import { useId, useRef, useState } from 'react'
 import type { FormEvent, ReactNode } from 'react'
 import type { Post } from '../../../src/shared/schemas/index.js'
 import { useUpdatePost } from '../../api/admin.js'
+import { useReturnFocus } from '../../hooks/use-return-focus.js'
 import { usePost } from '../../api/posts.js'
 import { versionedImageUrl } from '../../lib/format.js'
 import { RegenerateImagesDialog } from '../admin/regenerate-images-dialog.js'
@@ -32,6 +33,7 @@ const DISCARD = 'Discard your unsaved changes to this post?'
  */
 export function EditPostDialog({ open, post, session, onClose }: EditPostDialogProps) {
   const dirty = useRef(false)
+  const returnFocus = useReturnFocus(open && post !== null)
   const done = () => {
     dirty.current = false
     onClose()
@@ -47,6 +49,7 @@ export function EditPostDialog({ open, post, session, onClose }: EditPostDialogP
         <Dialog.Content
           className="dialog edit-dialog"
           onInteractOutside={(e) => e.preventDefault()}
+          onCloseAutoFocus={returnFocus}
           onEscapeKeyDown={(e) => {
             if (dirty.current && !window.confirm(DISCARD)) e.preventDefault()
             else dirty.current = false
