@@ -40,6 +40,8 @@ export const DATA_NAMES = {
    */
   cache: 'cache',
   importSources: 'import-sources.json',
+  /** Where `blog serve` is serving this folder now (core/serving-record.ts); gone when it stops. */
+  serving: 'serving.json',
   essayLabels: 'essay-labels.json',
 } as const
 

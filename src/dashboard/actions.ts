@@ -7,13 +7,15 @@ import type { ActivityLog } from './activity.js'
 import type { Enhancement } from '../posts/enhancement-index.js'
 import type { OpenUrl } from './opener.js'
 import { TERMINAL_OWNER } from './owner.js'
+import { siteAddress } from './site-address.js'
 
 /** What the keys do, as calls into the core. Each answers a line for the status bar. */
 export interface DashboardActions {
   togglePublish(postIds: number[]): Promise<string>
   importFolder(path: string): Promise<string>
   generate(slugs: string[], kinds: Enhancement[]): Promise<string>
-  open(url: string): Promise<string>
+  /** Opens the post's page where the site is served now (see siteAddress). */
+  openPost(slug: string): Promise<string>
 }
 
 const KIND_OF: Record<Enhancement, GenerateKind> = {
@@ -97,7 +99,9 @@ export function createActions(blog: Blog, activity: ActivityLog, openUrl: OpenUr
       }
     },
 
-    async open(url) {
+    async openPost(slug) {
+      // Read at the key press: a `blog serve` may have started since the panes were drawn.
+      const url = `${siteAddress(blog)}/posts/${slug}`
       await openUrl(url)
       return `Opened ${url}`
     },

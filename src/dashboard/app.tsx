@@ -79,7 +79,7 @@ export function Dashboard({ read, events, activity, actions, refreshMs }: Dashbo
       else if (input === 'g') withPosts('No post to generate for.', () => setMode('generate'))
       else if (input === 'p')
         withPosts('No post to publish.', (chosen) => run(actions.togglePublish(chosen.map((p) => p.id))))
-      else if (input === 'o') withPosts('No post to open.', () => run(actions.open(current.url)))
+      else if (input === 'o') withPosts('No post to open.', () => run(actions.openPost(current.slug)))
     },
     mode === 'browse' || mode === 'help',
   )

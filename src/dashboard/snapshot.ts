@@ -2,6 +2,7 @@ import { OWNER } from '../auth/auth-service.js'
 import type { Blog } from '../app/blog.js'
 import type { Job } from '../shared/schemas/index.js'
 import type { Enhancement } from '../posts/enhancement-index.js'
+import { siteAddress } from './site-address.js'
 import { TERMINAL_OWNER } from './owner.js'
 
 export interface PostRow {
@@ -55,9 +56,10 @@ export class SnapshotReader {
     const enhanced = await blog.manage.enhancementsOf(metas)
     const jobs = blog.jobs.status(OWNER)
     const titles = new Map(metas.map((m) => [m.id, m.title]))
+    const baseUrl = siteAddress(blog)
     return {
       dataDir: blog.config.dataDir,
-      baseUrl: blog.config.baseUrl,
+      baseUrl,
       posts: metas.map((m) => ({
         id: m.id,
         title: m.title,
@@ -66,7 +68,7 @@ export class SnapshotReader {
         featured: m.featured === 1,
         readTime: m.readTime,
         enhancements: enhanced.get(m.id) ?? [],
-        url: `${blog.config.baseUrl}/posts/${m.slug}`,
+        url: `${baseUrl}/posts/${m.slug}`,
       })),
       jobs: jobs.jobs,
       pendingJobs: jobs.pendingJobs,

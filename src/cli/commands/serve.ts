@@ -27,16 +27,20 @@ export function serveCommand(io: CliIO): Command {
         throw new BlogError('VALIDATION', `--port must be a whole number from 0 to 65535, not "${opts.port}".`)
       if (opts.watch && !existsSync(opts.watch))
         throw new BlogError('VALIDATION', `--watch: the folder ${opts.watch} does not exist.`)
-      const [{ createBlog }, { startServer }, { watchFolder }] = await Promise.all([
+      const [{ createBlog }, { startServer }, { watchFolder }, { recordServing }] = await Promise.all([
         import('../../app/blog.js'),
         import('../../server/start.js'),
         import('../../importer/folder-watcher.js'),
+        import('../../core/serving-record.js'),
       ])
       const blog = await createBlog({
         dataDir: opts.data,
         baseUrl: opts.baseUrl ?? (process.env.BLOG_BASE_URL ? undefined : `http://localhost:${port}`),
       })
       const server = await startServer(blog, { port, host: opts.host, log: io.err })
+      // A public address given is where readers go; otherwise the port really bound (--port 0).
+      const publicUrl = opts.baseUrl || process.env.BLOG_BASE_URL ? blog.config.baseUrl : server.url
+      const unrecord = await recordServing(blog.config.dataDir, publicUrl)
       const watcher = opts.watch
         ? watchFolder(opts.watch, blog.importer, {
             onReport: (r) => {
@@ -71,6 +75,7 @@ export function serveCommand(io: CliIO): Command {
         process.once('SIGINT', stop)
         process.once('SIGTERM', stop)
       })
+      await unrecord()
       await watcher?.close()
       await server.close()
       await blog.close()

@@ -70,10 +70,8 @@ describe('the dashboard actions', () => {
     )
   })
 
-  it('opens the address through the port', async () => {
-    expect(await actions.open('http://localhost:4321/posts/on-notation')).toBe(
-      'Opened http://localhost:4321/posts/on-notation',
-    )
-    expect(opened).toEqual(['http://localhost:4321/posts/on-notation'])
+  it('opens the post’s address through the port', async () => {
+    expect(await actions.openPost('on-notation')).toBe(`Opened ${blog.config.baseUrl}/posts/on-notation`)
+    expect(opened).toEqual([`${blog.config.baseUrl}/posts/on-notation`])
   })
 })
