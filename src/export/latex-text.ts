@@ -4,17 +4,10 @@
  * verbatim blocks goes through here, so no special character reaches TeX unescaped.
  */
 
+import { LATEX_SPECIALS } from '../shared/latex-specials.js'
+
 const TEXT: Record<string, string> = {
-  '\\': '\\textbackslash{}',
-  '{': '\\{',
-  '}': '\\}',
-  $: '\\$',
-  '&': '\\&',
-  '%': '\\%',
-  '#': '\\#',
-  _: '\\_',
-  '~': '\\textasciitilde{}',
-  '^': '\\textasciicircum{}',
+  ...LATEX_SPECIALS,
   '<': '\\textless{}',
   '>': '\\textgreater{}',
   '|': '\\textbar{}',

@@ -21,6 +21,7 @@ import { readTimeFor } from '../shared/read-time.js'
 import { addUnresolvedReferenceWarnings } from '../xref/import-warnings.js'
 import { resolveExcerptReferences } from './excerpt-references.js'
 import { eachLimited } from '../core/each-limited.js'
+import { readPostCitation } from '../shared/schemas/citation.js'
 
 /** Essay files read at once by an import. */
 const FILES_READ_AT_ONCE = 16
@@ -300,7 +301,8 @@ export class ImportService {
       frontmatter: p.parsed.frontmatter,
       document: documentOfRender(rendered),
     }
-    const warnings = rendered.warnings.map((w) => w.message)
+    // A DOI, version or archive the page cannot cite is the import report's business (issue 40).
+    const warnings = [...rendered.warnings.map((w) => w.message), ...readPostCitation(p.parsed.frontmatter).problems]
     const base = p.parsed.slug || slugFromFileName(p.path)
     if (existing) {
       // The slug is the post's address: it only moves when the essay asks for another one.

@@ -1,3 +1,4 @@
+import { readPostCitation } from '../shared/schemas/citation.js'
 import type { Post, PostBody, PostListItem, PostMeta, PostNeighbour } from '../shared/schemas/index.js'
 
 /** The list shape of SPEC §3: card fields only, internal bookkeeping left out. */
@@ -27,7 +28,14 @@ export function toPost(
     mathematicalModel: body.mathematicalModel,
     provenance: body.provenance,
     neighbours,
+    ...citationOf(body.frontmatter),
   }
+}
+
+/** The front matter's DOI, version and archive, read as the import read them (issue 40). */
+function citationOf(frontmatter: Record<string, unknown>): Pick<Post, 'citation'> {
+  const { citation } = readPostCitation(frontmatter)
+  return citation.doi || citation.version || citation.archive ? { citation } : {}
 }
 
 const neighbour = (meta: PostMeta | undefined): PostNeighbour | null =>

@@ -6,14 +6,17 @@ const NAME_KEYS = ['name', 'full_name', 'fullname', 'display_name', 'displayName
 /**
  * Author names as one line of plain text, from what essays put in `author`/`authors`:
  * a string (possibly raw HTML links, "By …"), a list of strings, an object with a `name`,
- * or a list of such objects. Returns null when no name can be found.
+ * or a list of such objects. Returns null when no name can be found. Names are joined by ", ",
+ * or by "; " when one of them is written family name first.
  */
 export function readAuthorNames(value: unknown): string | null {
   const names = collectNames(value, 0)
     .map(cleanName)
     .filter((name) => name !== '')
   const unique = names.filter((name, index) => names.findIndex((n) => n.toLowerCase() === name.toLowerCase()) === index)
-  return unique.length ? unique.join(', ') : null
+  // A list whose names hold commas ("Vaswani, Ashish") is joined by semicolons, so the line
+  // still splits into its authors (shared/authors.ts).
+  return unique.length ? unique.join(unique.some((name) => name.includes(',')) ? '; ' : ', ') : null
 }
 
 function collectNames(value: unknown, depth: number): string[] {

@@ -1,4 +1,5 @@
 export * from './post.js'
+export * from './citation.js'
 export * from './enhancements.js'
 export * from './discovery.js'
 export * from './site.js'

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PostCitationSchema } from './citation.js'
 import { EssayDocumentSchema } from './essay-document.js'
 
 /** A missing status means published (SPEC §3); anything else is rejected at the edge. */
@@ -100,6 +101,8 @@ export const PostSchema = PostListItemSchema.extend(
   contentSummary: z.string().nullable(),
   /** The posts either side of this one in the order of the posts list (SPEC §2), as the reader may see it. */
   neighbours: z.object({ previous: PostNeighbourSchema.nullable(), next: PostNeighbourSchema.nullable() }),
+  /** DOI, version and archived copy from the front matter (issue 40); absent: none of them. */
+  citation: PostCitationSchema.optional(),
 })
 export type Post = z.infer<typeof PostSchema>
 
