@@ -13,6 +13,7 @@ import { AnnotationToggle } from '../components/post/annotation-toggle.js'
 import { PostComments } from '../components/post/comments/post-comments.js'
 import { ModelPanel } from '../components/post/model-panel.js'
 import { PostBibliography } from '../components/post/post-bibliography.js'
+import { CiteThis } from '../components/post/cite-this.js'
 import { PostHeader } from '../components/post/post-header.js'
 import { PostNeighbours } from '../components/post/post-neighbours.js'
 import { PostSkeleton } from '../components/post/post-skeleton.js'
@@ -30,6 +31,8 @@ import { isNotFound } from '../lib/errors.js'
 import { versionedImageUrl } from '../lib/format.js'
 import type { MathematicalModel } from '../lib/math-model.js'
 import { NotFoundPage } from './not-found-page.js'
+import { essayCitation } from '../../src/shared/citation/essay-citation.js'
+import { useSite } from '../site-context.js'
 
 /**
  * Post detail (SPEC §2), at /posts/{slug} and at /{slug}. At the short address a slug that is
@@ -150,6 +153,9 @@ const PostView = memo(function PostView({ post }: { post: Post }) {
   const titleId = 'post-title'
   const summary = post.summary?.trim() || post.contentSummary?.trim() || null
   const essayHtml = useEssayHtml(post, annotating ? highlighted.html : post.html)
+  const site = useSite()
+  // The same citation as the page's Scholar tags and JSON-LD (server/ssr/head.ts).
+  const citation = useMemo(() => essayCitation(post, site), [post, site])
   useLandOnFragment(post.slug)
   return (
     <div className="container post-page">
@@ -192,6 +198,7 @@ const PostView = memo(function PostView({ post }: { post: Post }) {
               <AnnotatedProse html={essayHtml} annotations={annotating ? annotations : null} />
             </div>
             {bibliography && <PostBibliography bibliography={bibliography} />}
+            <CiteThis citation={citation} />
           </article>
           <RelatedPostsCard postId={post.id} postTitle={post.title} />
           <PostNeighbours previous={previous} next={next} />

@@ -1,4 +1,5 @@
-import type { Post } from '../../../src/shared/schemas/index.js'
+import { doiUrl } from '../../../src/shared/doi.js'
+import type { Post, PostCitation } from '../../../src/shared/schemas/index.js'
 import { PostMeta } from '../posts/post-meta.js'
 import { TagList } from '../posts/tag-list.js'
 import { ledeRepeatsOpening } from '../../lib/lede.js'
@@ -28,7 +29,35 @@ export function PostHeader({ post, titleId }: { post: Post; titleId: string }) {
           <PostShare slug={post.slug} title={post.title} excerpt={post.excerpt} />
         </div>
       </div>
+      {post.citation && <PostIdentifiers citation={post.citation} />}
       <TagList tags={post.tags} />
     </header>
+  )
+}
+
+/** The essay's DOI (a doi.org link), version and archived copy, from its front matter (issue 40). */
+function PostIdentifiers({ citation: { doi, version, archive } }: { citation: PostCitation }) {
+  return (
+    <ul className="post-identifiers">
+      {doi && (
+        <li>
+          <span className="post-identifiers__label">DOI</span>{' '}
+          <a href={doiUrl(doi)} className="post-identifiers__doi">
+            {doiUrl(doi)}
+          </a>
+        </li>
+      )}
+      {version && (
+        <li>
+          <span className="post-identifiers__label">Version</span>
+          {` ${version}`}
+        </li>
+      )}
+      {archive && (
+        <li>
+          <a href={archive}>Archived copy</a>
+        </li>
+      )}
+    </ul>
   )
 }
