@@ -15,7 +15,7 @@ export function renderAtom({ site, entries, updated }: FeedInput): string {
       `    ${xmlElement('id', e.url)}`,
       `    ${xmlElement('published', e.publishedAt)}`,
       `    ${xmlElement('updated', e.updatedAt)}`,
-      `    ${person(e.author)}`,
+      ...e.authors.map((name) => `    ${person(name)}`),
       ...e.tags.map((t) => `    <category term="${xmlText(t)}"/>`),
       `    ${xmlElement('summary', e.summary, ' type="text"')}`,
       `    ${xmlElement('content', e.html, ' type="html"')}`,

@@ -7,6 +7,7 @@ import { isBlogError } from '../core/errors.js'
 import { absoluteUrl, absolutizeHtml } from './absolute-urls.js'
 import { feedMath } from './feed-math.js'
 import type { FeedEntry } from './types.js'
+import { authorNames } from '../shared/authors.js'
 
 /** The canonical address of a post (DECISIONS.md: `/posts/{slug}` everywhere). */
 export const postUrl = (site: SiteInfo, slug: string): string => `${site.baseUrl}/posts/${encodeURIComponent(slug)}`
@@ -27,6 +28,12 @@ export const MAX_FEED_HTML_CHARS = 2 * 1024 * 1024
 const MATH_SHRINK = 5
 
 /** `room`: characters of HTML the feed still has space for; a longer post goes in as its excerpt. */
+/** One name per author; a line that names nobody a reader would recognise stays as written. */
+function feedAuthors(line: string): string[] {
+  const names = authorNames(line)
+  return names.length ? names : [line]
+}
+
 export function toFeedEntry(site: SiteInfo, post: Post, room = MAX_FEED_HTML_CHARS): FeedEntry {
   const url = postUrl(site, post.slug)
   const summary = post.excerpt || post.metaDescription || ''
@@ -37,7 +44,7 @@ export function toFeedEntry(site: SiteInfo, post: Post, room = MAX_FEED_HTML_CHA
     title: post.title,
     summary,
     html: html !== null && html.length <= cap ? absolutizeHtml(html, url, site.baseUrl) : excerptHtml(summary, url),
-    author: post.author || site.ownerName,
+    authors: feedAuthors(post.author || site.ownerName),
     tags: post.tags,
     publishedAt: post.publishedAt,
     updatedAt: post.updatedAt,

@@ -19,7 +19,7 @@ export function renderJsonFeed({ site, entries }: FeedInput): string {
       ...(e.image ? { image: e.image, banner_image: e.image } : {}),
       date_published: e.publishedAt,
       date_modified: e.updatedAt,
-      authors: [{ name: e.author }],
+      authors: e.authors.map((name) => ({ name })),
       tags: e.tags,
     })),
   }

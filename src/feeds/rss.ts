@@ -17,7 +17,7 @@ export function renderRss({ site, entries, updated }: FeedInput): string {
       `      ${xmlElement('link', e.url)}`,
       `      ${xmlElement('guid', e.url, ' isPermaLink="true"')}`,
       `      ${xmlElement('pubDate', rfc822(e.publishedAt))}`,
-      `      ${xmlElement('dc:creator', e.author)}`,
+      ...e.authors.map((name) => `      ${xmlElement('dc:creator', name)}`),
       ...e.tags.map((t) => `      ${xmlElement('category', t)}`),
       `      ${xmlElement('description', e.summary)}`,
       `      ${xmlElement('content:encoded', e.html)}`,

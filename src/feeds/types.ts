@@ -9,7 +9,8 @@ export interface FeedEntry {
   summary: string
   /** The stored rendered HTML with absolute addresses, its formulas as MathML only (feed-math.ts). */
   html: string
-  author: string
+  /** Each author the post's author line names, in reading order (shared/authors.ts). */
+  authors: string[]
   tags: string[]
   publishedAt: string
   updatedAt: string

@@ -4,6 +4,7 @@ import type { SiteInfo } from '../../shared/site-info.js'
 import { FEED_PATHS } from '../../feeds/types.js'
 import { escapeHtml, jsonForScript } from './escape.js'
 import { articleJsonLd, websiteJsonLd, type JsonLd } from './json-ld.js'
+import { essayCitation, scholarDate, type EssayCitation } from '../../shared/citation/essay-citation.js'
 
 export interface HeadInfo {
   title: string
@@ -13,6 +14,8 @@ export interface HeadInfo {
   type: 'website' | 'article'
   image: string | null
   post?: Post
+  /** The post as a citation: its Google Scholar (Highwire Press) tags. */
+  citation?: EssayCitation
   noindex?: boolean
   /** schema.org blocks for the page (BlogPosting/ScholarlyArticle, WebSite). */
   jsonLd?: JsonLd[]
@@ -24,6 +27,7 @@ export function postHead(site: SiteInfo, post: Post): HeadInfo {
   const description = truncate(post.metaDescription || post.excerpt || site.description, 300)
   const canonical = `${site.baseUrl}/posts/${encodeURIComponent(post.slug)}`
   const image = absolute(site, socialImage(post))
+  const citation = essayCitation(post, site)
   return {
     title: `${post.title} · ${site.name}`,
     description,
@@ -31,7 +35,8 @@ export function postHead(site: SiteInfo, post: Post): HeadInfo {
     type: 'article',
     image,
     post,
-    jsonLd: [articleJsonLd(site, post, { canonical, description, image })],
+    citation,
+    jsonLd: [articleJsonLd(site, post, { canonical, description, image, citation })],
   }
 }
 
@@ -105,6 +110,7 @@ export function renderHead(site: SiteInfo, head: HeadInfo): string {
     for (const tag of head.post.tags) meta('property', 'article:tag', tag)
     meta('name', 'author', head.post.author)
   }
+  if (head.citation) tags.push(...scholarTags(head.citation, head.post?.tags ?? []))
   // Feed readers and browsers discover the feeds from any page of the site.
   for (const [type, label, path] of FEEDS) {
     tags.push(
@@ -116,4 +122,28 @@ export function renderHead(site: SiteInfo, head: HeadInfo): string {
   for (const block of head.jsonLd ?? [])
     tags.push(`<script type="application/ld+json">${jsonForScript(block)}</script>`)
   return tags.join('\n    ')
+}
+
+/**
+ * Google Scholar's Highwire Press tags, which Zotero's page reader also reads: the title, one
+ * `citation_author` per author (as the author line spells the name), dates as YYYY/MM/DD, the
+ * site as publisher, the DOI when the essay has one, and the canonical page as the abstract and
+ * full text. No `citation_pdf_url`: the site makes no PDF of an essay (readers print the page).
+ */
+function scholarTags(c: EssayCitation, keywords: readonly string[]): string[] {
+  const tags: [string, string][] = [['citation_title', c.title]]
+  for (const author of c.authors) tags.push(['citation_author', author.written])
+  tags.push(
+    ['citation_publication_date', scholarDate(c.date)],
+    ['citation_online_date', scholarDate(c.date)],
+    ['citation_publisher', c.siteName],
+  )
+  if (c.doi) tags.push(['citation_doi', c.doi])
+  tags.push(
+    ['citation_abstract_html_url', c.url],
+    ['citation_fulltext_html_url', c.url],
+    ['citation_language', c.language],
+  )
+  if (keywords.length) tags.push(['citation_keywords', keywords.join('; ')])
+  return tags.map(([name, value]) => `<meta name="${name}" content="${escapeHtml(value)}">`)
 }

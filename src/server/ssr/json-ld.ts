@@ -2,6 +2,8 @@ import type { Post } from '../../shared/schemas/index.js'
 import type { SiteInfo } from '../../shared/site-info.js'
 import { parseBibliography } from '../../shared/bibliography.js'
 import type { Bibliography } from '../../shared/schemas/enhancements.js'
+import type { EssayCitation } from '../../shared/citation/essay-citation.js'
+import { doiUrl as doiAddress, normaliseDoi } from '../../shared/doi.js'
 
 export type JsonLd = Record<string, unknown>
 type Entry = Bibliography['entries'][number]
@@ -25,15 +27,10 @@ const compact = (o: JsonLd): JsonLd =>
 
 const httpUrl = (u: string | null | undefined): string | undefined =>
   u && /^https?:\/\/\S+$/i.test(u.trim()) ? u.trim() : undefined
-/** `10.1000/xyz`, also when stored as a doi.org address or with a `doi:` prefix; undefined for anything that is no DOI. */
-function normaliseDoi(d: string | null | undefined): string | undefined {
-  const doi = d?.trim().replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i, '')
-  return doi && /^10\.\S+\/\S+$/.test(doi) ? doi : undefined
-}
 
 function citationOf(e: Entry): JsonLd {
   const doi = normaliseDoi(e.doi)
-  const doiUrl = doi ? `https://doi.org/${doi.split('/').map(encodeURIComponent).join('/')}` : undefined
+  const doiUrl = doi ? doiAddress(doi) : undefined
   const url = httpUrl(e.url) ?? doiUrl
   const periodical = e.publication && e.type !== 'book' && e.type !== 'website'
   return compact({
@@ -56,15 +53,18 @@ function citationOf(e: Entry): JsonLd {
 export function articleJsonLd(
   site: SiteInfo,
   post: Post,
-  meta: { canonical: string; description: string; image: string | null },
+  meta: { canonical: string; description: string; image: string | null; citation: EssayCitation },
 ): JsonLd {
   const citation = parseBibliography(post.bibliography)?.entries.map(citationOf) ?? []
+  // One Person per author the line names; one author stays a single object, as before.
+  const people = meta.citation.authors.map((a) => ({ '@type': 'Person', name: a.name }))
+  const { doi, version, archive } = meta.citation
   return compact({
     '@context': 'https://schema.org',
     '@type': citation.length ? 'ScholarlyArticle' : 'BlogPosting',
     headline: post.title,
     description: meta.description,
-    author: { '@type': 'Person', name: post.author || site.ownerName },
+    author: people.length === 1 ? people[0] : people,
     datePublished: post.publishedAt,
     dateModified: post.updatedAt,
     keywords: post.tags,
@@ -74,6 +74,9 @@ export function articleJsonLd(
     publisher: { '@type': 'Organization', name: site.name, url: `${site.baseUrl}/` },
     inLanguage: 'en',
     wordCount: post.wordCount,
+    identifier: doi ? { '@type': 'PropertyValue', propertyID: 'DOI', value: doi } : undefined,
+    sameAs: [doi ? doiAddress(doi) : undefined, archive ?? undefined].filter(Boolean),
+    version: version ?? undefined,
     citation,
   })
 }
