@@ -90,11 +90,11 @@ describe('Cite this essay', () => {
         await expect(cite.getByRole('status').filter({ hasText: 'BibTeX entry copied' }).count()).resolves.toBe(1)
         const bibtex = await clipboard(page)
         expect(bibtex).toMatch(/^@online\{vaswani2025attention,/)
-        expect(bibtex).toContain('title        = {Attention as a Measure of Relevance: Entropy, R\\&D and 50\\% Rules}')
+        expect(bibtex).toContain('title = {Attention as a Measure of Relevance: Entropy, R\\&D and 50\\% Rules}')
         expect(bibtex).toContain(
-          'author       = {Vaswani, Ashish and Noam Shazeer and Niki Parmar and Jakob Uszkoreit and Llion Jones and Aidan N. Gomez}',
+          'author = {Vaswani, Ashish and Noam Shazeer and Niki Parmar and Jakob Uszkoreit and Llion Jones and Aidan N. Gomez}',
         )
-        expect(bibtex).toContain('doi          = {10.5281/zenodo.1234567}')
+        expect(bibtex).toContain('doi = {10.5281/zenodo.1234567}')
         await page.screenshot({ path: join(shots, `cite-${width}-${scheme}-copied.png`), fullPage: false })
 
         await cite.getByRole('button', { name: 'Copy APA reference' }).click()

@@ -68,7 +68,7 @@ export function bibtexEntry(c: EssayCitation): string {
   // Inside another field's text, \url needs its % and # escaped (the url package's rule).
   if (c.archive) fields.push(['note', `{Archived at \\url{${verbatim(c.archive).replace(/[%#]/g, '\\$&')}}}`])
   fields.push(['langid', `{${c.language === 'en' ? 'english' : escapeBibtex(c.language)}}`])
-  const width = Math.max(...fields.map(([k]) => k.length))
-  const lines = fields.map(([k, v]) => `  ${k.padEnd(width)} = ${v}`)
+  // Not aligned in columns: padding would push every value onto a second line on a phone.
+  const lines = fields.map(([k, v]) => `  ${k} = ${v}`)
   return `@online{${bibtexKey(c)},\n${lines.join(',\n')}\n}`
 }
