@@ -31,7 +31,11 @@ const SUFFIX = /^(?:jr|sr|jnr|snr|ii|iii|iv|v)\.?$/i
 const NAME_WORD = /^\p{Lu}[\p{L}\p{M}'’.-]*$/u
 /** Initials only: "J.", "J. K.", "J.K.", "J.-P.", "JK". */
 const INITIALS = /^(?:\p{Lu}\.?(?:[\s-]+|$))+$/u
-const OTHERS = /(?:^|,?\s+|,\s*)(?:et\s+al\.?|and\s+others|&\s*others|u\.\s*a\.)\s*$/iu
+const OTHERS =
+  /(?:^|,?\s+|,\s*)(?:et\s+al\.?|(?:and|&)\s+others|u\.\s*a\.|(?:(?:and|&)\s+)?(?:many|several|numerous|other|the\s+other)\s+(?:[\p{Ll}-]+\s+){0,2}(?:contributors|collaborators|others|authors|people))\s*$/iu
+/** Words that make a name a group's: "The Julia Community", "Julia GSoC admin team", "JuliaCon Organizing Committee". */
+const GROUP =
+  /^the\s|\b(?:team|community|committee|contributors|developers|organi[sz]ers|group|project|foundation|university|institute|laborator(?:y|ies)|lab|society|association|consortium|collective|staff|editors|inc\.?|ltd\.?|llc)\b/i
 
 /**
  * The authors an essay's author line names. Reads lists joined by ", ", " and ", "&" and ";"
@@ -150,6 +154,7 @@ function readName(written: string): AuthorName {
 function isPersonal(words: string[]): boolean {
   return (
     words.length >= 1 &&
+    !GROUP.test(words.join(' ')) &&
     words.length <= 5 &&
     NAME_WORD.test(words[0]) &&
     words.every((w) => NAME_WORD.test(w) || PARTICLES.has(w.toLowerCase()))

@@ -67,6 +67,12 @@ describe('splitAuthors — an author line read as a reader reads it', () => {
     })
     expect(splitAuthors('Ada Lovelace and others').others).toBe(true)
     expect(splitAuthors('Ada Lovelace').others).toBe(false)
+    expect(
+      splitAuthors('Mason Protter, Valentin Churavy, Ian Butterworth, and many helpful contributors'),
+    ).toMatchObject({
+      authors: [{ name: 'Mason Protter' }, { name: 'Valentin Churavy' }, { name: 'Ian Butterworth' }],
+      others: true,
+    })
   })
 
   it('keeps suffixes with their name and guesses family names with their particles', () => {
@@ -78,6 +84,11 @@ describe('splitAuthors — an author line read as a reader reads it', () => {
 
   it('leaves names that are no person’s as written, and an empty line empty', () => {
     expect(splitAuthors('The d2l.ai team').authors[0]).toMatchObject({ name: 'The d2l.ai team', family: null })
+    // a group's name, capitalised like a person's, is still no person's
+    for (const group of ['The Julia Community', 'Julia GSoC Admin Team', 'JuliaCon Organizing Committee'])
+      expect(splitAuthors(group).authors, group).toEqual([expect.objectContaining({ name: group, family: null })])
+    expect(authorNames('Logan, Avik, and Chris')).toEqual(['Logan', 'Avik', 'Chris'])
+    expect(authorNames('Xiu-Zhe (Roger) Luo and Jin-Guo Liu')).toEqual(['Xiu-Zhe Luo', 'Jin-Guo Liu'])
     expect(splitAuthors('  ').authors).toEqual([])
     expect(splitAuthors('et al.')).toEqual({ authors: [], others: true })
   })
