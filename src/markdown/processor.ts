@@ -48,7 +48,6 @@ export const markdownProcessor = unified()
   .use(remarkLeanAutolinks)
   .use(remarkMath)
   .use(remarkCodeChunks)
-  .use(remarkBookdownRefs)
   // Liquid output and markdown inside raw HTML blocks, first: what it parses meets every transform.
   .use(remarkHtmlBlocks)
   // kramdown's attribute lists and extensions (Jekyll), before figures are made of lone images.
@@ -58,6 +57,8 @@ export const markdownProcessor = unified()
   // Pandoc/Quarto fenced divs, attributes and cross-references (dialects/pandoc).
   .use(remarkPandoc)
   .use(remarkHeadingIds)
+  // bookdown's \@ref(label), once theorems and heading ids are read.
+  .use(remarkBookdownRefs)
   .use(remarkFigures)
   .use(remarkDistillFootnotes)
   // Typographic quotes, dashes and ellipses in prose, as academic sites set them. Last in

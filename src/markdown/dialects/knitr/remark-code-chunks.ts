@@ -1,6 +1,8 @@
-import type { Code, Nodes, Root } from 'mdast'
+import type { Blockquote, Code, Nodes, Paragraph, Root } from 'mdast'
 import type { VFile } from 'vfile'
+import { documentOf } from '../../essay-file-data.js'
 import { hasMarker, unstash } from '../../syntax/stash.js'
+import { chunkFigure, chunkFigureNode, codeFigure, drawnFigure } from './chunk-figures.js'
 
 /**
  * Executable chunks of R Markdown (```` ```{r label, echo=FALSE} ````) and Quarto
@@ -9,11 +11,35 @@ import { hasMarker, unstash } from '../../syntax/stash.js'
  * they go; a chunk whose code the author hid (`echo=FALSE`, `include=FALSE`, `#| echo: false`)
  * is not shown, its output being something only running it would make. d2l's
  * ```` ```{.python .input} ```` is the preprocessor's, and never reaches here in that form.
+ * An R chunk that only includes image files is their figure (chunk-figures.ts).
  */
 export default function remarkCodeChunks() {
   return (tree: Root, file: VFile): undefined => {
-    visitCode(tree, file.data.stash ?? [])
+    const chunks: Chunks = { stash: file.data.stash ?? [], figures: [], r: false }
+    visitCode(tree, chunks)
+    if (chunks.r) file.data.knitr = true
+    if (chunks.figures.length > 0) record(chunks.figures, file)
   }
+}
+
+interface Chunks {
+  stash: readonly string[]
+  /** Labelled, captioned chunk figures in document order: their keys (`fig:cars`). */
+  figures: string[]
+  /** Whether any chunk runs R (an R Markdown document). */
+  r: boolean
+}
+
+/** Figure numbers for rehype-captions and the anchors references find. */
+function record(keys: readonly string[], file: VFile): void {
+  const numbers = new Map(file.data.captionNumbers ?? [])
+  const anchors = documentOf(file).anchors
+  keys.forEach((key, i) => {
+    const id = `user-content-${key}`
+    numbers.set(id, `Figure ${i + 1}`)
+    anchors.push({ key, id, kind: 'figure', number: String(i + 1) })
+  })
+  file.data.captionNumbers = numbers
 }
 
 /** `{r`, `{python}`, `{r, echo=FALSE}`: an engine name first, then knitr options. */
@@ -22,28 +48,28 @@ const OPTION_LINE = /^#\|\s?(.*)$/
 const HIDDEN_OPTION = /(?:^|[\s,])(?:echo|include)\s*=\s*(?:FALSE|F)\b/
 const HIDDEN_YAML = /^(?:echo|include)\s*:\s*false\s*$/
 
-function visitCode(parent: Nodes, stash: readonly string[]): void {
+function visitCode(parent: Nodes, chunks: Chunks): void {
   if (!('children' in parent) || !Array.isArray(parent.children)) return
   const kids = parent.children as Nodes[]
   for (let i = 0; i < kids.length; i++) {
     const node = kids[i]
     if (node.type === 'code') {
-      if (!rewriteChunk(node, stash)) {
-        kids.splice(i, 1)
-        i--
-      }
-    } else if (node.type !== 'paragraph' && node.type !== 'heading' && node.type !== 'table') visitCode(node, stash)
+      const chunk = rewriteChunk(node, chunks)
+      if (chunk === null) kids.splice(i--, 1)
+      else kids[i] = chunk
+    } else if (node.type !== 'paragraph' && node.type !== 'heading' && node.type !== 'table') visitCode(node, chunks)
   }
 }
 
-/** Makes a chunk plain highlighted code; false when the author hid it. */
-function rewriteChunk(code: Code, stash: readonly string[]): boolean {
-  if (!code.lang?.startsWith('{')) return true
+/** A chunk as plain highlighted code, or the figure it includes; null when the author hid it. */
+function rewriteChunk(code: Code, chunks: Chunks): Code | Paragraph | Blockquote | null {
+  if (!code.lang?.startsWith('{')) return code
   const header = CHUNK_HEADER.exec(code.meta ? `${code.lang} ${code.meta}` : code.lang)
-  if (!header) return true
+  if (!header) return code
   const [, engine, options = ''] = header
+  if (engine.toLowerCase() === 'r') chunks.r = true
   // The preprocessor keeps code bodies aside (syntax/stash.ts) until the tree is HTML.
-  const body = hasMarker(code.value) ? unstash(code.value, stash) : code.value
+  const body = hasMarker(code.value) ? unstash(code.value, chunks.stash) : code.value
   const lines = body.split('\n')
   let k = 0
   const yaml: string[] = []
@@ -52,9 +78,21 @@ function rewriteChunk(code: Code, stash: readonly string[]): boolean {
     if (!option) break
     yaml.push(option[1].trim())
   }
-  if (HIDDEN_OPTION.test(options) || yaml.some((line) => HIDDEN_YAML.test(line))) return false
+  const figure = engine.toLowerCase() === 'r' ? chunkFigure(options, lines.slice(k).join('\n')) : null
+  if (figure && !/(?:^|[\s,])include\s*=\s*(?:FALSE|F)\b/.test(options)) {
+    const key = figure.caption !== null && figure.label ? `fig:${figure.label}` : null
+    if (key) chunks.figures.push(key)
+    return { ...chunkFigureNode(figure, key), position: code.position }
+  }
+  if (HIDDEN_OPTION.test(options) || yaml.some((line) => HIDDEN_YAML.test(line))) return null
   code.lang = engine.toLowerCase()
   code.meta = null
   code.value = lines.slice(k).join('\n')
-  return true
+  // A plot only running the code draws: its number and caption stay, under the code that draws it.
+  const drawn = engine.toLowerCase() === 'r' ? drawnFigure(options) : null
+  if (drawn) {
+    chunks.figures.push(drawn.key)
+    return codeFigure(code, drawn.key, drawn.caption)
+  }
+  return code
 }

@@ -4,6 +4,7 @@ import { renderMarkdown } from '../../../../src/markdown/index.js'
 import { parseXref } from '../../../../src/xref/xref-target.js'
 import { labelText } from '../../../../src/xref/resolve-html.js'
 import { shownText } from '../../../helpers/shown-text.js'
+import { pandocIdentifier } from '../../../../src/markdown/dialects/knitr/pandoc-identifier.js'
 
 const chapter = readFileSync(new URL('../../../fixtures/dialects/bookdown/chapter.Rmd', import.meta.url), 'utf8')
 
@@ -39,5 +40,54 @@ describe('R Markdown / bookdown and Quarto code chunks', () => {
       anchor: { key: 'eq:missing', id: 'x', kind: 'equation' as const, number: '4' },
     }
     expect(labelText(hit, 'number')).toBe('4')
+  })
+})
+
+// Shortened from rstudio/bookdown's own book (see the fixture folder's README).
+const components = readFileSync(
+  new URL('../../../fixtures/dialects/bookdown/components/components.Rmd', import.meta.url),
+  'utf8',
+)
+
+describe('a bookdown chapter as its book shows it', () => {
+  const { html, anchors } = renderMarkdown(components)
+  const shown = shownText(html, { code: false })
+
+  it('shows the images a chunk includes as a numbered figure with its caption, not as R code', () => {
+    expect(html).not.toContain('include_graphics')
+    expect(html.match(/<img src="images\/knit-logo.png"/g)).toHaveLength(3)
+    expect(shown).toContain('Figure 1: Three knitr logos included')
+    expect(html).toContain('<img src="images/new-bs4-book.png" alt="Screenshot of the RStudio Project Wizard."')
+    expect(shown).toContain('Figure 3: Screenshot of the RStudio Project Wizard.')
+    expect(html).toContain('Figure <a href="#user-content-fig:knitr-logo">1</a> is an example')
+    expect(html).toContain('the wizard is in Figure <a href="#user-content-fig:new-bs4-book">3</a>')
+  })
+
+  it('numbers a plot only running R draws, under its code, with its text reference as caption', () => {
+    expect(html).toContain('<code class="hljs language-r">par')
+    expect(shown).toContain('Figure 2: A figure example with the specified aspect ratio.')
+    expect(html).toContain('<strong>aspect ratio</strong>')
+    expect(shown).not.toContain('(ref:')
+    expect(html).toContain('Figure <a href="#user-content-fig:pressure-plot">2</a> a plot')
+  })
+
+  it('resolves a theorem by its bookdown prefix, and sections by the identifiers pandoc gives their headings', () => {
+    expect(html).toContain('its theorem number <a href="#user-content-pyth">1</a>')
+    expect(html).toContain('<h2 id="user-content-tufte-style">Tufte style</h2>')
+    expect(html).toContain('(Section <a href="#user-content-tufte-style">Tufte style</a>)')
+    expect(html).toContain('(Section <a href="#user-content-theorems">Theorems</a>)')
+    expect(anchors).toContainEqual(expect.objectContaining({ key: 'tufte-style', kind: 'section' }))
+    expect(anchors).toContainEqual(expect.objectContaining({ key: 'fig:knitr-logo', kind: 'figure', number: '1' }))
+    expect(shown).not.toContain('@ref')
+    expect(html).not.toContain('data-xref')
+  })
+})
+
+describe("pandoc's identifiers", () => {
+  it('are the heading text in lower case, hyphenated, from its first letter', () => {
+    expect(pandocIdentifier('Tufte style')).toBe('tufte-style')
+    expect(pandocIdentifier('1.2 Odd, title!')).toBe('odd-title')
+    expect(pandocIdentifier('(APPENDIX) Appendix')).toBe('appendix-appendix')
+    expect(pandocIdentifier('?!')).toBe('section')
   })
 })

@@ -1,0 +1,98 @@
+import type { Blockquote, Code, Html, Image, Paragraph, PhrasingContent } from 'mdast'
+
+/**
+ * A chunk that only calls `knitr::include_graphics()` on files the book holds — how bookdown
+ * books show screenshots and diagrams — is a figure of those files, captioned by its `fig.cap`
+ * and labelled `fig:` + the chunk's label, numbered in the document's order when it has a
+ * caption, as bookdown numbers it. Any other R code stays code: what it would draw only running
+ * it can tell.
+ */
+
+/** `knitr::include_graphics(…)` or `include_graphics(…)`, alone in the chunk. */
+const CALL = /^\s*(?:knitr::)?include_graphics\(([^]*)\)\s*$/
+const STRING = `("(?:[^"\\\\\\n]|\\\\.)*"|'(?:[^'\\\\\\n]|\\\\.)*')`
+/** The images argument: a path, `c(path, …)` or `rep(path, n)`; named arguments after it (`dpi = NA`). */
+const PATHS = new RegExp(
+  `^\\s*(?:${STRING}|c\\(\\s*(${STRING}(?:\\s*,\\s*${STRING})*)\\s*\\)|rep\\(\\s*${STRING}\\s*,\\s*(\\d+)\\s*\\))\\s*(?:,[^]*)?$`,
+)
+const CAPTION = new RegExp(`(?:^|[\\s,])fig\\.cap\\s*=\\s*${STRING}`)
+/** The chunk's label: its first option when that names nothing (`{r cars, echo=FALSE}`), or `label=`. */
+const FIRST_LABEL = /^\s*([\w.-]+)\s*(?:,|$)/
+const LABEL_OPTION = new RegExp(`(?:^|[\\s,])label\\s*=\\s*${STRING}`)
+
+/** The label and caption of a chunk that draws a figure (`{r cars-plot, fig.cap='…'}`), or null. */
+export function drawnFigure(options: string): { key: string; caption: string } | null {
+  const caption = CAPTION.exec(options)
+  const named = LABEL_OPTION.exec(options)
+  const label = named ? literal(named[1]) : FIRST_LABEL.exec(options)?.[1]
+  return caption && label ? { key: `fig:${label}`, caption: literal(caption[1]) } : null
+}
+
+export interface ChunkFigure {
+  paths: string[]
+  caption: string | null
+  label: string | null
+}
+
+/** The figure an R chunk (its options and code, without option lines) stands for, or null. */
+export function chunkFigure(options: string, code: string): ChunkFigure | null {
+  const call = CALL.exec(code)
+  if (!call) return null
+  const args = PATHS.exec(call[1])
+  if (!args) return null
+  let paths: string[]
+  if (args[1]) paths = [literal(args[1])]
+  else if (args[2]) paths = [...args[2].matchAll(new RegExp(STRING, 'g'))].map((m) => literal(m[1]))
+  else paths = Array.from({ length: Math.min(Number(args[6]), 12) }, () => literal(args[5]))
+  const caption = CAPTION.exec(options)
+  const first = FIRST_LABEL.exec(options)
+  const named = LABEL_OPTION.exec(options)
+  return {
+    paths,
+    caption: caption ? literal(caption[1]) : null,
+    label: named ? literal(named[1]) : (first?.[1] ?? null),
+  }
+}
+
+function literal(quoted: string): string {
+  return quoted.slice(1, -1).replace(/\\(.)/g, '$1')
+}
+
+/**
+ * The figure's markup as remark-figures writes it (a paragraph rendered as `<figure>`: its label
+ * anchor first, the images, then the caption); without a caption, the images alone.
+ */
+export function chunkFigureNode(figure: ChunkFigure, key: string | null): Paragraph {
+  const alt = figure.caption ?? ''
+  const images: PhrasingContent[] = figure.paths.flatMap((url, i): PhrasingContent[] => {
+    const image: Image = { type: 'image', url, alt }
+    return i === 0 ? [image] : [{ type: 'text', value: ' ' }, image]
+  })
+  if (figure.caption === null) return { type: 'paragraph', children: images }
+  const anchor: Html[] = key
+    ? [
+        { type: 'html', value: `<a id="${key.replace(/[^\w:.-]/g, '')}">` },
+        { type: 'html', value: '</a>' },
+      ]
+    : []
+  const caption: PhrasingContent = {
+    type: 'emphasis',
+    data: { hName: 'figcaption' },
+    children: [{ type: 'text', value: figure.caption }],
+  }
+  return { type: 'paragraph', data: { hName: 'figure' }, children: [...anchor, ...images, caption] }
+}
+
+/** The code that draws a figure, as that figure: its label anchor, the code, the caption. */
+export function codeFigure(code: Code, key: string, caption: string): Blockquote {
+  return {
+    type: 'blockquote',
+    data: { hName: 'figure', hProperties: { className: ['code-figure'] } },
+    position: code.position,
+    children: [
+      { type: 'html', value: `<a id="${key.replace(/[^\w:.-]/g, '')}"></a>` },
+      code,
+      { type: 'paragraph', data: { hName: 'figcaption' }, children: [{ type: 'text', value: caption }] },
+    ],
+  }
+}
