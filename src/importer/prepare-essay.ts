@@ -51,6 +51,10 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     const macros = mathMacrosFor(essay.root, parsed.frontmatter)
     if (macros.definitions.length > 0) context.macros = macros.definitions
     const rendered = renderMarkdown(parsed.body, context)
+    // The title heading left the body before it was rendered; its label names the essay's top.
+    const titleLabel = parsed.titleLabel
+    if (titleLabel && !rendered.anchors.some((a) => a.key === titleLabel))
+      rendered.anchors.push({ key: titleLabel, id: '', kind: 'section', title: parsed.title })
     parsed = { ...parsed, excerpt: renderedExcerpt(parsed, readingExcerpt(rendered.reading)) }
     const tooLarge = renderedSizeProblem(rendered.html)
     if (tooLarge) return { failed: `The essay ${tooLarge}` }

@@ -15,3 +15,21 @@ export function isBibliographyPage(text: string): boolean {
   const rest = body.slice(0, opening.index) + after.slice(closing.index + closing[0].length)
   return rest.split('\n').every((line) => /^\s*$|^\s{0,3}#{1,6}\s|^\s*\([\w:.-]+\)=\s*$|^\s*%/.test(line))
 }
+
+/**
+ * Whether a bookdown page has nothing to read: once its hidden chunks (`include=FALSE`), inline R
+ * and LaTeX commands are gone, nothing but headings. Such is a book's references page
+ * (`# References {-}`, which bookdown fills with the bibliography, and a chunk writing
+ * `packages.bib`); Scholia lists each post's own references on the post.
+ */
+export function isEmptyBookdownPage(text: string): boolean {
+  const body = text
+    .replace(/^\uFEFF?---\n[\s\S]*?\n---[ \t]*(?:\n|$)/, '')
+    .replace(
+      /^[ \t]*```+[ \t]*\{r\b[^}\n]*\binclude\s*=\s*(?:FALSE|F)\b[^}\n]*\}[ \t]*\n[\s\S]*?^[ \t]*```+[ \t]*$/gm,
+      '',
+    )
+    .replace(/`r [^`]*`/g, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+  return body.split('\n').every((line) => /^\s*$|^\s{0,3}#{1,6}\s|^\s*(?:\\[A-Za-z]+\s*)+$/.test(line))
+}

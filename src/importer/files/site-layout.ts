@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { isBibliographyPage } from './bibliography-page.js'
+import { isBibliographyPage, isEmptyBookdownPage } from './bibliography-page.js'
 import { readBookToc, withoutDocumentExtension, type BookToc } from './book-toc.js'
 
 /** The static-site generators whose source folders `blog import` recognises. */
@@ -228,6 +228,12 @@ async function bookdown(root: string): Promise<SiteLayout> {
       if (chapters) return chapters.has(rel) ? null : `${label}: not listed in its rmd_files`
       if (rel.includes('/') || !/\.rmd$/i.test(rel)) return `${label}: only the .Rmd files of its root are chapters`
       return /^_/.test(rel) ? `${label}: a file whose name starts with _ is not a chapter` : null
+    },
+    skipContent: async (path) => {
+      // Only a page this small can be nothing but headings: larger pages are not read twice.
+      if (((await stat(path).catch(() => null))?.size ?? Infinity) > 4096) return null
+      const text = await readFile(path, 'utf8').catch(() => '')
+      return isEmptyBookdownPage(text) ? `${label}: a page with nothing to read (its references page)` : null
     },
   }
 }

@@ -6,6 +6,7 @@ import { unified } from 'unified'
 import type { Processor } from 'unified'
 import { visit } from 'unist-util-visit'
 import remarkLeanAutolinks from '../../markdown/plugins/remark-lean-autolinks.js'
+import { isPartHeading } from '../../markdown/dialects/knitr/parts.js'
 import { plainText, removeDelimited } from './mdast-plain-text.js'
 import { collapseWhitespace } from '../../text/plain-text.js'
 import { isEditorialNote } from '../../shared/editorial-note.js'
@@ -145,7 +146,7 @@ const HEADING_ATTRIBUTES = /\s*\{(?:[#.-][^{}]*|[\w-]+=[^{}]*)\}\s*$/
 function findHeading(root: Root, shift = 0): BodyScan['heading'] {
   let found: Heading | null = null
   visit(root, 'heading', (node) => {
-    if (node.depth !== 1) return undefined
+    if (node.depth !== 1 || isPartHeading(node)) return undefined
     found = node
     return false
   })
@@ -162,6 +163,8 @@ function findHeading(root: Root, shift = 0): BodyScan['heading'] {
 
 function isContent(node: RootContent): boolean {
   if (!CONTENT_BLOCKS.has(node.type)) return false
+  // bookdown's `# (PART) …` divides the book: the chapter's title may still follow it.
+  if (node.type === 'heading' && isPartHeading(node)) return false
   if (node.type !== 'paragraph') return true
   if (paragraphText(node) === '') return false
   // MyST's block breaks and `(label)=` targets before a page's title mark it; they say nothing.

@@ -9,6 +9,7 @@ import { splitFrontmatter } from './split-frontmatter.js'
 export { hasOwnDate } from './dates.js'
 import { readTags } from './tags.js'
 import { mathToText } from '../../markdown/tex-to-text.js'
+import { headingLabel } from '../../markdown/dialects/knitr/pandoc-identifier.js'
 import type { EssayInput, ParseOptions, ParsedEssay } from './types.js'
 import { MAX_EXCERPT_LENGTH } from '../../shared/excerpt-limit.js'
 
@@ -86,7 +87,9 @@ function parseNormalised(
   )
 
   let body = split.body
+  let titleLabel: string | undefined
   if (scan.heading?.leading && sameText(scan.heading.text, title)) {
+    titleLabel = titleHeadingLabel(body.slice(scan.heading.start, scan.heading.end), path)
     const before = body.slice(0, scan.heading.start)
     const after = body.slice(scan.heading.end)
     const rest = after.replace(/^(?:[ \t]*\n)+/, '')
@@ -116,9 +119,20 @@ function parseNormalised(
     status: readStatus(fields, warnings),
     featured: isTruthy(fields.first(['featured'])?.value) ? 1 : 0,
     body,
+    ...(titleLabel ? { titleLabel } : {}),
     frontmatter: split.frontmatter,
     warnings: limitWarnings(warnings),
   }
+}
+
+/**
+ * The label the title heading taken off the body gave the essay: its own `{#id}`, or in R
+ * Markdown the identifier pandoc makes of it (bookdown's `\@ref(introduction)` names the chapter
+ * `# Introduction`).
+ */
+function titleHeadingLabel(heading: string, path: string): string | undefined {
+  const { label, explicit } = headingLabel(heading.replace(/^\s*#+\s*/, '').trim())
+  return explicit || /\.rmd$/i.test(path) ? label : undefined
 }
 
 /** A Jekyll post (under `_posts/`) or page (it names a Jekyll `layout`), whose tag strings Jekyll splits on spaces. */

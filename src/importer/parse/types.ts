@@ -58,6 +58,11 @@ export interface ParsedEssay {
   featured: 0 | 1
   /** The markdown below the metadata, without a leading `#` title that repeats `title`. */
   body: string
+  /**
+   * The label of that title heading, when it had one (`# Introduction {#intro}`, or any title of
+   * an R Markdown chapter, as pandoc names it): references to it name the essay itself.
+   */
+  titleLabel?: string
   /** Every frontmatter value read, as JSON-friendly data (dates as ISO strings). */
   frontmatter: Record<string, unknown>
   /** Non-fatal problems, each naming where it was found. */
