@@ -1,7 +1,9 @@
 import type { Html, Parent, Root, RootContent } from 'mdast'
 import type { Processor } from 'unified'
+import type { VFile } from 'vfile'
 import { INCLUDED_FIGURE, includedFigureHtml } from '../../syntax/liquid/include.js'
 import { readTag } from '../kramdown/attributes.js'
+import { mathInHtml } from './math-in-html.js'
 
 /**
  * Raw HTML blocks as Jekyll sites meant them. CommonMark ends an HTML block only at a blank
@@ -13,15 +15,26 @@ import { readTag } from '../kramdown/attributes.js'
  * - `markdown="1"` (kramdown) on the block's opening tag: what it holds is read as markdown;
  * - a line holding one inline element's tag (`<a name="x" />`, an anchor above a figure) starts
  *   a paragraph in kramdown, not a block that swallows the image and caption under it;
- * - kramdown's tag lines (`{: .center}`) under HTML are its attributes, not text.
+ * - kramdown's tag lines (`{: .center}`) under HTML are its attributes, not text;
+ * - formulas inside a block are typeset as MathJax typeset them there (math-in-html.ts).
  *
  * Runs first among the transforms, so that what it parses goes through all the others.
  */
 export default function remarkHtmlBlocks(this: Processor) {
   const parse = (text: string): Root => this.parse(text) as Root
-  return (tree: Root): undefined => {
-    rewrite(tree, parse, 0)
+  return (tree: Root, file: VFile): undefined => {
+    const reading: Reading = { parse, stash: file.data.stash ?? [], preamble: [] }
+    rewrite(tree, reading, 0)
+    if (reading.preamble.length > 0) file.data.mathPreamble = [...(file.data.mathPreamble ?? []), ...reading.preamble]
   }
+}
+
+interface Reading {
+  parse: (text: string) => Root
+  /** The preprocessor's stash, where the blocks' formulas are (syntax/stash.ts). */
+  stash: readonly string[]
+  /** Macro definitions found in hidden blocks, for the page's formulas. */
+  preamble: string[]
 }
 
 /** Nesting of `markdown="1"` blocks followed; deeper ones stay raw (hostile input must stay cheap). */
@@ -35,21 +48,19 @@ const MARKDOWN_ATTRIBUTE = /\smarkdown\s*=\s*["']?(?:1|block|span)["']?/i
 /** A line that is one inline element's tag and nothing else. */
 const LONE_INLINE_TAG = /^ {0,3}(?:<([A-Za-z][\w-]*)(?:\s[^<>]*)?>|<\/([A-Za-z][\w-]*)\s*>)[ \t]*$/
 
-type Parse = (text: string) => Root
-
-function rewrite(parent: Parent, parse: Parse, depth: number): void {
+function rewrite(parent: Parent, reading: Reading, depth: number): void {
   const out: RootContent[] = []
   let changed = false
   for (const child of parent.children as RootContent[]) {
     if (child.type === 'html') {
-      const replaced = rewriteBlock(child, parse, depth)
+      const replaced = rewriteBlock(child, reading, depth)
       if (replaced) {
         out.push(...replaced)
         changed = true
         continue
       }
     } else if ('children' in child && child.type !== 'paragraph' && child.type !== 'heading') {
-      rewrite(child, parse, depth)
+      rewrite(child, reading, depth)
     }
     out.push(child)
   }
@@ -57,7 +68,7 @@ function rewrite(parent: Parent, parse: Parse, depth: number): void {
 }
 
 /** What one HTML block becomes, or null when it stays as it is. */
-function rewriteBlock(node: Html, parse: Parse, depth: number): RootContent[] | null {
+function rewriteBlock(node: Html, reading: Reading, depth: number): RootContent[] | null {
   let value = node.value
   let changed = false
   if (value.includes('](<')) {
@@ -72,11 +83,11 @@ function rewriteBlock(node: Html, parse: Parse, depth: number): RootContent[] | 
     const first = value.slice(0, newline)
     const rest = value.slice(newline + 1)
     const opening = OPENING.exec(first)
-    if (opening && MARKDOWN_ATTRIBUTE.test(opening[2])) return markdownInside(node, value, opening, parse, depth)
+    if (opening && MARKDOWN_ATTRIBUTE.test(opening[2])) return markdownInside(node, value, opening, reading, depth)
     const lone = LONE_INLINE_TAG.exec(first)
     const name = lone?.[1] ?? lone?.[2]
     if (name && !BLOCK_TAGS.test(name) && rest.trim() !== '' && !rest.trimStart().startsWith('<'))
-      return [html(node, selfClosedAnchor(first)), ...parsed(rest, node, 1, parse, depth)]
+      return [html(node, selfClosedAnchor(first)), ...parsed(rest, node, 1, reading, depth)]
   }
   // Left as HTML: kramdown's tag lines under it are its attributes, not text (the parsed pieces above keep theirs).
   if (value.includes('{:')) {
@@ -87,6 +98,8 @@ function rewriteBlock(node: Html, parse: Parse, depth: number): RootContent[] | 
     changed ||= kept !== value
     value = kept
   }
+  const math = mathInHtml(changed ? html(node, value) : node, reading.stash, reading.preamble)
+  if (math) return math
   return changed ? [html(node, value)] : null
 }
 
@@ -104,7 +117,7 @@ function markdownInside(
   node: Html,
   value: string,
   opening: RegExpExecArray,
-  parse: Parse,
+  reading: Reading,
   depth: number,
 ): RootContent[] {
   const tag = opening[0].replace(MARKDOWN_ATTRIBUTE, '')
@@ -112,15 +125,15 @@ function markdownInside(
   const closing = new RegExp(`</${opening[1]}\\s*>\\s*$`, 'i').exec(inner)
   if (closing) inner = inner.slice(0, closing.index)
   const lineOffset = value.slice(0, opening[0].length).split('\n').length - 1
-  const out: RootContent[] = [html(node, tag), ...parsed(inner, node, lineOffset, parse, depth)]
+  const out: RootContent[] = [html(node, tag), ...parsed(inner, node, lineOffset, reading, depth)]
   if (closing) out.push(html(node, closing[0].trim()))
   return out
 }
 
 /** `text` (from inside `node`, `lineOffset` lines down) read as markdown, its lines counted in the whole document. */
-function parsed(text: string, node: Html, lineOffset: number, parse: Parse, depth: number): RootContent[] {
-  const root = parse(text)
-  rewrite(root, parse, depth + 1)
+function parsed(text: string, node: Html, lineOffset: number, reading: Reading, depth: number): RootContent[] {
+  const root = reading.parse(text)
+  rewrite(root, reading, depth + 1)
   const lines = (node.position?.start.line ?? 1) - 1 + lineOffset
   // Near enough for offsets (the text may have lost its opening tag); lines are exact.
   const offset = (node.position?.start.offset ?? 0) + Math.max(0, node.value.length - text.length)
