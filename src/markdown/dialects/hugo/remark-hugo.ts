@@ -1,8 +1,10 @@
 import type { InlineMath, Math } from 'mdast-util-math'
 import type { BlockContent, Paragraph, Parent, PhrasingContent, Root, RootContent, Text } from 'mdast'
+import type { Processor } from 'unified'
 import type { VFile } from 'vfile'
 import { warn } from '../../essay-file-data.js'
 import { callout } from '../blocks.js'
+import { liquidArguments } from '../../syntax/liquid/index.js'
 import { HUGO_SHORTCODE_NAMES } from './shortcodes.js'
 
 /**
@@ -13,10 +15,12 @@ import { HUGO_SHORTCODE_NAMES } from './shortcodes.js'
  * source lines (markdown would have read `*` and `_` in it). Any other shortcode is dropped
  * with a warning naming it: it is the site's own template, which only Hugo can run.
  */
-export default function remarkHugo() {
+export default function remarkHugo(this: Processor) {
+  const parse = (text: string): Root => this.parse(text) as Root
   return (tree: Root, file: VFile): undefined => {
     if (!mentions(tree)) return
     const lines = String(file.value).split('\n')
+    figuresFromSource(tree, lines, parse)
     rewriteFlow(tree, lines, file)
     dropInline(tree, file)
   }
@@ -55,6 +59,41 @@ const CALLOUTS = new Set(['callout', 'alert', 'notice', 'admonition', 'hint'])
 function mentions(node: Root | RootContent): boolean {
   if (node.type === 'text') return node.value.includes('{{')
   return 'children' in node && node.children.some(mentions)
+}
+
+/**
+ * A `{{< figure >}}` line the shortcode table could not read where it stood (a caption holding
+ * `}}`, as TeX does, or a link markdown then took out of it): the figure, read from its line.
+ */
+function figuresFromSource(parent: Parent, lines: readonly string[], parse: (text: string) => Root): void {
+  for (const child of parent.children as RootContent[]) {
+    if (child.type !== 'paragraph') {
+      if ('children' in child && child.type !== 'heading') figuresFromSource(child, lines, parse)
+      continue
+    }
+    const line = child.position?.start.line
+    if (line === undefined || child.position?.end.line !== line) continue
+    const m = WHOLE.exec(lines[line - 1] ?? '')
+    if (!m || m[2] === '/' || m[3].toLowerCase() !== 'figure') continue
+    const named = liquidArguments(m[4])
+    const src = named.get('src')?.trim()
+    if (!src) continue
+    const alt = named.get('alt') ?? ''
+    // Hugo renders the caption as markdown; its `\\(x\\)` is the site's MathJax formula.
+    const caption = (named.get('caption') ?? named.get('title') ?? '')
+      .replace(/\\\\/g, '\\')
+      .replace(/\\\((.+?)\\\)/g, (_all, tex: string) => `$${tex}$`)
+    const read = parse(caption.replace(/^\s*>\s*/, '')).children[0]
+    const text = read?.type === 'paragraph' ? read.children : []
+    child.children = [{ type: 'image', url: src, alt: alt || toPlain(text) }]
+    if (text.length === 0) continue
+    child.data = { ...child.data, hName: 'figure' }
+    child.children.push({ type: 'emphasis', data: { hName: 'figcaption' }, children: text })
+  }
+}
+
+function toPlain(nodes: readonly PhrasingContent[]): string {
+  return nodes.map((n) => ('value' in n ? n.value : 'children' in n ? toPlain(n.children) : '')).join('')
 }
 
 function rewriteFlow(parent: Parent, lines: string[], file: VFile): void {

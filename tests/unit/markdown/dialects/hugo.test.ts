@@ -64,4 +64,21 @@ describe('Hugo ref shortcode written bare', () => {
     expect(namesItsAddress('other-post', { kind: 'post', name: 'other-post', fragment: '' })).toBe(true)
     expect(namesItsAddress('the post', { kind: 'post', name: 'other-post', fragment: '' })).toBe(false)
   })
+
+  it('shows a figure whose caption holds a formula and a link, read from its line', () => {
+    // As a post of the University of Freiburg's AD blog writes it (ad-freiburg/ad-blog, content/post/
+    // project-better-map-matching-mobile-phones-to-public-transit-vehicles): `}}` in the caption's TeX.
+    const md = [
+      'Text.',
+      '',
+      '{{< figure id="fig-g_hmm" src="img/PTS_G_HMM.png" alt="G_HMM" width="800" caption="> Figure 3: \\\\(G_{\\text{HMM}}\\\\) has one column (compare [Figure 2](#fig-g_network))." >}}',
+      '',
+      'After.',
+    ].join('\n')
+    const { html } = renderMarkdown(md)
+    expect(html).toContain('<img src="img/PTS_G_HMM.png" alt="G_HMM"')
+    expect(html).toContain('<figcaption>Figure 3: <span class="katex">')
+    expect(html).toContain('<a href="#fig-g_network">Figure 2</a>')
+    expect(shownText(html)).not.toMatch(/\{\{|\\\(|\]\(/)
+  })
 })
