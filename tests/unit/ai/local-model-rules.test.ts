@@ -52,14 +52,15 @@ where $\\bar{x}$ and $\\bar{y}$ are the sample means, $s_x^2$ is the sample vari
     expect(names.has('s_x')).toBe(false)
   })
 
-  it('keeps a collective noun plural and reads names without an article after "are"', async () => {
+  it('keeps a collective noun plural for a bold vector or matrix, one of them for each plain symbol of a list', async () => {
     const m =
       await modelOf(`The update is $v = \\beta_1 v + \\beta_2 g$. Here $\\beta_1$ and $\\beta_2$ are nonnegative weighting parameters.
 
 The score is $s = \\mathbf{w}^\\top \\tanh(\\mathbf{W}_q q)$, where $\\mathbf{W}_q \\in \\mathbb{R}^{h \\times q}$ and $\\mathbf{w} \\in \\mathbb{R}^h$ are the learnable parameters.`)
     const names = namesOf(m)
-    expect(names.get('\\beta_1')).toBe('nonnegative weighting parameters')
-    expect(names.get('\\beta_2')).toBe('nonnegative weighting parameters')
+    // Each of β₁ and β₂ is one weighting parameter; a weight matrix holds many.
+    expect(names.get('\\beta_1')).toBe('nonnegative weighting parameter')
+    expect(names.get('\\beta_2')).toBe('nonnegative weighting parameter')
     expect(names.get('\\mathbf{W}_q')).toBe('learnable parameters')
     expect(names.get('\\mathbf{w}')).toBe('learnable parameters')
   })

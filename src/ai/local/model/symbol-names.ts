@@ -2,7 +2,27 @@ import type { DisplayFormula, Sentence } from '../../../text/essay-doc.js'
 import { readableOf } from '../../../text/sentences.js'
 import { readableTex } from '../../../text/readable.js'
 import { STOP_WORDS } from '../../../text/stop-words.js'
-import { normalTex, symbolsIn } from './tex-symbols.js'
+import { headOf, headsOf, type Head } from './formula-head.js'
+import {
+  AFTER,
+  APPOSITION_AT_END,
+  ARE_PLURAL,
+  DET,
+  GENERIC_NOUNS,
+  NAMED_BEFORE,
+  NAME_END,
+  NUMBER_WORD,
+  PREPOSITION,
+  PRONOUN,
+  STATED,
+  UNIT,
+} from './name-patterns.js'
+import { lastWord, singular, tidy } from './name-tidy.js'
+import { namesInTable } from './table-names.js'
+import { familyNames } from './family-names.js'
+import { symbolsIn } from './tex-symbols.js'
+
+export { headOf }
 
 export interface SymbolName {
   name: string
@@ -20,54 +40,10 @@ interface Candidate extends SymbolName {
   tier: number
   /** Named together with other symbols ("x̄ and ȳ are the sample means"). */
   shared: boolean
+  /** Named where it is written applied to arguments ("the predicted probability D(x)"): a bare mention names it better. */
+  applied?: boolean
   order: number
 }
-
-const DET = String.raw`(?:the|a|an|our|its|their|some|each)`
-/** A phrase may hold other formulas (`⟦3⟧`), not the one being named. */
-const PHRASE = String.raw`((?:[^,.;:!?()\[\]⟦⟧"“”]|⟦\d+⟧){2,90})`
-const PLAIN_PHRASE = String.raw`([^,.;:!?()\[\]⟦⟧"“”]{2,90})`
-/** The formula being named is marked `⟦*⟧` in the sentence, the others `⟦k⟧` (k: segment). */
-const SELF = '⟦\\*⟧'
-/** What the sentence says the symbol is: "x is the …", "x denotes …", "x is called …", "the … (let's call it x)". */
-const STATED: RegExp[] = [
-  String.raw`${SELF}\s*,?\s*(?:is|are|be|was|were|as)\s+(?:also\s+)?${DET}\s+${PHRASE}`,
-  String.raw`${SELF}\s*,?\s*(?:denotes?|represents?|stands\s+for|refers\s+to|corresponds\s+to|measures|counts|describes)\s+(?:${DET}\s+)?${PHRASE}`,
-  String.raw`${SELF}\s*(?:is|are)\s+(?:called|known\s+as|referred\s+to\s+as|termed)\s+(?:${DET}\s+)?${PHRASE}`,
-  String.raw`\b${DET}\s+((?:[\p{L}-]+\s+){0,5}[\p{L}-]+)\s*\(\s*(?:let['’]?s|let\s+us|we(?:['’]ll|\s+will)?)\s+call\s+(?:it|this|them|these)\s+${SELF}\s*\)`,
-  String.raw`\bdenote\s+(?:${DET}\s+)?${PLAIN_PHRASE}\s+(?:by|as|with)\s+${SELF}`,
-].map((source) => new RegExp(source, 'iu'))
-/** "x and y are sample means": a plural name without an article, for a list. */
-const ARE_PLURAL = new RegExp(String.raw`${SELF}\s*,?\s*are\s+((?:[\p{L}-]+\s+){0,4}[\p{L}-]+s)(?![\p{L}])`, 'iu')
-/** Apposition after the symbol: "x (the …)", "x, the …,". */
-const AFTER: RegExp[] = [
-  String.raw`${SELF}\s*\(\s*(?:${DET}\s+)?${PHRASE}\)`,
-  String.raw`${SELF}\s*,\s*${DET}\s+${PHRASE},`,
-].map((source) => new RegExp(source, 'iu'))
-/** A name ends where the sentence goes on to something else. */
-const NAME_END =
-  /-?\s+(?:where|which|that|such|so|if|when|while|whose|given|using|resulting|connecting|to\s+(?:obtain|get|compute|find|make)|i\.e|e\.g|and\s+⟦|with\s+⟦|for\s+all|is|are|was|were|can|will|has|have)(?![\p{L}]).*$/iu
-/** Words that start a statement about the symbol, not its name ("x is distributed as …"). */
-const NOT_A_NAME =
-  /^(?:smallest|largest|highest|lowest|greatest|best|worst|using|takes?|taking|rewritten|small|large|smaller|larger|given|distributed|equal|independent|defined|called|known|used|obtained|written|true|false|positive|negative|zero|greater|smaller|larger|less|more|not|also|then|now|only|just|same|following|above|below|function\s+of)\b/i
-const UNIT =
-  /^\s*(?:\(\s*)?(?:is\s+)?(?:measured\s+)?in\s+(meters|metres|seconds|minutes|hours|days|years|kilograms|grams|dollars|euros|percent|bits|bytes|pixels|degrees|radians|kelvin|joules|watts|volts|newtons|hertz|square\s+feet|feet|miles|kilometers|kilometres|centimeters|millimeters)\b/i
-/** Nouns too general to name a symbol on their own ("in the direction x", "the value x"). */
-const GENERIC_NOUNS = new Set(
-  'direction distance gradients value values function point points term terms case step size vector matrix variable variables parameter parameters quantity number element entry coordinate coordinates dimension index example form result formula equation expression initialization fact property definition way following equations'.split(
-    ' ',
-  ),
-)
-/** A type is not a name: "w is a vector", "two matrices A and B". */
-const TYPE_WORD =
-  /^(?:vectors?|scalars?|matri(?:x|ces)|functions?|distributions?|numbers?|sets?|integers?|variables?|parameters?|constants?|elements?|points?|values?|reals?|tensors?)$/i
-const PREPOSITION =
-  /^(?:at|in|of|on|for|by|with|from|to|into|over|under|between|along|inside|within|via|than|as|like|about|through)$/i
-/** Plural nouns one symbol can hold many of: a weight matrix is "the weights", not "the weight". */
-const COLLECTIVE =
-  /(?:parameters|weights|coefficients|features|data|statistics|observations|samples|inputs|outputs|biases|logits|scores)$/i
-const NUMBER_WORD = /^(?:two|three|four|five|six|both|all|several|these|those)$/i
-const PRONOUN = /^(?:we|you|they|i|it|one|he|she|let['’]?s)$/i
 
 /**
  * Names for symbols from the sentences around the formulas: "where P is the projection matrix",
@@ -88,15 +64,24 @@ export function symbolNames(sentences: Sentence[], displays: DisplayFormula[] = 
     for (const c of namesInSentence(s)) add(c)
   }
   for (const d of displays) for (const c of namesForDisplay(d)) add(c)
+  for (const t of namesInTable(sentences)) add({ ...t, unit: '', tier: 0, shared: false })
   const names = new Map<string, Candidate>()
   const better = (a: Candidate, b: Candidate) =>
-    a.tier - b.tier || Number(a.shared) - Number(b.shared) || a.order - b.order
+    a.tier - b.tier ||
+    Number(a.applied ?? false) - Number(b.applied ?? false) ||
+    Number(a.shared) - Number(b.shared) ||
+    a.order - b.order
   for (const c of found) {
     const had = names.get(c.key)
     if (!had || better(c, had) < 0) names.set(c.key, c)
   }
   estimated(names)
   notation(sentences, displays, names)
+  const formulas = [
+    ...displays.map((d) => d.tex),
+    ...sentences.flatMap((s) => s.segments.flatMap((seg) => (seg.kind === 'math' ? [seg.tex] : []))),
+  ]
+  familyNames(names, [...new Set(formulas.flatMap(symbolsIn))])
   return new Map(
     [...names].map(([key, c]) => [
       key,
@@ -107,64 +92,11 @@ export function symbolNames(sentences: Sentence[], displays: DisplayFormula[] = 
 
 type Found = Omit<Candidate, 'order'>
 
-/**
- * The symbol a formula names, as written: the formula itself when it is one symbol (`s_x^2`,
- * `\hat{\mathbf{v}}_t`, `\mathrm{RSS}`, `ML`, `\Delta x`), or the one symbol on the left of a
- * relation (`\mathbf{q} \in \mathbb{R}^d`, `\eta = 0.01`) or of its argument list (`f(x)`).
- */
-export function headOf(tex: string): { key: string; relation: string } | null {
-  let t = tex
-    .replace(/\\mathit\s*\{([^{}]*)\}/g, '$1')
-    .replace(/\s+/g, ' ')
-    .replace(/(?:\\[,;:!]|[\s.,;:])+$/, '')
-    .trim()
-  let relation = ''
-  let depth = 0
-  for (let i = 0; i < t.length; i++) {
-    const ch = t[i]
-    if (ch === '\\' && /^\\[{}]/.test(t.slice(i))) {
-      i++
-      continue
-    }
-    if (ch === '{' || ch === '(' || ch === '[') depth++
-    else if (ch === '}' || ch === ')' || ch === ']') depth--
-    if (depth !== 0) continue
-    const rel =
-      /^(?:\\in(?![A-Za-z])|\\sim(?![A-Za-z])|\\(?:leq?|geq?|neq|approx|coloneqq|leftarrow|gets|subseteq|subset)(?![A-Za-z])|:=|=|<|>)/.exec(
-        t.slice(i),
-      )
-    if (rel) {
-      relation = rel[0]
-      t = t.slice(0, i).trim()
-      break
-    }
-  }
-  t = t.replace(/^(.+?)\s*(?:\\left)?\((?:[^()]|\([^()]*\))*(?:\\right)?\)$/, '$1').trim()
-  if (t === '' || t.length > 40 || /^[\d(]/.test(t)) return null
-  if (
-    /[+\-*/=|!<>,&]|\\(?:cdot|times|frac|dfrac|sum|prod|int|sqrt|left|right|quad|qquad|\||top|circ|odot|otimes|partial|nabla|log|ln|exp|min|max|lim)(?![A-Za-z])|\^\s*\{?\s*\\top/.test(
-      t.replace(/\[[^\]]*\]$/, ''),
-    )
-  )
-    return null
-  const atoms = symbolsIn(t)
-  if (atoms.length === 1 && normalTex(atoms[0]) === normalTex(t)) return { key: atoms[0], relation }
-  // One symbol with a prime or a power as written (`s_x^2`, `g_t'`).
-  const rest = normalTex(t).startsWith(normalTex(atoms[0] ?? '-')) ? normalTex(t).slice(normalTex(atoms[0]).length) : ''
-  if (atoms.length === 1 && /^(?:'+|\^(?:\d|\\prime))$/.test(rest)) return { key: t, relation }
-  // Written as one name: `ML`, `\mathrm{RSS}`, `\operatorname{KL}[P\,||\,Q]`, a difference `\Delta x`.
-  if (
-    /^(?:[A-Z][A-Za-z]{1,3}|\\(?:mathrm|operatorname)\s*\{[A-Za-z]{2,}\}(?:\s*\[[^\]]*\])?|\\[Dd]elta\s*[A-Za-z])$/.test(
-      t,
-    )
-  )
-    return { key: t, relation }
-  return null
-}
-
 function namesInSentence(s: Sentence): Found[] {
   const out: Found[] = []
-  const heads = s.segments.map((seg) => (seg.kind === 'math' ? headOf(seg.tex) : null))
+  // Each formula's symbols: one, or the members of a list written in it (`x_1, \ldots, x_n`).
+  const all = s.segments.map((seg) => (seg.kind === 'math' ? headsOf(seg.tex) : []))
+  const heads: Array<Head | null> = all.map((h) => h[0] ?? null)
   const parts = s.segments.map((seg) => (seg.kind === 'math' ? null : readableOf(seg)))
   s.segments.forEach((seg, k) => {
     const head = heads[k]
@@ -174,7 +106,8 @@ function namesInSentence(s: Sentence): Found[] {
       .join('')
       .replace(/\s+/g, ' ')
     const { marked, members } = collapseList(raw, k, heads)
-    const shared = members.length > 1
+    const keys = members.flatMap((m) => all[m].map((h) => h.key))
+    const shared = keys.length > 1
     const readable = (name: string) =>
       name.replace(/⟦(\d+)⟧/g, (_, i: string) => readableOf(s.segments[Number(i)])).replace(/(\S) -(?=\p{L})/gu, '$1-')
     const at = marked.indexOf('⟦*⟧')
@@ -182,17 +115,22 @@ function namesInSentence(s: Sentence): Found[] {
     const named = (name: string, tier: number) => {
       // "μ and σ are the mean and standard deviation of X, respectively"
       const each = name.split(/\s*,\s*(?:and\s+)?|\s+and\s+/)
-      if (shared && /\brespectively\b/i.test(marked) && each.length === members.length) {
-        members.forEach((m, i) =>
-          out.push({ key: heads[m]!.key, name: readable(each[i]), sentence: s, unit: '', tier, shared: false }),
-        )
+      if (shared && /\brespectively\b/i.test(marked) && each.length === keys.length) {
+        keys.forEach((key, i) => out.push({ key, name: readable(each[i]), sentence: s, unit: '', tier, shared: false }))
         return
       }
-      const final = readable(singular(name))
-      for (const m of members) {
-        const h = heads[m]!
-        out.push({ key: h.key, name: final, sentence: s, unit: m === k ? unit : '', tier, shared })
-      }
+      const final = readable(singular(name, shared && !keys.some(holdsMany)))
+      for (const m of members)
+        for (const h of all[m])
+          out.push({
+            key: h.key,
+            name: final,
+            sentence: s,
+            unit: m === k ? unit : '',
+            tier,
+            shared,
+            applied: h.applied,
+          })
     }
     // "an n-dimensional vector": n is the dimension.
     if (/^⟦\*⟧\s*-\s*dimensional\b/u.test(marked.slice(at)) && !shared) {
@@ -201,9 +139,10 @@ function namesInSentence(s: Sentence): Found[] {
     }
     // "a prediction y from x is …": x is not what the sentence is about.
     const object = PREPOSITION.test(/([\p{L}]+)\s*$/u.exec(marked.slice(0, at))?.[1] ?? '')
-    for (const pattern of object ? [] : STATED) {
+    for (const pattern of object ? NAMED_BEFORE : [...STATED, ...NAMED_BEFORE]) {
       const m = pattern.exec(marked)
       const name = m && tidy(m[1])
+      if (name && NAMED_BEFORE.includes(pattern) && GENERIC_NOUNS.has(name.toLowerCase())) continue
       if (name) return named(name, 0)
     }
     const plural = object ? null : ARE_PLURAL.exec(marked)
@@ -211,13 +150,22 @@ function namesInSentence(s: Sentence): Found[] {
       const name = tidy(plural[1])
       if (name && name.includes(' ')) return named(name, 0)
     }
-    // A symbol with a relation (`η = 0.01`) is named only by what the sentence says it is.
-    if (head.relation === '=' || head.relation === ':=') return
+    // A symbol with a relation (`η = 0.01`) is named only by what the sentence says it is, or by
+    // a noun phrase with its article ("the noise precision τ = 1/σ²"), never by a verb ("set x = 0").
+    if (head.relation === '=' || head.relation === ':=') {
+      const phrase = nounBefore(marked.slice(0, at), true)
+      if (phrase) named(phrase, 1)
+      return
+    }
     for (const pattern of AFTER) {
       const m = pattern.exec(marked)
       const name = m && tidy(m[1])
       if (name && !PREPOSITION.test(lastWord(name))) return named(name, 1)
     }
+    // "…, and x, the input." but not "Given α, its definition is": a clause, not an apposition.
+    const end = APPOSITION_AT_END.exec(marked)
+    const last = end && end[1].replace(NAME_END, '') === end[1] ? tidy(end[1]) : null
+    if (last) return named(last, 1)
     // "the same vector length, say d"
     const phrase = nounBefore(marked.slice(0, at).replace(/\s*,?\s*say\s*$/i, ''))
     if (phrase) named(phrase, 1)
@@ -249,7 +197,7 @@ function collapseList(
 }
 
 /** "the learning rate ⟦*⟧", "Note that attention weights ⟦*⟧": the words just before the symbol, back to a function word. */
-function nounBefore(before: string): string | null {
+function nounBefore(before: string, withArticle = false): string | null {
   const words = before.trimEnd().split(' ')
   const run: string[] = []
   while (words.length && run.length < 5) {
@@ -259,7 +207,12 @@ function nounBefore(before: string): string | null {
   }
   // "sufficiently large W matrices": an adverb makes it a description, not a name.
   if (run.length === 0 || run.length > 4 || run.some((w) => /ly$/i.test(w))) return null
+  // "there exist coefficients a₁, …", "a given discriminator D": the verb is not part of the name.
+  while (run.length > 1 && /^(?:exists?|is|are|be|has|have|gets?|given)$/i.test(run[0])) words.push(run.shift()!)
   const stop = words[words.length - 1] ?? ''
+  // "the n × n precision matrix P": a formula may stand between the article and the noun.
+  const article = /^⟦\d+⟧$/.test(stop) ? (words[words.length - 2] ?? '') : stop
+  if (withArticle && !new RegExp(`^${DET}$`, 'i').test(article)) return null
   // "we initialize x", "we can then use x": a verb, not a name.
   if (PRONOUN.test(stop) || /^(?:to|can|will|may|must|should|would|could|not|also)$/i.test(stop)) return null
   // "the smallest δ", "by substituting a_t": an adjective or a verb, not a name.
@@ -268,7 +221,7 @@ function nounBefore(before: string): string | null {
     run.length === 1 &&
     /^[\p{L}]/u.test(stop) &&
     !new RegExp(
-      `^(?:${DET}|that|of|and|or|with|for|from|into|by|between|two|three|four|both|all|these|those)$`,
+      `^(?:${DET}|given|that|of|and|or|with|for|from|into|by|between|two|three|four|both|all|multiple|many|several|various|these|those)$`,
       'i',
     ).test(stop)
   )
@@ -334,7 +287,7 @@ function namesForDisplay(d: DisplayFormula): Found[] {
     if (head && !keys.includes(head.key)) keys.push(head.key)
   }
   const shared = keys.length > 1
-  const final = singular(name)
+  const final = singular(name, shared && !keys.some(holdsMany))
   return keys.map((key) => ({ key, name: final, sentence: d.before!, unit: '', tier: 1, shared }))
 }
 
@@ -410,59 +363,5 @@ function notation(sentences: Sentence[], displays: DisplayFormula[], names: Map<
   }
 }
 
-const lastWord = (name: string) => name.split(' ').pop() ?? ''
-
-/** "sample means" → "sample mean": a symbol is one of them; collective nouns ("the learnable parameters") stay plural. */
-function singular(name: string): string {
-  const words = name.split(' ')
-  const last = words.pop()!
-  if (
-    COLLECTIVE.test(last) ||
-    /(?:ss|us|is|as|os|ics)$/i.test(last) ||
-    /⟧$/.test(last) ||
-    words.some((w) => PREPOSITION.test(w))
-  )
-    return name
-  const one = /^(?:matr|ind|vert|simpl)ices$/i.test(last)
-    ? last.replace(/ices$/i, /^ind/i.test(last) ? 'ex' : /^vert/i.test(last) ? 'ex' : 'ix')
-    : /ies$/i.test(last)
-      ? last.replace(/ies$/i, 'y')
-      : /(?:ches|shes|sses|xes)$/i.test(last)
-        ? last.slice(0, -2)
-        : /s$/i.test(last) && last.length > 3
-          ? last.slice(0, -1)
-          : last
-  return [...words, one].join(' ')
-}
-
-function tidy(raw: string): string | null {
-  let name = raw.replace(NAME_END, '').replace(/⟦\*⟧/g, '').replace(/\s+/g, ' ').trim()
-  // Another formula belongs to the name only after a preposition ("variance of x") or before a
-  // hyphen ("n-dimensional"); elsewhere the sentence has gone on ("… of observations and let p be").
-  for (const m of name.matchAll(/⟦\d+⟧/g)) {
-    const word = /([\p{L}]+)\s*$/u.exec(name.slice(0, m.index))?.[1] ?? ''
-    if (PREPOSITION.test(word) || /^\s*-/.test(name.slice(m.index! + m[0].length))) continue
-    name = name.slice(0, m.index).trim()
-    break
-  }
-  const words = name.split(' ')
-  // "the variance of ⟦⟧" keeps its formula; "the definition of" (cut before a formula) names nothing.
-  if (words.length && PREPOSITION.test(words[words.length - 1])) return null
-  while (words.length && STOP_WORDS.has(words[words.length - 1].toLowerCase())) words.pop()
-  while (words.length && /^(?:the|a|an)$/i.test(words[0])) words.shift()
-  const kept = words.slice(0, 8)
-  while (
-    kept.length &&
-    (STOP_WORDS.has(kept[kept.length - 1].toLowerCase()) || PREPOSITION.test(kept[kept.length - 1]))
-  )
-    kept.pop()
-  name = kept.join(' ').replace(/-$/, '')
-  if (kept.length === 1 && TYPE_WORD.test(name)) return null
-  if (
-    name.length < 3 ||
-    NOT_A_NAME.test(name) ||
-    words.every((w) => STOP_WORDS.has(w.toLowerCase()) || /^⟦\d+⟧$/.test(w))
-  )
-    return null
-  return name
-}
+/** A bold symbol is a vector or matrix: one symbol that holds many values ("the learnable parameters W"). */
+const holdsMany = (key: string) => /\\(?:mathbf|boldsymbol|bm)\b/.test(key)

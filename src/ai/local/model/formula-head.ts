@@ -1,0 +1,111 @@
+import { normalTex, symbolsIn } from './tex-symbols.js'
+
+export interface Head {
+  key: string
+  relation: string
+  /** Written applied to arguments (`D(\mathbf{x})`): a phrase about it names its value, not the function. */
+  applied?: true
+}
+
+/**
+ * The symbol a formula names, as written: the formula itself when it is one symbol (`s_x^2`,
+ * `\hat{\mathbf{v}}_t`, `\mathrm{RSS}`, `ML`, `\Delta x`), or the one symbol on the left of a
+ * relation (`\mathbf{q} \in \mathbb{R}^d`, `\eta = 0.01`) or of its argument list (`f(x)`).
+ */
+export function headOf(tex: string): Head | null {
+  let t = tex
+    .replace(/\\mathit\s*\{([^{}]*)\}/g, '$1')
+    .replace(/\s+/g, ' ')
+    .replace(/(?:\\[,;:!]|[\s.,;:])+$/, '')
+    .trim()
+  let relation = ''
+  let depth = 0
+  for (let i = 0; i < t.length; i++) {
+    const ch = t[i]
+    if (ch === '\\' && /^\\[{}]/.test(t.slice(i))) {
+      i++
+      continue
+    }
+    if (ch === '{' || ch === '(' || ch === '[') depth++
+    else if (ch === '}' || ch === ')' || ch === ']') depth--
+    if (depth !== 0) continue
+    const rel =
+      /^(?:\\in(?![A-Za-z])|\\sim(?![A-Za-z])|\\(?:leq?|geq?|neq|approx|coloneqq|leftarrow|gets|subseteq|subset)(?![A-Za-z])|:=|=|<|>)/.exec(
+        t.slice(i),
+      )
+    if (rel) {
+      relation = rel[0]
+      t = t.slice(0, i).trim()
+      break
+    }
+  }
+  const bare = t
+  t = t.replace(/^(.+?)\s*(?:\\left)?\((?:[^()]|\([^()]*\))*(?:\\right)?\)$/, '$1').trim()
+  const applied = t !== bare ? { applied: true as const } : {}
+  if (t === '' || t.length > 40 || /^[\d(]/.test(t)) return null
+  if (
+    /[+\-*/=|!<>,&]|\\(?:cdot|times|frac|dfrac|sum|prod|int|sqrt|left|right|quad|qquad|\||top|circ|odot|otimes|partial|nabla|log|ln|exp|min|max|lim)(?![A-Za-z])|\^\s*\{?\s*\\top/.test(
+      t.replace(/\[[^\]]*\]$/, ''),
+    )
+  )
+    return null
+  const atoms = symbolsIn(t)
+  if (atoms.length === 1 && normalTex(atoms[0]) === normalTex(t)) return { key: atoms[0], relation, ...applied }
+  // One symbol with a prime or a power as written (`s_x^2`, `g_t'`).
+  const rest = normalTex(t).startsWith(normalTex(atoms[0] ?? '-')) ? normalTex(t).slice(normalTex(atoms[0]).length) : ''
+  if (atoms.length === 1 && /^(?:'+|\^(?:\d|\\prime))$/.test(rest)) return { key: t, relation, ...applied }
+  // Written as one name: `ML`, `\mathrm{RSS}`, `\operatorname{KL}[P\,||\,Q]`, a difference `\Delta x`.
+  if (
+    /^(?:[A-Z][A-Za-z]{1,3}|\\(?:mathrm|operatorname)\s*\{[A-Za-z]{2,}\}(?:\s*\[[^\]]*\])?|\\[Dd]elta\s*[A-Za-z])$/.test(
+      t,
+    )
+  )
+    return { key: t, relation, ...applied }
+  return null
+}
+
+/** Dots that stand for the members a list leaves out (`x_1, \ldots, x_n`). */
+const ELLIPSIS = /^(?:\\[lc]?dots[bc]?|\\ldots|\\cdots|\.\.\.|…)$/
+
+/**
+ * The symbols a formula names: its head, or each member of a list written in one formula
+ * (`x_1, \ldots, x_n`, `\mu, \sigma`), so that "let X₁, …, Xₙ be independent random variables"
+ * names every one of them. Empty when the formula is an expression, not a symbol or a list of them.
+ */
+export function headsOf(tex: string): Head[] {
+  const one = headOf(tex)
+  if (one) return [one]
+  const t = tex.replace(/^\s*\\?\{|\\?\}\s*$/g, '')
+  const parts = splitTopLevel(t)
+  if (parts.length < 2) return []
+  const heads: Head[] = []
+  for (const part of parts) {
+    if (ELLIPSIS.test(part.trim())) continue
+    const h = headOf(part)
+    if (!h || h.relation !== '') return []
+    heads.push(h)
+  }
+  return heads.length >= 2 ? heads : []
+}
+
+/** The formula split at its commas outside braces and brackets. */
+function splitTopLevel(tex: string): string[] {
+  const parts: string[] = []
+  let depth = 0
+  let from = 0
+  for (let i = 0; i < tex.length; i++) {
+    const ch = tex[i]
+    if (ch === '\\') {
+      i++
+      continue
+    }
+    if (ch === '{' || ch === '(' || ch === '[') depth++
+    else if (ch === '}' || ch === ')' || ch === ']') depth--
+    else if (ch === ',' && depth === 0) {
+      parts.push(tex.slice(from, i))
+      from = i + 1
+    }
+  }
+  parts.push(tex.slice(from))
+  return parts
+}

@@ -1,0 +1,63 @@
+import { STOP_WORDS } from '../../../text/stop-words.js'
+import { COLLECTIVE, LONE_ADJECTIVE, NAME_END, NOT_A_NAME, PREPOSITION, TYPE_WORD } from './name-patterns.js'
+
+export const lastWord = (name: string) => name.split(' ').pop() ?? ''
+
+/**
+ * "sample means" → "sample mean": a symbol is one of them. Collective nouns ("the learnable
+ * parameters") stay plural, as one symbol can hold many of them (a weight matrix), unless the
+ * name is shared by several plain symbols, each of which is one ("β₁ and β₂ are weighting parameters").
+ */
+export function singular(name: string, eachOne = false): string {
+  const words = name.split(' ')
+  const last = words.pop()!
+  if (
+    (COLLECTIVE.test(last) && !eachOne) ||
+    /(?:ss|us|is|as|os|ics)$/i.test(last) ||
+    /⟧$/.test(last) ||
+    words.some((w) => PREPOSITION.test(w))
+  )
+    return name
+  const one = /^(?:matr|ind|vert|simpl)ices$/i.test(last)
+    ? last.replace(/ices$/i, /^ind/i.test(last) ? 'ex' : /^vert/i.test(last) ? 'ex' : 'ix')
+    : /ies$/i.test(last)
+      ? last.replace(/ies$/i, 'y')
+      : /(?:ches|shes|sses|xes)$/i.test(last)
+        ? last.slice(0, -2)
+        : /s$/i.test(last) && last.length > 3
+          ? last.slice(0, -1)
+          : last
+  return [...words, one].join(' ')
+}
+
+export function tidy(raw: string): string | null {
+  let name = raw.replace(NAME_END, '').replace(/⟦\*⟧/g, '').replace(/\s+/g, ' ').trim()
+  // Another formula belongs to the name only after a preposition ("variance of x") or before a
+  // hyphen ("n-dimensional"); elsewhere the sentence has gone on ("… of observations and let p be").
+  for (const m of name.matchAll(/⟦\d+⟧/g)) {
+    const word = /([\p{L}]+)\s*$/u.exec(name.slice(0, m.index))?.[1] ?? ''
+    if (PREPOSITION.test(word) || /^\s*-/.test(name.slice(m.index! + m[0].length))) continue
+    name = name.slice(0, m.index).trim()
+    break
+  }
+  const words = name.split(' ')
+  // "the variance of ⟦⟧" keeps its formula; "the definition of" (cut before a formula) names nothing.
+  if (words.length && PREPOSITION.test(words[words.length - 1])) return null
+  while (words.length && STOP_WORDS.has(words[words.length - 1].toLowerCase())) words.pop()
+  while (words.length && /^(?:the|a|an)$/i.test(words[0])) words.shift()
+  const kept = words.slice(0, 8)
+  while (
+    kept.length &&
+    (STOP_WORDS.has(kept[kept.length - 1].toLowerCase()) || PREPOSITION.test(kept[kept.length - 1]))
+  )
+    kept.pop()
+  name = kept.join(' ').replace(/-$/, '')
+  if (kept.length === 1 && (TYPE_WORD.test(name) || LONE_ADJECTIVE.test(name))) return null
+  if (
+    name.length < 3 ||
+    NOT_A_NAME.test(name) ||
+    words.every((w) => STOP_WORDS.has(w.toLowerCase()) || /^⟦\d+⟧$/.test(w))
+  )
+    return null
+  return name
+}
