@@ -5,6 +5,8 @@ import { joinReadable } from '../../text/sentences.js'
 import { closeUpPunctuation } from '../../shared/punctuation-spacing.js'
 import { termsOf } from '../../text/terms.js'
 import { purposeStatement } from './purpose.js'
+import { introAndClose } from './summary-region.js'
+import { textRank } from './text-rank.js'
 
 /** Two chosen sentences more alike than this say the same thing; the second is skipped. */
 const REDUNDANT = 0.5
@@ -57,9 +59,15 @@ export function localSummary(input: EssayInput, doc: EssayDoc, index: SiteIndex)
       .sort((a, b) => b.score - a.score || a.u.index - b.u.index)[0]?.u
     return render(lead ? [lead, ...section.slice(0, OWN_MAX - 1)] : section.slice(0, OWN_MAX))
   }
+  // TextRank over the sentences of the introduction and the close, where authors state their point.
+  const region = introAndClose(doc)
+  const inRegion = pool.filter((u) => region.has(u.sentences[0].paragraph))
+  const candidates = inRegion.filter((u) => strict.includes(u)).length >= wanted ? inRegion : pool
+  const rank = textRank(candidates.map((u) => u.vector))
+  const top = Math.max(...rank)
   const total = doc.sentences.length
-  const ranked = pool
-    .map((u) => ({ u, score: cosine(u.vector, centre) + LEAD_WEIGHT * (1 - u.index / total) }))
+  const ranked = candidates
+    .map((u, i) => ({ u, score: rank[i] / top + LEAD_WEIGHT * (1 - u.index / total) }))
     .sort((a, b) => b.score - a.score || a.u.index - b.u.index)
   const chosen: Unit[] = []
   const wholeFirst = ranked.filter((r) => strict.includes(r.u)).concat(ranked.filter((r) => !strict.includes(r.u)))

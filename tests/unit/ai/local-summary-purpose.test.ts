@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import { LocalProvider } from '../../../src/ai/local/local-provider.js'
+import { textRank } from '../../../src/ai/local/text-rank.js'
+import { inputFor } from './essays.js'
+
+const provider = new LocalProvider()
+const middle = `## Details
+
+In this region, the convergence only depends on the ratio of the two constants. The step is then halved once more.
+Each constant is measured on a held-out batch before the step is taken. The batch is drawn again every epoch.`
+
+describe('a summary that carries the essay’s point (issue 39)', () => {
+  it('starts from the author’s own statement of purpose in the front matter', async () => {
+    const summary = await provider.summary(
+      inputFor({
+        id: 1,
+        title: 'Momentum',
+        markdown: `---
+description: Momentum speeds up gradient descent on ill-conditioned problems by averaging past gradients
+---
+Gradient descent is slow when the curvature differs between directions.
+
+${middle}`,
+      }),
+    )
+    expect(
+      summary.startsWith(
+        'Momentum speeds up gradient descent on ill-conditioned problems by averaging past gradients.',
+      ),
+    ).toBe(true)
+  })
+
+  it('takes its sentences from the introduction and the close, not from the middle of a section', async () => {
+    const summary = await provider.summary(
+      inputFor({
+        id: 2,
+        title: 'Momentum',
+        markdown: `Momentum averages past gradients so that gradient descent moves faster along shallow directions. Averaged gradients cancel their oscillations across steep directions.
+
+${middle}
+
+## Looking ahead
+
+Momentum makes gradient descent fast on ill-conditioned problems, and averaged gradients are the reason.`,
+      }),
+    )
+    expect(summary).toContain('Momentum averages past gradients')
+    expect(summary).not.toMatch(/In this region|held-out batch|drawn again/)
+  })
+
+  it('ranks highest the sentence the others resemble most (TextRank)', () => {
+    const v = (...terms: string[]) => new Map(terms.map((t) => [t, 1 / Math.sqrt(terms.length)]))
+    const rank = textRank([
+      v('momentum', 'gradient'),
+      v('momentum', 'gradient', 'average'),
+      v('weather'),
+      v('gradient', 'average'),
+    ])
+    expect(rank.indexOf(Math.max(...rank))).toBe(1)
+    expect(rank[2]).toBeLessThan(rank[0])
+  })
+})
