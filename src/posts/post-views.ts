@@ -1,4 +1,5 @@
 import { readPostCitation } from '../shared/schemas/citation.js'
+import { texDefinitions } from '../shared/tex-definitions.js'
 import type { Post, PostBody, PostListItem, PostMeta, PostNeighbour } from '../shared/schemas/index.js'
 
 /** The list shape of SPEC §3: card fields only, internal bookkeeping left out. */
@@ -29,7 +30,14 @@ export function toPost(
     provenance: body.provenance,
     neighbours,
     ...citationOf(body.frontmatter),
+    ...macrosOf(body),
   }
+}
+
+/** The definitions the page typesets the essay's formulas with, for the model panel's KaTeX (issue 39). */
+function macrosOf(body: PostBody): Pick<Post, 'mathMacros'> {
+  const definitions = texDefinitions(body.document?.reading ?? [], body.document?.macros ?? [])
+  return definitions.length > 0 ? { mathMacros: definitions } : {}
 }
 
 /** The front matter's DOI, version and archive, read as the import read them (issue 40). */

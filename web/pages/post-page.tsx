@@ -104,7 +104,13 @@ function PostModelPanel({ post, model }: { post: Post; model: MathematicalModel 
   const { user } = useCurrentUser()
   const signedIn = user !== null
   if (!model && !signedIn) return null
-  return <ModelPanel model={model} generate={signedIn ? { postId: post.id, slug: post.slug } : undefined} />
+  return (
+    <ModelPanel
+      model={model}
+      macros={post.mathMacros}
+      generate={signedIn ? { postId: post.id, slug: post.slug } : undefined}
+    />
+  )
 }
 
 /**

@@ -103,6 +103,8 @@ export const PostSchema = PostListItemSchema.extend(
   neighbours: z.object({ previous: PostNeighbourSchema.nullable(), next: PostNeighbourSchema.nullable() }),
   /** DOI, version and archived copy from the front matter (issue 40); absent: none of them. */
   citation: PostCitationSchema.optional(),
+  /** The essay's own TeX definitions, for formulas shown outside its HTML (the model panel); absent: none. */
+  mathMacros: z.array(z.string()).optional(),
 })
 export type Post = z.infer<typeof PostSchema>
 

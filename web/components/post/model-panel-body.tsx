@@ -11,6 +11,7 @@ import {
   stripMathDelimiters,
 } from '../../lib/math-model.js'
 import type { MathematicalModel } from '../../lib/math-model.js'
+import { katexMacros, type KatexMacros } from '../../lib/katex-macros.js'
 
 const MEASURABILITY_LABELS: Record<MathematicalModel['variables'][number]['measurability'], string> = {
   direct: 'Directly measurable',
@@ -23,7 +24,18 @@ const MEASURABILITY_LABELS: Record<MathematicalModel['variables'][number]['measu
  * A formula typeset by KaTeX; one that fails to typeset shows KaTeX's message as text (SPEC §2),
  * or, for text that only might be TeX (a unit, a range), the text as written.
  */
-export function Tex({ tex, display = false, orText = false }: { tex: string; display?: boolean; orText?: boolean }) {
+export function Tex({
+  tex,
+  display = false,
+  orText = false,
+  macros,
+}: {
+  tex: string
+  display?: boolean
+  orText?: boolean
+  /** The essay's own macros (`\vx` → `\mathbf{x}`), as the page typesets its formulas with them. */
+  macros?: KatexMacros
+}) {
   const result = useMemo(() => {
     try {
       // one object per formula: React rewrites innerHTML whenever it gets a new one
@@ -34,13 +46,15 @@ export function Tex({ tex, display = false, orText = false }: { tex: string; dis
             throwOnError: true,
             strict: 'ignore',
             output: 'htmlAndMathml',
+            // A copy: a definition inside one formula must not leak into the next.
+            ...(macros ? { macros: { ...macros } } : {}),
           }),
         },
       }
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) }
     }
-  }, [tex, display])
+  }, [tex, display, macros])
   if ('error' in result) return orText ? <>{tex}</> : <span className="model-math-error">{result.error}</span>
   // KaTeX's own output (trust is off: no links, no raw HTML from the TeX).
   return (
@@ -87,8 +101,15 @@ function List({ items, className = '' }: { items: readonly string[]; className?:
 }
 
 /** What the Mathematical Model panel shows of a stored model, with SPEC §2's limits. */
-export function ModelPanelBody({ model }: { model: MathematicalModel }) {
+export function ModelPanelBody({
+  model,
+  macros: definitions,
+}: {
+  model: MathematicalModel
+  macros?: readonly string[]
+}) {
   const shown = modelDisplay(model)
+  const macros = useMemo(() => katexMacros(definitions ?? []), [definitions])
   const reliability = model.validation.reliability
   return (
     <div className="model-body">
@@ -111,7 +132,7 @@ export function ModelPanelBody({ model }: { model: MathematicalModel }) {
               <li key={i} className="model-variable">
                 <div className="model-variable__head">
                   <span className="model-variable__symbol">
-                    <Tex tex={v.symbol} />
+                    <Tex tex={v.symbol} macros={macros} />
                   </span>
                   <span className="model-variable__name">{v.name}</span>
                 </div>
@@ -120,13 +141,13 @@ export function ModelPanelBody({ model }: { model: MathematicalModel }) {
                   {v.unit && (
                     <div>
                       <dt>Unit</dt>
-                      <dd>{isMathText(v.unit) ? <Tex tex={v.unit} orText /> : v.unit}</dd>
+                      <dd>{isMathText(v.unit) ? <Tex tex={v.unit} orText macros={macros} /> : v.unit}</dd>
                     </div>
                   )}
                   {v.range && (
                     <div>
                       <dt>Range</dt>
-                      <dd>{isMathText(v.range) ? <Tex tex={v.range} orText /> : v.range}</dd>
+                      <dd>{isMathText(v.range) ? <Tex tex={v.range} orText macros={macros} /> : v.range}</dd>
                     </div>
                   )}
                   <div>
@@ -149,7 +170,7 @@ export function ModelPanelBody({ model }: { model: MathematicalModel }) {
               <li key={i} className="model-equation">
                 {eq.name && <p className="model-equation__name">{eq.name}</p>}
                 <div className="model-equation__math">
-                  <Tex tex={eq.equation} display />
+                  <Tex tex={eq.equation} display macros={macros} />
                 </div>
                 {eq.description && <p className="model-equation__description">{eq.description}</p>}
               </li>
@@ -163,7 +184,7 @@ export function ModelPanelBody({ model }: { model: MathematicalModel }) {
         <Section title="System Dynamics">
           {isMathText(model.systemDynamics) ? (
             <div className="model-equation__math">
-              <Tex tex={model.systemDynamics} display />
+              <Tex tex={model.systemDynamics} display macros={macros} />
             </div>
           ) : (
             <p className="model-text model-text--pre">{model.systemDynamics}</p>

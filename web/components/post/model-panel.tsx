@@ -22,9 +22,12 @@ function preload() {
 export function ModelPanel({
   model,
   generate,
+  macros,
 }: {
   model: MathematicalModel | null
   generate?: { postId: number; slug: string }
+  /** The essay's own TeX definitions: the panel typesets the model's formulas as the page does. */
+  macros?: readonly string[]
 }) {
   return (
     <FloatingPanel
@@ -48,7 +51,7 @@ export function ModelPanel({
           }
         >
           {model ? (
-            <ModelPanelBody model={model} />
+            <ModelPanelBody model={model} macros={macros} />
           ) : (
             <div className="model-panel__empty">
               <p>This essay has no mathematical model yet.</p>
