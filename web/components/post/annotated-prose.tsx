@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState } from 'rea
 import type { KeyboardEvent, MouseEvent } from 'react'
 import type { Annotation } from '../../../src/shared/schemas/enhancements.js'
 import { EssayNotes } from './essay-notes.js'
+import { useScrollRegions } from '../../hooks/use-scroll-regions.js'
 
 const AnnotationPopover = lazy(() => import('./annotation-popover.js').then((m) => ({ default: m.AnnotationPopover })))
 
@@ -24,6 +25,7 @@ function triggerOf(target: EventTarget | null, container: HTMLElement | null): H
  */
 export function AnnotatedProse({ html, annotations }: { html: string; annotations: readonly Annotation[] | null }) {
   const container = useRef<HTMLDivElement>(null)
+  useScrollRegions(container, html)
   const [open, setOpen] = useState<Open | null>(null)
   const anchorRef = useRef<HTMLElement | null>(null)
   /** The term last opened: focus goes back to it when its popover closes. */
