@@ -9,7 +9,11 @@ export function liquidOutput(inner: string): string | null {
   const m = /^\s*(?:"([^"]*)"|'([^']*)')\s*((?:\|\s*[\w]+(?:\s*:\s*(?:"[^"]*"|'[^']*'|[\w.]+))?\s*)+)$/.exec(inner)
   if (m) {
     const filters = [...m[3].matchAll(/\|\s*(\w+)/g)].map((f) => f[1])
-    return filters.every((f) => SITE_FILTERS.has(f)) ? (m[1] ?? m[2]) : null
+    if (!filters.every((f) => SITE_FILTERS.has(f))) return null
+    const path = m[1] ?? m[2]
+    // Jekyll's URL filters read a path against the site's root: `'assets/x.png' | relative_url` is `/assets/x.png`.
+    const fromRoot = filters.some((f) => f === 'relative_url' || f === 'absolute_url')
+    return fromRoot && path !== '' && !/^(?:[/#?]|[a-z][\w+.-]*:)/i.test(path) ? `/${path}` : path
   }
   // The site's base address: the essay's paths are already relative to the site's root.
   return /^\s*site\.(?:baseurl|url)\s*$/.test(inner) ? '' : null

@@ -59,6 +59,9 @@ describe('Liquid and markdown inside raw HTML blocks', () => {
     const { html } = renderMarkdown("![x]({{ '/assets/x.png' | relative_url }}) and [y]({{ site.baseurl }}/about/)")
     expect(html).toContain('src="/assets/x.png"')
     expect(html).not.toContain('{{')
+    // as an ICLR 2024 post writes it (iclr-blogposts/2024, _posts/2024-05-07-understanding-icl.md): from the site's root
+    const bare = renderMarkdown(`<img src="{{ 'assets/img/icl/chat.png' | relative_url }}" alt="chat">`).html
+    expect(bare).toContain('src="/assets/img/icl/chat.png"')
   })
 
   it('stays linear on unclosed tags inside HTML', () => {
