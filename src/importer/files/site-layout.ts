@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import { z } from 'zod'
 import { isBibliographyPage, isEmptyBookdownPage } from './bibliography-page.js'
 import { readBookToc, withoutDocumentExtension, type BookToc } from './book-toc.js'
@@ -102,6 +102,21 @@ function hugo(root: string, config: string): SiteLayout {
       if (!inContent(rel)) return `${label}: only content/ holds its pages`
       // `_index.md` is the text above a section's list of pages, not a page of its own.
       return /(^|\/)_index\.(md|markdown)$/i.test(rel) ? `${label}: a section's list page` : null
+    },
+    skipContent: async (path) => {
+      // A page standing in content/ itself, outside the sections that hold posts: the site's own page.
+      const rel = relative(root, path).split(sep).join('/')
+      if (!/^content\/[^/]+$/.test(rel)) return null
+      if (
+        /^content\/(?:about|contact|search|archives?|tags|categories|404|imprint|privacy)(?:\.[\w-]+)?\.(md|markdown)$/i.test(
+          rel,
+        )
+      )
+        return `${label}: the site's own page (${rel.slice('content/'.length)}), not a post`
+      const head = (await readFile(path, 'utf8').catch(() => '')).slice(0, 2048)
+      return /^(?:type|layout)\s*[:=]\s*["']?page["']?\s*$/m.test(head)
+        ? `${label}: a page of type "page", not a post`
+        : null
     },
   }
 }

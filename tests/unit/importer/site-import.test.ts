@@ -61,11 +61,14 @@ describe('importing a site root', () => {
     expect(one.roots.get(join(dir, '_posts/2018-12-22-distill.md'))).toBe(dir)
   })
 
-  it('Hugo: content/ only, without section list pages', async () => {
+  it("Hugo: content/ only, without section list pages or the site's own pages", async () => {
     const dir = await tree('hugo', {
       'hugo.toml': 'title = "x"\n',
       'content/posts/first.md': essay,
       'content/posts/_index.md': essay,
+      // the site's own pages beside its sections (ad-freiburg/ad-blog: content/about.md, `type: "page"`)
+      'content/about.md': essay,
+      'content/team.md': '---\ntitle: "Team"\ntype: "page"\n---\n\nWho we are.\n',
       'themes/paper/README.md': essay,
       'themes/paper/exampleSite/content/demo.md': essay,
       'archetypes/default.md': essay,
