@@ -1,6 +1,6 @@
 import { OWNER } from '../auth/auth-service.js'
 import type { Blog } from '../app/blog.js'
-import type { Job } from '../shared/schemas/index.js'
+import type { Job, PostMeta } from '../shared/schemas/index.js'
 import type { Enhancement } from '../posts/enhancement-index.js'
 import { siteAddress } from './site-address.js'
 import { TERMINAL_OWNER } from './owner.js'
@@ -45,6 +45,11 @@ export interface Snapshot {
 
 const RECENT_IMPORTS = 5
 
+/** When the post was last imported: posts imported before imports were dated count from their creation. */
+function importedAt(m: PostMeta): string {
+  return m.source?.importedAt ?? m.createdAt
+}
+
 /** Reads snapshots of one blog (what the bodies hold is remembered by the core between reads). */
 export class SnapshotReader {
   constructor(private readonly blog: Blog) {}
@@ -82,10 +87,9 @@ export class SnapshotReader {
       })),
       // Imports by any process leave their mark on the posts (a source file); failures are only known to the process that ran them.
       recentImports: metas
-        .filter((m) => m.source !== null)
-        .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
-        .slice(0, RECENT_IMPORTS)
-        .map((m) => ({ slug: m.slug, title: m.title, path: m.source!.path, at: m.updatedAt })),
+        .flatMap((m) => (m.source ? [{ slug: m.slug, title: m.title, path: m.source.path, at: importedAt(m) }] : []))
+        .sort((a, b) => b.at.localeCompare(a.at))
+        .slice(0, RECENT_IMPORTS),
     }
   }
 }

@@ -279,6 +279,7 @@ export class ImportService {
         hash: p.hash,
         ...(p.figures ? { figures: p.figures } : {}),
         ...(p.relative ? { relative: p.relative } : {}),
+        importedAt: now,
       },
       contentHash: p.hash,
     }

@@ -47,6 +47,8 @@ export const PostMetaSchema = z.object({
       figures: z.object({ files: z.array(z.string()), stamp: z.string() }).optional(),
       /** An upload's path inside the folder it came in (`chapter/attention.md`): essays uploaded together refer to each other by it. */
       relative: z.string().max(1000).optional(),
+      /** When an import last wrote the post from its file (an edit in the site changes updatedAt, not this). */
+      importedAt: isoDate.optional(),
     })
     .nullable(),
   /** Hash of the markdown the stored HTML was rendered from. */

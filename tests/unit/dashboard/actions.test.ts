@@ -27,6 +27,22 @@ afterAll(async () => {
 
 const idOf = (slug: string) => blog.store.postBySlug(slug)!.id
 
+describe('the Imports pane', () => {
+  it('lists posts by when an import wrote them, not by their last edit', async () => {
+    const reader = new SnapshotReader(blog)
+    const before = (await reader.read()).recentImports.map((i) => i.slug)
+    const last = before.at(-1)!
+    await actions.togglePublish([idOf(last)])
+    await actions.togglePublish([idOf(last)])
+    expect((await reader.read()).recentImports.map((i) => i.slug)).toEqual(before)
+    const folder = join(tmp.path, 'later')
+    mkdirSync(folder, { recursive: true })
+    writeFileSync(join(folder, 'fresh.md'), '---\ntitle: Fresh Essay\n---\n\nJust imported.\n')
+    await blog.importer.importPaths([folder])
+    expect((await reader.read()).recentImports[0]).toMatchObject({ slug: 'fresh-essay', title: 'Fresh Essay' })
+  })
+})
+
 describe('the dashboard actions', () => {
   it('flips each selected post between draft and published', async () => {
     const message = await actions.togglePublish([idOf('on-notation'), idOf('an-unfinished-draft')])
