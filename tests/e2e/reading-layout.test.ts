@@ -259,6 +259,27 @@ describe('the post page on a desktop', () => {
   }, 60_000)
 })
 
+describe('the post page on a phone', () => {
+  it('has its contents one button above the essay, and an entry lands right below the header', async () => {
+    const errors: string[] = []
+    const page = await open('phone', `/posts/${LONG}`, errors)
+    const toc = page.getByRole('navigation', { name: 'Table of Contents' })
+    const toggle = toc.getByRole('button', { name: 'Table of Contents' })
+    // folded at first, so the essay still starts near the top of the screen
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(await toggle.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(812)
+    await toggle.click()
+    await page.screenshot({ path: join(shots, 'reading-phone-contents-375.png') })
+    await toc.getByRole('link', { name: 'Part 22: Efficiency' }).click()
+    const top = await settledTop(page, 'part-22-efficiency')
+    const header = await headerBottom(page)
+    expect(top).toBeGreaterThanOrEqual(header - 1)
+    expect(top).toBeLessThan(header + 40)
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
+})
+
 describe('the phone menu', () => {
   it('is a dialog that locks the page, closes on Escape and gives focus back to its button', async () => {
     const errors: string[] = []

@@ -188,6 +188,7 @@ const PostView = memo(function PostView({ post }: { post: Post }) {
                 />
               </figure>
             )}
+            <TableOfContents entries={post.toc} contentVersion={annotating} inline />
             <PostSummary text={summary} />
             {/* fixed at the bottom left on wide screens; on a phone a button here, over no text (post-model.css) */}
             <PostModelPanel post={post} model={model} />

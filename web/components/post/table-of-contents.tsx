@@ -84,12 +84,18 @@ export function TableOfContents({
   entries,
   title = 'Table of Contents',
   contentVersion,
+  inline = false,
 }: {
   entries: readonly TocEntry[]
   title?: string
   contentVersion?: unknown
+  /**
+   * The contents above the essay where the sidebar has no room (phones, tablets): closed at
+   * first, one button away, so the essay still starts near the top of the screen.
+   */
+  inline?: boolean
 }) {
-  const [open, setOpen] = useState(true)
+  const [open, setOpen] = useState(!inline)
   const id = useId()
   const listRef = useRef<HTMLOListElement>(null)
   const idKey = entries.map((e) => e.id).join('\u0000')
@@ -120,7 +126,7 @@ export function TableOfContents({
   }
 
   return (
-    <nav className="toc" aria-labelledby={`${id}-title`}>
+    <nav className={inline ? 'toc toc--inline' : 'toc'} aria-labelledby={`${id}-title`}>
       <button
         type="button"
         className="toc__toggle"
