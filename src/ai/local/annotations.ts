@@ -14,8 +14,6 @@ const MAX_ANNOTATIONS = 16
 /** The essay's own terms (links, names it gives) taken without room from the word count. */
 const MAX_OWN = 8
 const SPARE = 8
-/** Share of the site's other posts an unmarked term may appear in (tuned on the tuning half: 0.05). */
-const MAX_SITE_SPREAD = 0.05
 /** Related essays searched for a term when looking for connections. */
 const RELATED_SEARCHED = 20
 const EXAMPLE = /\b(?:for example|for instance|e\.g\.|such as)/
@@ -42,18 +40,11 @@ export function localAnnotations(input: EssayInput, doc: EssayDoc, index: SiteIn
   const related = index.related(index.vectorFor(input.post, input.plainText), input.post.id, RELATED_SEARCHED)
   const kept = Math.min(limit, terms.length)
   const annotated = terms
-    // A term the essay does not mark and many other posts use is the site's vocabulary ("hidden state" on a deep-learning site).
-    // A small site has no vocabulary of its own to tell apart (as in findKeyTerms).
-    .filter(
-      (term) =>
-        term.source !== undefined || index.size < 10 || index.spread(term.key, input.post.id) <= MAX_SITE_SPREAD,
-    )
     .map((term, rank) => ({
       a: annotate(guardContext(input).macros, term, rank, kept, input, doc, related, index),
       at: term.sentences[0]?.index ?? 0,
       own: term.source !== undefined,
     }))
-
     .filter((x): x is { a: Annotation; at: number; own: boolean } => x.a !== null)
   // The essay's own terms (links, names it gives) need no room from the word count; they come first.
   const own = annotated.filter((x) => x.own).length
