@@ -9,11 +9,8 @@ import { hasTexInProse } from '../guard/tex-in-prose.js'
 import { guardContext } from '../guard/guard-context.js'
 import type { MacroTable } from '../guard/tex-macros.js'
 
-/** A reader of a long essay meets more terms, up to this many. */
-const MAX_ANNOTATIONS = 16
-/** The essay's own terms (links, names it gives) taken without room from the word count. */
-const MAX_OWN = 8
-const SPARE = 8
+const MAX_ANNOTATIONS = 8
+const SPARE = 4
 /** Related essays searched for a term when looking for connections. */
 const RELATED_SEARCHED = 20
 const EXAMPLE = /\b(?:for example|for instance|e\.g\.|such as)/
@@ -26,16 +23,15 @@ const EXAMPLE = /\b(?:for example|for instance|e\.g\.|such as)/
  */
 export function localAnnotations(input: EssayInput, doc: EssayDoc, index: SiteIndex): Annotation[] {
   const words = doc.sentences.reduce((n, s) => n + s.prose.split(/\s+/).filter(Boolean).length, 0)
-  // Density by length: a short note has few terms worth explaining (one per 20 words at most);
-  // a long essay gets a few more per 150 words, never past the cap.
-  const limit = Math.max(1, Math.min(MAX_ANNOTATIONS, Math.ceil(words / 20), 4 + Math.ceil(words / 250)))
+  // About one term per 20 words: a short note has few terms worth explaining.
+  const limit = Math.max(1, Math.min(MAX_ANNOTATIONS, Math.ceil(words / 20)))
   // A few spare terms: one with nothing to add is left out and the next takes its place.
   const terms = findKeyTerms(doc, index, {
     selfId: input.post.id,
     title: input.post.title,
     plainText: input.plainText,
     limit: limit + SPARE,
-    ownLimit: MAX_OWN + SPARE,
+    ownLimit: MAX_ANNOTATIONS + SPARE,
   })
   const related = index.related(index.vectorFor(input.post, input.plainText), input.post.id, RELATED_SEARCHED)
   const kept = Math.min(limit, terms.length)
@@ -43,15 +39,16 @@ export function localAnnotations(input: EssayInput, doc: EssayDoc, index: SiteIn
     .map((term, rank) => ({
       a: annotate(guardContext(input).macros, term, rank, kept, input, doc, related, index),
       at: term.sentences[0]?.index ?? 0,
-      own: term.source !== undefined,
     }))
-    .filter((x): x is { a: Annotation; at: number; own: boolean } => x.a !== null)
+    .filter((x): x is { a: Annotation; at: number } => x.a !== null)
   // The essay's own terms (links, names it gives) need no room from the word count; they come first.
-  const own = annotated.filter((x) => x.own).length
-  annotated.splice(Math.max(limit, Math.min(MAX_OWN, own)))
+  const own = terms.filter(
+    (t, i) => t.source !== undefined && annotated.some((x) => x.a.targetText === terms[i].surface),
+  ).length
+  annotated.splice(Math.max(limit, Math.min(MAX_ANNOTATIONS, own)))
   // Nothing to add for any term: the first term still gets a note of where the essay uses it.
   if (annotated.length === 0 && terms.length > 0)
-    annotated.push({ a: usage(terms[0], input), at: terms[0].sentences[0]?.index ?? 0, own: false })
+    annotated.push({ a: usage(terms[0], input), at: terms[0].sentences[0]?.index ?? 0 })
   // In reading order, as a reader meets them.
   return annotated.sort((x, y) => x.at - y.at).map((x) => x.a)
 }
@@ -77,11 +74,7 @@ function annotate(
   const usable = term.sentences.slice(0, 40).filter(readable)
   const pool = usable.length > 0 ? usable : term.sentences.slice(0, 40)
   const first = term.sentences[0]
-  const base = {
-    targetText: lemmaSurface(term, input.plainText),
-    category: categoryFor(term, input),
-    priority: priority(rank, total),
-  }
+  const base = { targetText: term.surface, category: categoryFor(term, input), priority: priority(rank, total) }
   const parts: string[] = []
   let type: Annotation['type'] | null = null
 
@@ -165,46 +158,8 @@ function annotate(
       type = 'connection'
     }
   }
-  // What the essay says of it further on: the reader meets the term at its first use, the rest comes later.
-  // Only for a phrase or a term the essay marks: a lone unmarked word ("algorithm") is too often no term.
-  const later = parts.length === 0 && (term.source !== undefined || term.n > 1) ? laterSentences(term, first) : []
-  if (later.length > 0) {
-    parts.push(`Later the essay says: ${later.map((s) => quote(s, 240)).join(' … ')}`)
-    type = 'elaboration'
-  }
   if (parts.length === 0 || type === null) return null
   return { ...base, type, annotation: clip(parts.join(' '), 700) }
-}
-
-/**
- * The term as a dictionary names it, in the singular ("maximum path length", not "… lengths"),
- * when the essay writes it so somewhere; else as the essay first writes it.
- */
-function lemmaSurface(term: KeyTerm, page: string): string {
-  if (term.surface.toLowerCase() === term.key || !/s$/i.test(term.surface)) return term.surface
-  const e = term.key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')
-  const found = new RegExp(`(?<![\\p{L}\\p{N}-])${e}(?![\\p{L}\\p{N}-])`, 'iu').exec(page)
-  return found ? found[0].replace(/\s+/g, ' ') : term.surface
-}
-
-/** A sentence that says what something is or does, rather than only using its name. */
-const EXPLAINING =
-  /\b(?:is|are|means|denotes|refers|allows|lets|makes|computes|uses|gives|returns|because|since|so that|which|i\.e\.|e\.g\.|for example|such as)\b/
-
-/**
- * Two sentences after the first use that say something of the term (one when the essay has only
- * one more), in reading order: together they add what the first use does not say.
- */
-function laterSentences(term: KeyTerm, first: Sentence | undefined): Sentence[] {
-  const pool = term.sentences
-    .slice(1, 40)
-    .filter((s) => s !== first && readable(s) && s.text.length <= 320 && !texSpelled(s.text) && !hasTexInProse(s.text))
-  const explaining = pool.filter((s) => EXPLAINING.test(lower(s)))
-  const chosen = (
-    explaining.length >= 2 ? explaining : [...explaining, ...pool.filter((s) => !explaining.includes(s))]
-  ).slice(0, 2)
-  // One sentence holding the term only repeats it to a reader who will meet it: two say more.
-  return chosen.length === 2 ? chosen.sort((a, b) => a.index - b.index) : []
 }
 
 /** The sentence of another post that defines the term (one the guard would keep), or null. */
