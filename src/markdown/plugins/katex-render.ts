@@ -1,5 +1,6 @@
 import katex from 'katex'
 import { defineMathJaxMacros, mathjaxRewrite } from './mathjax-compat.js'
+import { markdownUnescaped } from './markdown-escaped-tex.js'
 
 defineMathJaxMacros()
 
@@ -49,6 +50,11 @@ function renderUncached(tex: string, displayMode: boolean, macros: Macros): stri
   const rewritten = mathjaxRewrite(tex)
   const second = rewritten === tex ? null : renderOnce(rewritten, displayMode, macros, true)
   if (second !== null) return second
+  if (before) restoreMacros(macros, before)
+  // Written for a markdown processor that escapes inside formulas too: tried as MathJax got it.
+  const unescaped = markdownUnescaped(rewritten)
+  const third = unescaped === rewritten ? null : renderOnce(unescaped, displayMode, macros, true)
+  if (third !== null) return third
   if (before) restoreMacros(macros, before)
   // Still refused: KaTeX's own lenient output (an unknown command in red, or the source).
   return renderOnce(tex, displayMode, macros, false) ?? ''

@@ -34,6 +34,17 @@ describe('MathJax compatibility', () => {
     expect(warnings).toEqual([])
   })
 
+  it('reads a formula written for a markdown processor that escapes inside math (Hugo without passthrough)', () => {
+    // As ad-freiburg/ad-blog writes them: `\_` for _, `\(` for (, `\\\\` for a line break.
+    const md =
+      '$$P\\_{size}\\(c\\) = \\frac{size\\(c\\)}{size(c\\_{max})}$$\n\n$$P = \\begin{cases} 1 & x \\\\\\\\ 0 & y \\end{cases}$$\n'
+    const { html, warnings } = typeset(md)
+    expect(html).not.toContain('katex-error')
+    expect(warnings).toEqual([])
+    // TeX that is right as written keeps its escapes: \{ is a brace, \_ an underscore.
+    expect(typeset('$\\{a\\_b\\}$').html).toContain('<mo stretchy="false">{</mo>')
+  })
+
   it('shows a formula that still fails as its source and names it in a warning', () => {
     const { html, warnings } = typeset('$\\frac{$ and $\\nosuchcommand{x}$')
     expect(html).toContain('katex-error')
