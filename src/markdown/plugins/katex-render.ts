@@ -94,13 +94,42 @@ function renderOnce(tex: string, displayMode: boolean, macros: Macros, strict: b
 
 /** Runs prose-level definitions (`\newcommand` lines outside formulas) into `macros`. */
 export function runPreamble(definitions: string[], macros: Macros): void {
-  for (const definition of definitions) {
-    const html = renderOnce(definition, false, macros, false) ?? ''
-    // A name KaTeX already knows (\R) needs \renewcommand; MathJax would just overwrite it.
-    if (html.includes('katex-error') && /^\\newcommand/.test(definition)) {
-      renderOnce(definition.replace(/^\\newcommand/, '\\renewcommand'), false, macros, false)
+  for (const written of definitions) {
+    // Macros written for MathJax (`\sigma_\w`) are used by formulas KaTeX reads as MathJax does.
+    const block = mathjaxRewrite(written)
+    const parts = splitDefinitions(block)
+    // A block of many definitions (a page's hidden `$$…$$` of macros) stops at its first one
+    // KaTeX refuses; read one by one, the others still serve the page.
+    if (parts.length > 1 && !isError(renderOnce(block, false, { ...macros }, false) ?? ''))
+      parts.splice(0, parts.length, block)
+    for (const definition of parts) {
+      const html = renderOnce(definition, false, macros, false) ?? ''
+      // A name KaTeX already knows (\R) needs \renewcommand; MathJax would just overwrite it.
+      if (html.includes('katex-error') && /^\\newcommand/.test(definition)) {
+        renderOnce(definition.replace(/^\\newcommand/, '\\renewcommand'), false, macros, false)
+      }
     }
   }
+}
+
+const DEFINING = /\\(?:newcommand|renewcommand|providecommand|def|gdef|DeclareMathOperator\*?|require)(?![A-Za-z])/g
+
+/** A block's definitions one by one, each from its command to the next one's, at brace depth 0. */
+function splitDefinitions(block: string): string[] {
+  const starts: number[] = []
+  let depth = 0
+  let i = 0
+  // One pass: the positions of the defining commands come in order, so the depth is counted once.
+  for (const m of block.matchAll(DEFINING)) {
+    for (; i < m.index; i++) {
+      if (block[i] === '\\') i++
+      else if (block[i] === '{') depth++
+      else if (block[i] === '}') depth = Math.max(0, depth - 1)
+    }
+    if (depth === 0) starts.push(m.index)
+  }
+  if (starts.length < 2) return [block]
+  return starts.map((start, k) => block.slice(start, starts[k + 1] ?? block.length).trim())
 }
 
 function remember(key: string, html: string): void {

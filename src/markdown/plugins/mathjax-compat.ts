@@ -115,6 +115,12 @@ export function mathjaxRewrite(tex: string): string {
   out = out.replace(/\\(begin|end)\{(eqnarray|multline)\*?\}/g, (_all, verb: string, env: string) =>
     env === 'eqnarray' ? `\\${verb}{aligned}` : `\\${verb}{gathered}`,
   )
+  // An array's column spacing (`{@{}c c@{}}`): KaTeX reads the columns, not the spacing.
+  out = out.replace(
+    /(\\begin\{array\}\{)([^{}]{0,200}(?:\{[^{}]{0,50}\}[^{}]{0,200}){0,20})\}/g,
+    (all, open: string, spec: string) =>
+      spec.includes('@') ? `${open}${spec.replace(/@\{[^{}]{0,50}\}/g, '')}}` : all,
+  )
   return out
 }
 

@@ -45,6 +45,18 @@ describe('MathJax compatibility', () => {
     expect(typeset('$\\{a\\_b\\}$').html).toContain('<mo stretchy="false">{</mo>')
   })
 
+  it('takes a hidden block of macros one definition at a time, read as MathJax reads them', () => {
+    // As the ICLR 2024 blog posts (al-folio) define theirs: one KaTeX lacks (an optional argument)
+    // must not take the others with it; a macro body written for MathJax (`\\sigma_\\w`) still serves.
+    const md =
+      '<div style="display: none;">\n$$\\newcommand{\\MidSymbol}[1][]{\\:#1\\:}\n\\newcommand{\\given}{\\vert}\n\\newcommand{\\w}{\\boldsymbol{w}}\n\\newcommand{\\wstd}{\\sigma_\\w}$$\n</div>\n\n' +
+      'We have $p(x \\given z)$, $\\wstd = 1$ and $\\left(\\begin{array}{@{}c c@{}} a & b \\end{array}\\right)$.\n'
+    const { html, warnings } = typeset(md)
+    expect(html).not.toContain('katex-error')
+    expect(html.match(/class="katex"/g)).toHaveLength(3)
+    expect(warnings).toEqual([])
+  })
+
   it('shows a formula that still fails as its source and names it in a warning', () => {
     const { html, warnings } = typeset('$\\frac{$ and $\\nosuchcommand{x}$')
     expect(html).toContain('katex-error')
