@@ -41,6 +41,8 @@ describe('MathJax compatibility', () => {
     const { html, warnings } = typeset(md)
     expect(html).not.toContain('katex-error')
     expect(warnings).toEqual([])
+    // A `|` written as a character reference inside a table's formula (ICLR 2023 blog posts)
+    expect(typeset('| a | b |\n|---|---|\n| $$T(\\cdot &#124;x)$$ | c |\n').html).not.toContain('katex-error')
     // TeX that is right as written keeps its escapes: \{ is a brace, \_ an underscore.
     expect(typeset('$\\{a\\_b\\}$').html).toContain('<mo stretchy="false">{</mo>')
   })
