@@ -5,6 +5,7 @@ import { createBlog, type Blog } from '../../../src/app/blog-with-store.js'
 import { createActions, type DashboardActions } from '../../../src/dashboard/actions.js'
 import { ActivityLog } from '../../../src/dashboard/activity.js'
 import { SnapshotReader } from '../../../src/dashboard/snapshot.js'
+import { recordServing, servingUrl } from '../../../src/core/serving-record.js'
 import { fixtureSite } from '../../helpers/blog.js'
 import { tempDir } from '../../helpers/temp-dir.js'
 
@@ -89,5 +90,20 @@ describe('the dashboard actions', () => {
   it('opens the post’s address through the port', async () => {
     expect(await actions.openPost('on-notation')).toBe(`Opened ${blog.config.baseUrl}/posts/on-notation`)
     expect(opened).toEqual([`${blog.config.baseUrl}/posts/on-notation`])
+  })
+
+  it('opens it where `blog serve` of the same folder serves it, and forgets a server that died', async () => {
+    // No public address is configured: the local default is not where the site runs.
+    expect(blog.config.baseUrl).toBe('http://localhost:4321')
+    const unrecord = await recordServing(blog.config.dataDir, 'http://localhost:5012')
+    expect(await actions.openPost('on-notation')).toBe('Opened http://localhost:5012/posts/on-notation')
+    await unrecord()
+    // A server killed without its shutdown left its note: a process that is gone serves nothing.
+    writeFileSync(
+      join(blog.config.dataDir, 'serving.json'),
+      JSON.stringify({ pid: 2 ** 22 + 7, url: 'http://localhost:5999' }),
+    )
+    expect(servingUrl(blog.config.dataDir)).toBeNull()
+    expect(await actions.openPost('on-notation')).toBe('Opened http://localhost:4321/posts/on-notation')
   })
 })
