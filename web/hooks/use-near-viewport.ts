@@ -1,10 +1,12 @@
 import { useCallback, useState } from 'react'
 
 /**
- * How far below the viewport a section counts as near: about a screen of scrolling ahead, so
- * its data and code have arrived by the time the reader gets there.
+ * How far below the viewport a section counts as near: a phone screen and a half of scrolling
+ * ahead, so its data and code have arrived by the time the reader gets there. The end of an
+ * essay holds its references and the "Cite this essay" box before the comments; a short note's
+ * comments still load with the page.
  */
-export const NEAR_MARGIN_PX = 600
+export const NEAR_MARGIN_PX = 1200
 
 type ObserverClass = typeof IntersectionObserver
 

@@ -45,12 +45,12 @@ afterEach(() => {
 })
 
 describe('watchNear', () => {
-  it('says so once the element comes within 600 px below the viewport, once only', () => {
+  it('says so once the element comes within 1200 px (NEAR_MARGIN_PX) below the viewport, once only', () => {
     const onNear = vi.fn()
     watchNear(element, onNear, NEAR_MARGIN_PX, Observer)
     const [observer] = FakeObserver.made
     expect(observer.observed).toEqual([element])
-    expect(observer.options?.rootMargin).toBe('0px 0px 600px 0px')
+    expect(observer.options?.rootMargin).toBe('0px 0px 1200px 0px')
     observer.report(false, 2400)
     expect(onNear).not.toHaveBeenCalled()
     observer.report(true)
