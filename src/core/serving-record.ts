@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { writeFileAtomic } from './atomic-file.js'
 import { DATA_NAMES } from './data-folder.js'
+import { processAlive } from './process-alive.js'
 
 const ServingSchema = z.object({
   pid: z.number().int().positive(),
@@ -24,10 +25,10 @@ export async function recordServing(dataDir: string, url: string): Promise<() =>
   }
 }
 
-/** The address a live `blog serve` of this data folder serves at, or null when none runs. */
+/** The address a live `blog serve` of this data folder serves at, or null when none runs (a killed server leaves its note behind). */
 export function servingUrl(dataDir: string): string | null {
   const record = readServing(join(dataDir, DATA_NAMES.serving))
-  return record && alive(record.pid) ? record.url.replace(/\/+$/, '') : null
+  return record && processAlive(record.pid) ? record.url.replace(/\/+$/, '') : null
 }
 
 function readServing(path: string): z.infer<typeof ServingSchema> | null {
@@ -36,16 +37,5 @@ function readServing(path: string): z.infer<typeof ServingSchema> | null {
     return parsed.success ? parsed.data : null
   } catch {
     return null
-  }
-}
-
-/** A server killed without its shutdown leaves its note behind: a note of a dead process counts for nothing. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (e) {
-    // EPERM: the process exists, run by someone else.
-    return (e as NodeJS.ErrnoException).code === 'EPERM'
   }
 }

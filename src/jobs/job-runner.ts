@@ -4,6 +4,7 @@ import type { BlogEventBus } from '../core/events.js'
 import type { JobRecord } from '../shared/schemas/index.js'
 import type { Store } from '../store/index.js'
 import { pruneFinished, toJob } from './job-records.js'
+import { processAlive } from '../core/process-alive.js'
 
 /** What a job's work says beside its status: what was dropped from an AI answer, say. */
 export interface JobOutcome {
@@ -308,13 +309,4 @@ export function orphaned(job: JobRecord, now: number): boolean {
     }
   }
   return !job.leaseUntil || Date.parse(job.leaseUntil) < now
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM'
-  }
 }

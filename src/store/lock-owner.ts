@@ -3,6 +3,7 @@ import { readFile, rename, rmdir, stat, unlink, writeFile } from 'node:fs/promis
 import { hostname } from 'node:os'
 import { dirname, join } from 'node:path'
 import { DATA_NAMES } from '../core/data-folder.js'
+import { processAlive } from '../core/process-alive.js'
 
 /** The owner record sits beside the lock folder (store.lock.owner). */
 const ownerOf = (lockPath: string): string => join(dirname(lockPath), DATA_NAMES.lockOwner)
@@ -32,16 +33,6 @@ export async function identity(lockPath: string): Promise<string | null> {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null
     throw e
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (e) {
-    // EPERM: it exists, it is just not ours to signal.
-    return (e as NodeJS.ErrnoException).code !== 'ESRCH'
   }
 }
 
@@ -85,7 +76,7 @@ export async function breakIfOwnerDead(lockPath: string): Promise<boolean> {
   } catch {
     return false
   }
-  if (owner.host !== HOST || owner.pid === process.pid || alive(owner.pid)) return false
+  if (owner.host !== HOST || owner.pid === process.pid || processAlive(owner.pid)) return false
   const current = await identity(lockPath)
   if (current === null) return true
   if (current !== owner.lock) return false

@@ -100,8 +100,14 @@ export function runPreamble(definitions: string[], macros: Macros): void {
     const parts = splitDefinitions(block)
     // A block of many definitions (a page's hidden `$$…$$` of macros) stops at its first one
     // KaTeX refuses; read one by one, the others still serve the page.
-    if (parts.length > 1 && !isError(renderOnce(block, false, { ...macros }, false) ?? ''))
-      parts.splice(0, parts.length, block)
+    if (parts.length > 1) {
+      // Tried whole on a copy first, so that a block KaTeX reads in one go is rendered once.
+      const tried = { ...macros }
+      if (!isError(renderOnce(block, false, tried, false) ?? '')) {
+        Object.assign(macros, tried)
+        continue
+      }
+    }
     for (const definition of parts) {
       const html = renderOnce(definition, false, macros, false) ?? ''
       // A name KaTeX already knows (\R) needs \renewcommand; MathJax would just overwrite it.
