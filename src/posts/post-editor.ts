@@ -4,7 +4,14 @@ import { requireAdmin, type Viewer } from '../core/viewer.js'
 import { contentHash } from '../markdown/render-cache.js'
 import { RENDER_VERSION } from '../markdown/types.js'
 import { renderOffThread } from '../importer/render-pool.js'
-import { emptyEssayDocument, type PostBody, type PostMeta, type PostUpdate } from '../shared/schemas/index.js'
+import {
+  emptyEssayDocument,
+  type EssayDocument,
+  type PostBody,
+  type PostMeta,
+  type PostUpdate,
+  type TocEntry,
+} from '../shared/schemas/index.js'
 import { readTimeFor } from '../shared/read-time.js'
 
 /**
@@ -13,6 +20,27 @@ import { readTimeFor } from '../shared/read-time.js'
  */
 export class PostEditor {
   constructor(private readonly store: Store) {}
+
+  /**
+   * POST /api/preview: the text as the post's page would show it. With a post, its imported
+   * document (stored figures, the entries of its `.bib`) is the context, as in `update`; a post
+   * that does not exist is an error rather than a preview quietly missing its figures.
+   */
+  async preview(
+    viewer: Viewer,
+    input: { content: string; postId?: number },
+  ): Promise<{ html: string; toc: TocEntry[] }> {
+    requireAdmin(viewer)
+    let document: EssayDocument | undefined
+    if (input.postId !== undefined) {
+      const post = this.store.post(input.postId)
+      if (!post) throw new BlogError('POST_NOT_FOUND', `No post with id ${input.postId}.`)
+      document = (await this.store.body(post)).document
+    }
+    // On a render worker, under its time and memory limits: a preview cannot stall the server.
+    const { html, toc } = await renderOffThread(input.content, document)
+    return { html, toc }
+  }
 
   /** PUT /api/posts/{id}: the given fields only; new content is rendered by the site's pipeline. */
   async update(viewer: Viewer, id: number, input: PostUpdate): Promise<PostMeta> {

@@ -244,7 +244,10 @@ describe('the owner’s workspace', () => {
     await dialog.getByLabel('Publish date').fill('2025-05-06T07:08')
     await dialog.getByRole('checkbox', { name: /Featured/ }).click()
 
+    // The preview renders with the edited post's own figures and bibliography (issue 40).
+    const asked = page.waitForRequest((r) => r.url().endsWith('/api/preview'))
     await dialog.getByRole('tab', { name: 'Preview' }).click()
+    expect((await asked).postDataJSON()).toMatchObject({ postId: ctx.blog.store.postBySlug('on-notation')!.id })
     const preview = dialog.locator('.edit-preview .prose')
     await preview.waitFor()
     expect(await preview.locator('.katex').count()).toBeGreaterThan(0)

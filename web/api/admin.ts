@@ -173,10 +173,10 @@ export function useGenerateModel() {
   })
 }
 
-/** POST /api/preview {content} → the site's own rendering (sanitised HTML, math included). */
-export function usePreview() {
+/** POST /api/preview {content, postId} → the site's own rendering, with the post's figures and citations. */
+export function usePreview(postId?: number) {
   return useMutation({
-    mutationFn: (content: string) => call('preview', { body: { content } }),
+    mutationFn: (content: string) => call('preview', { body: { content, postId } }),
   })
 }
 

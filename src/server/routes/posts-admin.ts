@@ -1,6 +1,5 @@
 import { Router } from 'express'
 import type { Blog } from '../../app/blog.js'
-import { renderOffThread } from '../../importer/render-pool.js'
 import { registerAll } from '../api/register.js'
 import { viewerOf } from '../http.js'
 
@@ -24,11 +23,6 @@ export function postsAdminRoutes(blog: Blog): Router {
       await blog.editor.remove(viewerOf(res), input.params.id)
       return { message: 'Post deleted' }
     },
-    // The edit modal's Preview: the site's own renderer, math included. On a render worker,
-    // under its time and memory limits: a preview cannot stall the server.
-    preview: async (input) => {
-      const { html, toc } = await renderOffThread(input.body.content)
-      return { html, toc }
-    },
+    preview: (input, _req, res) => blog.editor.preview(viewerOf(res), input.body),
   })
 }

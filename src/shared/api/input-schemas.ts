@@ -36,4 +36,5 @@ export const ClearAnnotations = z.object({ postIds: PostIds })
 export const BulkBody = z.object({ postIds: PostIds })
 /** Models are made during the call, so fewer at a time. */
 export const BulkModels = z.object({ postIds: z.array(PostIdParam).min(1, 'Select at least one post').max(1_000) })
-export const Preview = z.object({ content: z.string().max(5_000_000) })
+/** The edit modal's Preview; `postId` renders with that post's stored figures and cited entries, as its page does. */
+export const Preview = z.object({ content: z.string().max(5_000_000), postId: z.number().int().positive().optional() })

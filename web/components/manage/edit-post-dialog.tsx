@@ -228,7 +228,7 @@ function EditPostForm({
               />
             </Tabs.Content>
             <Tabs.Content value="preview" className="edit-tabs__panel">
-              <MarkdownPreview content={draft.content} />
+              <MarkdownPreview content={draft.content} postId={post.id} />
             </Tabs.Content>
           </Tabs.Root>
           {problems.content && (

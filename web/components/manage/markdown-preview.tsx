@@ -5,11 +5,12 @@ import { serverMessage } from '../../lib/errors.js'
 
 /**
  * The edit modal's Preview tab: the markdown rendered by the site's own renderer on the
- * server (POST /api/preview), so math, code and footnotes look as they will in the essay.
+ * server (POST /api/preview) with the post's own figures and bibliography, so math, code,
+ * footnotes, figures and citations look as they will in the essay.
  * The server's HTML is sanitised; it is re-asked only when the text changed.
  */
-export function MarkdownPreview({ content }: { content: string }) {
-  const preview = usePreview()
+export function MarkdownPreview({ content, postId }: { content: string; postId?: number }) {
+  const preview = usePreview(postId)
   const { mutate } = preview
   const asked = useRef<string | null>(null)
 
