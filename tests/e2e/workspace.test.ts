@@ -513,7 +513,7 @@ describe('the owner’s workspace', () => {
     const errors: string[] = []
     const page = await ownerPage(errors)
     await ready(page, '/posts/the-gaussian-integral-three-ways')
-    const button = page.getByRole('button', { name: 'Export for arXiv' })
+    const button = page.getByRole('button', { name: 'Export for arXiv', exact: true })
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()])
     expect(download.suggestedFilename()).toBe('the-gaussian-integral-three-ways-arxiv-format.txt')
     const text = readFileSync((await download.path())!, 'utf8')
@@ -522,11 +522,18 @@ describe('the owner’s workspace', () => {
     expect(text).toContain('\\documentclass')
     expect(text).toContain('The Gaussian Integral, Three Ways')
 
+    // the submission archive, figures included, as `blog export --arxiv SLUG -o x.tar.gz` writes it
+    const archiveButton = page.getByRole('button', { name: 'Export for arXiv with figures (.tar.gz)' })
+    const [archive] = await Promise.all([page.waitForEvent('download'), archiveButton.click()])
+    expect(archive.suggestedFilename()).toBe('the-gaussian-integral-three-ways-arxiv.tar.gz')
+    const made = await ctx.blog.export.arxivArchive('the-gaussian-integral-three-ways', OWNER)
+    expect(readFileSync((await archive.path())!).equals(made.bytes)).toBe(true)
+
     // a reader has no such button
     const guest = await readerPage()
     await guest.goto(url('/posts/the-gaussian-integral-three-ways'))
     await guest.getByRole('button', { name: 'Print' }).waitFor()
-    expect(await guest.getByRole('button', { name: 'Export for arXiv' }).count()).toBe(0)
+    expect(await guest.getByRole('button', { name: /Export for arXiv/ }).count()).toBe(0)
     expect(errors).toEqual([])
   }, 60_000)
 

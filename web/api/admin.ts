@@ -203,13 +203,22 @@ export function arxivFileName(slug: string): string {
 
 /** GET /api/posts/{id}/export/arxiv, saved by the browser as {slug}-arxiv-format.txt. */
 export async function downloadArxiv(postId: number, slug: string): Promise<void> {
-  const res = await request('exportArxiv', { params: { id: postId } })
-  const blob = await res.blob()
+  saveDownload(await (await request('exportArxiv', { params: { id: postId } })).blob(), arxivFileName(slug))
+}
+
+/** GET /api/posts/{id}/export/arxiv-archive: the `.tar.gz` with figures, under the server's name for it. */
+export async function downloadArxivArchive(postId: number, slug: string): Promise<void> {
+  const res = await request('exportArxivArchive', { params: { id: postId } })
+  const named = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')
+  saveDownload(await res.blob(), named?.[1] ?? `${slug}-arxiv.tar.gz`)
+}
+
+function saveDownload(blob: Blob, fileName: string): void {
   const href = URL.createObjectURL(blob)
   try {
     const a = document.createElement('a')
     a.href = href
-    a.download = arxivFileName(slug)
+    a.download = fileName
     a.rel = 'noopener'
     document.body.append(a)
     a.click()

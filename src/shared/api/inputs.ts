@@ -86,6 +86,7 @@ export const ENDPOINT_INPUTS = {
   // multipart: the files and their `paths` are read by the route (src/server/routes/upload.ts)
   upload: none,
   exportArxiv: { params: { id: IdParam } },
+  exportArxivArchive: { params: { id: IdParam } },
 
   bulkAnnotations: { body: BulkBody, emptyBody: true },
   bulkBibliography: { body: BulkBody, emptyBody: true },

@@ -1,17 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { FileDown, LoaderCircle } from 'lucide-react'
+import { FileArchive, FileDown, LoaderCircle } from 'lucide-react'
 import { useState } from 'react'
 import type { Post } from '../../../src/shared/schemas/index.js'
-import { downloadArxiv } from '../../api/admin.js'
+import { downloadArxiv, downloadArxivArchive } from '../../api/admin.js'
 import { postKeys } from '../../api/posts.js'
 import { serverMessage } from '../../lib/errors.js'
 import { useToast } from '../ui/toaster.js'
 
 /**
  * SPEC §2 arXiv export (signed-in only): downloads {slug}-arxiv-format.txt, the same text as
- * `blog export --arxiv SLUG`. The post on screen gives its id.
+ * `blog export --arxiv SLUG`; with `archive`, the submission `.tar.gz` whose `.tex` includes the
+ * post's figures (`blog export --arxiv SLUG -o x.tar.gz`). The post on screen gives its id.
  */
-export function ArxivExportButton({ slug }: { slug: string }) {
+export function ArxivExportButton({ slug, archive = false }: { slug: string; archive?: boolean }) {
   const queryClient = useQueryClient()
   const { toast } = useToast()
   const [busy, setBusy] = useState(false)
@@ -23,7 +24,7 @@ export function ArxivExportButton({ slug }: { slug: string }) {
         queryClient.getQueryData<Post | null>(postKeys.detail(slug)) ??
         (await queryClient.fetchQuery<Post | null>({ queryKey: postKeys.detail(slug) }))
       if (!post) throw new Error('no such post')
-      await downloadArxiv(post.id, post.slug)
+      await (archive ? downloadArxivArchive : downloadArxiv)(post.id, post.slug)
     } catch (error) {
       toast({
         title: 'Export Failed',
@@ -35,21 +36,21 @@ export function ArxivExportButton({ slug }: { slug: string }) {
     }
   }
 
+  const label = archive ? 'arXiv source and figures' : 'arXiv'
+  const Icon = archive ? FileArchive : FileDown
   return (
     <button
       type="button"
       className="button button--quiet button--small"
       onClick={() => void onExport()}
       disabled={busy}
-      aria-label={busy ? 'Exporting for arXiv' : 'Export for arXiv'}
-      title={`Download ${slug}-arxiv-format.txt`}
+      aria-label={
+        busy ? `Exporting ${label}` : archive ? 'Export for arXiv with figures (.tar.gz)' : 'Export for arXiv'
+      }
+      title={archive ? `Download the LaTeX source with its figures (.tar.gz)` : `Download ${slug}-arxiv-format.txt`}
     >
-      {busy ? (
-        <LoaderCircle size={16} aria-hidden="true" className="spin" />
-      ) : (
-        <FileDown size={16} aria-hidden="true" />
-      )}
-      {busy ? 'Exporting...' : 'arXiv'}
+      {busy ? <LoaderCircle size={16} aria-hidden="true" className="spin" /> : <Icon size={16} aria-hidden="true" />}
+      {busy ? 'Exporting...' : archive ? 'arXiv .tar.gz' : 'arXiv'}
     </button>
   )
 }

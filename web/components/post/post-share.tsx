@@ -88,6 +88,7 @@ export function PostShare({ slug, title, excerpt }: { slug: string; title: strin
         Print
       </button>
       {user && <ArxivExportButton slug={slug} />}
+      {user && <ArxivExportButton slug={slug} archive />}
     </div>
   )
 }

@@ -65,4 +65,12 @@ export const postsAdminEndpoints = {
     cache: 'private, no-store',
     output: text(),
   },
+  /** The same source as a submission archive: `{job}.tex` and its `figures/`, a `.tar.gz`. */
+  exportArxivArchive: {
+    method: 'GET',
+    path: '/api/posts/:id/export/arxiv-archive',
+    access: 'admin',
+    cache: 'private, no-store',
+    output: text(),
+  },
 } as const satisfies Record<string, Endpoint>
