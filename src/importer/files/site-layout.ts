@@ -3,6 +3,7 @@ import { join, relative, sep } from 'node:path'
 import { z } from 'zod'
 import { isBibliographyPage, isEmptyBookdownPage } from './bibliography-page.js'
 import { readBookToc, withoutDocumentExtension, type BookToc } from './book-toc.js'
+import { quartoSitePage } from './quarto-pages.js'
 
 /** The static-site generators whose source folders `blog import` recognises. */
 export type SiteKind = 'jekyll' | 'hugo' | 'quarto' | 'd2l' | 'jupyter-book' | 'franklin' | 'bookdown'
@@ -134,7 +135,12 @@ async function quarto(root: string, config: string): Promise<SiteLayout> {
     label,
     extensions: QUARTO_DOCUMENTS,
     skipFolder: (rel) => (generated.has(rel) ? `${label}: generated output, not source` : null),
-    skipFile: () => null,
+    // Quarto renders no file or folder whose name starts with _ (templates, partials, `_metadata.yml`).
+    skipFile: (rel) => (/(^|\/)_/.test(rel) ? `${label}: a file whose name starts with _ is not rendered` : null),
+    skipContent: async (path) => {
+      const why = await quartoSitePage(path)
+      return why ? `${label}: ${why}` : null
+    },
   }
 }
 

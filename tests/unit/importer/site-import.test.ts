@@ -90,6 +90,24 @@ describe('importing a site root', () => {
     expect((await imported(dir)).map(([f]) => f)).toEqual(['index.qmd', 'posts/notes.md', 'posts/welcome/index.qmd'])
   })
 
+  it("Quarto: not the site's own pages (listing:, about:) nor what Quarto does not render (_name)", async () => {
+    const dir = await tree('quarto-blog', {
+      '_quarto.yml': 'project:\n  type: website\n',
+      'index.qmd': '---\ntitle: "Welcome!"\nabout:\n  template: jolla\n---\n\nMy name is A.\n',
+      'blog.qmd': '---\ntitle: Blog\nlisting:\n  contents: posts\n---\n\n::: {#post-listing}\n:::\n',
+      '_post_template.qmd': '---\ntitle: TITLE\ndraft: true\n---\n\nText.\n',
+      'posts/_part.qmd': 'A part included elsewhere.\n',
+      'posts/first.qmd': '---\ntitle: First\nlisting: false\n---\n\nText.\n',
+      'posts/second/index.qmd': essay,
+    })
+    expect((await imported(dir)).map(([f]) => f)).toEqual(['posts/first.qmd', 'posts/second/index.qmd'])
+    const found = await findEssayFiles([dir])
+    const why = Object.fromEntries(found.skipped.map((s) => [relative(dir, s.path), s.reason]))
+    expect(why['blog.qmd']).toMatch(/listing page/)
+    expect(why['index.qmd']).toMatch(/About page/)
+    expect(why['_post_template.qmd']).toMatch(/starts with _/)
+  })
+
   it('d2l: the notebooks config.ini selects, less its exclusions', async () => {
     const dir = await tree('d2l', {
       'config.ini':
@@ -148,6 +166,7 @@ describe('importing a site root', () => {
       'hugo',
       'jekyll',
       'jupyter-book',
+      'quarto',
       'quarto',
     ])
   })
