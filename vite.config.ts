@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { fontFacesApart } from './scripts/font-faces-apart.js'
+import { themeOverride } from './scripts/theme-override.js'
 
 // Client build only. Pages are rendered on the server (web/entry-server.tsx, compiled by tsc),
 // which writes the HTML shell itself and links the assets named in the manifest under the
@@ -12,6 +13,8 @@ export default defineConfig({
   base: './',
   publicDir: 'web/public',
   plugins: [react(), fontFacesApart()],
+  // the reader's light/dark choice over the system's (scripts/theme-override.ts)
+  css: { postcss: { plugins: [themeOverride()] } },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

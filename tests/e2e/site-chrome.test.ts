@@ -361,7 +361,8 @@ describe('About page', () => {
     expect(await page.locator('.about__content .katex-html').count()).toBe(2)
     // the server's HTML, as a reader or crawler without JavaScript gets it
     const source = await (await fetch(url('/about'))).text()
-    const markup = source.slice(source.indexOf('<div id="root">'), source.indexOf('<script'))
+    const root = source.indexOf('<div id="root">')
+    const markup = source.slice(root, source.indexOf('<script', root))
     expect(markup).toContain('<h1 id="who-we-are">Who we are</h1>')
     expect(markup).toContain('class="katex-display"')
     expect(markup).not.toContain('What you will find here')

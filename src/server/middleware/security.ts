@@ -1,9 +1,11 @@
 import helmet from 'helmet'
 import type { NextFunction, Request, Response } from 'express'
+import { THEME_SCRIPT_HASH } from '../ssr/theme-script.js'
 
 /**
- * Security headers for every answer, the cached pages included. The CSP allows no inline
- * script (the page state travels as a JSON data block, which is not executed); inline styles
+ * Security headers for every answer, the cached pages included. The CSP allows one inline
+ * script, the theme's, by its hash (ssr/theme-script.ts); the page state travels as a JSON data
+ * block, which is not executed. Inline styles
  * stay allowed because KaTeX positions glyphs with style attributes.
  */
 export function securityHeaders() {
@@ -22,7 +24,7 @@ export function securityHeaderList(): [string, string][] {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", THEME_SCRIPT_HASH],
           styleSrc: ["'self'", "'unsafe-inline'"],
           // Essays may show images hosted elsewhere; data: URIs come from KaTeX and SVG icons.
           imgSrc: ["'self'", 'data:', 'https:'],

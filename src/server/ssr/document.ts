@@ -2,9 +2,11 @@ import type { ClientAssets } from './client-assets.js'
 import { jsonForScript } from './escape.js'
 import { STATE_ELEMENT_ID, type ClientState } from '../../../web/ssr-contract.js'
 import { POST_HTML_ELEMENT_ID } from '../../../web/post-html-handover.js'
+import { THEME_SCRIPT_TAG } from './theme-script.js'
 
 /**
- * The HTML shell around the server-rendered app: no inline script, so a strict CSP works.
+ * The HTML shell around the server-rendered app. Its one inline script sets the reader's theme
+ * before the first paint (theme-script.ts), allowed by its hash, so a strict CSP still works.
  * `postHtml` is the essay's HTML taken out of the state (web/post-html-handover.ts), already
  * checked to be safe as a script element's raw text; empty for an essay left in the article alone.
  */
@@ -30,6 +32,7 @@ export function renderDocument(parts: {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="color-scheme" content="light dark">
+    ${THEME_SCRIPT_TAG}
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     ${parts.head}
     ${styles.head}${parts.assets.head}${ownerHead}

@@ -5,6 +5,7 @@ import { HeaderAccount } from '../auth/header-account.js'
 import { BrandMark } from '../ui/brand-mark.js'
 import { MobileMenu } from './mobile-menu.js'
 import { NAV_LINKS, isCurrentLink } from './nav-links.js'
+import { ThemeSwitch } from './theme-switch.js'
 
 export function SiteHeader() {
   const site = useSite()
@@ -34,6 +35,8 @@ export function SiteHeader() {
             })}
           </ul>
         </nav>
+
+        <ThemeSwitch />
 
         <div className="header-account">
           <HeaderAccount user={user} isLoading={isLoading} />
