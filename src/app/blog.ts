@@ -163,7 +163,7 @@ export async function openBlog(options: CreateBlogOptions = {}): Promise<OpenedB
     images,
     jobs,
     enhance: new EnhanceService({ store, config, now, images, log }),
-    uploads: new UploadService({ store, importer, jobs }),
+    uploads: new UploadService({ store, importer, jobs, now }),
     discovery: new DiscoveryService({
       store,
       posts,

@@ -1,7 +1,8 @@
 import { Store } from '../store/index.js'
 import { loadConfig, type BlogConfig, type ConfigInput } from '../core/config.js'
 import { BlogEventBus } from '../core/events.js'
-import { ImportService } from '../importer/import-service.js'
+import { ImportService, type ImportReport } from '../importer/import-service.js'
+import { isBackdated } from '../newsletter/backdated.js'
 import type { CreateBlogOptions } from './blog.js'
 
 /** The importer alone over a data folder: what `blog import` needs of the Blog. */
@@ -9,6 +10,8 @@ export interface Importer {
   config: BlogConfig
   events: BlogEventBus
   importer: ImportService
+  /** The posts a report newly imported dated more than 30 days back: listed by that date, never announced. */
+  backdated(report: ImportReport): { slug: string; publishedAt: string }[]
   close(): Promise<void>
 }
 
@@ -32,10 +35,16 @@ export async function openImporter(
   options: Pick<CreateBlogOptions, 'dataDir' | 'baseUrl' | 'env' | 'now'> = {},
 ): Promise<Importer> {
   const { config, store, events, importer } = await openImportParts(options)
+  const now = options.now ?? (() => new Date())
   return {
     config,
     events,
     importer,
+    backdated: (report) =>
+      report.files.flatMap((f) => {
+        const post = f.status === 'imported' && f.slug ? store.postBySlug(f.slug) : null
+        return post && isBackdated(post.publishedAt, now()) ? [{ slug: post.slug, publishedAt: post.publishedAt }] : []
+      }),
     close: async () => {
       store.removeAllListeners()
       events.removeAllListeners()

@@ -5,9 +5,7 @@ import { newPostAlertMail } from '../mail/templates/new-post-alert.js'
 import type { AlertJob } from '../shared/schemas/index.js'
 import { pathFor } from '../shared/api/endpoint.js'
 import { ENDPOINTS } from '../shared/api/endpoints.js'
-
-/** Posts first seen with a publication date older than this are back-catalogue (an import of old essays), not news. */
-const BACKDATED_MS = 30 * 24 * 60 * 60 * 1000
+import { isBackdated } from './backdated.js'
 /** Subscribers taken per store write while sending. */
 const BATCH = 25
 
@@ -74,7 +72,8 @@ export class AlertsService {
       if (first) alerts.baselineAt = now.toISOString()
       for (const post of published) {
         alerts.alertedSlugs.push(post.slug)
-        const backdated = now.getTime() - Date.parse(post.publishedAt) > BACKDATED_MS
+        // back-catalogue (an import of old essays), not news
+        const backdated = isBackdated(post.publishedAt, now)
         if (first || backdated || tx.db.subscribers.length === 0) continue
         alerts.queue.push({
           postId: post.id,

@@ -3,6 +3,7 @@ import { requireAdmin } from '../core/viewer.js'
 import type { ImportService } from '../importer/import-service.js'
 import { isSupportingUpload, type Upload } from '../importer/files/uploads.js'
 import type { JobsService } from '../jobs/jobs-service.js'
+import { backdatedNotice, isBackdated } from '../newsletter/backdated.js'
 import { ImageOptionsSchema, type PostStatus } from '../shared/schemas/index.js'
 import type { Store } from '../store/index.js'
 
@@ -13,6 +14,8 @@ export interface UploadResult {
     status: 'imported' | 'updated' | 'unchanged' | 'failed'
     slug: string | null
     error: string | null
+    /** What the owner should know of a new post's outcome: dated in the past, it is not announced. */
+    notice: string | null
   }[]
   summary: { imported: number; updated: number; unchanged: number; failed: number }
   /** Posts whose banner is being made now (a banner job was queued for each). */
@@ -25,7 +28,7 @@ export interface UploadResult {
  * as 'generating-image' until its job is done. Updated posts keep the images they have.
  */
 export class UploadService {
-  constructor(private readonly o: { store: Store; importer: ImportService; jobs: JobsService }) {}
+  constructor(private readonly o: { store: Store; importer: ImportService; jobs: JobsService; now?: () => Date }) {}
 
   async receive(actor: Actor, files: Upload[]): Promise<UploadResult> {
     if (actor !== OWNER) requireAdmin(actor)
@@ -37,11 +40,14 @@ export class UploadService {
     )
     const posts: UploadResult['posts'] = []
     const needBanner: number[] = []
-    report.files.forEach((f) => {
+    const now = this.o.now?.() ?? new Date()
+    const notices = report.files.map((f) => {
       const meta = f.slug && f.status !== 'failed' ? this.o.store.postBySlug(f.slug) : null
-      if (!meta) return
+      if (!meta) return null
       posts.push({ id: meta.id, slug: meta.slug, title: meta.title, status: meta.status })
       if (f.status === 'imported' && !meta.bannerImage) needBanner.push(meta.id)
+      // Only a new post: an updated one was announced, or not, when it first came.
+      return f.status === 'imported' && isBackdated(meta.publishedAt, now) ? backdatedNotice(meta.publishedAt) : null
     })
     for (const id of needBanner) {
       await this.o.jobs.enqueue(actor, id, 'images', {
@@ -51,7 +57,13 @@ export class UploadService {
     }
     return {
       posts,
-      files: report.files.map((f, i) => ({ name: essays[i].name, status: f.status, slug: f.slug, error: f.error })),
+      files: report.files.map((f, i) => ({
+        name: essays[i].name,
+        status: f.status,
+        slug: f.slug,
+        error: f.error,
+        notice: notices[i],
+      })),
       summary: report.summary,
       bannerJobs: needBanner.length,
     }

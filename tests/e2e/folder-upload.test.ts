@@ -241,6 +241,13 @@ describe('uploading a folder in the browser', () => {
       'intro.md',
     ])
     expect(await page.locator('.upload-file--error').count()).toBe(0)
+    // Both essays are dated 2024: the owner is told they go in by that date, unannounced (issue 40).
+    expect(await rows.locator('.upload-file__notice').allTextContents()).toEqual([
+      expect.stringMatching(
+        /^Dated 2024-0[23]-01, more than 30 days ago: .*subscribers get no new-post alert for it\.$/,
+      ),
+      expect.stringMatching(/^Dated 2024-0[23]-01, more than 30 days ago: /),
+    ])
     await page.screenshot({ path: join(shots, 'folder-upload-list-1280.png'), fullPage: true })
 
     // The owner follows the link to the post…

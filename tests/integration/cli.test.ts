@@ -69,6 +69,11 @@ describe('blog import', () => {
     expect(code).toBe(0)
     expect(stdout).toMatch(/imported\s+.*gaussian-integral\.md → \/posts\/the-gaussian-integral-three-ways/)
     expect(stdout).toContain('3 files: 3 imported, 0 updated, 0 unchanged, 0 failed')
+    // the two essays dated 2025 are back-catalogue: the owner is told why no alert goes out (issue 40)
+    expect(stdout).toContain(
+      'ℹ 2 new posts are dated more than 30 days ago: they are listed by their dates, not as the newest posts, ' +
+        'and subscribers get no new-post alert for them.',
+    )
   })
 
   it('skips unchanged files and updates a changed one, with --json', async () => {

@@ -6,6 +6,7 @@ import { ApiClient } from '../helpers/http-client.js'
 import { createBlog } from '../../src/app/blog-with-store.js'
 import { startServer } from '../../src/server/start.js'
 import { tempDir } from '../helpers/temp-dir.js'
+import { OWNER } from '../../src/auth/auth-service.js'
 import { eventually } from '../helpers/cli.js'
 
 const mails = (dataDir: string) => {
@@ -103,6 +104,39 @@ describe('new-post alerts', () => {
     const all = mails(dataDir)
     expect(all).toHaveLength(1)
     expect(all[0]).toContain('A New Essay')
+  })
+
+  it("tells the owner on upload that a back-dated essay is listed by its date and not announced, and it isn't", async () => {
+    const ctx = await servedBlog()
+    cleanups.push(ctx.cleanup)
+    await ctx.blog.newsletter.subscribe('reader@example.org', 'test')
+    await ctx.blog.alerts.run()
+    const today = new Date().toISOString().slice(0, 10)
+    const days = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10)
+    const upload = (name: string, text: string) => ({ name, bytes: Buffer.from(text) })
+    const answer = await ctx.blog.uploads.receive(OWNER, [
+      upload('old.md', essay('An Old Upload', '2019-03-01')),
+      upload('recent.md', essay('A Recent Upload', days(20))),
+      upload('today.md', essay('A Fresh Upload', today)),
+    ])
+    expect(answer.files.map((f) => f.notice)).toEqual([
+      'Dated 2019-03-01, more than 30 days ago: it is listed by that date, not as the newest post, ' +
+        'and subscribers get no new-post alert for it.',
+      null,
+      null,
+    ])
+    await eventually(async () => expect(mails(ctx.dataDir)).toHaveLength(2))
+    await ctx.blog.alerts.run()
+    const sent = mails(ctx.dataDir).join('\n')
+    expect(sent).toContain('A Recent Upload')
+    expect(sent).toContain('A Fresh Upload')
+    expect(sent).not.toContain('An Old Upload')
+
+    // uploaded again, changed: an update, with nothing new to say about its date
+    const again = await ctx.blog.uploads.receive(OWNER, [
+      upload('old.md', essay('An Old Upload', '2019-03-01') + '\nOne more line.\n'),
+    ])
+    expect(again.files.map((f) => [f.status, f.notice])).toEqual([['updated', null]])
   })
 })
 

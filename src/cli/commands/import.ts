@@ -6,6 +6,7 @@ import { EXIT, type CliIO } from '../output.js'
 import { dataOption, jsonOption, withImporter, type DataOptions } from '../shared-options.js'
 import type { ImportFileEvent } from '../../terminal/progress-bar.js'
 import { openLiveProgress } from '../live-progress.js'
+import { BACKDATED_DAYS, backdatedNotice } from '../../newsletter/backdated.js'
 
 export function importCommand(io: CliIO, setExit: (code: number) => void): Command {
   return new Command('import')
@@ -39,7 +40,8 @@ LICENSE, CHANGELOG, CONTRIBUTING and CODE_OF_CONDUCT files are skipped unless na
       const tty =
         !opts.json && process.stdout.isTTY && process.stderr.isTTY ? await openLiveProgress(process.stderr) : null
       const live = tty?.live ?? null
-      const report = await withImporter(opts, async ({ events, importer }) => {
+      let backdated: { slug: string; publishedAt: string }[] = []
+      const report = await withImporter(opts, async ({ events, importer, ...parts }) => {
         if (tty) {
           const lineFor = (f: ImportFileEvent) =>
             f.status === 'unchanged' ? null : formatLine(f.status, f.path, f.slug, f.error)
@@ -51,13 +53,18 @@ LICENSE, CHANGELOG, CONTRIBUTING and CODE_OF_CONDUCT files are skipped unless na
           })
         }
         try {
-          return await importer.importPaths(paths)
+          const done = await importer.importPaths(paths)
+          backdated = parts.backdated(done)
+          return done
         } finally {
           live?.clear()
         }
       })
       if (opts.json) io.out(JSON.stringify(report))
-      else io.out(formatSummary(report))
+      else {
+        io.out(formatSummary(report))
+        if (backdated.length > 0) io.out(formatBackdated(backdated))
+      }
       setExit(report.summary.failed > 0 ? EXIT.failed : EXIT.ok)
     })
 }
@@ -75,6 +82,15 @@ function formatLine(status: keyof typeof MARK, path: string, slug: string | null
 function formatSummary({ summary }: ImportReport): string {
   const total = summary.imported + summary.updated + summary.unchanged + summary.failed
   return `${total} file${total === 1 ? '' : 's'}: ${summary.imported} imported, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.failed} failed`
+}
+
+/** Why new posts dated in the past are not announced (src/newsletter/backdated.ts): one line for a batch of old essays. */
+function formatBackdated(posts: { slug: string; publishedAt: string }[]): string {
+  if (posts.length === 1) return `ℹ /posts/${posts[0].slug}: ${backdatedNotice(posts[0].publishedAt)}`
+  return (
+    `ℹ ${posts.length} new posts are dated more than ${BACKDATED_DAYS} days ago: they are listed by their dates, ` +
+    'not as the newest posts, and subscribers get no new-post alert for them.'
+  )
 }
 
 function formatPlan(plan: ImportPlan): string {

@@ -202,11 +202,23 @@ describe('upload entries', () => {
     const done = applyUploadAnswer(entries, batch, {
       posts: [{ id: 4, slug: 'one', title: 'One', status: 'published' }],
       files: [
-        { name: 'one.md', status: 'imported', slug: 'one', error: null },
+        {
+          name: 'one.md',
+          status: 'imported',
+          slug: 'one',
+          error: null,
+          notice: 'Dated 2019-03-01, more than 30 days ago',
+        },
         { name: 'two.MARKDOWN', status: 'failed', slug: null, error: 'two.MARKDOWN: not valid UTF-8' },
       ],
     })
-    expect(done[0]).toMatchObject({ status: 'success', outcome: 'imported', post: { id: 4, slug: 'one' } })
+    // the server's note on a back-dated new post is shown with it (issue 40)
+    expect(done[0]).toMatchObject({
+      status: 'success',
+      outcome: 'imported',
+      post: { id: 4, slug: 'one' },
+      notice: 'Dated 2019-03-01, more than 30 days ago',
+    })
     expect(done[1]).toMatchObject({ status: 'error', message: 'two.MARKDOWN: not valid UTF-8', post: null })
     expect(done[2]).toBe(entries[2])
   })

@@ -13,6 +13,8 @@ export interface UploadEntry {
   message: string | null
   outcome: Exclude<UploadFileStatus, 'failed'> | null
   post: { id: number; slug: string; title: string; status: PostStatus } | null
+  /** The server's word on a new post's outcome (dated in the past: not announced), or null. */
+  notice?: string | null
 }
 
 /** SPEC §5: only files ending .md or .markdown are uploaded. */
@@ -66,13 +68,22 @@ export function applyUploadAnswer(
     if (result.status === 'failed')
       return { ...entry, status: 'error', message: result.error || 'The file could not be imported.' }
     const post = result.slug ? (posts.get(result.slug) ?? null) : null
-    return { ...entry, status: 'success', outcome: result.status, message: OUTCOME_TEXT[result.status], post }
+    return {
+      ...entry,
+      status: 'success',
+      outcome: result.status,
+      message: OUTCOME_TEXT[result.status],
+      post,
+      notice: result.notice ?? null,
+    }
   })
 }
 
 /** SPEC §8 'Upload Failed': every file of the batch is marked as an error, with the reason. */
 export function failBatch(entries: readonly UploadEntry[], batch: readonly string[], message: string): UploadEntry[] {
-  return entries.map((e) => (batch.includes(e.key) ? { ...e, status: 'error', message, outcome: null, post: null } : e))
+  return entries.map((e) =>
+    batch.includes(e.key) ? { ...e, status: 'error', message, outcome: null, post: null, notice: null } : e,
+  )
 }
 
 /**

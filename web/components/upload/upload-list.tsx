@@ -1,4 +1,4 @@
-import { ArrowRight, CircleCheck, CircleX, FileText, ImageIcon, LoaderCircle } from 'lucide-react'
+import { ArrowRight, CircleCheck, CircleX, FileText, ImageIcon, Info, LoaderCircle } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import type { Job } from '../../../src/shared/schemas/index.js'
@@ -58,6 +58,12 @@ export function UploadList({
                   <span className="upload-file__label">{label}</span>
                   {entry.message && <span className="upload-file__message">{entry.message}</span>}
                 </p>
+                {entry.notice && (
+                  <p className="upload-file__notice">
+                    <Info size={14} aria-hidden="true" />
+                    <span>{entry.notice}</span>
+                  </p>
+                )}
               </div>
               {entry.post && (
                 <Link href={postHref(entry.post.slug)} className="upload-file__link">

@@ -6,7 +6,14 @@ export type UploadFileStatus = 'imported' | 'updated' | 'unchanged' | 'failed'
 /** What POST /api/upload answers, as far as the web reads it. */
 export interface UploadAnswer {
   posts: { id: number; slug: string; title: string; status: PostStatus }[]
-  files?: { name: string; status: UploadFileStatus; slug: string | null; error: string | null }[]
+  files?: {
+    name: string
+    status: UploadFileStatus
+    slug: string | null
+    error: string | null
+    /** A new post dated more than 30 days back: listed by that date and not announced to subscribers. */
+    notice?: string | null
+  }[]
   summary?: Record<UploadFileStatus, number>
 }
 
