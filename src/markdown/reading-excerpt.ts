@@ -1,7 +1,7 @@
 import type { ReadingBlock, ReadingSegment } from '../shared/schemas/index.js'
 import { isAttribution, isByline } from '../shared/byline.js'
 import { isEditorialNote } from '../shared/editorial-note.js'
-import { texToText } from './tex-to-text.js'
+import { texToReadableText } from './tex-to-text.js'
 import { MAX_EXCERPT_LENGTH } from '../shared/excerpt-limit.js'
 import { closeUpPunctuation } from '../shared/punctuation-spacing.js'
 
@@ -35,7 +35,7 @@ export function readingExcerpt(reading: readonly ReadingBlock[], linkText?: Link
     const text = blockText(block, linkText)
     if (!text || isAttribution(text) || isEditorialNote(text)) continue
     const sentence = throughDisplays(text, reading, i, linkText)
-    if (isProse(sentence)) return sentence
+    if (isProse(sentence)) return withoutUnreadable(sentence)
   }
   for (let i = 0; i < reading.length; i++) {
     const block = reading[i]
@@ -43,7 +43,7 @@ export function readingExcerpt(reading: readonly ReadingBlock[], linkText?: Link
       continue
     const text = blockText(block, linkText)
     if (!text || isAttribution(text)) continue
-    if (isProse(text)) return text
+    if (isProse(text)) return withoutUnreadable(text)
     // a list that opens with a short item (a chapter's contents) reads as the list, not as an item of it
     if (block.block === 'item') {
       const list = itemsFrom(reading, i, linkText)
@@ -51,7 +51,7 @@ export function readingExcerpt(reading: readonly ReadingBlock[], linkText?: Link
       i = list.end - 1
     } else fallback ||= text
   }
-  return fallback
+  return withoutUnreadable(fallback)
 }
 
 /** The texts of the list items from `at` on, as one line ("Gradient Descent; Momentum; Adam"), and where they end. */
@@ -84,7 +84,7 @@ function isBylineBlock(block: Prose): boolean {
   return isByline(names, rest)
 }
 
-/** The longest formula an excerpt writes out as text; a longer one is an ellipsis. */
+/** The longest formula an excerpt writes out as text; a longer one, or one text cannot show, is an ellipsis. */
 const LONGEST_FORMULA_TEXT = 60
 
 /**
@@ -101,8 +101,8 @@ function throughDisplays(text: string, reading: readonly ReadingBlock[], at: num
   for (let i = at; sentence.length < MAX_EXCERPT_LENGTH && !/[.!?]$/.test(sentence); i += 2) {
     const display = reading[i + 1]
     if (display?.kind !== 'display') break
-    const formula = texToText(display.tex).replace(/\s+/g, ' ').trim()
-    sentence = `${sentence} ${formula.length <= LONGEST_FORMULA_TEXT ? formula : '…'}`
+    const readable = texToReadableText(display.tex)?.replace(/\s+/g, ' ').trim()
+    sentence = `${sentence} ${readable === undefined ? UNREADABLE : readable.length <= LONGEST_FORMULA_TEXT ? readable : '…'}`
     endsInFormula = true
     const rest = reading[i + 2]
     const continuation = rest?.kind === 'prose' && rest.block === 'paragraph' ? blockText(rest, linkText) : ''
@@ -113,6 +113,24 @@ function throughDisplays(text: string, reading: readonly ReadingBlock[], at: num
   // one that goes on past what is kept, from words (into a list, say), says so; a formula may end it
   if (sentence !== text && !endsInFormula && !/[.!?:;…]$/.test(sentence)) sentence += ' …'
   return closeUpPunctuation(sentence.replace(/\s+/g, ' ')).trim()
+}
+
+/** Where a formula stood that text cannot show as the page does (`x_T`, `ȳ_(•••)`). */
+const UNREADABLE = '\uE020'
+/** Words before such a formula that make an excerpt on their own. */
+const WORDS_BEFORE_CUT = 8
+
+/**
+ * A card never spells a formula in TeX or ASCII math: the excerpt stops before the first one
+ * text cannot show ("… are given by …"), or, when too little comes before it, each such
+ * formula is an ellipsis.
+ */
+function withoutUnreadable(text: string): string {
+  const at = text.indexOf(UNREADABLE)
+  if (at < 0) return text
+  const before = text.slice(0, at).trimEnd()
+  if (before.split(' ').filter((w) => /\p{L}/u.test(w)).length >= WORDS_BEFORE_CUT) return `${before} …`
+  return closeUpPunctuation(text.replaceAll(UNREADABLE, '…'))
 }
 
 /** A block's text as a reader reads it; '' for one that is only formulas. */
@@ -131,7 +149,7 @@ function segmentText(s: ReadingSegment, linkText?: LinkText): string {
     case 'link':
       return linkText?.(s.url, s.text) ?? s.text
     case 'math':
-      return texToText(s.tex)
+      return texToReadableText(s.tex) ?? UNREADABLE
     case 'cite':
       return ''
     default:

@@ -41,6 +41,7 @@ const SYMBOLS: Record<string, string> = {
   Psi: 'Ψ',
   Omega: 'Ω',
   cdot: '·',
+  bullet: '•',
   times: '×',
   div: '÷',
   pm: '±',
@@ -150,6 +151,11 @@ const SUB: Record<string, string> = {
   u: 'ᵤ',
   v: 'ᵥ',
   x: 'ₓ',
+  β: 'ᵦ',
+  γ: 'ᵧ',
+  ρ: 'ᵨ',
+  φ: 'ᵩ',
+  χ: 'ᵪ',
 }
 const SUP: Record<string, string> = {
   0: '⁰',
@@ -167,12 +173,33 @@ const SUP: Record<string, string> = {
   '=': '⁼',
   '(': '⁽',
   ')': '⁾',
+  // every small letter with a modifier form (q has none); of the capitals, the transpose's T
+  a: 'ᵃ',
+  b: 'ᵇ',
+  c: 'ᶜ',
+  d: 'ᵈ',
+  e: 'ᵉ',
+  f: 'ᶠ',
+  g: 'ᵍ',
+  h: 'ʰ',
   i: 'ⁱ',
-  n: 'ⁿ',
-  T: 'ᵀ',
-  t: 'ᵗ',
+  j: 'ʲ',
   k: 'ᵏ',
+  l: 'ˡ',
+  m: 'ᵐ',
+  n: 'ⁿ',
+  o: 'ᵒ',
+  p: 'ᵖ',
+  r: 'ʳ',
+  s: 'ˢ',
+  t: 'ᵗ',
+  u: 'ᵘ',
+  v: 'ᵛ',
+  w: 'ʷ',
   x: 'ˣ',
+  y: 'ʸ',
+  z: 'ᶻ',
+  T: 'ᵀ',
   ᵀ: 'ᵀ',
   '′': '′',
   '*': '*',
@@ -214,15 +241,31 @@ const LONGEST_TEX = 4_000
 
 /** Convert one formula's TeX to plain text. */
 export function texToText(tex: string): string {
+  return convert(tex, null)
+}
+
+/**
+ * The formula as text only when text says it as the page shows it: every sub- and superscript
+ * had a Unicode form and every command a symbol (`ℝᵈ`, `x₁, …, xₙ`, `σ²`); null for one whose
+ * text would still spell TeX (`x_T`, `ȳ_(•••)`, a macro's bare name), which a card or an
+ * excerpt then leaves out rather than show as ASCII math.
+ */
+export function texToReadableText(tex: string): string | null {
+  const unknown: string[] = []
+  const text = convert(tex, unknown)
+  return unknown.length > 0 || /[\^_]/.test(text) ? null : text
+}
+
+function convert(tex: string, unknown: string[] | null): string {
   if (tex.length > LONGEST_TEX) {
     // blanks do not count: TeX reads a run of them as one
     const compact = tex.replace(/\s+/g, ' ')
-    if (compact.length > LONGEST_TEX) return `${texToText(compact.slice(0, LONGEST_TEX))} …`
+    if (compact.length > LONGEST_TEX) return `${convert(compact.slice(0, LONGEST_TEX), unknown)} …`
     tex = compact
   }
   // the stand-ins used below never come from the formula itself
   let s = withCommands(tex.replace(/[\uE010-\uE013]/g, ''), ACCENT_NAMES, 1, (name, [base]) => {
-    const text = texToText(base)
+    const text = convert(base, unknown)
     return [...text].length === 1 ? `${text}${ACCENTS[name]}` : `{${base}}`
   })
   // `\overset{i.i.d.}{\sim}` reads as its relation: what is stacked on it is a note.
@@ -250,7 +293,10 @@ export function texToText(tex: string): string {
     .replace(/\\\{/g, '\uE010')
     .replace(/\\\}/g, '\uE011')
     .replace(/\\[,;:! ]|~/g, ' ')
-    .replace(/\\([A-Za-z]+)/g, (_, name: string) => SYMBOLS[name] ?? name)
+    .replace(/\\([A-Za-z]+)/g, (_, name: string) => {
+      if (SYMBOLS[name] === undefined) unknown?.push(name)
+      return SYMBOLS[name] ?? name
+    })
     .replace(/\\(.)/g, '$1')
   s = s.replace(/([_^])\s*(\{([^{}]*)\}|.)/gu, (whole, mark: string, _g: string, group: string | undefined) => {
     const content = group ?? whole.slice(1).trim()

@@ -43,8 +43,8 @@ const input = (over: Partial<EssayInput> = {}): EssayInput => ({
 describe('the reading-aid guard (issue 39)', () => {
   it('reads a formula with the essay’s own macros, or leaves it out; never TeX or ASCII-math', () => {
     expect(formulaText('\\displaystyle f(\\xx) \\defas \\frac12 \\|\\xx\\|^2', macros)).toBe('f(x) = 1/2 |x|²')
-    expect(formulaText('\\xx \\in \\RR^d', macros)).toBe('x ∈ ℝ^d')
-    // No Unicode subscript for "x ∈ ℝ^d": "argmin_(x ∈ ℝ^d)" would be ASCII-math.
+    expect(formulaText('\\xx \\in \\RR^d', macros)).toBe('x ∈ ℝᵈ')
+    // No Unicode subscript for "x ∈ ℝᵈ": "argmin_(x ∈ ℝᵈ)" would be ASCII-math.
     expect(formulaText('\\argmin_{\\xx \\in \\RR^d} f(\\xx)', macros)).toBeNull()
     // Without the essay's macros the page could not typeset it either.
     expect(formulaText('\\argmin_{\\xx} f(\\xx)', new Map())).toBeNull()

@@ -26,6 +26,20 @@ describe('the excerpt from the essay’s one reading', () => {
     )
   })
 
+  it('never spells a formula in TeX or ASCII math: it stops before one text cannot show (issue 40)', () => {
+    // ℝᵈ reads as the page shows it; x_T and ȳ with a subscript of bullets do not
+    expect(excerptOf('Each input is a feature vector $x \\in \\mathbb{R}^d$ read in order.')).toBe(
+      'Each input is a feature vector x ∈ ℝᵈ read in order.',
+    )
+    const cut = excerptOf(
+      'Assume that the tokens in a text sequence of length $T$ are in turn $x_1, x_2, \\ldots, x_T$. The goal is to model them.',
+    )
+    expect(cut).toBe('Assume that the tokens in a text sequence of length T are in turn …')
+    const early = excerptOf('Let $\\bar{y}_{\\bullet\\bullet\\bullet}$ be the grand mean of all observations here.')
+    expect(early).toBe('Let … be the grand mean of all observations here.')
+    for (const text of [cut, early]) expect(text).not.toMatch(/[_^\\]|bullet/)
+  })
+
   it('skips headings, code, formula-only and short paragraphs for the first one that reads as prose', () => {
     expect(
       excerptOf('# Title\n\n```js\nx()\n```\n\n$a$ $b$\n\nToo short.\n\nThis paragraph reads as prose at last.'),

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest'
-import { mathToText, texToText } from '../../../src/markdown/tex-to-text.js'
+import { mathToText, texToReadableText, texToText } from '../../../src/markdown/tex-to-text.js'
 
 describe('texToText', () => {
   it('spells common notation in Unicode', () => {
@@ -62,5 +62,16 @@ describe('mathToText', () => {
 
   it('leaves prices alone', () => {
     expect(mathToText('It costs $5 and $10 dollars.')).toBe('It costs $5 and $10 dollars.')
+  })
+
+  it('says a formula as text only when text can show it as the page does', () => {
+    expect(texToReadableText('\\mathbb{R}^d')).toBe('ℝᵈ')
+    expect(texToReadableText('\\sigma^2 + x_1')).toBe('σ² + x₁')
+    expect(texToReadableText('\\hat{\\beta}_\\gamma')).toBe('β̂ᵧ')
+    expect(texToReadableText('x_T')).toBeNull()
+    expect(texToReadableText('\\bar{y}_{\\bullet\\bullet}')).toBeNull()
+    // a macro text has no symbol for is not written out by its name
+    expect(texToReadableText('\\myop(x)')).toBeNull()
+    expect(texToText('\\myop(x)')).toBe('myop(x)')
   })
 })
