@@ -9,6 +9,7 @@ import { SemanticSearch } from './semantic.js'
 import { suggestionsFor } from './suggestions.js'
 import { postFilter, relatedTags } from './filters.js'
 import { searchTerms } from '../text/tokenize.js'
+import { isShowableTerm } from '../text/tex-markup.js'
 
 const DEFAULT_LIMIT = 50
 /** Semantic matches shown after the literal ones: a few, so they widen rather than drown the results. */
@@ -105,7 +106,8 @@ export class SearchService {
             meta,
             matchType: 'semantic',
             relevanceScore: round(Math.min(0.5, s.score / 2)),
-            matchedTerms: s.terms,
+            // Words the post shares with the query's neighbourhood, not a formula's letters or markup.
+            matchedTerms: s.terms.filter(isShowableTerm),
           })
       }
       page = found.slice(0, limit)
