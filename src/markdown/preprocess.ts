@@ -34,7 +34,7 @@ import { resolvePlaceholders, stripPlaceholderChars } from './syntax/placeholder
 import { Stash, unstash } from './syntax/stash.js'
 import type { EssayAnchor } from '../shared/schemas/index.js'
 import { isTexDefinitionLine, rewriteTex, tagDisplay, toKatexDefinition } from './syntax/tex.js'
-import { closingDisplayLine, DISPLAY_OPEN, QUARTO_EQUATION_LABEL } from './syntax/display-math.js'
+import { closingDisplayLine, closingLine, DISPLAY_OPEN, QUARTO_EQUATION_LABEL } from './syntax/display-math.js'
 import { wrapBareEnvironments } from './syntax/bare-environments.js'
 
 /** Markdown ready for the remark pipeline, plus what the later stages must know. */
@@ -323,7 +323,7 @@ class Rewriter {
         return i + 1
       }
       // Quarto labels a display after its closing `$$`: `$$ {#eq-name}`.
-      const closing = this.lines[j].trimEnd()
+      const closing = closingLine(this.lines[j])
       const attribute = QUARTO_EQUATION_LABEL.exec(closing)
       if (attribute) quartoLabel = attribute[1]
       const body = attribute ? closing.slice(0, attribute.index).trimEnd() : closing

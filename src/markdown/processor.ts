@@ -31,6 +31,7 @@ import remarkPandoc from './dialects/pandoc/remark-pandoc.js'
 import remarkKramdown from './dialects/kramdown/remark-kramdown.js'
 import remarkHtmlBlocks from './dialects/html-blocks/remark-html-blocks.js'
 import remarkHugo from './dialects/hugo/remark-hugo.js'
+import remarkEnvironmentsInText from './dialects/mathjax/remark-environments-in-text.js'
 import { sanitizeSchema } from './plugins/sanitize-schema.js'
 
 /**
@@ -57,6 +58,8 @@ export const markdownProcessor = unified()
   // Pandoc/Quarto fenced divs, attributes and cross-references (dialects/pandoc).
   .use(remarkPandoc)
   .use(remarkHeadingIds)
+  // `\begin{array}…\end{array}` left in a paragraph's text, a display to MathJax, once escapes are read.
+  .use(remarkEnvironmentsInText)
   // bookdown's \@ref(label), once theorems and heading ids are read.
   .use(remarkBookdownRefs)
   .use(remarkFigures)

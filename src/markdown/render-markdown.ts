@@ -1,10 +1,12 @@
 import { VFile } from 'vfile'
 import { isMyst, readMyst } from './dialects/myst/index.js'
 import { expandIncludes } from './dialects/pandoc/includes.js'
+import { expandInlineR } from './dialects/knitr/inline-r.js'
 import { documentOf, warn, warningsOf } from './essay-file-data.js'
 import { stripFrontMatter } from './syntax/front-matter.js'
 import { stripPlaceholderChars } from './syntax/placeholders.js'
 import { preprocess } from './preprocess.js'
+import { expandLiquidVariables } from './syntax/liquid/variables.js'
 import { documentAnchors } from './document-anchors.js'
 import { markdownProcessor } from './processor.js'
 import type { EssayAnchor, ReadingBlock } from '../shared/schemas/index.js'
@@ -58,12 +60,14 @@ function mystBody(markdown: string): string | null {
 /** CommonMark with every site dialect the preprocessor and the remark plugins read. */
 function renderCommonMark(markdown: string, context: RenderContext): Rendered {
   const included = context.readInclude ? expandIncludes(markdown, context.readInclude) : { markdown, problems: [] }
+  // The template languages that run before markdown is read: knitr's inline R, Jekyll's Liquid.
+  const expanded = expandLiquidVariables(expandInlineR(included.markdown))
   const {
     markdown: prepared,
     stash,
     mathPreamble,
     anchors,
-  } = preprocess(included.markdown, {
+  } = preprocess(expanded, {
     bibliography: context.bibliography,
     metadata: context.metadata,
   })

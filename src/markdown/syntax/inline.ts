@@ -33,6 +33,8 @@ export interface InlineContext {
 const TOKEN =
   /`+|\$+|\\[()[\]]|\\(?:label|eqref|ref|toc|tableofcontents|figalt|fig)(?![A-Za-z])|\{\{|\{%|~~~|:(?:numref|ref|eqref|cite|citet|citep|label|eqlabel|width|height):`|[ \t]\\\\[ \t]*(?=\n|$)|[[(](?:\*\*|~~)|\[(?=[^[\]]{0,300}?@)|(?<![^\s(])@(?=[A-Za-z0-9_{])|<d-(?:cite|bibliography)\b/g
 
+/** An HTML element whose text MathJax never reads (its `skipHtmlTags`), opening or closing. */
+const CODE_TAG = /<\/?(?:code|pre|script|style|textarea)\b/i
 /** Heuristic for `\[ … \]`: a real formula, not escaped brackets such as `\[citation\]`. */
 const LOOKS_LIKE_TEX = /[\\^_={}]/
 /** Command arguments (`\fig{…}`, `\eqref{…}`) are short; a longer search is a stray brace. */
@@ -97,6 +99,9 @@ class InlineScanner {
       // As MathJax reads it: `\$` inside a formula is a dollar sign, not the end of the formula.
       const close = this.findRun('$', token.length, after, true)
       if (close < 0) return null
+      // MathJax skips code elements: a formula never opens or closes inside one (`"_$$_" … <code>„$$f“`);
+      // the dollars are escaped, or remark-math would pair them all the same.
+      if (CODE_TAG.test(text.slice(after, close))) return { text: token.replace(/\$/g, '\\$'), end: after }
       const tex = rewriteTex(text.slice(after, close), false, this.ctx.labels)
       // `$$…$$` inside a sentence: LaTeX sets it in display style, so the line keeps its size
       // (a sum with its limits above and below) while the sentence goes on around it.

@@ -45,7 +45,7 @@ export function mathInHtml(node: Html, stash: readonly string[], preamble: strin
 }
 
 /** The nodes mdast-util-math makes of `$$…$$` and `$…$`, with the hast they stand for. */
-function displayMath(value: string, node: Html): RootContent {
+export function displayMath(value: string, node: { position?: Html['position'] }): RootContent {
   const code = {
     type: 'element' as const,
     tagName: 'code',

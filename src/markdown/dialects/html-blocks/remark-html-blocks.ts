@@ -3,6 +3,7 @@ import type { Processor } from 'unified'
 import type { VFile } from 'vfile'
 import { INCLUDED_FIGURE, includedFigureHtml } from '../../syntax/liquid/include.js'
 import { readTag } from '../kramdown/attributes.js'
+import { BLOCK_TAGS } from './block-tags.js'
 import { mathInHtml } from './math-in-html.js'
 
 /**
@@ -39,9 +40,6 @@ interface Reading {
 
 /** Nesting of `markdown="1"` blocks followed; deeper ones stay raw (hostile input must stay cheap). */
 const MAX_DEPTH = 8
-/** CommonMark's block-level tag names (HTML block type 6); any other complete tag alone on a line is type 7. */
-const BLOCK_TAGS =
-  /^(?:address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul)$/i
 /** The opening tag a block starts with, its name and whether it asks for markdown inside. */
 const OPENING = /^[ \t]*<([A-Za-z][\w-]*)((?:\s+[\w:-]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>/
 const MARKDOWN_ATTRIBUTE = /\smarkdown\s*=\s*["']?(?:1|block|span)["']?/i

@@ -5,7 +5,7 @@ import type { VFile } from 'vfile'
 import { warn } from '../../essay-file-data.js'
 import { callout } from '../blocks.js'
 import { liquidArguments } from '../../syntax/liquid/index.js'
-import { HUGO_SHORTCODE_NAMES } from './shortcodes.js'
+import { figureAnchor, hugoCaption, HUGO_SHORTCODE_NAMES } from './shortcodes.js'
 
 /**
  * Hugo shortcodes with content, and every shortcode nobody rendered. The one-line ones
@@ -79,13 +79,13 @@ function figuresFromSource(parent: Parent, lines: readonly string[], parse: (tex
     const src = named.get('src')?.trim()
     if (!src) continue
     const alt = named.get('alt') ?? ''
-    // Hugo renders the caption as markdown; its `\\(x\\)` is the site's MathJax formula.
-    const caption = (named.get('caption') ?? named.get('title') ?? '')
-      .replace(/\\\\/g, '\\')
-      .replace(/\\\((.+?)\\\)/g, (_all, tex: string) => `$${tex}$`)
-    const read = parse(caption.replace(/^\s*>\s*/, '')).children[0]
+    const read = parse(hugoCaption(named.get('caption') ?? named.get('title') ?? '')).children[0]
     const text = read?.type === 'paragraph' ? read.children : []
-    child.children = [{ type: 'image', url: src, alt: alt || toPlain(text) }]
+    const anchor = figureAnchor(named.get('id'))
+    child.children = [
+      ...(anchor ? ([{ type: 'html', value: anchor }] as const) : []),
+      { type: 'image', url: src, alt: alt || toPlain(text) },
+    ]
     if (text.length === 0) continue
     child.data = { ...child.data, hName: 'figure' }
     child.children.push({ type: 'emphasis', data: { hName: 'figcaption' }, children: text })

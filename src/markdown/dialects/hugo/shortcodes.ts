@@ -22,9 +22,34 @@ const figure: ShortcodeHandler = (args) => {
   const { named } = params(args)
   const src = named.get('src') ?? ''
   if (!src.trim()) return { markdown: '' }
-  const caption = named.get('caption') ?? named.get('title') ?? named.get('alt') ?? ''
+  // A formula in the caption: left for the tree (remark-hugo.ts), where it is read as markdown
+  // with its math (an image's alt text here would show its TeX), in a paragraph of its own,
+  // which is how the tree finds it again when figures stand on consecutive lines.
+  if (/\\\(|\$/.test(named.get('caption') ?? '')) return { markdown: `\n\n{{< figure ${args.join(' ')} >}}\n\n` }
+  const caption = hugoCaption(named.get('caption') ?? named.get('title') ?? named.get('alt') ?? '')
   const label = caption.replace(/[\\[\]]/g, '\\$&').replace(/\s*\n\s*/g, ' ')
-  return { markdown: `![${label}](<${src.trim().replace(/[<>\n]/g, encodeURIComponent)}>)` }
+  const image = `![${label}](<${src.trim().replace(/[<>\n]/g, encodeURIComponent)}>)`
+  return { markdown: `${figureAnchor(named.get('id'))}${image}` }
+}
+
+/**
+ * A figure's caption as Hugo shows it: markdown whose `\\(x\\)` is the site's MathJax formula
+ * (markdown took one backslash), without the `> ` some authors open it with (a quote mark in a
+ * figcaption, where a quote box is not what they meant).
+ */
+export function hugoCaption(caption: string): string {
+  return caption
+    .replace(/^\s*>\s*/, '')
+    .replace(/\\\\/g, '\\')
+    .replace(/\\\((.+?)\\\)/g, (_all, tex: string) => `$${tex}$`)
+}
+
+/**
+ * `id="fig-x"`: the anchor a link to `#fig-x` lands on, before the picture (remark-figures keeps
+ * it in the figure). Hugo's own figure template drops the id; its authors link to it all the same.
+ */
+export function figureAnchor(id: string | undefined): string {
+  return id && /^[\w:.-]+$/.test(id) ? `<a id="${id}"></a>` : ''
 }
 
 /** A video as a link to it: no player from another site is embedded in an essay. */

@@ -4,6 +4,7 @@ import type { VFile } from 'vfile'
 import type { EssayAnchor } from '../../../shared/schemas/index.js'
 import { documentOf } from '../../essay-file-data.js'
 import { foreignReference } from '../../syntax/labels.js'
+import { QUARTO_PREFIXES } from '../pandoc/labels.js'
 import { IdentifierSet, pandocIdentifier } from './pandoc-identifier.js'
 import { dropPartHeadings } from './parts.js'
 import { dropRawTex } from './raw-tex.js'
@@ -47,7 +48,7 @@ export default function remarkBookdownRefs() {
     if (!bookdown) return
     const own = documentOf(file).anchors
     const byKey = new Map([...anchors, ...own].map((a) => [a.key, a]))
-    for (const anchor of labelHeadings(tree, byKey)) {
+    for (const anchor of [...labelHeadings(tree, byKey), ...theoremLabels(own, byKey)]) {
       own.push(anchor)
       byKey.set(anchor.key, anchor)
     }
@@ -116,6 +117,29 @@ function mentionsRef(tree: Root): boolean {
   walk(tree)
   return found
 }
+
+/**
+ * Each theorem-like block also under the label bookdown gives it, `thm:pyth` for
+ * `::: {.theorem #pyth}`: another chapter's `\@ref(thm:pyth)` names it so (the site's
+ * cross-post links look labels up as written).
+ */
+function theoremLabels(own: readonly EssayAnchor[], known: ReadonlyMap<string, EssayAnchor>): EssayAnchor[] {
+  const out: EssayAnchor[] = []
+  for (const anchor of own) {
+    if (anchor.kind !== 'anchor' || !anchor.number || !anchor.title || anchor.key.includes(':')) continue
+    const prefix = BOOKDOWN_PREFIX.get(anchor.title.slice(0, anchor.title.lastIndexOf(' ')))
+    const key = prefix ? `${prefix}:${anchor.key}` : null
+    if (key && !known.has(key)) out.push({ ...anchor, key })
+  }
+  return out
+}
+
+/** bookdown's label prefix of each theorem word ("Theorem" → thm), as its `theorem_abbr` table has it. */
+const BOOKDOWN_PREFIX = new Map(
+  Object.entries(QUARTO_PREFIXES)
+    .filter(([prefix]) => THEOREM_PREFIX.test(`${prefix}:x`))
+    .map(([prefix, word]) => [word, prefix]),
+)
 
 /** Headings with no id of their own get pandoc's; each is a section anchor. */
 function labelHeadings(tree: Root, known: ReadonlyMap<string, EssayAnchor>): EssayAnchor[] {

@@ -7,6 +7,7 @@ import { MystNumbering } from './numbering.js'
 import { MystToMdast } from './to-mdast.js'
 import { expandUnknownDirectives } from './unknown-directives.js'
 import { expandIncludes } from './includes.js'
+import { joinDisplayLines } from './display-blank-lines.js'
 
 const KNOWN_DIRECTIVES: ReadonlySet<string> = new Set(
   MYST_DIRECTIVE_SPECS.flatMap((spec) => [spec.name, ...(spec.alias ?? [])].map((n) => n.toLowerCase())),
@@ -14,7 +15,7 @@ const KNOWN_DIRECTIVES: ReadonlySet<string> = new Set(
 
 function parse(markdown: string): MystNode {
   return withoutPositions(
-    mystParse(markdown, {
+    mystParse(joinDisplayLines(markdown), {
       directives: MYST_DIRECTIVE_SPECS,
       roles: MYST_ROLE_SPECS,
       // Typography is the shared pipeline's (remark-typography); a lone picture stays in its paragraph, where remark-figures looks.
