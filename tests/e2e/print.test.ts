@@ -87,6 +87,11 @@ describe('a printed math essay', () => {
       expect(b.tagRight!, `${b.tag} ends inside the column`).toBeLessThanOrEqual(b.right + 1)
     }
     expect(new Set(boxes.map((b) => b.breakInside))).toEqual(new Set(['avoid']))
+    // "Proof: Denote sample sizes as" goes to the next page with its formula, not left alone at the foot
+    const leadIn = await page.$$eval('.prose p', (ps) =>
+      ps.filter((p) => p.textContent?.includes('Denote sample sizes as')).map((p) => getComputedStyle(p).breakAfter),
+    )
+    expect(leadIn).toEqual(['avoid'])
 
     const wide = page.locator('.prose .katex-display').filter({ hasText: '(9)' }).first()
     await wide.scrollIntoViewIfNeeded()
@@ -114,7 +119,8 @@ describe('a printed math essay', () => {
 
   it("makes an A4 PDF with every formula's number in it", async () => {
     const page = await printed()
-    const pdf = await page.pdf({ format: 'A4' })
+    // kept beside the screenshots, to be looked at
+    const pdf = await page.pdf({ format: 'A4', path: join(shots, 'print-a4.pdf') })
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
     // the PDF is made from the same print layout the checks above measured
     const boxes = await formulas(page)
