@@ -13,14 +13,17 @@ import { relatedRecall } from './related-recall.js'
 import { hugoPeer } from './hugo-peer.js'
 import { productionInstallBytes } from './install-size.js'
 import { measuredRun, type MeasuredRun } from './process-tree.js'
+import { lighthouseMobile, lighthousePaths, lighthouseRows } from './lighthouse.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const corpus = process.env.BENCH_CORPUS ?? join(root, '..', 'shared', 'corpus')
 const work = join(root, 'bench', '.tmp')
 const json = process.argv.includes('--json')
-// `--only search` measures the search alone (a minute instead of several).
+// `--only search` measures the search alone (a minute instead of several); `--only lighthouse`
+// the two pages' Lighthouse mobile scores (needs `npm run build` first).
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined
-if (only !== undefined && only !== 'search') throw new Error(`--only takes 'search', not ${only}`)
+if (only !== undefined && only !== 'search' && only !== 'lighthouse')
+  throw new Error(`--only takes 'search' or 'lighthouse', not ${only}`)
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 /** Load before each measured load run, not counted: both servers are measured warm. */
 const WARM_UP_SECONDS = 3
@@ -58,6 +61,29 @@ rmSync(work, { recursive: true, force: true })
 mkdirSync(work, { recursive: true })
 
 const families = ['statproofbook', 'd2l-en', 'julialang-blog'].map((f) => join(corpus, f))
+if (only === 'lighthouse') {
+  log('importing the pages Lighthouse measures…')
+  const data = join(work, 'lighthouse-data')
+  const small = await createBlog({ dataDir: data, env: {} })
+  await small.importer.importPaths([join(corpus, 'statproofbook', 'P', 'anova2-cochran.md'), join(corpus, 'd2l-en')])
+  const paths = lighthousePaths(small.store.posts())
+  await small.close()
+  log('Lighthouse, mobile, on two pages…')
+  const scores = await lighthouseMobile(
+    root,
+    data,
+    [paths.heavy, paths.typical].filter((p) => p !== null),
+  )
+  rmSync(work, { recursive: true, force: true })
+  console.log(
+    json
+      ? JSON.stringify({ lighthouse: scores })
+      : lighthouseRows(scores, paths)
+          .map(([k, v, note]) => `${k}  ${v}  ${note}`)
+          .join('\n'),
+  )
+  process.exit(0)
+}
 if (only === 'search') {
   log('searching 10,000 mixed posts…')
   const { files } = await findEssayFiles(families)
@@ -106,6 +132,7 @@ for (const meta of blog.store.posts()) {
   const { html } = await blog.store.body(meta)
   if (html.length > heavy.htmlChars) heavy = { slug: meta.slug, htmlChars: html.length }
 }
+const lighthouseAt = lighthousePaths(blog.store.posts())
 await blog.close()
 const bin = join(root, 'bin', 'blog.js')
 
@@ -192,6 +219,14 @@ const recall = await relatedRecall(join(corpus, 'statproofbook'), join(work, 're
 
 const install = productionInstallBytes(root)
 
+// 6. Lighthouse on a phone: the heaviest math page and a typical d2l chapter, served from the import.
+log('Lighthouse, mobile, on two pages…')
+const lighthouse = await lighthouseMobile(
+  root,
+  dataDir,
+  [lighthouseAt.heavy, lighthouseAt.typical].filter((p) => p !== null),
+)
+
 const result = {
   import: {
     essays,
@@ -261,6 +296,7 @@ const result = {
     memoryMB: Math.round(found.memoryMB),
   },
   related: { recallAt5: recall.recallAt5, queries: recall.queries },
+  lighthouse,
 }
 rmSync(work, { recursive: true, force: true })
 
@@ -356,6 +392,7 @@ if (json) {
       String(result.related.recallAt5),
       `${result.related.queries} linked proofs (bench/related-recall.ts)`,
     ],
+    ...lighthouseRows(lighthouse, lighthouseAt),
   ]
   const w = Math.max(...rows.map((r) => r[0].length))
   console.log(rows.map(([k, v, note]) => `${k.padEnd(w)}  ${v.padStart(8)}  ${note}`).join('\n'))
