@@ -9,6 +9,7 @@ import { mathMacrosFor } from './math/math-macros.js'
 import { pageMetadata } from './parse/page-metadata.js'
 import { parseEssay, type EssayInput, type ParseOptions, type ParsedEssay } from './parse/index.js'
 import { renderedExcerpt } from './parse/parse-essay.js'
+import { structureTags } from './parse/structure-tags.js'
 import { readingExcerpt } from '../markdown/reading-excerpt.js'
 import { renderFailure } from './render-task.js'
 import { packEssay, type PackedEssay } from './packed-essay.js'
@@ -35,6 +36,7 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
   try {
     // The excerpt's first paragraph comes from the rendered essay below: one markdown parse.
     parsed = parseEssay(essay, options, 'later')
+    if (parsed.tags.length === 0) parsed = { ...parsed, tags: structureTags(essay, parsed.frontmatter) }
   } catch (e) {
     return { failed: describeError(e) }
   }
