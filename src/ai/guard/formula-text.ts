@@ -34,8 +34,9 @@ export function expandedTex(tex: string, macros: MacroTable): string {
 export function formulaText(tex: string, macros: MacroTable): string | null {
   // A trailing shape ("… \in \mathbb{R}^{n \times v}") says what kind of value it is, not what the formula states.
   const expanded = expandedTex(tex, macros).replace(/\s*\\in\s*\\mathbb\s*\{?R\}?\s*\^\s*\{[^{}]*\}\s*[.,]?\s*$/, '')
+  // As a display: an aligned block (`split`, `aligned`) typesets only there, and every caller reads displays.
   try {
-    katex.renderToString(expanded, { throwOnError: true, strict: 'ignore', output: 'mathml' })
+    katex.renderToString(expanded, { throwOnError: true, strict: 'ignore', output: 'mathml', displayMode: true })
   } catch {
     return null
   }

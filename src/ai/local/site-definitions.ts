@@ -1,0 +1,83 @@
+import type { SiteIndex } from '../../text/site-index.js'
+import type { KeyTerm } from '../../text/key-terms.js'
+import { clip } from '../../text/format.js'
+import { hasTexInProse } from '../guard/tex-in-prose.js'
+import { definers, termPattern } from './term-patterns.js'
+
+/** The sentence of another post that defines the term (one the guard would keep), or null. */
+export function definingSentence(
+  index: SiteIndex,
+  postId: number,
+  pattern: RegExp,
+  defs: { hint: RegExp; pattern: RegExp }[],
+): string | null {
+  const found = sentencesOf(index, postId).find(
+    ({ text, lower }) =>
+      pattern.test(lower) && defs.some((d) => d.hint.test(lower) && d.pattern.test(lower)) && !hasTexInProse(text),
+  )
+  return found?.text ?? null
+}
+
+/**
+ * A post's sentences of quotable length, split once per site index: every term of every essay
+ * may look through the whole site for a definition.
+ */
+const split = new WeakMap<SiteIndex, Map<number, { text: string; lower: string }[]>>()
+function sentencesOf(index: SiteIndex, postId: number): { text: string; lower: string }[] {
+  let byPost = split.get(index)
+  if (!byPost) split.set(index, (byPost = new Map()))
+  let sentences = byPost.get(postId)
+  if (!sentences) {
+    const post = index.site.posts.find((p) => p.id === postId)
+    sentences = (post?.plainText ?? '')
+      .split(/(?<=[.!?])\s+|\n+/)
+      .map((x) => x.trim())
+      .filter((x) => x.length >= 25 && x.length <= 300)
+      .map((text) => ({ text, lower: text.toLowerCase() }))
+    byPost.set(postId, sentences)
+  }
+  return sentences
+}
+
+/**
+ * The post of the site that explains the term: the one the essay links it to, else one whose
+ * title is the term (or holds it), with its sentence defining the term when it has one.
+ */
+export function definingPost(
+  term: KeyTerm,
+  index: SiteIndex,
+  selfId: number,
+): { title: string; sentence: string | null; defines: boolean } | null {
+  const posts = index.site.posts.filter((p) => p.id !== selfId)
+  const slug = term.url
+    ?.replace(/[?#].*$/, '')
+    .replace(/\/+$/, '')
+    .replace(/\.(?:md|html?)$/, '')
+    .split('/')
+    .pop()
+  const norm = (t: string) =>
+    ` ${t
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim()} `
+  const want = norm(term.surface)
+  const byLink =
+    slug && term.url && !/^https?:/.test(term.url)
+      ? posts.find((p) => p.slug === slug || p.slug.endsWith(`-${slug}`))
+      : undefined
+  const byTitle = posts.filter((p) => norm(p.title).includes(want)).sort((a, b) => a.title.length - b.title.length)[0]
+  const post =
+    byLink ??
+    (byTitle && norm(byTitle.title).trim().split(' ').length <= want.trim().split(' ').length + 3 ? byTitle : undefined)
+  if (!post) return null
+  const pattern = termPattern(term.key)
+  const sentences = post.plainText
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((x) => x.trim())
+    .filter((x) => x.length >= 25 && x.length <= 400)
+  const uses = sentences.filter((x) => pattern.test(x.toLowerCase()))
+  const defs = definers(pattern)
+  const defining = uses.find((x) => defs.some((d) => d.pattern.test(x.toLowerCase())))
+  const sentence = defining ?? uses[0] ?? null
+  return { title: post.title, sentence: sentence ? clip(sentence, 240) : null, defines: defining !== undefined }
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import { LocalProvider } from '../../../src/ai/local/local-provider.js'
+import { addsBeyond, termPassage } from '../../../src/ai/local/term-passage.js'
+import { formulaText } from '../../../src/ai/guard/formula-text.js'
+import { readEssayMarkdown } from '../../../src/text/read-essay-markdown.js'
+import { inputFor, siteOf, type TestEssay } from './essays.js'
+
+const provider = new LocalProvider()
+
+const optimiser: TestEssay = {
+  id: 11,
+  title: 'Adaptive steps',
+  markdown: `Adaptive methods scale each coordinate of the gradient. A popular fix for their variance is Yogi, which we meet below.
+Adaptive methods keep running averages of squared gradients, and adaptive methods can diverge when those averages blow up.
+
+## Yogi
+
+One of the problems of adaptive methods is that the second moment estimate can grow too quickly. As a fix, the update of the estimate is made additive rather than multiplicative, so that it forgets more slowly.
+
+## Experiments
+
+Adaptive methods train the model quickly. We compare adaptive methods on a toy problem and watch the loss fall.`,
+}
+
+const regression: TestEssay = {
+  id: 12,
+  title: 'Least squares for a line',
+  markdown: `**Theorem:** Given paired observations, the estimates of the line are
+
+$$ \\label{eq:ols}
+\\hat{\\beta}_0 = \\bar{y} - \\hat{\\beta}_1 \\bar{x}
+$$
+
+where $\\bar{x}$ and $\\bar{y}$ are the [sample means](/D/mean-samp) of the observations.
+
+**Proof:** The residual sum of squares is minimised by setting its derivatives to zero, which gives the estimates above.`,
+}
+
+describe('local annotations: notes beyond the sentence a term stands in (issue 39)', () => {
+  it('quotes the opening of a section whose heading names the term, not the sentence the reader is in', async () => {
+    const annotations = await provider.annotations(inputFor(optimiser, siteOf([optimiser])))
+    const yogi = annotations.find((a) => a.targetText === 'Yogi')
+    expect(yogi?.annotation).toMatch(/^Under “Yogi” the essay explains: One of the problems of adaptive methods/)
+    expect(yogi?.annotation).not.toContain('A popular fix for their variance is Yogi')
+  })
+
+  it('passes over a heading that only mentions the term among other words', () => {
+    const doc = readEssayMarkdown(
+      `Caching matters. A cache keeps results.\n\n## How a cache fails under load in practice\n\nIt fills up when requests vary a lot.`,
+    )
+    expect(termPassage(doc, /\bcache(?:e?s)?\b/, doc.sentences, doc.sentences[1])).toBeNull()
+  })
+
+  it('shows how the essay writes a linked term in its formulas', async () => {
+    const annotations = await provider.annotations(inputFor(regression, siteOf([regression])))
+    const means = annotations.find((a) => a.targetText === 'sample means')
+    // Compared in NFC: the symbol's bar may be written as a combining mark.
+    expect(means?.annotation.normalize('NFC')).toContain("Written x̄ and ȳ in the essay's formulas".normalize('NFC'))
+    expect(means?.annotation).toContain('(eq:ols)')
+  })
+
+  it('calls a note circular when a sentence holding the term already has nearly all its words', () => {
+    const sentences = ['Momentum keeps a running average of past gradients.', 'Momentum is borrowed from physics.']
+    expect(addsBeyond('Momentum keeps a running average of the past gradients.', 'momentum', sentences)).toBe(false)
+    expect(
+      addsBeyond(
+        'Under “Momentum”: a heavy ball rolling down a valley keeps its speed through flat stretches.',
+        'momentum',
+        sentences,
+      ),
+    ).toBe(true)
+  })
+
+  it('reads an aligned display (split) as text, as the page typesets it', () => {
+    const text = formulaText('\\begin{split}\na &= b + c \\\\\nd &= e\n\\end{split}', new Map())
+    expect(text).not.toBeNull()
+    expect(text).toContain('a = b + c')
+  })
+})
