@@ -5,7 +5,7 @@
  * the arXiv export knew them, and the site showed their TeX as text.
  */
 import { opensHtmlBlock } from '../dialects/html-blocks/block-tags.js'
-import { listItemDisplays } from './display-math.js'
+import { inlineClosers, listItemDisplays } from './display-math.js'
 
 /** Environments that are a display formula on their own, also without `$$` around them (MathJax reads them so). */
 const BARE_BEGIN = /^( {0,3})\\begin\{(equation|align|gather|multline|flalign|alignat|eqnarray)(\*?)\}/
@@ -21,9 +21,11 @@ const MAX_ENVIRONMENT_LINES = 300
  * takes it for the display formula it is. Code blocks and formulas already delimited are left alone.
  */
 export function wrapBareEnvironments(source: string): string {
-  if (!source.includes('\\begin{')) return source
-  // A display opened on a list item's line first: its environment is then inside `$$`.
-  const text = listItemDisplays(source)
+  // A formula a `$$` line closes, and a display opened on a list item's line, first: an
+  // environment in either is then inside its `$$`.
+  const closed = inlineClosers(source)
+  if (!closed.includes('\\begin{')) return closed
+  const text = listItemDisplays(closed)
   const lines = text.split('\n')
   const out: string[] = []
   let fence: string | null = null

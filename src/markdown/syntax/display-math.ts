@@ -73,3 +73,36 @@ export function listItemDisplays(text: string): string {
   }
   return out.join('\n')
 }
+
+/**
+ * A `$$` line that closes a formula opened inside a paragraph's line (`5. Initialize $$R =
+ * \begin{cases}`, its rows below, then `$$` alone, as lil-log's policy-gradient post writes it):
+ * kramdown reads one formula in the paragraph; read alone, the line would open a display that
+ * swallows the list after it. It joins the line above, where it closes the formula.
+ */
+export function inlineClosers(text: string): string {
+  if (!text.includes('$$')) return text
+  const lines = text.split('\n')
+  const out: string[] = []
+  // What the last unpaired `$$` opened: a formula within a paragraph's line, or a display
+  // (`$$` first on its line, or alone after a list marker: listItemDisplays), which may cross
+  // blank lines and is closed by its own `…$$`.
+  let open: 'inline' | 'display' | null = null
+  for (const line of lines) {
+    const trimmed = line.trim()
+    if (trimmed === '') {
+      if (open === 'inline') open = null
+    } else if (trimmed === '$$' && open === 'inline' && out.length > 0) {
+      out[out.length - 1] = `${out[out.length - 1].trimEnd()}$$`
+      open = null
+      continue
+    } else if (line.includes('$$')) {
+      const prose = line.includes('`') ? line.replace(/`[^`]*`/g, '') : line
+      const count = prose.match(/(?<!\\)\$\$/g)?.length ?? 0
+      if (count % 2 === 1)
+        open = open !== null ? null : trimmed.startsWith('$$') || ITEM_OPENS_DISPLAY.test(line) ? 'display' : 'inline'
+    }
+    out.push(line)
+  }
+  return out.join('\n')
+}

@@ -50,6 +50,22 @@ describe('formulas as MathJax found them on Jekyll and Hugo sites', () => {
     expect(html).toContain('\\xi \\in \\text{Uniform}(0, \\delta), \\\\')
   })
 
+  it('closes a formula opened in a list item at a `$$` line, not opening a display there (lil-log)', () => {
+    const { html } = renderMarkdown(fixture('jekyll/inline-formula-closed-alone.md'))
+    expect(shown(html)).not.toMatch(/\$\$|\\begin\{/)
+    expect(html).toMatch(/<li>For <span class="katex">/)
+    expect(html).not.toContain('katex-error')
+  })
+
+  it('keeps a display closed by `…$$` apart from the display after the next line', () => {
+    // The form of a Quarto post's proof: `$$\begin{align*}` … `\end{align*}$$`, a line of prose, `$$` ….
+    const md = '$$\\begin{align*}\na &= b\n\\end{align*}$$\nso that\n$$\nc = d.\n$$\n\nWe can prove it.\n'
+    const { html } = renderMarkdown(md)
+    expect(shown(html)).not.toContain('$$')
+    expect(html.match(/katex-display/g)?.length).toBe(2)
+    expect(shown(html)).toContain('so that')
+  })
+
   it('typesets an environment a Hugo post escaped for its markdown (`\\\\begin{array}` in prose)', () => {
     const { html } = renderMarkdown(fixture('hugo/escaped-array.md'))
     expect(shown(html)).not.toContain('\\begin{array}')
