@@ -205,6 +205,9 @@ function annotate(
   if (
     passage &&
     addsBeyond(passage.text, term.surface, texts(doc)) &&
+    // Not the definition again, under another lead.
+    (parts.length === 0 || addsBeyond(passage.text, term.surface, [parts.join(' ')])) &&
+    !parts.join(' ').toLowerCase().includes(passage.text.slice(0, 40).toLowerCase()) &&
     (parts.length === 0 || !addsBeyond(parts.join(' '), term.surface, texts(doc)))
   ) {
     const lead = passage.heading

@@ -22,6 +22,7 @@ const GOES_ON =
 /** Words that may open a sentence before its subject ("The X …", "In X, …"). */
 const LEAD = new Set('the a an our this each every in with for by using both such'.split(' '))
 const MAX_PASSAGE = 320
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
 
 /** Prose worth quoting: a sentence of some length, not mostly formula, no table cell, no code or question. */
 export function quotable(s: Sentence | undefined): s is Sentence {
@@ -54,7 +55,10 @@ function sectionOpening(doc: EssayDoc, term: RegExp, first: Sentence | undefined
     const heading = h.text.trim()
     const lower = heading.toLowerCase()
     const m = term.exec(lower)
-    if (!m || contentWords(lower.replace(m[0], ' ')).length > 1) continue
+    const rest = lower.replace(m?.[0] ?? '', ' ')
+    // Besides the term, at most one word (a Chinese heading has no spaces: its letters count).
+    const letters = rest.replace(/[^\p{L}]/gu, '')
+    if (!m || contentWords(rest).length > 1 || letters.length > (CJK.test(letters) ? 2 : 12)) continue
     const section = doc.sentences.filter((s) => s.heading === h.text && s !== first && quotable(s))
     // Sentences that do not name the term say what the reader has not read beside it.
     const opening = section.slice(0, 4).filter((s) => s.block !== 'footnote')

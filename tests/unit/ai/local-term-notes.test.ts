@@ -51,6 +51,13 @@ describe('local annotations: notes beyond the sentence a term stands in (issue 3
     expect(termPassage(doc, /\bcache(?:e?s)?\b/, doc.sentences, doc.sentences[1])).toBeNull()
   })
 
+  it('passes over a Chinese heading that holds the characters of a term among many others', () => {
+    const doc = readEssayMarkdown(
+      `微分方程很重要。\n\n## 那要怎麼解微分方程呢？\n\n如果你是解微分方程的新手，你可能想要參考我們的影片教學。`,
+    )
+    expect(termPassage(doc, /方程/, doc.sentences, doc.sentences[0])).toBeNull()
+  })
+
   it('shows how the essay writes a linked term in its formulas', async () => {
     const annotations = await provider.annotations(inputFor(regression, siteOf([regression])))
     const means = annotations.find((a) => a.targetText === 'sample means')
