@@ -4,7 +4,7 @@ import type { VFile } from 'vfile'
 import type { EssayAnchor } from '../../../shared/schemas/index.js'
 import { documentOf } from '../../essay-file-data.js'
 import { foreignReference } from '../../syntax/labels.js'
-import { QUARTO_PREFIXES } from '../pandoc/labels.js'
+import { QUARTO_PREFIXES, quartoPrefix } from '../pandoc/labels.js'
 import { IdentifierSet, pandocIdentifier } from './pandoc-identifier.js'
 import { dropPartHeadings } from './parts.js'
 import { dropRawTex } from './raw-tex.js'
@@ -44,11 +44,16 @@ export default function remarkBookdownRefs() {
     const texts = textReferences(tree)
     const anchors = file.data.anchors
     if (!anchors) return
-    const bookdown = parts || texts || file.data.knitr === true || mentionsRef(tree)
-    if (!bookdown) return
     const own = documentOf(file).anchors
     const byKey = new Map([...anchors, ...own].map((a) => [a.key, a]))
-    for (const anchor of [...labelHeadings(tree, byKey), ...theoremLabels(own, byKey)]) {
+    // Also in a chapter that shows no other bookdown mark: another chapter refers to its theorems.
+    for (const anchor of theoremLabels(own, byKey)) {
+      own.push(anchor)
+      byKey.set(anchor.key, anchor)
+    }
+    const bookdown = parts || texts || file.data.knitr === true || mentionsRef(tree)
+    if (!bookdown) return
+    for (const anchor of labelHeadings(tree, byKey)) {
       own.push(anchor)
       byKey.set(anchor.key, anchor)
     }
@@ -126,7 +131,9 @@ function mentionsRef(tree: Root): boolean {
 function theoremLabels(own: readonly EssayAnchor[], known: ReadonlyMap<string, EssayAnchor>): EssayAnchor[] {
   const out: EssayAnchor[] = []
   for (const anchor of own) {
+    // A Quarto label (`thm-x`) is referred to as it is written; bookdown's blocks are labelled bare (`#pyth`).
     if (anchor.kind !== 'anchor' || !anchor.number || !anchor.title || anchor.key.includes(':')) continue
+    if (quartoPrefix(anchor.key) !== null) continue
     const prefix = BOOKDOWN_PREFIX.get(anchor.title.slice(0, anchor.title.lastIndexOf(' ')))
     const key = prefix ? `${prefix}:${anchor.key}` : null
     if (key && !known.has(key)) out.push({ ...anchor, key })

@@ -165,6 +165,15 @@ describe('bookdown theorems, referred to from another chapter', () => {
     expect(byKey.get('thm:pyth')).toMatchObject({ id: 'user-content-pyth', number: '1' })
     expect(byKey.get('lem:chf-pdf')).toMatchObject({ id: 'user-content-chf-pdf', number: '1' })
   })
+
+  it('also in a chapter with no other bookdown mark, and never for a Quarto label', () => {
+    const { anchors } = renderMarkdown(
+      '# Intro\n\n::: {.theorem #pyth}\nA theorem.\n:::\n\n::: {#thm-quarto}\nAnother.\n:::\n',
+    )
+    const keys = anchors.map((a) => a.key)
+    expect(keys).toContain('thm:pyth')
+    expect(keys).not.toContain('thm:thm-quarto')
+  })
 })
 
 describe('MyST displays with a blank line after their `$$`', () => {
