@@ -137,13 +137,16 @@ export function selfNamed(symbol: string, name: string): boolean {
 /**
  * TeX or ASCII-math a reader would see as such: a command (`\frac`), a command name read as a
  * word (`displaystyle`, `mathbf`), a macro left unexpanded (`RR^d`, `xx`, `defas`), a sub- or
- * superscript spelled with a bracket (`argmin_(`, `e^(`), or `$…$` left in.
+ * superscript spelled with a bracket (`argmin_(`, `e^(`) or with no Unicode form (`min_D`), or
+ * `$…$` left in.
  */
 export function texIn(text: string, out: Junk[]): void {
   const patterns: RegExp[] = [
     /\\[A-Za-z]+/,
     /\b(?:displaystyle|textstyle|scriptstyle|mathbf|mathrm|mathbb|mathcal|mathit|boldsymbol|operatorname|dfrac|tfrac|frac|defas|coloneqq|mathsf|textbf|emph)\b/,
     /[\p{L}\p{N})\]]_[({]|[\p{L}\p{N})\]]\^[({]/u,
+    // a one-character script with no Unicode form on a short symbol (`min_D`, `x_T`, `e^N`), not a snake_case name
+    /(?<![\p{L}\p{N}_])\p{L}{1,3}[_^][\p{L}\p{N}](?![\p{L}\p{N}_])/u,
     /\b(?:RR|NN|ZZ|QQ|CC|EE|PP)(?:\^|\b)/,
     /(?<![\p{L}\p{N}])([a-z])\1(?![\p{L}\p{N}])/u,
     /\$[^$\s][^$]*\$/,

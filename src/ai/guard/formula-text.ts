@@ -41,6 +41,6 @@ export function formulaText(tex: string, macros: MacroTable): string | null {
     return null
   }
   const text = readableTex(expanded).replace(/\s+/g, ' ').trim()
-  // A lone letter after `_` or `^` ("ℝ^d") reads as written; a group ("^(2j/d)") is ASCII-math.
-  return text === '' || hasTexInProse(text) || /[_^](?:[^\p{L}\p{N}]|[\p{L}\p{N}]{2})/u.test(text) ? null : text
+  // A script with no Unicode form ("min_D", "^(2j/d)") would be ASCII-math: ℝᵈ and x₁ read, those do not.
+  return text === '' || hasTexInProse(text) || /[_^]/.test(text) ? null : text
 }

@@ -2,12 +2,14 @@
  * TeX a reader of an aid would see as such (issue 39: "never TeX macros, `displaystyle` or
  * ASCII-math in prose"): a command (`\frac`), a command's name read as a word (`displaystyle`,
  * `mathopmax`), an unexpanded macro read as letters (`RR^d`, `xx`, `defas`), a sub- or
- * superscript that plain text could not set (`argmin_(`, `e^(`), or `$…$` left in.
+ * superscript that plain text could not set (`argmin_(`, `e^(`, `x_T`), or `$…$` left in.
  */
 const TEX_IN_PROSE: RegExp[] = [
   /\\[A-Za-z]+/,
   /\b(?:displaystyle|textstyle|scriptstyle|scriptscriptstyle|mathop\w*|mathbf\w*|mathrm\w*|mathbb\w*|mathcal\w*|mathit\w*|mathsf\w*|boldsymbol\w*|operatorname\w*|dfrac|tfrac|frac|defas|coloneqq|textbf|emph|lbrace|rbrace|lfloor|rfloor|lceil|rceil|ldots|cdots|qquad|quad)\b/,
   /[\p{L}\p{N}\p{M})\]′'][_^][({]/u,
+  // a one-character script with no Unicode form on a short symbol (`x_T`, `F_X(x)`), not a snake_case name
+  /(?<![\p{L}\p{N}_])\p{L}{1,3}\p{M}?[_^][\p{L}\p{N}](?![\p{L}\p{N}_])/u,
   /\b(?:RR|NN|ZZ|QQ|CC|EE|PP)(?:\^|\b)/,
   /(?<![\p{L}\p{N}])([a-z])\1(?![\p{L}\p{N}])/u,
   /\$[^$\s][^$]*\$/,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { guardAid, formulaText, selfNamed, targetFault } from '../../../src/ai/guard/index.js'
 import { macroTable } from '../../../src/ai/guard/tex-macros.js'
+import { hasTexInProse } from '../../../src/ai/guard/tex-in-prose.js'
 import type { EssayInput } from '../../../src/ai/provider.js'
 import type { MathematicalModel } from '../../../src/shared/schemas/index.js'
 
@@ -48,6 +49,15 @@ describe('the reading-aid guard (issue 39)', () => {
     expect(formulaText('\\argmin_{\\xx \\in \\RR^d} f(\\xx)', macros)).toBeNull()
     // Without the essay's macros the page could not typeset it either.
     expect(formulaText('\\argmin_{\\xx} f(\\xx)', new Map())).toBeNull()
+    // A script with no Unicode form is ASCII-math too ("min_D", "x_T"); x₁ and σ² read.
+    expect(formulaText('\\min_D \\{ -y \\log D(x) \\}', new Map())).toBeNull()
+    expect(formulaText('x_1 + \\sigma^2', new Map())).toBe('x₁ + σ²')
+  })
+
+  it('finds ASCII-math in quoted prose, not snake_case names', () => {
+    expect(hasTexInProse('the tokens are in turn x₁, x₂, …, x_T.')).toBe(true)
+    expect(hasTexInProse('the cumulative distribution function (CDF) F_X(x).')).toBe(true)
+    expect(hasTexInProse('call thread_id() or n_threads once per task')).toBe(false)
   })
 
   it('rejects citations, names, stop phrases and fragments as targets', () => {
