@@ -1,4 +1,7 @@
 import { cpSync } from 'node:fs'
+import sharp from 'sharp'
+import { OWNER } from '../../src/auth/auth-service.js'
+import { ApiClient } from './http-client.js'
 import { join } from 'node:path'
 import { createBlog, type Blog, type CreateBlogOptions } from '../../src/app/blog-with-store.js'
 import { startServer, type RunningServer } from '../../src/server/start.js'
@@ -48,4 +51,20 @@ export async function servedBlog(
 export function setupPath(blog: Blog): string {
   const setup = blog.auth.firstAdminSetup()
   return setup ? `/api/auth/setup?setup=${setup.token}` : '/api/auth/setup'
+}
+
+/** An owner account on the served blog, and a client signed in as it. */
+export async function signedInOwner(served: { blog: Blog; server: RunningServer }): Promise<ApiClient> {
+  await served.blog.auth.createAdmin({ username: 'owner', password: 'password1' }, OWNER)
+  const client = new ApiClient(served.server.url)
+  const login = await client.post('/api/auth/login', { username: 'owner', password: 'password1' })
+  if (login.status !== 200) throw new Error(`the owner could not sign in: ${login.status}`)
+  return client
+}
+
+/** A small plot-like PNG at `path`, for an essay's figure. */
+export async function writePlot(path: string): Promise<void> {
+  await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } })
+    .png()
+    .toFile(path)
 }

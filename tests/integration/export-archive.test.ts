@@ -1,10 +1,8 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { OWNER } from '../../src/auth/auth-service.js'
-import { servedBlog } from '../helpers/blog.js'
+import { servedBlog, signedInOwner, writePlot } from '../helpers/blog.js'
 import { blog } from '../helpers/cli.js'
 import { ApiClient } from '../helpers/http-client.js'
 import { tempDir } from '../helpers/temp-dir.js'
@@ -22,13 +20,9 @@ const out = tempDir('archive-out-')
 
 beforeAll(async () => {
   writeFileSync(join(essays.path, 'residuals.md'), '# Residuals\n\nA curve:\n\n![A loss curve](plot.png)\n')
-  await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } })
-    .png()
-    .toFile(join(essays.path, 'plot.png'))
+  await writePlot(join(essays.path, 'plot.png'))
   ctx = await servedBlog({ fixtures: essays.path })
-  await ctx.blog.auth.createAdmin({ username: 'owner', password: 'password1' }, OWNER)
-  admin = new ApiClient(ctx.server.url)
-  expect((await admin.post('/api/auth/login', { username: 'owner', password: 'password1' })).status).toBe(200)
+  admin = await signedInOwner(ctx)
   id = ctx.blog.store.postBySlug('residuals')!.id
 })
 afterAll(async () => {

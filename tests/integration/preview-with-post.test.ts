@@ -1,9 +1,7 @@
 import { copyFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { OWNER } from '../../src/auth/auth-service.js'
-import { servedBlog } from '../helpers/blog.js'
+import { servedBlog, signedInOwner, writePlot } from '../helpers/blog.js'
 import { ApiClient } from '../helpers/http-client.js'
 import { projectRoot, tempDir } from '../helpers/temp-dir.js'
 
@@ -21,13 +19,9 @@ const essays = tempDir('preview-essays-')
 beforeAll(async () => {
   copyFileSync(join(projectRoot, 'tests', 'fixtures', 'citations', 'refs.bib'), join(essays.path, 'refs.bib'))
   writeFileSync(join(essays.path, 'residuals.md'), ESSAY)
-  await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } })
-    .png()
-    .toFile(join(essays.path, 'plot.png'))
+  await writePlot(join(essays.path, 'plot.png'))
   ctx = await servedBlog({ fixtures: essays.path })
-  await ctx.blog.auth.createAdmin({ username: 'owner', password: 'password1' }, OWNER)
-  admin = new ApiClient(ctx.server.url)
-  expect((await admin.post('/api/auth/login', { username: 'owner', password: 'password1' })).status).toBe(200)
+  admin = await signedInOwner(ctx)
 })
 afterAll(async () => {
   await ctx.cleanup()
