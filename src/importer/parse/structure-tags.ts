@@ -32,9 +32,12 @@ export function structureTags(
     if (named.length > 0) return named
   }
   if (!essay.root) return []
-  const [folder] = relative(essay.root, essay.path).split(sep)
-  const chapter = folder && CHAPTER_FOLDER.exec(folder)
-  if (!chapter || folder === relative(essay.root, essay.path)) return []
+  // The book may sit below the folder imported (`corpus/d2l-en/chapter_x/…`): its nearest chapter folder.
+  const folders = relative(essay.root, essay.path).split(sep).slice(0, -1)
+  const at = folders.findLastIndex((f) => CHAPTER_FOLDER.test(f))
+  if (at < 0) return []
+  const chapter = CHAPTER_FOLDER.exec(folders[at])!
+  const folder = folders.slice(0, at + 1).join(sep)
   return readTags([chapterTitle(join(essay.root, folder), chapter[1])])
 }
 

@@ -31,6 +31,8 @@ describe('tags from the book an essay comes from (issue 40)', () => {
     const inChapter = { path: join(root, 'chapter_linear-regression', 'linear-regression.md'), root }
     expect(structureTags(inChapter, {})).toEqual(['Linear Neural Networks for Regression'])
     expect(structureTags({ path: join(root, 'chapter_no-index', 'a.md'), root }, {})).toEqual(['no index'])
+    // the book below the folder imported (a corpus of several books)
+    expect(structureTags({ ...inChapter, root: join(tmp.path) }, {})).toEqual(['Linear Neural Networks for Regression'])
     // a file beside the chapters, or a folder of another name, is in no chapter
     expect(structureTags({ path: join(root, 'index.md'), root }, {})).toEqual([])
     expect(structureTags({ path: join(root, 'notes', 'a.md'), root }, {})).toEqual([])
