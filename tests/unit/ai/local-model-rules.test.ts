@@ -208,6 +208,21 @@ Specifically, $f(x) = \\sigma(W_2 \\sigma(W_1 x))$ is a two-layer neural network
     )
   })
 
+  it('reads a process the text repeats over iterations as dynamics, quoting it, but not a single figure of speech', async () => {
+    const trained = await modelOf(`The discriminator $D$ tells real from generated data.
+
+$$ \\min_D \\{ - y \\log D(\\mathbf x) \\} $$
+
+We update the parameters of the generator to fool it. In each iteration, we first update the discriminator and then the generator.`)
+    expect(isStatic(trained)).toBe(false)
+    expect(trained.systemDynamics).toContain('“In each iteration, we first update the discriminator and then the generator.”')
+    expect(trained.systemDynamics).not.toMatch(/\\|\$/)
+    const once = await modelOf(`Imagine feeding a sequence of tokens such that at every step, each token has its own query.
+
+$$ a = q^\\top k $$`)
+    expect(isStatic(once)).toBe(true)
+  })
+
   it('lists applications only from whole sentences that state a use', async () => {
     const m = await modelOf(`which, applied to the multivariate normal distributions in (1), yields
 

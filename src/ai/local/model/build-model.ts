@@ -5,6 +5,7 @@ import { clip, plural } from '../../../text/format.js'
 import { readableTex } from '../../../text/readable.js'
 import { dynamicsOf, dynamicsText, equationsOf, MAX_EQUATIONS } from './equations.js'
 import { fieldOf } from './field.js'
+import { iterativeProse } from './iterative-prose.js'
 import { symbolNames, type SymbolName } from './symbol-names.js'
 import { normalTex, symbolsIn } from './tex-symbols.js'
 
@@ -43,7 +44,7 @@ export function localModel(input: EssayInput, doc: EssayDoc): MathematicalModel 
     abstract: abstractOf(input.post.title, stats, equations.length),
     variables,
     equations,
-    systemDynamics: dynamicsText(dynamics, formulas.length),
+    systemDynamics: dynamicsText(dynamics, formulas.length, dynamics.length ? null : iterativeProse(doc)),
     validation: {
       reliability:
         stats.displays >= 5 && stats.variables >= 3 && named >= stats.variables / 2

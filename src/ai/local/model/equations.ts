@@ -109,7 +109,15 @@ function changes(tex: string, around: string): boolean {
 }
 
 /** One math block for the panel: several formulas stacked, unless one is itself laid out in rows. */
-export function dynamicsText(formulas: string[], formulaCount: number): string {
+export function dynamicsText(
+  formulas: string[],
+  formulaCount: number,
+  iterative: { quotes: string[] } | null = null,
+): string {
+  if (formulas.length === 0 && iterative) {
+    const quoted = iterative.quotes.map((q) => `“${q}”`).join(' ')
+    return `No formula in the essay states how anything changes, but its text describes a process repeated over iterations${quoted ? `: ${quoted}` : '.'}`
+  }
   if (formulas.length === 0) {
     return formulaCount === 0
       ? 'The essay states no formulas, so there are no dynamics to read from it: nothing in it says how a quantity changes.'
