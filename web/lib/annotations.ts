@@ -95,12 +95,48 @@ function tokenize(html: string): Token[] {
       TAG.lastIndex = end
       continue
     }
+    if (skipping()) {
+      stack.push({ name, skip: true })
+      continue
+    }
     const cls = /\sclass\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(m[2] ?? '')
     const className = cls ? (cls[1] ?? cls[2] ?? cls[3] ?? '') : ''
-    stack.push({ name, skip: skipping() || SKIP_TAGS.has(name) || MATH_CLASS.test(className) })
+    if (!SKIP_TAGS.has(name) && !MATH_CLASS.test(className)) {
+      stack.push({ name, skip: false })
+      continue
+    }
+    // An element whose text is off limits is one token to its end tag: a formula's KaTeX markup
+    // is most of a math-heavy essay's tags, and reading each of them one by one was the longest
+    // task of loading the heaviest math page (issue 40).
+    const end = closingEnd(html, name, last)
+    if (end < 0) {
+      stack.push({ name, skip: true })
+      continue
+    }
+    tokens.push({ raw: html.slice(last, end), text: false })
+    last = end
+    TAG.lastIndex = end
   }
   if (last < html.length) tokens.push({ raw: html.slice(last), text: !skipping() })
   return tokens
+}
+
+/**
+ * Where the element named `name` whose start tag ends at `from` ends (just past its end tag),
+ * counting only tags of its own name (elements nest properly in the rendered essay); -1 when it
+ * is never closed, for the tag-by-tag reading to handle.
+ */
+function closingEnd(html: string, name: string, from: number): number {
+  const same = new RegExp(`<!--[\\s\\S]*?-->|<(/?)${name}(?=[\\s/>])((?:[^>"']|"[^"]*"|'[^']*')*)>`, 'gi')
+  same.lastIndex = from
+  let depth = 1
+  for (let m = same.exec(html); m; m = same.exec(html)) {
+    if (m[0].startsWith('<!--')) continue
+    if (m[1]) depth--
+    else if (!VOID_TAGS.has(name) && !/\/\s*$/.test(m[2] ?? '')) depth++
+    if (depth === 0) return same.lastIndex
+  }
+  return -1
 }
 
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }

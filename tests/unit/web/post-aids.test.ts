@@ -74,6 +74,16 @@ describe('highlightAnnotations', () => {
     expect(html).toContain('<p>The <span class="annotation annotation--definition"')
   })
 
+  it('skips a formula with spans nested in it as a whole, and text after it is still found', () => {
+    const formula =
+      '<span class="katex"><span class="katex-mathml"><math><mi>V</mi></math></span><span class="katex-html"><span class="base"><span class="mord">Variance</span></span></span></span>'
+    const source = `<p>${formula} <SPAN class="katex">Variance <span>x</span></SPAN> Variance, <span>a</span> <code>open Variance</p><p>Variance</p>`
+    const { html, placed } = highlightAnnotations(source, [ann('Variance')])
+    expect(placed).toEqual([0])
+    expect(html).toContain('</SPAN> <span class="annotation annotation--definition"')
+    expect(html.replace(/<span class="annotation[^>]*>|<\/span>$/g, '')).toContain('Variance')
+  })
+
   it('matches at word boundaries, across line breaks, and ignoring case as a fallback', () => {
     const { html } = highlightAnnotations('<p>Notation matters. The law of\nlarge numbers. An ion.</p>', [
       ann('ion'),
