@@ -447,6 +447,8 @@ describe('the owner’s workspace', () => {
     const tracker = page.getByRole('region', { name: 'Background jobs' })
     await tracker.waitFor()
     await tracker.getByText(`${count} queued`).waitFor()
+    // it comes folded to one line (it floats over the page): the owner opens its list
+    await tracker.getByRole('button', { name: /Background jobs/, expanded: false }).click()
     await shot(page, 'job-tracker-1280.png')
 
     await tracker.getByRole('button', { name: 'Cancel the job for "A Good Essay"' }).click()
@@ -500,6 +502,7 @@ describe('the owner’s workspace', () => {
       .getByRole('button', { name: 'Start Regeneration' })
       .click()
     const tracker = page.getByRole('region', { name: 'Background jobs' })
+    await tracker.getByRole('button', { name: /Background jobs/, expanded: false }).click()
     await tracker.getByRole('button', { name: /^Cancel all pending/ }).click()
     expect(await toast(page, 'Jobs cancelled')).toMatch(/Cancelled \d+ pending jobs/)
     await tracker.waitFor({ state: 'detached' })

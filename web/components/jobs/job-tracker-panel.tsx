@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { ChevronDown, ChevronUp, CircleCheck, CircleX, Clock3, Layers, LoaderCircle, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
-import type { CSSProperties, ReactNode } from 'react'
+import type { CSSProperties, KeyboardEvent, ReactNode } from 'react'
 import type { Job } from '../../../src/shared/schemas/index.js'
 import { refreshPosts } from '../../api/admin.js'
 import { useCancelAllJobs, useCancelJob, useJobsStatus } from '../../api/jobs.js'
@@ -17,7 +17,7 @@ import {
 } from './job-visibility.js'
 import type { JobMemory } from './job-visibility.js'
 import { useToastClearance } from './use-toast-clearance.js'
-import { SIDE_DOCK_QUERY, useDockSpace } from './use-dock-space.js'
+import { useDockSpace } from './use-dock-space.js'
 
 const STATUS_ICONS: Record<Job['status'], ReactNode> = {
   pending: <Clock3 size={16} aria-hidden="true" />,
@@ -29,8 +29,8 @@ const STATUS_ICONS: Record<Job['status'], ReactNode> = {
 /**
  * SPEC §2/§4 floating job tracker: what is queued and running, completed jobs for 5 seconds,
  * and failures until dismissed; pending jobs can be cancelled one by one or all at once.
- * Nothing shows while there is no work. It is docked, and the page makes room for it
- * (use-dock-space.ts), so it never covers the page's controls.
+ * Nothing shows while there is no work. It floats over the page, which never moves for it
+ * (issue 40); the page keeps room to scroll its controls out from under it (use-dock-space.ts).
  */
 export function JobTrackerPanel() {
   const { data, dataUpdatedAt } = useJobsStatus(true)
@@ -42,9 +42,10 @@ export function JobTrackerPanel() {
   const [memory, setMemory] = useState<JobMemory>(EMPTY_MEMORY)
   const [now, setNow] = useState(0)
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set())
-  // a column on wide screens opens with its list; a bar on narrow ones starts folded, one line high
-  const [open, setOpen] = useState(() => window.matchMedia(SIDE_DOCK_QUERY).matches)
+  // it comes folded, one line high, so it hides as little of the page as it can; the owner opens it
+  const [open, setOpen] = useState(false)
   const clearance = useToastClearance()
+  const toggleRef = useRef<HTMLButtonElement>(null)
   const id = useId()
 
   // each answer: note what finished, and refresh the posts of jobs that completed (SPEC §4)
@@ -95,13 +96,23 @@ export function JobTrackerPanel() {
     }
   }
 
+  // open, it lies over the page: Escape folds it and gives focus back to its toggle
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key !== 'Escape' || !open) return
+    event.stopPropagation()
+    setOpen(false)
+    toggleRef.current?.focus()
+  }
+
   return (
     <Dock
       className={`job-tracker${open ? ' job-tracker--open' : ''}`}
       labelledBy={`${id}-title`}
       style={{ '--toast-clearance': `${clearance}px` } as CSSProperties}
+      onKeyDown={onKeyDown}
     >
       <button
+        ref={toggleRef}
         type="button"
         className="job-tracker__toggle"
         aria-expanded={open}
@@ -183,22 +194,24 @@ export function JobTrackerPanel() {
   )
 }
 
-/** The tracker's landmark; while it is mounted the page keeps room for it. */
+/** The tracker's landmark; the page keeps room to scroll its controls clear of it. */
 function Dock({
   className,
   labelledBy,
   style,
+  onKeyDown,
   children,
 }: {
   className: string
   labelledBy: string
   style: CSSProperties
+  onKeyDown: (event: KeyboardEvent<HTMLElement>) => void
   children: ReactNode
 }) {
   const ref = useRef<HTMLElement>(null)
   useDockSpace(ref)
   return (
-    <section ref={ref} className={className} aria-labelledby={labelledBy} style={style}>
+    <section ref={ref} className={className} aria-labelledby={labelledBy} style={style} onKeyDown={onKeyDown}>
       {children}
     </section>
   )

@@ -1,15 +1,19 @@
 import { useEffect } from 'react'
 import type { RefObject } from 'react'
 
-/** Below this width the tracker is a bar along the bottom; from it on, a column at the right (jobs.css). */
-export const SIDE_DOCK_QUERY = '(min-width: 64rem)'
+/** Space kept between the tracker's top and a control scrolled or focused above it. */
+const GAP = 12
 
 /**
- * Makes room for the docked job tracker so it never sits over the page's controls (issue 23.9):
- * its size goes to `--job-dock-width` / `--job-dock-height` on <html>, with `data-job-dock`, and
- * jobs.css pads the page by it: a column on the right on wide screens (nothing ever scrolls under
- * it), the height of the bar at the bottom on narrow ones (the last controls scroll clear of it,
- * and scroll-padding keeps a focused control out from under it). Removed when the tracker goes.
+ * Room for the job tracker that never moves the page (issue 40: padding the page by the
+ * tracker's size made the Post Manager jump as it came, grew and went). The tracker floats over
+ * the page; what keeps the page's controls reachable is added where it moves nothing:
+ *  - `--job-dock-reach` (how far up from the window's bottom the tracker reaches) sets
+ *    scroll-padding, so a control reached with Tab or a link is scrolled clear above it;
+ *  - `--job-dock-room` with `data-job-room` puts that much room after the page's end (jobs.css),
+ *    so the last rows and the footer can be scrolled out from under it. The room only ever
+ *    grows and stays for the rest of the visit: taking it away when the tracker goes would pull
+ *    a page scrolled to its end back up.
  */
 export function useDockSpace(ref: RefObject<HTMLElement | null>): void {
   useEffect(() => {
@@ -17,19 +21,26 @@ export function useDockSpace(ref: RefObject<HTMLElement | null>): void {
     if (!el) return
     const root = document.documentElement
     const write = () => {
-      const { width, height } = el.getBoundingClientRect()
-      root.style.setProperty('--job-dock-width', `${Math.ceil(width)}px`)
-      root.style.setProperty('--job-dock-height', `${Math.ceil(height)}px`)
+      const reach = Math.max(0, Math.ceil(window.innerHeight - el.getBoundingClientRect().top) + GAP)
+      root.style.setProperty('--job-dock-reach', `${reach}px`)
+      const room = Number.parseFloat(root.style.getPropertyValue('--job-dock-room')) || 0
+      if (reach > room) root.style.setProperty('--job-dock-room', `${reach}px`)
+      root.dataset.jobRoom = ''
     }
     write()
-    root.dataset.jobDock = ''
+    // its size changes as jobs come and go and as it opens; its place as it slides in and as
+    // toasts push it up
     const observer = new ResizeObserver(write)
     observer.observe(el)
+    el.addEventListener('animationend', write)
+    el.addEventListener('transitionend', write)
+    window.addEventListener('resize', write)
     return () => {
       observer.disconnect()
-      delete root.dataset.jobDock
-      root.style.removeProperty('--job-dock-width')
-      root.style.removeProperty('--job-dock-height')
+      el.removeEventListener('animationend', write)
+      el.removeEventListener('transitionend', write)
+      window.removeEventListener('resize', write)
+      root.style.removeProperty('--job-dock-reach')
     }
   }, [ref])
 }
