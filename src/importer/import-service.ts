@@ -75,7 +75,7 @@ export class ImportService {
   ) {}
 
   async importPaths(paths: string[]): Promise<ImportReport> {
-    const [{ files, missing, roots, contents }, fingerprints] = await Promise.all([
+    const [{ files, missing, roots, contents, chapters }, fingerprints] = await Promise.all([
       findEssayFiles(paths),
       SourceFingerprints.open(this.store.dataDir, RENDER_VERSION),
     ])
@@ -93,6 +93,7 @@ export class ImportService {
       (path) => roots.get(path),
       undefined,
       fingerprints,
+      (path) => bookPlace(contents.get(path), chapters.get(path)),
     )
     const sources = sourceIndex(this.store.posts())
     await fingerprints.save((path) => sources.has(path))
@@ -133,6 +134,8 @@ export class ImportService {
     fileOf: (key: string) => string = (key) => key,
     /** For files on disk: what is known of them without reading them (see SourceFingerprints). */
     fingerprints?: SourceFingerprints,
+    /** A file's place in its book (see bookPlace), which its post shows besides its text. */
+    placeOf: (key: string) => BookPlace | undefined = () => undefined,
   ): Promise<ImportReport> {
     const results = new Map<string, ImportFileResult>()
     this.events.emit('import:start', { total: order.length })
@@ -159,7 +162,10 @@ export class ImportService {
     const startedAt = this.now().getTime()
     await eachLimited([...order.keys()], FILES_READ_AT_ONCE, async (i) => {
       const path = order[i]
-      const print = fingerprints ? await SourceFingerprints.of(path, startedAt) : null
+      // The file alone does not make its post: its place in the book (a toc's order, a chapter number) must be the same too.
+      const place = placeOf(path)
+      const own = fingerprints ? await SourceFingerprints.of(path, startedAt) : null
+      const print = own && place ? `${own}|${place.key}` : own
       const known = print ? fingerprints?.hashOf(path, print) : undefined
       const existing = known === undefined ? undefined : bySource.get(path)
       if (existing && existing.source?.hash === known && figuresUnchanged(existing.source?.figures, rootOf(path))) {
@@ -189,7 +195,8 @@ export class ImportService {
         })
         continue
       }
-      const hash = sourceHash(file.text)
+      const chapter = placeOf(path)?.chapter
+      const hash = sourceHash(chapter ? `${file.text}\0chapter ${chapter}` : file.text)
       const print = printOf[i]
       if (print) fingerprints?.remember(path, print, hash)
       const existing = bySource.get(path)
@@ -200,6 +207,7 @@ export class ImportService {
         mtime: file.mtime,
         ...(root ? { root } : {}),
         ...(file.embedded?.size ? { embedded: file.embedded } : {}),
+        ...(chapter ? { chapter } : {}),
       }
       const sameText = existing?.source?.hash === hash
       // A file re-uploaded on its own (no folder around it) keeps the place its folder gave it.
@@ -360,4 +368,23 @@ function summarise(files: ImportFileResult[]): ImportSummary {
   const summary: ImportSummary = { imported: 0, updated: 0, unchanged: 0, failed: 0 }
   for (const f of files) summary[f.status] += 1
   return summary
+}
+
+/**
+ * What a book says of one of its files beyond the file's text: the pages its table of contents
+ * lists below it (a Jupyter Book's order) and its chapter number (a bookdown book's). A change
+ * to either changes the post though the file is as it was; `key` stands for both.
+ */
+export interface BookPlace {
+  key: string
+  chapter?: string
+}
+
+function bookPlace(listed: readonly string[] | undefined, chapter: string | undefined): BookPlace | undefined {
+  if (!listed?.length && chapter === undefined) return undefined
+  const key = createHash('sha256')
+    .update(JSON.stringify([listed ?? [], chapter ?? null]))
+    .digest('hex')
+    .slice(0, 16)
+  return chapter === undefined ? { key } : { key, chapter }
 }

@@ -47,6 +47,7 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     const bibliography = bibliographyFor(essay, parsed, options.dataDir)
     if (bibliography) context.bibliography = bibliography.entries
     if (options.citationStyle) context.citationStyle = options.citationStyle
+    if (essay.chapter) context.chapter = essay.chapter
     context.metadata = pageMetadata(parsed.frontmatter)
     const readInclude = includeReaderFor(essay)
     if (readInclude) context.readInclude = readInclude
@@ -56,7 +57,14 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     // The title heading left the body before it was rendered; its label names the essay's top.
     const titleLabel = parsed.titleLabel
     if (titleLabel && !rendered.anchors.some((a) => a.key === titleLabel))
-      rendered.anchors.push({ key: titleLabel, id: '', kind: 'section', title: parsed.title })
+      rendered.anchors.push({
+        key: titleLabel,
+        id: '',
+        kind: 'section',
+        title: parsed.title,
+        // bookdown's `\@ref(chapter-label)` says the chapter's number
+        ...(essay.chapter ? { number: essay.chapter } : {}),
+      })
     parsed = { ...parsed, excerpt: renderedExcerpt(parsed, readingExcerpt(rendered.reading)) }
     const tooLarge = renderedSizeProblem(rendered.html)
     if (tooLarge) return { failed: `The essay ${tooLarge}` }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { CslEntry, EssayDocument } from '../shared/schemas/index.js'
+import type { CslEntry, EssayAnchor, EssayDocument } from '../shared/schemas/index.js'
 import type { RenderContext } from './types.js'
 
 /**
@@ -18,14 +18,36 @@ export function contextFromDocument(document: EssayDocument | null | undefined):
   if (document.references.length > 0) {
     context.bibliography = new Map<string, CslEntry>(document.references.map((entry) => [entry.id, entry]))
   }
+  // A book chapter's numbers are the book's, which only the import could count.
+  if (document.chapter) context.chapter = document.chapter
   return context
 }
 
-/** Identity of a document as far as a render is concerned (its assets and cited entries); '' for none. */
+/** Identity of a document as far as a render is concerned (its assets, cited entries and chapter); '' for none. */
 export function documentHash(document: EssayDocument | null | undefined): string {
   if (!document) return ''
   return createHash('sha256')
-    .update(JSON.stringify([document.assets, document.references]))
+    .update(
+      JSON.stringify(
+        document.chapter
+          ? [document.assets, document.references, document.chapter]
+          : [document.assets, document.references],
+      ),
+    )
     .digest('hex')
     .slice(0, 32)
+}
+
+/**
+ * The labels a post keeps after its body is rendered again: the new render's, plus the labels the
+ * import gave the post's top (id ''), which no render of the body sees — a chapter's title label,
+ * whose title heading became the post's title, and which other chapters' `\@ref` name.
+ */
+export function anchorsAfterRender(
+  stored: EssayDocument | null | undefined,
+  rendered: readonly EssayAnchor[],
+): EssayAnchor[] {
+  const keys = new Set(rendered.map((a) => a.key))
+  const top = (stored?.anchors ?? []).filter((a) => a.id === '' && a.kind === 'section' && !keys.has(a.key))
+  return [...rendered, ...top]
 }

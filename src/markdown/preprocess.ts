@@ -58,13 +58,13 @@ export interface Preprocessed {
  */
 export function preprocess(
   source: string,
-  page: { bibliography?: ReadonlyMap<string, unknown>; metadata?: ReadonlyMap<string, string> | undefined } = {},
+  page: { bibliography?: ReadonlyMap<string, unknown>; metadata?: ReadonlyMap<string, string>; chapter?: string } = {},
 ): Preprocessed {
   let text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source
   if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n')
   const { body, variables } = stripFrontMatter(stripPlaceholderChars(text))
   const metadata = new Map([...(page.metadata ?? []), ...variables])
-  return new Rewriter(wrapBareEnvironments(body), { variables, metadata }, page.bibliography).run()
+  return new Rewriter(wrapBareEnvironments(body), { variables, metadata }, page).run()
 }
 
 const FENCE = /^(\s*)(`{3,}|~{3,})(.*)$/
@@ -104,7 +104,7 @@ interface LastBlock {
 class Rewriter {
   private readonly lines: string[]
   private readonly out: string[] = []
-  private readonly labels = new LabelRegistry()
+  private readonly labels: LabelRegistry
   private readonly stash = new Stash()
   private readonly ctx: InlineContext
   private readonly preamble: string[] = []
@@ -122,13 +122,14 @@ class Rewriter {
   /** `{% details %}` boxes opened and not yet closed. */
   private openDetails = 0
 
-  /** `bibliography`: the keys a bare `@key` may cite (see syntax/citations.ts). */
+  /** `bibliography`: the keys a bare `@key` may cite (syntax/citations.ts); `chapter`: see LabelRegistry. */
   constructor(
     text: string,
     { variables, metadata }: Pick<InlineContext, 'variables' | 'metadata'>,
-    bibliography?: ReadonlyMap<string, unknown>,
+    { bibliography, chapter }: { bibliography?: ReadonlyMap<string, unknown>; chapter?: string },
   ) {
     this.lines = text.split('\n')
+    this.labels = new LabelRegistry(chapter)
     this.framework = chooseFramework(text)
     const d2l = this.framework !== null || D2L_SIGNS.test(text)
     const citations = citationScope(text, bibliography)
@@ -136,8 +137,7 @@ class Rewriter {
   }
 
   run(): Preprocessed {
-    let i = 0
-    while (i < this.lines.length) i = this.line(i)
+    for (let i = 0; i < this.lines.length;) i = this.line(i)
     this.flushPara()
     while (this.divs.length > 0) this.closeDiv()
     const resolve = (text: string): string => resolvePlaceholders(text, (kind, key) => this.labels.resolve(kind, key))

@@ -46,6 +46,7 @@ export function renderMarkdown(markdown: string, context: RenderContext = {}): R
     warnings: [...document.warnings, ...warningsOf(file)],
     reading: labelledDisplays(file.data.reading ?? [], file.data.readingNumbers ?? [], allAnchors),
     macros: mathPreamble,
+    ...(context.chapter ? { chapter: context.chapter } : {}),
   }
 }
 
@@ -70,13 +71,15 @@ function renderCommonMark(markdown: string, context: RenderContext): Rendered {
   } = preprocess(expanded, {
     bibliography: context.bibliography,
     metadata: context.metadata,
+    chapter: context.chapter,
   })
   const file = markdownProcessor.processSync({
     value: prepared,
     data: { stash, mathPreamble: [...(context.macros ?? []), ...mathPreamble], context, ...labelData(anchors) },
   })
   for (const problem of included.problems) warn(file, 'include', problem)
-  return { file, anchors }
+  // The labels as the tree's transforms left them (bookdown's sections take their numbers there).
+  return { file, anchors: file.data.anchors ? [...file.data.anchors] : anchors }
 }
 
 /**

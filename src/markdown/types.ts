@@ -39,6 +39,11 @@ export interface RenderContext {
   metadata?: ReadonlyMap<string, string>
   /** How citations are marked: "Vaswani et al., 2017" (default) or numbered "[1]" (the site's setting). */
   citationStyle?: CitationStyle
+  /**
+   * The book chapter the essay is ("2", "A"; see EssayDocument.chapter): its equations, figures,
+   * tables, theorems and sections are numbered "2.1", "2.2", … as bookdown numbers them.
+   */
+  chapter?: string
 }
 
 export type CitationStyle = 'author-year' | 'numeric'
@@ -67,11 +72,13 @@ export interface RenderResult {
   reading: ReadingBlock[]
   /** TeX definitions written in the prose, outside formulas (see EssayDocument.macros). */
   macros: string[]
+  /** The chapter number the render numbered within (the context's), to be kept with the document. */
+  chapter?: string
 }
 
 /** The essay document a render yields, as stored with the post. */
 export function documentOfRender(
-  r: Pick<RenderResult, 'assets' | 'references' | 'anchors' | 'warnings' | 'reading' | 'macros'>,
+  r: Pick<RenderResult, 'assets' | 'references' | 'anchors' | 'warnings' | 'reading' | 'macros' | 'chapter'>,
 ): EssayDocument {
   return {
     assets: r.assets,
@@ -80,6 +87,7 @@ export function documentOfRender(
     warnings: r.warnings,
     reading: r.reading,
     ...(r.macros.length ? { macros: r.macros } : {}),
+    ...(r.chapter ? { chapter: r.chapter } : {}),
   }
 }
 

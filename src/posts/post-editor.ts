@@ -2,6 +2,7 @@ import type { Store } from '../store/index.js'
 import { BlogError } from '../core/errors.js'
 import { requireAdmin, type Viewer } from '../core/viewer.js'
 import { contentHash } from '../markdown/render-cache.js'
+import { anchorsAfterRender } from '../markdown/document-context.js'
 import { RENDER_VERSION } from '../markdown/types.js'
 import { renderOffThread } from '../importer/render-pool.js'
 import {
@@ -62,7 +63,7 @@ export class PostEditor {
         // Labels and the reading follow the new text; figures and entries stay the render's context.
         const edited = {
           ...(document ?? emptyEssayDocument()),
-          anchors: rendered.anchors,
+          anchors: anchorsAfterRender(document, rendered.anchors),
           reading: rendered.reading,
           macros: rendered.macros,
         }

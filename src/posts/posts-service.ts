@@ -3,6 +3,7 @@ import { emptyEssayDocument, type Post, type PostListItem, type PostMeta } from 
 import { BlogError } from '../core/errors.js'
 import { isAdmin, type Viewer } from '../core/viewer.js'
 import { RENDER_VERSION } from '../markdown/types.js'
+import { anchorsAfterRender } from '../markdown/document-context.js'
 import { xrefSourcePath } from '../xref/xref-source.js'
 import type { RenderResult } from '../markdown/types.js'
 import { renderOffThread } from '../importer/render-pool.js'
@@ -109,7 +110,7 @@ export class PostsService {
     }
     const document = {
       ...(body.document ?? emptyEssayDocument()),
-      anchors: rendered.anchors,
+      anchors: anchorsAfterRender(body.document, rendered.anchors),
       reading: rendered.reading,
       macros: rendered.macros,
     }

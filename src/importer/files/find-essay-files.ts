@@ -38,6 +38,8 @@ export interface FoundEssayFiles {
    * chapters, a chapter its sections), in the book's order: only files that were found.
    */
   contents: Map<string, string[]>
+  /** For each file that is a chapter of a book numbered by chapters (bookdown), its chapter's number: "2", "A". */
+  chapters: Map<string, string>
 }
 
 const MARKDOWN_EXTENSIONS = new Set(['.md', '.markdown'])
@@ -94,7 +96,7 @@ export function isRepositoryFileName(name: string): boolean {
 export async function findEssayFiles(paths: string[]): Promise<FoundEssayFiles> {
   const walker = new Walker()
   for (const given of paths) await walker.add(given)
-  return walker.result()
+  return { ...walker.result(), chapters: await walker.chapters() }
 }
 
 class Walker {
@@ -128,7 +130,22 @@ class Walker {
     }
   }
 
-  result(): FoundEssayFiles {
+  /** The chapter number of each file found in a book that numbers its chapters (read from the whole book). */
+  async chapters(): Promise<Map<string, string>> {
+    const out = new Map<string, string>()
+    for (const site of this.layouts.values()) {
+      if (!site.chapterNumbers) continue
+      const numbers = await site.chapterNumbers()
+      for (const file of this.files) {
+        const number =
+          this.roots.get(file) === site.root ? numbers.get(toSlashes(relative(site.root, file))) : undefined
+        if (number !== undefined) out.set(file, number)
+      }
+    }
+    return out
+  }
+
+  result(): Omit<FoundEssayFiles, 'chapters'> {
     return {
       files: [...this.files].sort(compareCodeUnits),
       missing: this.missing,

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import { z } from 'zod'
 import { isBibliographyPage, isEmptyBookdownPage } from './bibliography-page.js'
+import { bookdownChapterNumbers } from './bookdown-chapters.js'
 import { readBookToc, withoutDocumentExtension, type BookToc } from './book-toc.js'
 import { quartoSitePage } from './quarto-pages.js'
 
@@ -33,6 +34,11 @@ export interface SiteLayout {
   skipContent?(absolutePath: string): Promise<string | null>
   /** The site's own table of contents (a Jupyter Book's): its reading order and what each page lists. */
   toc?: BookToc
+  /**
+   * The number the book gives each chapter file ("2", "A"), by path relative to the root: a
+   * bookdown book numbers equations, figures, tables, theorems and sections within chapters.
+   */
+  chapterNumbers?(): Promise<Map<string, string>>
 }
 
 /** Jupyter notebooks: publishable in a plain folder, a Jupyter Book and a Quarto project (src/importer/notebook/). */
@@ -256,6 +262,7 @@ async function bookdown(root: string): Promise<SiteLayout> {
       const text = await readFile(path, 'utf8').catch(() => '')
       return isEmptyBookdownPage(text) ? `${label}: a page with nothing to read (its references page)` : null
     },
+    chapterNumbers: () => bookdownChapterNumbers(root, listed ?? null),
   }
 }
 

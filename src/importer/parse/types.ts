@@ -25,6 +25,8 @@ export interface EssayInput {
    * converted to markdown: see src/importer/notebook/). Looked up before any file.
    */
   embedded?: ReadonlyMap<string, EmbeddedFile>
+  /** The essay's chapter number in its book ("2", "A"), which its numbers are within (a bookdown chapter). */
+  chapter?: string
 }
 
 export interface ParseOptions {

@@ -113,7 +113,7 @@ export const sanitizeSchema: Schema = {
     p: [...(defaults.p ?? []), ['className', 'callout-title', 'qed-line']],
     strong: [['className', 'theorem-label']],
     em: [['className', 'proof-label']],
-    span: [...(defaults.span ?? []), ['className', 'theorem-name', 'qed'], 'ariaHidden'],
+    span: [...(defaults.span ?? []), ['className', 'theorem-name', 'qed', 'header-section-number'], 'ariaHidden'],
     figure: [['className', DISTILL_LAYOUTS]],
     aside: [['className', DISTILL_LAYOUTS]],
     // A reference to another post, resolved when the post is read (src/xref); never a script hook.

@@ -1,4 +1,5 @@
 import type { EssayAnchor } from '../../shared/schemas/index.js'
+import { chapterNumber } from './chapter-number.js'
 import type { RefKind } from './placeholders.js'
 
 /** What the sanitizer prefixes author-chosen ids with (heading `{#key}` and `<a id>` anchors alike). */
@@ -9,13 +10,14 @@ export interface Anchor {
   kind: 'section' | 'figure' | 'table' | 'anchor'
   /** Heading text (markdown) for sections; used as link text. */
   title?: string
-  /** Running number for figures and tables. */
-  number?: number
+  /** Running number for figures and tables ("3", or "2.3" in a book's chapter 2). */
+  number?: string
 }
 
 /**
  * The labels of one document: equation numbers (`\label`, d2l `:eqlabel:`) and anchors
- * (d2l `:label:` on headings, figures and tables). Lives for one preprocess call.
+ * (d2l `:label:` on headings, figures and tables). Lives for one preprocess call. In a book's
+ * chapter (`chapter`, "2" or "A") numbers are the chapter's: (2.1), Figure 2.3, as bookdown has them.
  */
 export class LabelRegistry {
   private readonly equations = new Map<string, string>()
@@ -24,11 +26,13 @@ export class LabelRegistry {
   private figureCount = 0
   private tableCount = 0
 
+  constructor(private readonly chapter?: string) {}
+
   /** Numbers the next labelled display equation; a repeated key keeps its first number. */
   numberEquation(key: string): string {
     const known = this.equations.get(key)
     if (known) return known
-    const n = String(++this.equationCount)
+    const n = chapterNumber(this.chapter, ++this.equationCount)
     this.equations.set(key, n)
     return n
   }
@@ -46,8 +50,8 @@ export class LabelRegistry {
     if (this.anchors.has(key)) return
     const anchor: Anchor = { kind }
     if (title !== undefined) anchor.title = title
-    if (kind === 'figure') anchor.number = ++this.figureCount
-    if (kind === 'table') anchor.number = ++this.tableCount
+    if (kind === 'figure') anchor.number = chapterNumber(this.chapter, ++this.figureCount)
+    if (kind === 'table') anchor.number = chapterNumber(this.chapter, ++this.tableCount)
     this.anchors.set(key, anchor)
   }
 
@@ -83,7 +87,7 @@ export class LabelRegistry {
     for (const [key, anchor] of this.anchors) {
       const entry: EssayAnchor = { key, id: ID_PREFIX + key, kind: anchor.kind }
       if (anchor.title) entry.title = anchor.title
-      if (anchor.number !== undefined) entry.number = String(anchor.number)
+      if (anchor.number !== undefined) entry.number = anchor.number
       out.push(entry)
     }
     for (const [key, number] of this.equations)

@@ -67,6 +67,13 @@ export const EssayDocumentSchema = z.object({
    * formulas are typeset with them, and the arXiv export puts them in the preamble.
    */
   macros: z.array(z.string()).optional(),
+  /**
+   * The number of the book chapter the essay is, as its book numbers it ("2"; "A" in an
+   * appendix): a bookdown chapter's equations, figures, tables, theorems and sections are
+   * numbered within it ("2.1"). Known only to the import, which sees the whole book, so kept
+   * for every later render. Absent: the essay numbers them from 1 on its own.
+   */
+  chapter: z.string().optional(),
 })
 export type EssayDocument = z.infer<typeof EssayDocumentSchema>
 

@@ -20,12 +20,16 @@ const CAPTION = new RegExp(`(?:^|[\\s,])fig\\.cap\\s*=\\s*${STRING}`)
 const FIRST_LABEL = /^\s*([\w.-]+)\s*(?:,|$)/
 const LABEL_OPTION = new RegExp(`(?:^|[\\s,])label\\s*=\\s*${STRING}`)
 
-/** The label and caption of a chunk that draws a figure (`{r cars-plot, fig.cap='…'}`), or null. */
-export function drawnFigure(options: string): { key: string; caption: string } | null {
+/**
+ * The label and caption of a chunk that draws a figure (`{r cars-plot, fig.cap='…'}`), or null;
+ * a captioned chunk with no label takes knitr's (`unnamed`).
+ */
+export function drawnFigure(options: string, unnamed: () => string): { key: string; caption: string } | null {
   const caption = CAPTION.exec(options)
+  if (!caption) return null
   const named = LABEL_OPTION.exec(options)
-  const label = named ? literal(named[1]) : FIRST_LABEL.exec(options)?.[1]
-  return caption && label ? { key: `fig:${label}`, caption: literal(caption[1]) } : null
+  const label = named ? literal(named[1]) : (FIRST_LABEL.exec(options)?.[1] ?? unnamed())
+  return { key: `fig:${label}`, caption: literal(caption[1]) }
 }
 
 export interface ChunkFigure {
@@ -83,15 +87,15 @@ export function chunkFigureNode(figure: ChunkFigure, key: string | null): Paragr
   return { type: 'paragraph', data: { hName: 'figure' }, children: [...anchor, ...images, caption] }
 }
 
-/** The code that draws a figure, as that figure: its label anchor, the code, the caption. */
-export function codeFigure(code: Code, key: string, caption: string): Blockquote {
+/** The code that draws a figure, as that figure: its label anchor, the code (unless hidden), the caption. */
+export function codeFigure(code: Code | null, key: string, caption: string): Blockquote {
   return {
     type: 'blockquote',
     data: { hName: 'figure', hProperties: { className: ['code-figure'] } },
-    position: code.position,
+    ...(code?.position ? { position: code.position } : {}),
     children: [
       { type: 'html', value: `<a id="${key.replace(/[^\w:.-]/g, '')}"></a>` },
-      code,
+      ...(code ? [code] : []),
       { type: 'paragraph', data: { hName: 'figcaption' }, children: [{ type: 'text', value: caption }] },
     ],
   }

@@ -2,12 +2,13 @@ import type { Heading, Nodes, PhrasingContent, Root } from 'mdast'
 import { toString } from 'mdast-util-to-string'
 import type { VFile } from 'vfile'
 import type { EssayAnchor } from '../../../shared/schemas/index.js'
-import { documentOf } from '../../essay-file-data.js'
+import { contextOf, documentOf } from '../../essay-file-data.js'
 import { foreignReference } from '../../syntax/labels.js'
 import { QUARTO_PREFIXES, quartoPrefix } from '../pandoc/labels.js'
 import { IdentifierSet, pandocIdentifier } from './pandoc-identifier.js'
 import { dropPartHeadings } from './parts.js'
 import { dropRawTex } from './raw-tex.js'
+import { sectionNumbers, showSectionNumber } from './section-numbers.js'
 
 declare module 'vfile' {
   interface DataMap {
@@ -51,12 +52,14 @@ export default function remarkBookdownRefs() {
       own.push(anchor)
       byKey.set(anchor.key, anchor)
     }
-    const bookdown = parts || texts || file.data.knitr === true || mentionsRef(tree)
+    const chapter = contextOf(file).chapter
+    const bookdown = parts || texts || file.data.knitr === true || chapter !== undefined || mentionsRef(tree)
     if (!bookdown) return
     for (const anchor of labelHeadings(tree, byKey)) {
       own.push(anchor)
       byKey.set(anchor.key, anchor)
     }
+    if (chapter !== undefined) numberSections(tree, chapter, file, byKey)
     rewrite(tree, byKey)
     dropRawTex(tree)
   }
@@ -147,6 +150,28 @@ const BOOKDOWN_PREFIX = new Map(
     .filter(([prefix]) => THEOREM_PREFIX.test(`${prefix}:x`))
     .map(([prefix, word]) => [word, prefix]),
 )
+
+/**
+ * A book chapter's sections numbered as bookdown numbers them (section-numbers.ts): shown before
+ * each heading, and the number its label's `\@ref` says, here and from other chapters.
+ */
+function numberSections(tree: Root, chapter: string, file: VFile, byKey: Map<string, EssayAnchor>): void {
+  const numbered = new Map<string, string>()
+  for (const [heading, number] of sectionNumbers(tree, chapter)) {
+    const id = heading.data?.hProperties?.id
+    if (typeof id === 'string') numbered.set(id, number)
+    showSectionNumber(heading, number)
+  }
+  if (numbered.size === 0) return
+  const withNumber = (a: EssayAnchor): EssayAnchor => {
+    const number = a.kind === 'section' ? numbered.get(a.key) : undefined
+    return number ? { ...a, number } : a
+  }
+  const document = documentOf(file)
+  document.anchors = document.anchors.map(withNumber)
+  if (file.data.anchors) file.data.anchors = file.data.anchors.map(withNumber)
+  for (const [key, anchor] of byKey) byKey.set(key, withNumber(anchor))
+}
 
 /** Headings with no id of their own get pandoc's; each is a section anchor. */
 function labelHeadings(tree: Root, known: ReadonlyMap<string, EssayAnchor>): EssayAnchor[] {

@@ -1,6 +1,7 @@
 import type { Blockquote, Code, Nodes, Paragraph, Root } from 'mdast'
 import type { VFile } from 'vfile'
-import { documentOf } from '../../essay-file-data.js'
+import { contextOf, documentOf } from '../../essay-file-data.js'
+import { chapterNumber } from '../../syntax/chapter-number.js'
 import { hasMarker, unstash } from '../../syntax/stash.js'
 import { chunkFigure, chunkFigureNode, codeFigure, drawnFigure } from './chunk-figures.js'
 
@@ -15,7 +16,7 @@ import { chunkFigure, chunkFigureNode, codeFigure, drawnFigure } from './chunk-f
  */
 export default function remarkCodeChunks() {
   return (tree: Root, file: VFile): undefined => {
-    const chunks: Chunks = { stash: file.data.stash ?? [], figures: [], r: false }
+    const chunks: Chunks = { stash: file.data.stash ?? [], figures: [], r: false, unnamed: 0 }
     visitCode(tree, chunks)
     if (chunks.r) file.data.knitr = true
     if (chunks.figures.length > 0) record(chunks.figures, file)
@@ -28,16 +29,20 @@ interface Chunks {
   figures: string[]
   /** Whether any chunk runs R (an R Markdown document). */
   r: boolean
+  /** Captioned chunks without a label so far, which knitr labels `unnamed-chunk-N`. */
+  unnamed: number
 }
 
 /** Figure numbers for rehype-captions and the anchors references find. */
 function record(keys: readonly string[], file: VFile): void {
   const numbers = new Map(file.data.captionNumbers ?? [])
   const anchors = documentOf(file).anchors
+  const chapter = contextOf(file).chapter
   keys.forEach((key, i) => {
     const id = `user-content-${key}`
-    numbers.set(id, `Figure ${i + 1}`)
-    anchors.push({ key, id, kind: 'figure', number: String(i + 1) })
+    const number = chapterNumber(chapter, i + 1)
+    numbers.set(id, `Figure ${number}`)
+    anchors.push({ key, id, kind: 'figure', number })
   })
   file.data.captionNumbers = numbers
 }
@@ -47,6 +52,7 @@ const CHUNK_HEADER = /^\{([A-Za-z][\w+-]*)(?:[\s,]([^]*))?\}$/
 const OPTION_LINE = /^#\|\s?(.*)$/
 const HIDDEN_OPTION = /(?:^|[\s,])(?:echo|include)\s*=\s*(?:FALSE|F)\b/
 const HIDDEN_YAML = /^(?:echo|include)\s*:\s*false\s*$/
+const INCLUDED_NOT = /(?:^|[\s,])include\s*=\s*(?:FALSE|F)\b/
 
 function visitCode(parent: Nodes, chunks: Chunks): void {
   if (!('children' in parent) || !Array.isArray(parent.children)) return
@@ -79,20 +85,23 @@ function rewriteChunk(code: Code, chunks: Chunks): Code | Paragraph | Blockquote
     yaml.push(option[1].trim())
   }
   const figure = engine.toLowerCase() === 'r' ? chunkFigure(options, lines.slice(k).join('\n')) : null
-  if (figure && !/(?:^|[\s,])include\s*=\s*(?:FALSE|F)\b/.test(options)) {
-    const key = figure.caption !== null && figure.label ? `fig:${figure.label}` : null
+  if (figure && !INCLUDED_NOT.test(options)) {
+    // knitr labels a chunk its author did not (`unnamed-chunk-3`): a captioned one is numbered all the same.
+    const key = figure.caption === null ? null : `fig:${figure.label ?? `unnamed-chunk-${++chunks.unnamed}`}`
     if (key) chunks.figures.push(key)
     return { ...chunkFigureNode(figure, key), position: code.position }
   }
-  if (HIDDEN_OPTION.test(options) || yaml.some((line) => HIDDEN_YAML.test(line))) return null
+  const hidden = HIDDEN_OPTION.test(options) || yaml.some((line) => HIDDEN_YAML.test(line))
+  // A plot only running the code draws: its number and caption stay, under the code that draws it
+  // (alone when the code is hidden, so that the figures after it keep bookdown's numbers).
+  const drawn =
+    engine.toLowerCase() === 'r' && !INCLUDED_NOT.test(options)
+      ? drawnFigure(options, () => `unnamed-chunk-${++chunks.unnamed}`)
+      : null
+  if (drawn) chunks.figures.push(drawn.key)
+  if (hidden) return drawn ? codeFigure(null, drawn.key, drawn.caption) : null
   code.lang = engine.toLowerCase()
   code.meta = null
   code.value = lines.slice(k).join('\n')
-  // A plot only running the code draws: its number and caption stay, under the code that draws it.
-  const drawn = engine.toLowerCase() === 'r' ? drawnFigure(options) : null
-  if (drawn) {
-    chunks.figures.push(drawn.key)
-    return codeFigure(code, drawn.key, drawn.caption)
-  }
-  return code
+  return drawn ? codeFigure(code, drawn.key, drawn.caption) : code
 }

@@ -10,7 +10,10 @@ import { looksLikeAttributes, parseAttributes, type PandocAttributes } from './a
 /** Attributes written after an image, for the figure transform (figures.ts). */
 export const imageAttributes = new WeakMap<Image, PandocAttributes>()
 
-/** `## Title {#id .class}`: the id kept (unless the heading has one), the rest dropped. */
+/** Headings marked `{-}` or `.unnumbered`: a book numbering its sections passes over them. */
+export const unnumberedHeadings = new WeakSet<Heading>()
+
+/** `## Title {#id .class}`: the id kept (unless the heading has one), `.unnumbered` noted, the rest dropped. */
 export function headingAttributes(heading: Heading): void {
   const tail = heading.children[heading.children.length - 1]
   if (tail?.type !== 'text') return
@@ -18,7 +21,8 @@ export function headingAttributes(heading: Heading): void {
   if (!value.endsWith('}')) return
   const open = value.lastIndexOf('{')
   if (open < 0 || !looksLikeAttributes(value.slice(open + 1, -1))) return
-  const { id } = parseAttributes(value.slice(open + 1, -1))
+  const { id, classes } = parseAttributes(value.slice(open + 1, -1))
+  if (classes.includes('unnumbered')) unnumberedHeadings.add(heading)
   tail.value = value.slice(0, open).trimEnd()
   if (tail.value === '') heading.children.pop()
   if (id && heading.data?.hProperties?.id === undefined)

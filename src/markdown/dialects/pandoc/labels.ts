@@ -1,3 +1,5 @@
+import { chapterNumber } from '../../syntax/chapter-number.js'
+
 /**
  * What a Quarto cross-reference (`@thm-x`, `@fig-x`) resolves to, collected while the divs,
  * figures and tables of one document are read, and consulted once they all are (a reference
@@ -58,15 +60,18 @@ export function quartoPrefix(key: string): string | null {
   return prefix in QUARTO_PREFIXES ? prefix : null
 }
 
-/** Targets by label, plus the running numbers of each kind. */
+/** Targets by label, plus the running numbers of each kind (within a book's chapter, "2.1", when given one). */
 export class QuartoLabels {
   readonly targets = new Map<string, QuartoTarget>()
   private readonly counts = new Map<string, number>()
 
+  constructor(private readonly chapter?: string) {}
+
   /** Numbers the next `prefix` block and records `key` (if any) as naming it; returns its number. */
   next(prefix: string, key: string | null): string {
-    const n = String((this.counts.get(prefix) ?? 0) + 1)
-    this.counts.set(prefix, Number(n))
+    const count = (this.counts.get(prefix) ?? 0) + 1
+    this.counts.set(prefix, count)
+    const n = chapterNumber(this.chapter, count)
     if (key && !this.targets.has(key)) this.targets.set(key, { word: QUARTO_PREFIXES[prefix] ?? 'Item', number: n })
     return n
   }

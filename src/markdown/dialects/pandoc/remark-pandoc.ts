@@ -1,7 +1,7 @@
 import type { Nodes, Paragraph, Parent, Root } from 'mdast'
 import type { Processor } from 'unified'
 import type { VFile } from 'vfile'
-import { documentOf, warn } from '../../essay-file-data.js'
+import { contextOf, documentOf, warn } from '../../essay-file-data.js'
 import { resolveReferences } from './cross-references.js'
 import { readDivs, type DivReading } from './divs.js'
 import { readInlineAttributes } from './inline-attributes.js'
@@ -31,7 +31,7 @@ export default function remarkPandoc(this: Processor) {
   return (tree: Root, file: VFile): undefined => {
     readInlineAttributes(tree)
     const reading: DivReading = {
-      labels: new QuartoLabels(),
+      labels: new QuartoLabels(contextOf(file).chapter),
       floats: [],
       blocks: [],
       sections: new Map(),

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { renderMarkdown } from '../../../../src/markdown/index.js'
+import { contextFromDocument } from '../../../../src/markdown/document-context.js'
+import { documentOfRender } from '../../../../src/markdown/types.js'
+import { shownText } from '../../../helpers/shown-text.js'
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../../fixtures/dialects/bookdown/numbered/${name}`, import.meta.url), 'utf8')
+// The body as the importer renders it: the chapter's title heading is the post's title.
+const blocks = fixture('blocks.Rmd').replace(/^# Blocks\n/, '')
+
+describe('a bookdown chapter rendered with its chapter number', () => {
+  const rendered = renderMarkdown(blocks, { chapter: '2' })
+  const shown = shownText(rendered.html)
+
+  it('numbers equations, theorems, figures and sections within the chapter', () => {
+    expect(shown).toContain('Theorem 2.1')
+    expect(shown).toContain('(2.1)')
+    expect(shown).toContain('Figure 2.1: Here is a nice figure!')
+    expect(rendered.html).toContain(
+      '<h2 id="user-content-equations"><span class="header-section-number">2.1</span> Equations</h2>',
+    )
+    const numbered = Object.fromEntries(rendered.anchors.map((a) => [a.key, a.number]))
+    expect(numbered).toMatchObject({
+      'eq:binom': '2.1',
+      'thm:tri': '2.1',
+      'fig:nice-fig': '2.1',
+      equations: '2.1',
+      'theorems-and-proofs': '2.2',
+    })
+  })
+
+  it('says those numbers where \\@ref names them, linked to what they number', () => {
+    expect(rendered.html).toContain('See Equation <a href="#user-content-eq-eq:binom">2.1</a>')
+    expect(rendered.html).toContain('smart theorem <a href="#user-content-tri">2.1</a>')
+    expect(rendered.html).toContain('See Figure <a href="#user-content-fig:nice-fig">2.1</a>')
+  })
+
+  it('keeps the number with the document, and a render from the document numbers the same', () => {
+    const document = documentOfRender(rendered)
+    expect(document.chapter).toBe('2')
+    expect(shownText(renderMarkdown(blocks, contextFromDocument(document)).html)).toContain('Theorem 2.1')
+  })
+
+  it('numbers from 1 with no chapter, as before', () => {
+    const alone = renderMarkdown(blocks)
+    expect(shownText(alone.html)).toContain('Theorem 1')
+    expect(shownText(alone.html)).not.toMatch(/2\.1|header-section-number/)
+    expect(alone.html).not.toContain('header-section-number')
+    expect(documentOfRender(alone).chapter).toBeUndefined()
+  })
+
+  it('numbers an appendix chapter’s items by its letter, and nested sections below their parent', () => {
+    const md =
+      '## One\n\n### Deeper\n\n## Skipped {-}\n\n## Two\n\n$$x = 1 (\\#eq:x)$$\n\nSee \\@ref(deeper) and (\\@ref(eq:x)).\n'
+    const { html } = renderMarkdown(md, { chapter: 'A' })
+    expect(shownText(html)).toMatch(/A\.1\s+One[\s\S]*A\.1\.1\s+Deeper[\s\S]*Skipped[\s\S]*A\.2\s+Two/)
+    expect(html).toContain('See <a href="#user-content-deeper">A.1.1</a> and (<a href="#user-content-eq-eq:x">A.1</a>)')
+  })
+})
