@@ -11,7 +11,13 @@ export interface LighthouseScores {
 }
 
 export type LighthouseResult =
-  { pages: Record<string, LighthouseScores & { path: string }>; runs: number } | { skipped: string }
+  | {
+      pages: Record<string, LighthouseScores & { path: string }>
+      /** The same pages without the app's scripts (audit.mjs --peer), by the page's path. */
+      peers: Record<string, LighthouseScores>
+      runs: number
+    }
+  | { skipped: string }
 
 /**
  * Lighthouse 12 (mobile: its default form factor, a throttled mid-range phone) on pages of an
@@ -28,19 +34,21 @@ export async function lighthouseMobile(
 ): Promise<LighthouseResult> {
   const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium'
   if (!existsSync(chrome)) return { skipped: `no Chromium at ${chrome}` }
-  const args = [join(root, 'scripts', 'audit.mjs'), '--data', dataDir, '--runs', String(runs), '--json']
+  const args = [join(root, 'scripts', 'audit.mjs'), '--data', dataDir, '--runs', String(runs), '--json', '--peer']
   for (const path of paths) args.push('--path', path)
   const { code, stdout, stderr } = await run(process.execPath, args)
   const last = stdout.trim().split('\n').at(-1) ?? ''
   if (code !== 0 || !last.startsWith('{')) return { skipped: `audit exited with ${code}: ${stderr.trim().slice(-300)}` }
   const scores = JSON.parse(last) as Record<string, LighthouseScores>
   const pages: Record<string, LighthouseScores & { path: string }> = {}
-  // audit.mjs names a page by its address's last segment
+  const peers: Record<string, LighthouseScores> = {}
+  // audit.mjs names a page by its address's last segment, and its static peer "<name>~static"
   for (const path of paths) {
     const name = path.split('/').filter(Boolean).at(-1) ?? 'home'
     if (scores[name]) pages[name] = { ...scores[name], path }
+    if (scores[`${name}~static`]) peers[path] = scores[`${name}~static`]
   }
-  return { pages, runs }
+  return { pages, peers, runs }
 }
 
 function run(command: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -87,6 +95,13 @@ export function lighthouseRows(
       String(page.performance),
       `${path}: mobile performance, median of ${result.runs}; goal ≥ ${goal} (accessibility ${page.accessibility}, best practices ${page['best-practices']}, SEO ${page.seo})`,
     ])
+    const peer = path ? result.peers[path] : undefined
+    if (peer)
+      rows.push([
+        `lighthouse.${label}.staticPeer`,
+        String(peer.performance),
+        `the same page's HTML without the app's scripts (a static site's page); app/peer ${(page.performance / Math.max(1, peer.performance)).toFixed(2)}`,
+      ])
   }
   return rows
 }

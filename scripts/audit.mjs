@@ -66,6 +66,46 @@ else {
   pages = { home: `${base}/`, post: `${base}/posts/${posts[0].slug}` }
 }
 
+// `--peer`: each page also as a static page, "<name>~static": the same server-rendered HTML
+// without the app's scripts (no hydration, no reading aids), which is what a static site
+// generator with server-side KaTeX (Hugo's transform.ToMath, a Jekyll/kramdown build) sends. It
+// is served compressed like the app's pages, its styles, fonts and images passed through from
+// the same server: the score the content itself allows on this phone, and so the ratio to it.
+const peerServer = process.argv.includes('--peer') ? await servePeers(pages) : null
+
+async function servePeers(of) {
+  const { createServer, get } = await import('node:http')
+  const { brotliCompressSync } = await import('node:zlib')
+  const bodies = new Map()
+  for (const [name, url] of Object.entries(of)) {
+    const html = await (await fetch(url)).text()
+    const bare = html
+      .replace(/<script\b(?![^>]*type="application\/ld\+json")[^>]*>[\s\S]*?<\/script>/g, (tag) =>
+        // the theme's tiny blocking script stays: a static site would carry it too
+        /^<script>/.test(tag) && tag.length < 2000 ? tag : '',
+      )
+      .replace(/<link rel="modulepreload"[^>]*>/g, '')
+    bodies.set(`/${name}~static`, brotliCompressSync(bare))
+  }
+  const peer = createServer((req, res) => {
+    const body = bodies.get(req.url ?? '')
+    if (body) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'br' })
+      return res.end(body)
+    }
+    // styles, fonts, images: the blog server's own answer, as compressed as it sends it
+    const upstream = get(`${base}${req.url}`, { headers: { 'accept-encoding': 'br, gzip' } }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(res)
+    })
+    upstream.on('error', () => res.writeHead(502).end())
+  })
+  const peerPort = port + 2000
+  await new Promise((resolve) => peer.listen(peerPort, resolve))
+  for (const name of Object.keys(of)) of[`${name}~static`] = `http://localhost:${peerPort}/${name}~static`
+  return peer
+}
+
 // One Chromium for all runs, driven by Lighthouse over its debugging port; the flags are the
 // ones chrome-launcher (Lighthouse's own launcher) starts it with.
 const cdpPort = port + 1000
@@ -110,6 +150,7 @@ async function stop() {
       : new Promise((resolve) => chrome.once('exit', resolve))
   chrome.kill()
   server.kill('SIGTERM')
+  peerServer?.close()
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
   rmSync(work, { recursive: true, force: true, maxRetries: 5 })
 }
