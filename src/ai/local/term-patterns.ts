@@ -34,9 +34,13 @@ export function termPattern(key: string): RegExp {
   return new RegExp(cjk ? body : `\\b${body}\\b`)
 }
 
-/** A name given to what the sentence before described: "…, it has a name:", "This is called", "Such a … is known as" (a clause's subject, not "that are known as"). */
+/**
+ * A name given to what the sentence before described: "…, it has a name:", "This is called",
+ * "Such a … is known as", "This kind of learning is called", "We call this the …" (a clause's
+ * subject, not "that are known as").
+ */
 export const BACK_NAMING =
-  /(?:^|[,;:]\s*|\b(?:and|so|hence|thus)\s+)(?:it|this|these|they|such\s+(?:an?\s+)?\w+)\s+(?:(?:also\s+)?(?:has|have|goes\s+by)\s+(?:a|the)\s+name|(?:is|are)\s+(?:often\s+|usually\s+|also\s+)?(?:called|known\s+as|referred\s+to\s+as|termed|dubbed))\b/
+  /(?:^|[,;:]\s*|\b(?:and|so|hence|thus)\s+)(?:(?:it|this|these|they|such\s+(?:an?\s+)?\w+|(?:this|these|such)\s+(?:kinds?|types?|sorts?|forms?|class(?:es)?)\s+of\s+\w+)\s+(?:(?:also\s+)?(?:has|have|goes\s+by)\s+(?:a|the)\s+name|(?:is|are)\s+(?:often\s+|usually\s+|also\s+|commonly\s+|sometimes\s+)?(?:called|known\s+as|referred\s+to\s+as|termed|dubbed))|we\s+(?:often\s+|usually\s+)?call\s+(?:this|these|it|them|such\s+\w+))\b/
 
 const DEFINING_AFTER = String.raw`\s*(?:\([^)]{0,60}\)\s*)?(?:,[^,]{1,80},\s*)?(?:is|are|was|were)\s+(?:also\s+)?(?:(?:called|defined\s+as|known\s+as)\s+)?(?:a|an|the|one|any|some|simply|essentially|just)\b`
 const DEFINING_VERB = String.raw`[^.;:]{0,40}?\b(?:means|denotes|refers\s+to|is\s+defined\s+as|stands\s+for|describes|represents|consists\s+of)\b`

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { LocalProvider } from '../../../src/ai/local/local-provider.js'
 import { addsBeyond, termPassage } from '../../../src/ai/local/term-passage.js'
 import { formulaText } from '../../../src/ai/guard/formula-text.js'
+import { BACK_NAMING } from '../../../src/ai/local/term-patterns.js'
 import { readEssayMarkdown } from '../../../src/text/read-essay-markdown.js'
 import { inputFor, siteOf, type TestEssay } from './essays.js'
 
@@ -82,5 +83,25 @@ describe('local annotations: notes beyond the sentence a term stands in (issue 3
     const text = formulaText('\\begin{split}\na &= b + c \\\\\nd &= e\n\\end{split}', new Map())
     expect(text).not.toBeNull()
     expect(text).toContain('a = b + c')
+  })
+})
+
+describe('names given to what the sentence before described', () => {
+  it('reads "this kind of X is called" and "we call this the" as naming', () => {
+    expect(BACK_NAMING.test('this kind of learning is called generative modeling.')).toBe(true)
+    expect(BACK_NAMING.test('we call this the generator network.')).toBe(true)
+    expect(BACK_NAMING.test('models that are known as transformers are large.')).toBe(false)
+  })
+
+  it('quotes the description for a term the essay names after it', async () => {
+    const named: TestEssay = {
+      id: 23,
+      title: 'Learning without labels',
+      markdown: `Sometimes we only want a model that captures what the data looks like, with no labels at all. This kind of learning is called generative modeling.
+Generative modeling is older than deep learning, and generative modeling is still popular.`,
+    }
+    const notes = await provider.annotations(inputFor(named))
+    const note = notes.find((a) => a.targetText.toLowerCase() === 'generative modeling')
+    expect(note?.annotation).toContain('with no labels at all')
   })
 })
