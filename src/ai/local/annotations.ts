@@ -153,8 +153,9 @@ function annotate(
     type ??= 'example'
   }
   // The formula the essay writes right after a sentence using the term ("Adam's update is …").
+  // A single word ("model", "gradient") in the sentence before a formula is rarely what the formula is of.
   const near =
-    parts.length === 0
+    parts.length === 0 && term.surface.split(/[\s-]+/).length > 1
       ? doc.displays
           .filter((d) => d.before !== null && term.sentences.slice(0, 40).includes(d.before))
           .map((d) => ({ d, text: formulaText(d.tex, macros) }))

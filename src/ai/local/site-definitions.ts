@@ -63,19 +63,22 @@ export function definingPost(
   const want = norm(term.surface)
   const byLink =
     slug && term.url && !/^https?:/.test(term.url)
-      ? posts.find((p) => p.slug === slug || p.slug.endsWith(`-${slug}`))
+      ? // A short address ("/D/jl") is no tail of a dated slug: "…-forwarddiff-jl" is another post.
+        posts.find((p) => p.slug === slug || (slug.length > 3 && p.slug.endsWith(`-${slug}`)))
       : undefined
   const byTitle = posts.filter((p) => norm(p.title).includes(want)).sort((a, b) => a.title.length - b.title.length)[0]
-  const post =
-    byLink ??
-    (byTitle && norm(byTitle.title).trim().split(' ').length <= want.trim().split(' ').length + 3 ? byTitle : undefined)
+  // One word inside a longer title names another concept ("gradient" in "Gradient Descent", "model" in "The Base Classification Model").
+  const size = want.trim().split(' ').length
+  const titled = byTitle && norm(byTitle.title).trim().split(' ').length <= (size === 1 ? 1 : size + 3)
+  const post = byLink ?? (titled ? byTitle : undefined)
   if (!post) return null
   const pattern = termPattern(term.key)
   const sentences = post.plainText
     .split(/(?<=[.!?])\s+|\n+/)
     .map((x) => x.trim())
     .filter((x) => x.length >= 25 && x.length <= 400)
-  const uses = sentences.filter((x) => pattern.test(x.toLowerCase()))
+  // A sentence the guard would cut (TeX, an address) would leave the note without its point.
+  const uses = sentences.filter((x) => pattern.test(x.toLowerCase()) && !hasTexInProse(x) && !/https?:\/\//.test(x))
   const defs = definers(pattern)
   const defining = uses.find((x) => defs.some((d) => d.pattern.test(x.toLowerCase())))
   const sentence = defining ?? uses[0] ?? null
