@@ -26,10 +26,25 @@ const LABEL_OPTION = new RegExp(`(?:^|[\\s,])label\\s*=\\s*${STRING}`)
  */
 export function drawnFigure(options: string, unnamed: () => string): { key: string; caption: string } | null {
   const caption = CAPTION.exec(options)
-  if (!caption) return null
+  return caption ? { key: `fig:${chunkLabel(options, unnamed)}`, caption: literal(caption[1]) } : null
+}
+
+/** `knitr::kable(…, caption = '…')`: a table bookdown numbers and labels `tab:` + the chunk's label. */
+const KABLE_CAPTION = new RegExp(`\\bkable\\([^]*?[\\s,(]caption\\s*=\\s*${STRING}`)
+
+/** The label and caption of a chunk that makes a captioned table with `kable()`, or null. */
+export function kableTable(
+  options: string,
+  code: string,
+  unnamed: () => string,
+): { key: string; caption: string } | null {
+  const caption = KABLE_CAPTION.exec(code)
+  return caption ? { key: `tab:${chunkLabel(options, unnamed)}`, caption: literal(caption[1]) } : null
+}
+
+function chunkLabel(options: string, unnamed: () => string): string {
   const named = LABEL_OPTION.exec(options)
-  const label = named ? literal(named[1]) : (FIRST_LABEL.exec(options)?.[1] ?? unnamed())
-  return { key: `fig:${label}`, caption: literal(caption[1]) }
+  return named ? literal(named[1]) : (FIRST_LABEL.exec(options)?.[1] ?? unnamed())
 }
 
 export interface ChunkFigure {
@@ -87,16 +102,25 @@ export function chunkFigureNode(figure: ChunkFigure, key: string | null): Paragr
   return { type: 'paragraph', data: { hName: 'figure' }, children: [...anchor, ...images, caption] }
 }
 
-/** The code that draws a figure, as that figure: its label anchor, the code (unless hidden), the caption. */
-export function codeFigure(code: Code | null, key: string, caption: string): Blockquote {
+/**
+ * The code that draws a figure or makes a table, as that figure or table: its label anchor, the
+ * code (unless hidden) and the caption, above the code for a table as bookdown puts it.
+ */
+export function codeFigure(code: Code | null, key: string, caption: string, captionFirst = false): Blockquote {
+  const figcaption: Paragraph = {
+    type: 'paragraph',
+    data: { hName: 'figcaption' },
+    children: [{ type: 'text', value: caption }],
+  }
   return {
     type: 'blockquote',
     data: { hName: 'figure', hProperties: { className: ['code-figure'] } },
     ...(code?.position ? { position: code.position } : {}),
     children: [
       { type: 'html', value: `<a id="${key.replace(/[^\w:.-]/g, '')}"></a>` },
+      ...(captionFirst ? [figcaption] : []),
       ...(code ? [code] : []),
-      { type: 'paragraph', data: { hName: 'figcaption' }, children: [{ type: 'text', value: caption }] },
+      ...(captionFirst ? [] : [figcaption]),
     ],
   }
 }

@@ -3,7 +3,7 @@ import type { VFile } from 'vfile'
 import { contextOf, documentOf } from '../../essay-file-data.js'
 import { chapterNumber } from '../../syntax/chapter-number.js'
 import { hasMarker, unstash } from '../../syntax/stash.js'
-import { chunkFigure, chunkFigureNode, codeFigure, drawnFigure } from './chunk-figures.js'
+import { chunkFigure, chunkFigureNode, codeFigure, drawnFigure, kableTable } from './chunk-figures.js'
 
 /**
  * Executable chunks of R Markdown (```` ```{r label, echo=FALSE} ````) and Quarto
@@ -16,33 +16,36 @@ import { chunkFigure, chunkFigureNode, codeFigure, drawnFigure } from './chunk-f
  */
 export default function remarkCodeChunks() {
   return (tree: Root, file: VFile): undefined => {
-    const chunks: Chunks = { stash: file.data.stash ?? [], figures: [], r: false, unnamed: 0 }
+    const chunks: Chunks = { stash: file.data.stash ?? [], figures: [], tables: [], r: false, unnamed: 0 }
     visitCode(tree, chunks)
     if (chunks.r) file.data.knitr = true
-    if (chunks.figures.length > 0) record(chunks.figures, file)
+    if (chunks.figures.length > 0) record(chunks.figures, 'figure', file)
+    if (chunks.tables.length > 0) record(chunks.tables, 'table', file)
   }
 }
 
 interface Chunks {
   stash: readonly string[]
-  /** Labelled, captioned chunk figures in document order: their keys (`fig:cars`). */
+  /** Captioned chunk figures in document order: their keys (`fig:cars`). */
   figures: string[]
+  /** Captioned `kable()` tables in document order: their keys (`tab:mtcars`). */
+  tables: string[]
   /** Whether any chunk runs R (an R Markdown document). */
   r: boolean
   /** Captioned chunks without a label so far, which knitr labels `unnamed-chunk-N`. */
   unnamed: number
 }
 
-/** Figure numbers for rehype-captions and the anchors references find. */
-function record(keys: readonly string[], file: VFile): void {
+/** Figure and table numbers for rehype-captions and the anchors references find. */
+function record(keys: readonly string[], kind: 'figure' | 'table', file: VFile): void {
   const numbers = new Map(file.data.captionNumbers ?? [])
   const anchors = documentOf(file).anchors
   const chapter = contextOf(file).chapter
   keys.forEach((key, i) => {
     const id = `user-content-${key}`
     const number = chapterNumber(chapter, i + 1)
-    numbers.set(id, `Figure ${number}`)
-    anchors.push({ key, id, kind: 'figure', number })
+    numbers.set(id, `${kind === 'figure' ? 'Figure' : 'Table'} ${number}`)
+    anchors.push({ key, id, kind, number })
   })
   file.data.captionNumbers = numbers
 }
@@ -99,9 +102,16 @@ function rewriteChunk(code: Code, chunks: Chunks): Code | Paragraph | Blockquote
       ? drawnFigure(options, () => `unnamed-chunk-${++chunks.unnamed}`)
       : null
   if (drawn) chunks.figures.push(drawn.key)
-  if (hidden) return drawn ? codeFigure(null, drawn.key, drawn.caption) : null
+  // A `kable()` table with a caption likewise: numbered among the tables, its caption above the code.
+  const table =
+    !drawn && engine.toLowerCase() === 'r' && !INCLUDED_NOT.test(options)
+      ? kableTable(options, lines.slice(k).join('\n'), () => `unnamed-chunk-${++chunks.unnamed}`)
+      : null
+  if (table) chunks.tables.push(table.key)
+  const made = drawn ?? table
+  if (hidden) return made ? codeFigure(null, made.key, made.caption, made === table) : null
   code.lang = engine.toLowerCase()
   code.meta = null
   code.value = lines.slice(k).join('\n')
-  return drawn ? codeFigure(code, drawn.key, drawn.caption) : code
+  return made ? codeFigure(code, made.key, made.caption, made === table) : code
 }

@@ -35,6 +35,17 @@ describe('a bookdown chapter rendered with its chapter number', () => {
     expect(rendered.html).toContain('See Equation <a href="#user-content-eq-eq:binom">2.1</a>')
     expect(rendered.html).toContain('smart theorem <a href="#user-content-tri">2.1</a>')
     expect(rendered.html).toContain('See Figure <a href="#user-content-fig:nice-fig">2.1</a>')
+    expect(rendered.html).toContain('Table <a href="#user-content-tab:nice-tab">2.1</a>')
+  })
+
+  it('numbers a captioned kable() table, and a captioned chunk knitr labels itself, in their sequences', () => {
+    expect(shown).toContain('Table 2.1: Here is a nice table!')
+    const md =
+      "```{r fig.cap='Unlabelled.', echo=FALSE}\nplot(1)\n```\n\n```{r two, fig.cap='Second.'}\nplot(2)\n```\n\nSee \\@ref(fig:two).\n"
+    const { html } = renderMarkdown(md, { chapter: '3' })
+    expect(shownText(html)).toMatch(/Figure 3\.1: Unlabelled\.[\s\S]*plot\(2\)[\s\S]*Figure 3\.2: Second\./)
+    expect(html).not.toContain('plot(1)')
+    expect(html).toContain('See <a href="#user-content-fig:two">3.2</a>')
   })
 
   it('keeps the number with the document, and a render from the document numbers the same', () => {
