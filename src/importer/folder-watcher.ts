@@ -11,6 +11,12 @@ export interface FolderWatcher {
 
 const isEssay = (path: string) => /\.(md|markdown|ipynb)$/i.test(path)
 const isFigure = (path: string) => assetExtOf(path) !== null
+/**
+ * A book's chapters (`.Rmd`, `.qmd`, which only their site publishes) and the files that order
+ * them: a change to one may renumber or move pages whose own files did not change.
+ */
+const isBookPart = (path: string) =>
+  /\.(rmd|qmd)$/i.test(path) || /(?:^|[/\\])(?:_toc\.yml|_bookdown\.yml|myst\.yml|_quarto\.ya?ml)$/.test(path)
 
 /**
  * `blog serve --watch DIR`: import what is there, then every essay that appears or changes.
@@ -38,9 +44,9 @@ export function watchFolder(
     running = running.then(() => importer.importPaths(batch)).then((r) => hooks.onReport?.(r), hooks.onError)
   }
   const enqueue = (path: string) => {
-    // Which essays use a figure is only known by reading them: the folder is imported again,
-    // and the import's figure check re-renders just the essays whose figures changed.
-    if (isFigure(path)) queued.add(root)
+    // Which essays use a figure is only known by reading them, which a book's order changes: the
+    // folder is imported again, and the import re-renders just the essays those changes reach.
+    if (isFigure(path) || isBookPart(path)) queued.add(root)
     else if (isEssay(path)) queued.add(path)
     else return
     if (timer) clearTimeout(timer)
