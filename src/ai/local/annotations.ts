@@ -7,7 +7,8 @@ import { clip } from '../../text/format.js'
 import { addsBeyond, termPassage } from './term-passage.js'
 import { symbolNote } from './symbol-note.js'
 import { BACK_NAMING, definers, exemplifies, lower, termPattern } from './term-patterns.js'
-import { definingPost, definingSentence } from './site-definitions.js'
+import { definingPost } from './site-definitions.js'
+import { glossaryDefinition } from './site-glossary.js'
 import { categoryFor, priority, usage } from './note-meta.js'
 import { formulaText } from '../guard/formula-text.js'
 import { guardContext } from '../guard/guard-context.js'
@@ -21,8 +22,6 @@ const LONG_MAX = 12
 const SPARE = 8
 /** A term whose note weighs under this share of the essay's best is no key term of it. */
 const FLOOR = 0.4
-/** Related essays searched for a term when looking for connections. */
-const RELATED_SEARCHED = 20
 
 /**
  * Annotations for the essay's key terms (TF-IDF against the site), each explained by what the
@@ -49,12 +48,11 @@ export function localAnnotations(input: EssayInput, doc: EssayDoc, index: SiteIn
     limit: limit + SPARE,
     ownLimit: limit + SPARE,
   })
-  const related = index.related(index.vectorFor(input.post, input.plainText), input.post.id, RELATED_SEARCHED)
   const kept = Math.min(limit, terms.length)
   const macros = guardContext(input).macros
   const annotated = terms
     .map((term, rank) => {
-      const made = annotate(macros, term, rank, kept, input, doc, related, index)
+      const made = annotate(macros, term, rank, kept, input, doc, index)
       return (
         made && { ...made, term, at: term.sentences[0]?.index ?? 0, weight: term.score * made.evidence * shape(term) }
       )
@@ -94,9 +92,9 @@ function shape(term: KeyTerm): number {
 
 /**
  * What the reader does not have in the sentence they are reading: the essay's definition
- * elsewhere, with its formula; the post of the site that explains the term; the page the essay
- * links it to; an example from the essay; other posts that discuss it. Null when there is none
- * of these (quoting the sentence the term stands in would only repeat it).
+ * elsewhere, with its formula; the post of the site that explains the term; an example from
+ * the essay; another post's sentence defining it. Null when there is none of these (quoting
+ * the sentence the term stands in would only repeat it).
  */
 function annotate(
   macros: MacroTable,
@@ -105,7 +103,6 @@ function annotate(
   total: number,
   input: EssayInput,
   doc: EssayDoc,
-  related: ReturnType<SiteIndex['related']>,
   index: SiteIndex,
 ): { a: Annotation; evidence: number } | null {
   const pattern = termPattern(term.key)
@@ -220,25 +217,12 @@ function annotate(
     type = 'elaboration'
     rests('passage')
   }
-  if (parts.length === 0 && pattern.source.length > 4) {
-    const counter = new RegExp(pattern.source, 'g')
-    const probe = term.key.split(' ')[0].slice(0, -1)
-    // A connection says why (issue 39): the other post defines the same term, and its definition is quoted.
-    const defs = definers(pattern)
-    let shared: { p: { title: string }; sentence: string } | undefined
-    for (const p of related) {
-      if (index.mentions(p.id, probe, counter) < 2) continue
-      const sentence = definingSentence(index, p.id, pattern, defs)
-      if (sentence !== null) {
-        shared = { p, sentence }
-        break
-      }
-    }
-    if (shared) {
-      parts.push(`“${shared.p.title}” on this site defines ${term.surface} too: ${shared.sentence}`)
-      type = 'connection'
-      rests('connection')
-    }
+  // Another post of the site defines the term: its definition, said to be from there (issue 39: a connection says why).
+  const glossed = parts.length === 0 ? glossaryDefinition(index, pattern, term.key.split(' '), input.post.id) : null
+  if (glossed) {
+    parts.push(`“${glossed.title}” on this site defines ${term.surface}: ${glossed.sentence}`)
+    type = 'connection'
+    rests('connection')
   }
   if (parts.length === 0 || type === null) return null
   const annotation = clip(parts.join(' '), 700)

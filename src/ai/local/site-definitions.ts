@@ -4,41 +4,6 @@ import { clip } from '../../text/format.js'
 import { hasTexInProse } from '../guard/tex-in-prose.js'
 import { definers, termPattern } from './term-patterns.js'
 
-/** The sentence of another post that defines the term (one the guard would keep), or null. */
-export function definingSentence(
-  index: SiteIndex,
-  postId: number,
-  pattern: RegExp,
-  defs: { hint: RegExp; pattern: RegExp }[],
-): string | null {
-  const found = sentencesOf(index, postId).find(
-    ({ text, lower }) =>
-      pattern.test(lower) && defs.some((d) => d.hint.test(lower) && d.pattern.test(lower)) && !hasTexInProse(text),
-  )
-  return found?.text ?? null
-}
-
-/**
- * A post's sentences of quotable length, split once per site index: every term of every essay
- * may look through the whole site for a definition.
- */
-const split = new WeakMap<SiteIndex, Map<number, { text: string; lower: string }[]>>()
-function sentencesOf(index: SiteIndex, postId: number): { text: string; lower: string }[] {
-  let byPost = split.get(index)
-  if (!byPost) split.set(index, (byPost = new Map()))
-  let sentences = byPost.get(postId)
-  if (!sentences) {
-    const post = index.site.posts.find((p) => p.id === postId)
-    sentences = (post?.plainText ?? '')
-      .split(/(?<=[.!?])\s+|\n+/)
-      .map((x) => x.trim())
-      .filter((x) => x.length >= 25 && x.length <= 300)
-      .map((text) => ({ text, lower: text.toLowerCase() }))
-    byPost.set(postId, sentences)
-  }
-  return sentences
-}
-
 /**
  * The post of the site that explains the term: the one the essay links it to, else one whose
  * title is the term (or holds it), with its sentence defining the term when it has one.
