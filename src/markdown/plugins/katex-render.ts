@@ -51,6 +51,9 @@ function renderUncached(tex: string, displayMode: boolean, macros: Macros): stri
   const second = rewritten === tex ? null : renderOnce(rewritten, displayMode, macros, true)
   if (second !== null) return second
   if (before) restoreMacros(macros, before)
+  const overwriting = withRenewedNames(rewritten, displayMode, macros, before)
+  if (overwriting !== null) return overwriting
+  if (before) restoreMacros(macros, before)
   // Written for a markdown processor that escapes inside formulas too: tried as MathJax got it.
   const unescaped = markdownUnescaped(rewritten)
   const third = unescaped === rewritten ? null : renderOnce(unescaped, displayMode, macros, true)
@@ -58,6 +61,28 @@ function renderUncached(tex: string, displayMode: boolean, macros: Macros): stri
   if (before) restoreMacros(macros, before)
   // Still refused: KaTeX's own lenient output (an unknown command in red, or the source).
   return renderOnce(tex, displayMode, macros, false) ?? ''
+}
+
+/** How many names one formula may define over KaTeX's own before it is taken as refused. */
+const MAX_RENEWED = 20
+const REDEFINING = /\\newcommand\{(\\[A-Za-z]+)\} attempting to redefine/
+
+/**
+ * A formula of definitions written for MathJax, whose `\newcommand` overwrites any name
+ * (`\R`, `\bra`: KaTeX defines both and asks for `\renewcommand`), read with `\renewcommand`
+ * for each name KaTeX refuses; null when it refuses the formula for anything else.
+ */
+function withRenewedNames(tex: string, displayMode: boolean, macros: Macros, before: Macros | null): string | null {
+  let written = tex
+  for (let k = 0; k < MAX_RENEWED; k++) {
+    const name = REDEFINING.exec(lastRefusal)?.[1]
+    if (!name || !written.includes(`\\newcommand{${name}}`)) return null
+    written = written.replace(`\\newcommand{${name}}`, `\\renewcommand{${name}}`)
+    if (before) restoreMacros(macros, before)
+    const html = renderOnce(written, displayMode, macros, true)
+    if (html !== null) return html
+  }
+  return null
 }
 
 function restoreMacros(macros: Macros, before: Macros): void {
@@ -73,6 +98,9 @@ export function isError(html: string): boolean {
   return html.startsWith('<span class="katex-error"') || html.includes('<mstyle mathcolor="#cc0000"><mtext>\\')
 }
 
+/** Why KaTeX refused the last formula it refused (renders are synchronous, one at a time). */
+let lastRefusal = ''
+
 /** One KaTeX render; with `strict`, null for any formula KaTeX does not read in full. */
 function renderOnce(tex: string, displayMode: boolean, macros: Macros, strict: boolean): string | null {
   try {
@@ -87,6 +115,7 @@ function renderOnce(tex: string, displayMode: boolean, macros: Macros, strict: b
       maxExpand: 1000,
     })
   } catch (error) {
+    lastRefusal = error instanceof Error ? error.message : String(error)
     // throwOnError only covers ParseError; anything else KaTeX throws is shown the same way.
     return strict ? null : errorMarkup(tex, error)
   }

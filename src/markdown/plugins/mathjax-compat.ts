@@ -95,7 +95,29 @@ export function defineMathJaxMacros(): void {
   defineMacro('\\eqalign', '\\begin{aligned}#1\\end{aligned}')
   defineMacro('\\idotsint', '\\int\\!\\cdots\\!\\int')
   defineMacro('\\iiiint', '\\int\\!\\!\\!\\int\\!\\!\\!\\int\\!\\!\\!\\int')
+  // MathJax's physics package (`load: ['[tex]/physics']`, physicists' sites and slides): its
+  // commands of fixed form. Those with optional orders and delimiters (\dv, \qty) are left out.
+  for (const [name, body] of PHYSICS) defineMacro(name, body)
 }
+
+const PHYSICS: Array<[string, string]> = [
+  ['\\tr', '\\operatorname{tr}'],
+  ['\\Tr', '\\operatorname{Tr}'],
+  ['\\rank', '\\operatorname{rank}'],
+  ['\\erf', '\\operatorname{erf}'],
+  ['\\Res', '\\operatorname{Res}'],
+  ['\\vb', '\\mathbf{#1}'],
+  ['\\vectorbold', '\\mathbf{#1}'],
+  ['\\vu', '\\hat{\\mathbf{#1}}'],
+  ['\\vectorunit', '\\hat{\\mathbf{#1}}'],
+  ['\\abs', '\\left\\lvert #1 \\right\\rvert'],
+  ['\\norm', '\\left\\lVert #1 \\right\\rVert'],
+  ['\\expval', '\\left\\langle #1 \\right\\rangle'],
+  ['\\order', '\\mathcal{O}\\left( #1 \\right)'],
+  ['\\comm', '\\left[ #1, #2 \\right]'],
+  ['\\acomm', '\\left\\{ #1, #2 \\right\\}'],
+  ['\\dd', '\\mathrm{d}'],
+]
 
 /** Commands whose arguments go with them when written as a bare sub- or superscript. */
 const TWO_ARGUMENTS = new Set(['frac', 'dfrac', 'tfrac', 'binom', 'overset', 'underset', 'stackrel'])

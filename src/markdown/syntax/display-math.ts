@@ -39,10 +39,14 @@ function environmentDepth(line: string): number {
 
 /**
  * A formula's closing line without the HTML line breaks after its `$$` (`$$<br/>`, as kramdown
- * posts write a display inside a list item's text): a display breaks the line already.
+ * posts write a display inside a list item's text): a display breaks the line already. The
+ * sentence's punctuation after it (`$$.`, as MathJax sites write it) moves inside the formula,
+ * where a one-line display's goes too.
  */
 export function closingLine(line: string): string {
   const trimmed = line.trimEnd()
+  const punctuation = /\$\$([.,;:])$/.exec(trimmed)
+  if (punctuation) return `${trimmed.slice(0, -3)}${punctuation[1]}$$`
   return trimmed.endsWith('>') ? trimmed.replace(/\$\$(?:\s*<br\s*\/?>)+$/i, '$$$$') : trimmed
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { renderMarkdown } from '../../../../src/markdown/index.js'
+import { shownText } from '../../../helpers/shown-text.js'
 
 const typeset = (md: string) => {
   const { html, warnings } = renderMarkdown(md)
@@ -27,6 +28,14 @@ describe('MathJax compatibility', () => {
       '\\bm, \\boldsymbol, \\cal, \\Bbb, \\color, \\operatorname*',
       '$\\bm{x} \\boldsymbol\\theta {\\cal L} \\Bbb R \\color{red}{x} \\operatorname*{arg\\,min}_x$',
     ],
+    // AustenLamacraft/austen-quarto-blog's talks: a definitions display over names KaTeX has, and
+    // the physics package its slides load (`load: ['[tex]/physics']`)
+    [
+      '\\newcommand over a name KaTeX defines, as MathJax overwrites it',
+      '$$\n\\nonumber\n\\newcommand{\\bra}[1]{\\langle{#1}\\rvert}\n\\newcommand{\\R}{\\mathbb{R}}\n$$\n\nThen $\\bra{x} \\in \\R$.',
+    ],
+    ['the physics package', '$\\tr A + \\Tr B, \\vb{v}, \\vu{n}, \\abs{x}, \\norm{y}, \\expval{H}, \\order{h^2}, \\comm{A}{B}, \\dd x$'],
+    ['a display closed by `$$.`', '- Simplest example\n\n$$\n\\operatorname{S}=\\begin{pmatrix}\n1 & 0 \\\\\n0 & 1\n\\end{pmatrix}\n$$.\n\nNext.'],
   ])('%s', (_name, md) => {
     const { html, warnings } = typeset(md)
     expect(html).not.toContain('katex-error')
@@ -68,5 +77,44 @@ describe('MathJax compatibility', () => {
   it('stays linear on hostile formulas', () => {
     const md = '$' + '^\\vec{'.repeat(20_000) + '$\n\n$' + '\\text{' + '_'.repeat(50_000) + '$'
     expect(() => renderMarkdown(md)).not.toThrow()
+  })
+})
+
+describe('reveal.js formulas wrapped in backticks', () => {
+  // reveal.js's math plugin: "wrap the formula in backticks" in markdown slides (Hugo Academic
+  // slides and Quarto sites that keep such talks, e.g. AustenLamacraft/austen-quarto-blog)
+  const slide = [
+    '- The gate gives the update rule for $P$',
+    '`$$',
+    'P_{S_{1:N}}(t+1) = \\sum_{j} P_j(t)',
+    '$$`',
+    '`$$',
+    '\\begin{gathered}',
+    'a = b',
+    '\\end{gathered}',
+    '$$`',
+    '',
+    'where `$\\mathcal M_{\\pm}(\\cdot)$` maps operators.',
+    '',
+    '```tex',
+    '`$$ x $$`',
+    '```',
+  ].join('\n')
+
+  it('typesets displays and inline formulas written as code spans, not code in fences', () => {
+    const { html, warnings } = typeset(slide)
+    expect(warnings).toEqual([])
+    expect(html.match(/class="katex-display"/g)).toHaveLength(2)
+    expect(shownText(html, { code: false })).not.toContain('$')
+    expect(html).not.toContain('<code>$$')
+    expect(html).toContain('<span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><msub><mi mathvariant="script">M</mi>')
+    expect(shownText(/<pre[\s\S]*<\/pre>/.exec(html)?.[0] ?? '')).toContain('`$$ x $$`')
+  })
+
+  it('leaves a one-line example of the syntax as code in an essay that does not write formulas this way', () => {
+    const { html } = typeset('Write `$$ x^2 $$` for a display and `$x$` inline.')
+    expect(html).toContain('<code>$$ x^2 $$</code>')
+    expect(html).toContain('<code>$x$</code>')
+    expect(html).not.toContain('katex')
   })
 })
