@@ -9,6 +9,7 @@ import { symbolNote } from './symbol-note.js'
 import { BACK_NAMING, definers, exemplifies, lower, termPattern } from './term-patterns.js'
 import { definingPost } from './site-definitions.js'
 import { glossaryDefinition } from './site-glossary.js'
+import { labelledItem } from './labelled-item.js'
 import { categoryFor, priority, usage } from './note-meta.js'
 import { formulaText } from '../guard/formula-text.js'
 import { guardContext } from '../guard/guard-context.js'
@@ -92,9 +93,9 @@ function shape(term: KeyTerm): number {
 
 /**
  * What the reader does not have in the sentence they are reading: the essay's definition
- * elsewhere, with its formula; the post of the site that explains the term; an example from
- * the essay; another post's sentence defining it. Null when there is none of these (quoting
- * the sentence the term stands in would only repeat it).
+ * elsewhere, with its formula; the post of the site that explains the term; the item of a list
+ * that the term labels; an example from the essay; another post's sentence defining it. Null
+ * when there is none of these (quoting the sentence the term stands in would only repeat it).
  */
 function annotate(
   macros: MacroTable,
@@ -182,6 +183,13 @@ function annotate(
     parts.push(`The essay goes on: ${quote(next, 260)}`)
     type = 'elaboration'
     rests('passage')
+  }
+  // A list item or footnote labelled with the term ("Task migration: A task can …") says what it is.
+  const item = parts.length === 0 ? labelledItem(doc, pattern, term.sentences) : null
+  if (item) {
+    parts.push(`The essay explains it: ${item}`)
+    type = 'definition'
+    rests('definition')
   }
   // Named after it is described ("… Since it is such a common problem, it has a name: the X"): the sentence before says what it is.
   const described =

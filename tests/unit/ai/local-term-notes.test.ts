@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { LocalProvider } from '../../../src/ai/local/local-provider.js'
 import { addsBeyond, termPassage } from '../../../src/ai/local/term-passage.js'
 import { formulaText } from '../../../src/ai/guard/formula-text.js'
-import { BACK_NAMING } from '../../../src/ai/local/term-patterns.js'
+import { labelledItem } from '../../../src/ai/local/labelled-item.js'
+import { BACK_NAMING, termPattern } from '../../../src/ai/local/term-patterns.js'
 import { readEssayMarkdown } from '../../../src/text/read-essay-markdown.js'
 import { inputFor, siteOf, type TestEssay } from './essays.js'
 
@@ -103,5 +104,20 @@ Generative modeling is older than deep learning, and generative modeling is stil
     const notes = await provider.annotations(inputFor(named))
     const note = notes.find((a) => a.targetText.toLowerCase() === 'generative modeling')
     expect(note?.annotation).toContain('with no labels at all')
+  })
+})
+
+describe('a list item labelled with the term', () => {
+  it('quotes what the item says after the label', () => {
+    const doc = readEssayMarkdown(`The scheduler changed.
+
+1. Task migration: A task can observe several thread ids while it runs.
+2. Why task migration matters: Old code assumed one id per task.`)
+    const uses = doc.sentences.filter((s) => /task migration/i.test(s.text))
+    expect(labelledItem(doc, termPattern('task migration'), uses)).toBe(
+      'A task can observe several thread ids while it runs.',
+    )
+    // A label that only mentions the term is about something else.
+    expect(labelledItem(doc, termPattern('task migration'), uses.slice(1))).toBeNull()
   })
 })
