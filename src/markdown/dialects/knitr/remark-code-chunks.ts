@@ -3,6 +3,7 @@ import type { VFile } from 'vfile'
 import { contextOf, documentOf } from '../../essay-file-data.js'
 import { chapterNumber } from '../../syntax/chapter-number.js'
 import { hasMarker, unstash } from '../../syntax/stash.js'
+import { captionLabel } from './caption-labels.js'
 import { chunkFigure, chunkFigureNode, codeFigure, drawnFigure, kableTable } from './chunk-figures.js'
 
 /**
@@ -66,7 +67,12 @@ function visitCode(parent: Nodes, chunks: Chunks): void {
       const chunk = rewriteChunk(node, chunks)
       if (chunk === null) kids.splice(i--, 1)
       else kids[i] = chunk
-    } else if (node.type !== 'paragraph' && node.type !== 'heading' && node.type !== 'table') visitCode(node, chunks)
+    } else if (node.type === 'paragraph') {
+      // bookdown's labelled markdown captions share the chunks' sequences, in document order.
+      const labelled = node.children[0]?.type === 'text' || node.children.some((c) => c.type === 'image')
+      const caption = labelled ? captionLabel(node) : null
+      if (caption) (caption.kind === 'figure' ? chunks.figures : chunks.tables).push(caption.key)
+    } else if (node.type !== 'heading' && node.type !== 'table') visitCode(node, chunks)
   }
 }
 

@@ -62,6 +62,22 @@ describe('a bookdown chapter rendered with its chapter number', () => {
     expect(documentOfRender(alone).chapter).toBeUndefined()
   })
 
+  it('reads a label written in a markdown table’s or image’s caption, numbered in the same sequences as chunks', () => {
+    const md = [
+      "```{r first, fig.cap='From R.', echo=FALSE}\nplot(1)\n```",
+      '![(\\#fig:logo) The logo.](logo.png)',
+      '| a | b |\n|---|---|\n| 1 | 2 |\n\nTable: (\\#tab:simple) A simple table in Markdown.',
+      'See Figure \\@ref(fig:logo) and Table \\@ref(tab:simple).',
+    ].join('\n\n')
+    const { html } = renderMarkdown(md, { chapter: '4' })
+    expect(shownText(html)).toContain('Figure 4.2: The logo.')
+    expect(shownText(html)).toContain('Table 4.1: A simple table in Markdown.')
+    expect(html).toContain(
+      'See Figure <a href="#user-content-fig:logo">4.2</a> and Table <a href="#user-content-tab:simple">4.1</a>',
+    )
+    expect(shownText(html)).not.toContain('(#')
+  })
+
   it('numbers an appendix chapter’s items by its letter, and nested sections below their parent', () => {
     const md =
       '## One\n\n### Deeper\n\n## Skipped {-}\n\n## Two\n\n$$x = 1 (\\#eq:x)$$\n\nSee \\@ref(deeper) and (\\@ref(eq:x)).\n'
