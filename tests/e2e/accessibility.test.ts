@@ -7,9 +7,10 @@ import { OWNER } from '../../src/auth/auth-service.js'
 import { servedBlog } from '../helpers/blog.js'
 import { hydrated, launchBrowser, type TestBrowser } from '../helpers/browser.js'
 import { projectRoot } from '../helpers/temp-dir.js'
+import { THEME_STORAGE_KEY } from '../../web/lib/theme.js'
 
 // Issue 40: axe-core finds no violation on home, a math-heavy post, search and manage, at 1280
-// and 375 px. The math-heavy posts are read from the shared corpus (never copied): the
+// and 375 px, light and dark (the system's dark, and dark chosen with the theme switch). The math-heavy posts are read from the shared corpus (never copied): the
 // statproofbook proof of Cochran's theorem for two-way ANOVA and d2l's attention scoring chapter.
 const corpus = join(projectRoot, '..', 'shared', 'corpus')
 const MATH_POSTS = [
@@ -98,34 +99,80 @@ describe('wide formulas and code', () => {
   }, 60_000)
 })
 
-describe('accessibility (axe-core)', () => {
-  for (const width of WIDTHS) {
-    it(`finds no violation on home, math-heavy posts and search for a reader at ${width} px`, async () => {
-      expect(mathSlugs).toHaveLength(2)
-      const page = await browser.context.newPage()
-      await page.setViewportSize({ width, height: 900 })
-      const found: Record<string, string[]> = {}
-      for (const path of ['/', ...mathSlugs.map((s) => `/posts/${s}`), '/search?q=attention', '/?search=integral']) {
-        await page.goto(`${ctx.server.url}${path}`)
-        await hydrated(page)
-        // an essay marks what scrolls sideways once it is laid out
-        if (path.startsWith('/posts/')) await page.locator('.prose[data-scroll-regions="ready"]').waitFor()
-        const v = await violations(page)
-        if (v.length) found[path] = v
-      }
-      await page.close()
-      expect(found).toEqual({})
-    }, 120_000)
+/**
+ * How the reader sees the site: the system's light scheme, the system's dark one
+ * (prefers-color-scheme), and dark chosen with the site's own switch on a light system
+ * (web/lib/theme.ts keeps the choice in localStorage and the boot script applies it).
+ */
+const SCHEMES = [
+  { name: 'light', colorScheme: 'light', chosen: null },
+  { name: 'dark (system)', colorScheme: 'dark', chosen: null },
+  { name: 'dark (switch)', colorScheme: 'light', chosen: 'dark' },
+] as const
 
-    it(`finds no violation on the owner's manage page at ${width} px`, async () => {
-      const page = await owner.context.newPage()
-      await page.setViewportSize({ width, height: 900 })
-      await page.goto(`${ctx.server.url}/manage`)
-      await hydrated(page)
-      await page.locator('.manage-list').first().waitFor()
-      await page.waitForFunction(() => !document.querySelector('.manage-list[aria-busy="true"]'))
-      expect(await violations(page)).toEqual([])
-      await page.close()
-    }, 60_000)
-  }
+async function schemedPage(from: TestBrowser, width: number, scheme: (typeof SCHEMES)[number]): Promise<Page> {
+  const page = await from.context.newPage()
+  await page.setViewportSize({ width, height: 900 })
+  await page.emulateMedia({ colorScheme: scheme.colorScheme })
+  // every page load starts with the choice stored, as a returning reader's does
+  await page.addInitScript(
+    ([key, theme]) => (theme ? localStorage.setItem(key, theme) : localStorage.removeItem(key)),
+    [THEME_STORAGE_KEY, scheme.chosen] as const,
+  )
+  return page
+}
+
+/** Fails when the page does not show the scheme asked for, so a passing run is never a light one. */
+async function expectScheme(page: Page, scheme: (typeof SCHEMES)[number]): Promise<void> {
+  const dark = scheme.name !== 'light'
+  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+  const [r = 0, g = 0, b = 0] = (bg.match(/\d+(\.\d+)?/g) ?? []).map(Number)
+  expect((r + g + b) / 3 < 128, `${scheme.name}: the body is ${bg}`).toBe(dark)
+}
+
+describe('accessibility (axe-core)', () => {
+  for (const scheme of SCHEMES)
+    for (const width of WIDTHS) {
+      it(`finds no violation on home, math-heavy posts and search for a reader at ${width} px, ${scheme.name}`, async () => {
+        expect(mathSlugs).toHaveLength(2)
+        const page = await schemedPage(browser, width, scheme)
+        const found: Record<string, string[]> = {}
+        for (const path of ['/', ...mathSlugs.map((s) => `/posts/${s}`), '/search?q=attention', '/?search=integral']) {
+          await page.goto(`${ctx.server.url}${path}`)
+          await hydrated(page)
+          // an essay marks what scrolls sideways once it is laid out
+          if (path.startsWith('/posts/')) await page.locator('.prose[data-scroll-regions="ready"]').waitFor()
+          await expectScheme(page, scheme)
+          const v = await violations(page)
+          if (v.length) found[path] = v
+        }
+        await page.close()
+        expect(found).toEqual({})
+      }, 120_000)
+
+      it(`finds no violation on the owner's manage page and a post with the owner's tools at ${width} px, ${scheme.name}`, async () => {
+        const page = await schemedPage(owner, width, scheme)
+        await page.goto(`${ctx.server.url}/manage`)
+        await hydrated(page)
+        await page.locator('.manage-list').first().waitFor()
+        await page.waitForFunction(() => !document.querySelector('.manage-list[aria-busy="true"]'))
+        await expectScheme(page, scheme)
+        const found: Record<string, string[]> = {}
+        const onManage = await violations(page)
+        if (onManage.length) found['/manage'] = onManage
+        // signed in, a post adds the arXiv exports and the model panel to the reader's page
+        await page.goto(`${ctx.server.url}/posts/${mathSlugs[0]}`)
+        await hydrated(page)
+        await page.locator('.prose[data-scroll-regions="ready"]').waitFor()
+        await page
+          .getByRole('button', { name: /Export for arXiv/ })
+          .first()
+          .waitFor()
+        await expectScheme(page, scheme)
+        const onPost = await violations(page)
+        if (onPost.length) found[`/posts/${mathSlugs[0]}`] = onPost
+        await page.close()
+        expect(found).toEqual({})
+      }, 90_000)
+    }
 })

@@ -526,7 +526,7 @@ describe('the owner’s workspace', () => {
     expect(text).toContain('The Gaussian Integral, Three Ways')
 
     // the submission archive, figures included, as `blog export --arxiv SLUG -o x.tar.gz` writes it
-    const archiveButton = page.getByRole('button', { name: 'Export for arXiv with figures (.tar.gz)' })
+    const archiveButton = page.getByRole('button', { name: 'Export for arXiv .tar.gz, with figures' })
     const [archive] = await Promise.all([page.waitForEvent('download'), archiveButton.click()])
     expect(archive.suggestedFilename()).toBe('the-gaussian-integral-three-ways-arxiv.tar.gz')
     const made = await ctx.blog.export.arxivArchive('the-gaussian-integral-three-ways', OWNER)

@@ -44,9 +44,9 @@ export function ArxivExportButton({ slug, archive = false }: { slug: string; arc
       className="button button--quiet button--small"
       onClick={() => void onExport()}
       disabled={busy}
-      aria-label={
-        busy ? `Exporting ${label}` : archive ? 'Export for arXiv with figures (.tar.gz)' : 'Export for arXiv'
-      }
+      // the name holds the words shown (WCAG 2.5.3, axe label-content-name-mismatch), so a
+      // reader who speaks what they see is understood
+      aria-label={busy ? `Exporting ${label}` : archive ? 'Export for arXiv .tar.gz, with figures' : 'Export for arXiv'}
       title={archive ? `Download the LaTeX source with its figures (.tar.gz)` : `Download ${slug}-arxiv-format.txt`}
     >
       {busy ? <LoaderCircle size={16} aria-hidden="true" className="spin" /> : <Icon size={16} aria-hidden="true" />}
