@@ -75,7 +75,7 @@ export class ImportService {
   ) {}
 
   async importPaths(paths: string[]): Promise<ImportReport> {
-    const [{ files, missing, roots, contents, chapters }, fingerprints] = await Promise.all([
+    const [{ files, missing, roots, contents, chapters, parts }, fingerprints] = await Promise.all([
       findEssayFiles(paths),
       SourceFingerprints.open(this.store.dataDir, RENDER_VERSION),
     ])
@@ -93,7 +93,7 @@ export class ImportService {
       (path) => roots.get(path),
       undefined,
       fingerprints,
-      (path) => bookPlace(contents.get(path), chapters.get(path)),
+      (path) => bookPlace(contents.get(path), chapters.get(path), parts.get(path)),
     )
     const sources = sourceIndex(this.store.posts())
     await fingerprints.save((path) => sources.has(path))
@@ -195,8 +195,8 @@ export class ImportService {
         })
         continue
       }
-      const chapter = placeOf(path)?.chapter
-      const hash = sourceHash(chapter ? `${file.text}\0chapter ${chapter}` : file.text)
+      const { chapter, part } = placeOf(path) ?? {}
+      const hash = sourceHash(`${file.text}${chapter ? `\0chapter ${chapter}` : ''}${part ? `\0part ${part}` : ''}`)
       const print = printOf[i]
       if (print) fingerprints?.remember(path, print, hash)
       const existing = bySource.get(path)
@@ -208,6 +208,7 @@ export class ImportService {
         ...(root ? { root } : {}),
         ...(file.embedded?.size ? { embedded: file.embedded } : {}),
         ...(chapter ? { chapter } : {}),
+        ...(part ? { part } : {}),
       }
       const sameText = existing?.source?.hash === hash
       // A file re-uploaded on its own (no folder around it) keeps the place its folder gave it.
@@ -372,19 +373,24 @@ function summarise(files: ImportFileResult[]): ImportSummary {
 
 /**
  * What a book says of one of its files beyond the file's text: the pages its table of contents
- * lists below it (a Jupyter Book's order) and its chapter number (a bookdown book's). A change
- * to either changes the post though the file is as it was; `key` stands for both.
+ * lists below it (a Jupyter Book's order), its chapter number (a bookdown book's) and the part
+ * it is in (a Jupyter Book's caption). A change to any changes the post though the file is as
+ * it was; `key` stands for all.
  */
 export interface BookPlace {
   key: string
   chapter?: string
+  part?: string
 }
 
-function bookPlace(listed: readonly string[] | undefined, chapter: string | undefined): BookPlace | undefined {
-  if (!listed?.length && chapter === undefined) return undefined
-  const key = createHash('sha256')
-    .update(JSON.stringify([listed ?? [], chapter ?? null]))
-    .digest('hex')
-    .slice(0, 16)
-  return chapter === undefined ? { key } : { key, chapter }
+function bookPlace(
+  listed: readonly string[] | undefined,
+  chapter: string | undefined,
+  part: string | undefined,
+): BookPlace | undefined {
+  if (!listed?.length && chapter === undefined && part === undefined) return undefined
+  // the part only where there is one: the keys of books without parts stay what they were
+  const said = [listed ?? [], chapter ?? null, ...(part === undefined ? [] : [part])]
+  const key = createHash('sha256').update(JSON.stringify(said)).digest('hex').slice(0, 16)
+  return { key, ...(chapter === undefined ? {} : { chapter }), ...(part === undefined ? {} : { part }) }
 }

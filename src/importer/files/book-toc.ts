@@ -11,10 +11,25 @@ export interface BookToc {
   order: string[]
   /** The pages directly below a page, in order. */
   children: ReadonlyMap<string, string[]>
+  /**
+   * The caption of the part each page is in (`parts: [{caption: Foundations, chapters: …}]`),
+   * for the pages of a book grouped in parts: a reader browses the book by them (issue 40).
+   */
+  parts: ReadonlyMap<string, string>
 }
 
-/** `file:` (Jupyter Book 1, mystmd) and `root:` (Jupyter Book 1's first page); the rest of an entry is walked for children. */
-const TocEntry = z.looseObject({ file: z.string().optional(), root: z.string().optional() })
+/**
+ * `file:` (Jupyter Book 1, mystmd) and `root:` (Jupyter Book 1's first page); a part's
+ * `caption:`, or mystmd's `title:` on a group with no page of its own; the rest of an entry is
+ * walked for children.
+ */
+const TocEntry = z.looseObject({
+  file: z.string().optional(),
+  root: z.string().optional(),
+  url: z.string().optional(),
+  caption: z.string().optional().catch(undefined),
+  title: z.string().optional().catch(undefined),
+})
 
 /**
  * Reads a toc in any of the shapes Jupyter Book and mystmd accept: `root` with `chapters`,
@@ -26,11 +41,12 @@ const TocEntry = z.looseObject({ file: z.string().optional(), root: z.string().o
 export function readBookToc(toc: unknown): BookToc {
   const order: string[] = []
   const children = new Map<string, string[]>()
-  const visit = (node: unknown, parent: string | null): string | null => {
+  const parts = new Map<string, string>()
+  const visit = (node: unknown, parent: string | null, part: string | null): string | null => {
     if (Array.isArray(node)) {
       let first: string | null = null
       for (const item of node) {
-        const page = visit(item, parent ?? first)
+        const page = visit(item, parent ?? first, part)
         first ??= parent === null ? page : null
       }
       return first
@@ -39,16 +55,30 @@ export function readBookToc(toc: unknown): BookToc {
     if (!entry.success) return null
     const named = entry.data.root ?? entry.data.file
     const page = named ? pageKey(named) : null
+    // the innermost part names a page; a book's root stands above its parts
+    const caption = partCaption(entry.data)
+    const inPart = caption ?? part
     if (page !== null && !order.includes(page)) {
       order.push(page)
       if (parent !== null && parent !== page) children.set(parent, [...(children.get(parent) ?? []), page])
+      if (inPart !== null && !entry.data.root) parts.set(page, inPart)
     }
     for (const [key, value] of Object.entries(entry.data))
-      if (key !== 'options' && typeof value === 'object' && value !== null) visit(value, page ?? parent)
+      if (key !== 'options' && typeof value === 'object' && value !== null) visit(value, page ?? parent, inPart)
     return page
   }
-  visit(toc, null)
-  return { order, children }
+  visit(toc, null, null)
+  return { order, children, parts }
+}
+
+/**
+ * A part's name: Jupyter Book's `caption:` (on a part, or a subtree of its older format), or the
+ * `title:` of a mystmd group, which has no page (on a page, `title:` only retitles that page).
+ */
+function partCaption(entry: z.infer<typeof TocEntry>): string | null {
+  const name = entry.caption ?? (entry.file || entry.root || entry.url ? undefined : entry.title)
+  const text = name?.trim()
+  return text && /\p{L}/u.test(text) ? text : null
 }
 
 /** A toc's name for a page as a key: `./intro.md` and `intro` are one page. */

@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises'
 import { dirname, extname, join, relative, resolve, sep } from 'node:path'
-import { withoutDocumentExtension } from './book-toc.js'
+import { withoutDocumentExtension, type BookToc } from './book-toc.js'
 import { detectSite, NOTEBOOK_EXTENSION, type FolderEntries, type SiteKind, type SiteLayout } from './site-layout.js'
 
 /** A file or folder a walk left out, and why (what `blog import --dry-run` shows). */
@@ -40,6 +40,8 @@ export interface FoundEssayFiles {
   contents: Map<string, string[]>
   /** For each file that is a chapter of a book numbered by chapters (bookdown), its chapter's number: "2", "A". */
   chapters: Map<string, string>
+  /** For each file in a part of a book's table of contents (a Jupyter Book's `parts:`), the part's caption. */
+  parts: Map<string, string>
 }
 
 const MARKDOWN_EXTENSIONS = new Set(['.md', '.markdown'])
@@ -154,24 +156,42 @@ class Walker {
       skipped: this.skipped,
       sites: [...this.sites.values()],
       contents: this.contents(),
+      parts: this.parts(),
     }
   }
 
   private contents(): Map<string, string[]> {
     const out = new Map<string, string[]>()
-    for (const site of this.layouts.values()) {
-      if (!site.toc) continue
-      const byPage = new Map<string, string>()
-      for (const file of this.files)
-        if (this.roots.get(file) === site.root)
-          byPage.set(withoutDocumentExtension(toSlashes(relative(site.root, file))), file)
-      for (const [page, below] of site.toc.children) {
+    for (const [toc, byPage] of this.tocPages()) {
+      for (const [page, below] of toc.children) {
         const parent = byPage.get(page)
         const listed = below.map((child) => byPage.get(child)).filter((f): f is string => f !== undefined)
         if (parent && listed.length > 0) out.set(parent, listed)
       }
     }
     return out
+  }
+
+  private parts(): Map<string, string> {
+    const out = new Map<string, string>()
+    for (const [toc, byPage] of this.tocPages())
+      for (const [page, caption] of toc.parts) {
+        const file = byPage.get(page)
+        if (file) out.set(file, caption)
+      }
+    return out
+  }
+
+  /** Each book with a table of contents, with the files found in it by the toc's names for them. */
+  private *tocPages(): Generator<[BookToc, Map<string, string>]> {
+    for (const site of this.layouts.values()) {
+      if (!site.toc) continue
+      const byPage = new Map<string, string>()
+      for (const file of this.files)
+        if (this.roots.get(file) === site.root)
+          byPage.set(withoutDocumentExtension(toSlashes(relative(site.root, file))), file)
+      yield [site.toc, byPage]
+    }
   }
 
   private keep(path: string, root: string): void {

@@ -19,17 +19,23 @@ const CHAPTER_FOLDER = /^chapter_(.+)$/
 
 /**
  * Tags for an essay that has none, from the structure of the book it comes from, so a reader
- * can browse the book by its chapters: the front matter's chapter, section and topic, or the
- * title of the d2l chapter whose folder holds it. An essay with tags of its own keeps them only.
+ * can browse the book by its chapters: the front matter's chapter, section and topic, the
+ * caption of the Jupyter Book part its table of contents puts it in, or the title of the d2l
+ * chapter whose folder holds it. An essay with tags of its own keeps them only.
  */
 export function structureTags(
-  essay: { path: string; root?: string },
+  essay: { path: string; root?: string; part?: string },
   frontmatter: Record<string, unknown> | undefined,
 ): string[] {
   const place = PlaceSchema.safeParse(frontmatter ?? {})
   if (place.success) {
     const named = readTags([place.data.chapter, place.data.section, place.data.topic].filter(isText))
     if (named.length > 0) return named
+  }
+  if (isText(essay.part)) {
+    // as a name, whole: a caption such as "Probability, Statistics" is one part, not two tags
+    const part = readTags([{ name: essay.part }])
+    if (part.length > 0) return part
   }
   if (!essay.root) return []
   // The book may sit below the folder imported (`corpus/d2l-en/chapter_x/…`): its nearest chapter folder.

@@ -27,6 +27,8 @@ export interface EssayInput {
   embedded?: ReadonlyMap<string, EmbeddedFile>
   /** The essay's chapter number in its book ("2", "A"), which its numbers are within (a bookdown chapter). */
   chapter?: string
+  /** The caption of the part of its book the essay is in (a Jupyter Book's `parts:`), a tag when it has none. */
+  part?: string
 }
 
 export interface ParseOptions {

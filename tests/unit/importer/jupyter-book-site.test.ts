@@ -39,6 +39,28 @@ describe('a Jupyter Book’s table of contents', () => {
     })
     expect(toc.order).toEqual(['intro', 'a', 'a/x', 'a/y', 'b'])
     expect(Object.fromEntries(toc.children)).toEqual({ intro: ['a', 'b'], a: ['a/x', 'a/y'] })
+    // each page in a part, its sections too, has the part's caption; the root stands above them
+    expect(Object.fromEntries(toc.parts)).toEqual({ a: 'One', 'a/x': 'One', 'a/y': 'One', b: 'Two' })
+  })
+
+  it('reads parts from the older subtrees, mystmd’s groups, and the innermost caption of nested ones', () => {
+    const subtrees = readBookToc({
+      root: 'index',
+      subtrees: [
+        { caption: 'Basics', entries: [{ file: 'a', subtrees: [{ caption: 'Deeper', entries: [{ file: 'a/b' }] }] }] },
+      ],
+    })
+    expect(Object.fromEntries(subtrees.parts)).toEqual({ a: 'Basics', 'a/b': 'Deeper' })
+    // a mystmd group's title is a part; a page's own title only retitles it
+    const myst = readBookToc([
+      { file: 'index.md' },
+      { title: 'Group', children: [{ file: 'g1.md', title: 'First' }] },
+      { file: 'alone.md', title: 'Alone' },
+    ])
+    expect(Object.fromEntries(myst.parts)).toEqual({ g1: 'Group' })
+    // a book without parts has none; a caption with no letters names nothing
+    expect(readBookToc({ root: 'i', chapters: [{ file: 'c' }] }).parts.size).toBe(0)
+    expect(readBookToc({ root: 'i', parts: [{ caption: '—', chapters: [{ file: 'c' }] }] }).parts.size).toBe(0)
   })
 
   it('reads mystmd’s project.toc and the older top-level list: the first page is the root', () => {

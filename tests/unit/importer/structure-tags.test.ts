@@ -38,6 +38,13 @@ describe('tags from the book an essay comes from (issue 40)', () => {
     expect(structureTags({ path: join(root, 'notes', 'a.md'), root }, {})).toEqual([])
   })
 
+  it("names a Jupyter Book page by its part's caption, whole", () => {
+    const page = { path: '/b/chance.md', root: '/b', part: 'Probability, Briefly' }
+    expect(structureTags(page, {})).toEqual(['Probability, Briefly'])
+    // the front matter's own place comes first
+    expect(structureTags(page, { chapter: 'Statistical Models' })).toEqual(['Statistical Models'])
+  })
+
   it('gives an imported essay these tags only when it has none of its own', () => {
     const tagsOf = (text: string) => {
       const prepared = prepareEssay({
