@@ -12,6 +12,7 @@ import { glossaryDefinition } from './site-glossary.js'
 import { labelledItem } from './labelled-item.js'
 import { categoryFor, priority, usage } from './note-meta.js'
 import { formulaText } from '../guard/formula-text.js'
+import { hasTexInProse } from '../guard/tex-in-prose.js'
 import { guardContext } from '../guard/guard-context.js'
 import { guardAnnotations } from '../guard/guard-aids.js'
 import type { MacroTable } from '../guard/tex-macros.js'
@@ -120,12 +121,15 @@ function annotate(
 
   const defining = definers(pattern)
   const definition = pool.find((s) => defining.some((d) => d.hint.test(lower(s)) && d.pattern.test(lower(s))))
+  const display = definition ? doc.displays.find((d) => d.before === definition) : undefined
   if (definition && definition !== first) {
-    parts.push(`The essay defines it: ${quote(definition, 260)}`)
+    const said = `The essay defines it: ${quote(definition, 260)}`
+    // A definition the reader meets again where the term stands later: what the essay goes on to say of it adds to it.
+    const more = display || addsBeyond(said, term.surface, [definition.text]) ? undefined : goesOn(doc, definition)
+    parts.push(more ? `${said} ${quote(more, 240)}` : said)
     type = 'definition'
     rests('definition')
   }
-  const display = definition ? doc.displays.find((d) => d.before === definition) : undefined
   if (display) {
     // As the page typesets it, or left out: never TeX or ASCII-math (issue 39).
     const text = formulaText(display.tex, macros)
@@ -246,6 +250,18 @@ function annotate(
  * post's definition least. Ranks the notes when there are more than room for.
  */
 const EVIDENCE = { definition: 1, formula: 0.9, post: 0.9, passage: 0.9, connection: 0.7 }
+
+/** The next sentence of the same paragraph, when it is prose worth quoting (a long one is clipped). */
+function goesOn(doc: EssayDoc, s: Sentence): Sentence | undefined {
+  const next = doc.sentences[s.index + 1]
+  return next &&
+    next.paragraph === s.paragraph &&
+    readable(next) &&
+    !/\?\s*$|[`<>]/.test(next.text) &&
+    !hasTexInProse(next.text)
+    ? next
+    : undefined
+}
 
 /** TeX the reading could not turn into text: a command name stuck to its argument ("hatvₜ", "fracvₜ1"). */
 function texSpelled(text: string): boolean {

@@ -121,3 +121,20 @@ describe('a list item labelled with the term', () => {
     expect(labelledItem(doc, termPattern('task migration'), uses.slice(1))).toBeNull()
   })
 })
+
+describe('the essay’s definition elsewhere', () => {
+  it('goes on to the next sentence when the definition alone only repeats a sentence the term stands in', async () => {
+    const gan: TestEssay = {
+      id: 41,
+      title: 'Two networks',
+      markdown: `The second component is the discriminator network, and both networks compete.
+
+The discriminator is a binary classifier that tells real samples from fake samples produced by the generator network. Typically it ends in a single sigmoid unit that outputs a probability.
+The discriminator improves as the generator improves, and the discriminator is trained first.`,
+    }
+    const notes = await provider.annotations(inputFor(gan))
+    const note = notes.find((a) => a.targetText.toLowerCase() === 'discriminator')
+    expect(note?.annotation).toMatch(/^The essay defines it: The discriminator is a binary classifier/)
+    expect(note?.annotation).toContain('Typically it ends in a single sigmoid unit')
+  })
+})
