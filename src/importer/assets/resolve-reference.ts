@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs'
+import { existsSync, realpathSync } from 'node:fs'
 import { dirname, isAbsolute, relative, resolve } from 'node:path'
 import { isRemoteReference } from '../../media/asset-types.js'
 
@@ -8,7 +8,8 @@ export type Reference = { kind: 'remote' } | { kind: 'local'; path: string } | {
 /**
  * The file a reference names, as the essay's site would have served it: `?query` and `#hash`
  * dropped, %-escapes decoded, a path relative to the essay's folder, or — starting with `/` — to
- * the site's root (`/assets/img/x.png` of a Jekyll site). Only a path; whether the essay may
+ * the site's root (`/assets/img/x.png` of a Jekyll site; Hugo's `static/` folder, which Hugo
+ * serves at the root). Only a path; whether the essay may
  * reach it is `reachablePath`'s question.
  */
 export function referencedPath(ref: string, essayPath: string, root: string): Reference {
@@ -20,7 +21,11 @@ export function referencedPath(ref: string, essayPath: string, root: string): Re
     // A stray `%` is a character of the file name, as a web server would read it too.
   }
   if (path === '' || path.includes('\0')) return { kind: 'invalid' }
-  return { kind: 'local', path: path.startsWith('/') ? resolve(root, `.${path}`) : resolve(dirname(essayPath), path) }
+  if (!path.startsWith('/')) return { kind: 'local', path: resolve(dirname(essayPath), path) }
+  const fromRoot = resolve(root, `.${path}`)
+  // Hugo serves its `static/` folder at the site's root: `/post_img/x.png` is `static/post_img/x.png`.
+  const fromStatic = resolve(root, 'static', `.${path}`)
+  return { kind: 'local', path: !existsSync(fromRoot) && existsSync(fromStatic) ? fromStatic : fromRoot }
 }
 
 /**

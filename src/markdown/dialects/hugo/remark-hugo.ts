@@ -101,9 +101,31 @@ function rewriteFlow(parent: Parent, lines: string[], file: VFile): void {
     if ('children' in child && child.type !== 'paragraph' && child.type !== 'heading') rewriteFlow(child, lines, file)
   const items: Item[] = []
   for (const child of parent.children as RootContent[])
-    items.push(...(child.type === 'paragraph' ? splitParagraph(child) : [child]))
+    items.push(...(child.type === 'paragraph' ? splitParagraph(unlinkMarkerLines(child, lines)) : [child]))
   if (!items.some((i) => i.type === 'hugoMarker')) return
   parent.children = pair(items, lines, file) as typeof parent.children
+}
+
+/**
+ * A shortcode line whose arguments hold an address (`{{% question "P4719" "https://…" %}}`):
+ * GFM made a link of the address, so the line's text is in pieces. The link goes back to the
+ * text it was written as, for the line to be read as the shortcode it is.
+ */
+function unlinkMarkerLines(paragraph: Paragraph, lines: readonly string[]): Paragraph {
+  const onMarkerLine = (node: PhrasingContent): boolean => {
+    const line = node.position?.start.line
+    return line !== undefined && node.position?.end.line === line && WHOLE.test(lines[line - 1] ?? '')
+  }
+  if (!paragraph.children.some((c) => c.type === 'link' && onMarkerLine(c))) return paragraph
+  const children: PhrasingContent[] = []
+  for (const child of paragraph.children) {
+    const node: PhrasingContent =
+      child.type === 'link' && onMarkerLine(child) ? { type: 'text', value: toPlain(child.children) } : child
+    const last = children[children.length - 1]
+    if (node.type === 'text' && last?.type === 'text') children[children.length - 1] = { ...last, value: last.value + node.value }
+    else children.push(node)
+  }
+  return { ...paragraph, children }
 }
 
 /** A paragraph cut at its shortcode lines, as kramdown tag lines are (see remark-kramdown). */
@@ -172,7 +194,11 @@ function pair(items: Item[], lines: string[], file: VFile): RootContent[] {
     const source = lines.slice(item.line, end.line - 1).join('\n')
     const node = contentShortcode(item, inner, source)
     if (node) out.push(node)
-    else dropped(file, item.name)
+    else {
+      // The site's own template is not run, but the text the author wrote inside it is shown.
+      out.push(...inner)
+      dropped(file, item.name)
+    }
     k = close
   }
   return out
@@ -207,7 +233,7 @@ function contentShortcode(open: Marker, inner: RootContent[], source: string): R
 function dropped(file: VFile, name: string): void {
   if (OTHERS.has(name)) return
   const known = HUGO_SHORTCODE_NAMES.has(name) ? ' (its closing shortcode is missing)' : ''
-  warn(file, 'hugo-shortcode', `the Hugo shortcode "${name}" is the site's own template and is not shown${known}`)
+  warn(file, 'hugo-shortcode', `the Hugo shortcode "${name}" is the site's own template and is not run${known}`)
 }
 
 /**

@@ -48,6 +48,26 @@ describe('Hugo shortcodes', () => {
     expect(warnings.some((w) => w.message.includes('pagebreak'))).toBe(false)
   })
 
+  it("keeps the text inside an unknown paired shortcode, even when its arguments hold an address (ouuan's hugo-blog)", () => {
+    const md = [
+      '### Example',
+      '',
+      '{{% question "Luogu P4719" "https://www.luogu.com.cn/problem/P4719" %}}',
+      'Given a tree of $n$ weighted nodes, answer $m$ updates.',
+      '',
+      '$1\\le n, m\\le 10^5$.',
+      '{{% /question %}}',
+      '',
+      '## Next',
+    ].join('\n')
+    const { html, warnings } = renderMarkdown(md)
+    const shown = shownText(html)
+    expect(shown).not.toMatch(/\{\{|%\}\}|question/)
+    expect(shown).toContain('Given a tree of')
+    expect(html.match(/class="katex"/g)?.length).toBeGreaterThanOrEqual(3)
+    expect(warnings.map((w) => w.message)).toEqual([expect.stringContaining('"question"')])
+  })
+
   it('stays linear on hostile input', () => {
     const md = '{{< katex >}}'.repeat(20_000) + '\n' + '{{% callout %}}\n'.repeat(5_000)
     expect(() => renderMarkdown(md)).not.toThrow()
