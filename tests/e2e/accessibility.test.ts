@@ -160,6 +160,18 @@ describe('accessibility (axe-core)', () => {
         const found: Record<string, string[]> = {}
         const onManage = await violations(page)
         if (onManage.length) found['/manage'] = onManage
+        // and with the header's menu open: the account menu on wide screens, the menu sheet on phones
+        const menu =
+          width >= 768
+            ? { open: page.locator('button.user-menu__trigger'), shown: page.getByRole('menu') }
+            : { open: page.getByRole('button', { name: 'Open menu' }), shown: page.getByRole('dialog') }
+        await menu.open.click()
+        await menu.shown.waitFor()
+        await page.waitForTimeout(300)
+        const withMenu = await violations(page)
+        if (withMenu.length) found['/manage, menu open'] = withMenu
+        await page.screenshot({ path: join(shots, `a11y-menu-${width}-${scheme.name.replace(/\W+/g, '-')}.png`) })
+        await page.keyboard.press('Escape')
         // signed in, a post adds the arXiv exports and the model panel to the reader's page
         await page.goto(`${ctx.server.url}/posts/${mathSlugs[0]}`)
         await hydrated(page)
