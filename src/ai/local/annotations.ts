@@ -203,7 +203,13 @@ function annotate(
     described.paragraph === first!.paragraph &&
     !pattern.test(lower(described)) &&
     described.text.length >= 25 &&
-    !texSpelled(described.text)
+    !texSpelled(described.text) &&
+    // A whole sentence that describes: not the tail of one a formula broke, a question, one case of
+    // several ("If we are dealing with speech, …"), or a sentence that names something else itself.
+    /^[\p{Lu}\p{N}"“‘(]/u.test(described.text) &&
+    !/\?\s*$/.test(described.text) &&
+    !/^if\b/i.test(described.text) &&
+    !/\b(?:called|known\s+as|referred\s+to\s+as|termed|dubbed)\b/i.test(described.text)
   ) {
     parts.push(`What the essay names so: ${quote(described, 260)}`)
     type = 'definition'

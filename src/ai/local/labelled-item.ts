@@ -24,8 +24,10 @@ export function labelledItem(doc: EssayDoc, term: RegExp, uses: readonly Sentenc
     const hit = term.exec(label)
     if (!hit || hit[0].length !== label.length) continue
     const rest = m[2].trim()
-    if (term.test(rest.toLowerCase())) continue
-    return /[.!?]["”’)]*$/u.test(rest) ? rest : `${rest} …`
+    // What follows must be a whole sentence of prose ("Score vs Episodes", "4% of respondents …" say nothing of a term).
+    if (term.test(rest.toLowerCase()) || !/^\p{Lu}/u.test(rest) || !/[.!?]["”’)]*$/u.test(rest)) continue
+    if (rest.split(/\s+/).length < 5) continue
+    return rest
   }
   return null
 }

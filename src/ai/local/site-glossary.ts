@@ -51,10 +51,15 @@ function glossaryOf(index: SiteIndex): Glossary {
   return g
 }
 
-/** An opener that leaves the term the sentence's subject ("Then, X is …", "In Julia, X is …"). */
+/**
+ * An opener that leaves the term the sentence's subject ("Then, X is …", "In Julia, X is …"). "X is
+ * called Y" names Y, not X ("a tensor is called a matrix"): that form is no definition of its subject.
+ */
 const OPENER = String.raw`^(?:[^,;:.]{0,40},\s+)?(?:an?\s+|the\s+)?`
-const AS_SUBJECT = String.raw`\s*(?:\([^)]{0,60}\)\s*)?(?:,[^,]{1,80},\s*)?(?:(?:is|are)\s+(?:also\s+)?(?:(?:called|defined\s+as|known\s+as)\s+)?(?:an?|the|one|any|simply|essentially|just)\b|(?:means|denotes|refers\s+to|is\s+defined\s+as|stands\s+for)\b)`
+const AS_SUBJECT = String.raw`\s*(?:\([^)]{0,60}\)\s*)?(?:,[^,]{1,80},\s*)?(?:(?:is|are)\s+(?:also\s+)?(?:defined\s+as\s+)?(?:an?|the|one|any|simply|essentially|just)\b|(?:means|denotes|refers\s+to|is\s+defined\s+as|stands\s+for)\b)`
 const NAMED = String.raw`\b(?:(?:is|are)\s+(?:then\s+|also\s+|often\s+|usually\s+|commonly\s+|sometimes\s+)?(?:called|termed|named|known\s+as|referred\s+to\s+as)|we\s+call\s+[^.;]{0,60}?)\s+(?:an?\s+|the\s+)?["“‘']?`
+/** The name ends with the term: "called gradient descent" names no "gradient". */
+const NAME_ENDS = String.raw`(?=["”’']?(?:\s*[.,;:!?)]|\s+(?:and|or|if|when|which|that|of|for|in|on|by|is|are|as|because|since|where|with|to)\b|\s*$))`
 
 /**
  * The sentence of another post that says what the term is: the term as its subject ("Momentum
@@ -79,7 +84,7 @@ export function glossaryDefinition(
   }
   if (!pool || pool.length === 0) return null
   const subject = new RegExp(`${OPENER}${term.source}${AS_SUBJECT}`)
-  const named = new RegExp(`${NAMED}${term.source}`)
+  const named = new RegExp(`${NAMED}${term.source}${NAME_ENDS}`)
   let best: { s: GlossSentence; rank: number } | null = null
   for (const i of new Set(pool)) {
     const s = g.sentences[i]

@@ -10,6 +10,8 @@ const threads: TestEssay = {
   markdown: `Tasks may run on any thread. Shared state needs care when tasks run at once.
 
 A race condition is a bug where the result depends on the order in which tasks happen to run.
+Waiting for the slowest task this way is called a barrier wait, and it costs time.
+With two owners, a lock is called a mutex in most libraries.
 Because the entire cost of a data race is one lost update, it is easy to miss.
 is called a data race when two tasks write the same slot.`,
 }
@@ -36,5 +38,14 @@ describe('the site glossary (issue 39: a connection quotes the other post’s de
     expect(lookup('race condition', threads.id)).toBeNull()
     // "… of a data race is one …" and "is called a data race …" (no capital, cut by a formula) define nothing.
     expect(lookup('data race')).toBeNull()
+  })
+
+  it('takes a name only when it ends with the term: "called a barrier wait" names no "barrier"', () => {
+    expect(lookup('barrier wait')?.sentence).toBe(
+      'Waiting for the slowest task this way is called a barrier wait, and it costs time.',
+    )
+    expect(lookup('barrier')).toBeNull()
+    // "a lock is called a mutex" names the mutex; it does not say what a lock is.
+    expect(lookup('lock')).toBeNull()
   })
 })

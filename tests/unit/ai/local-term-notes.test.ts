@@ -105,6 +105,18 @@ Generative modeling is older than deep learning, and generative modeling is stil
     const note = notes.find((a) => a.targetText.toLowerCase() === 'generative modeling')
     expect(note?.annotation).toContain('with no labels at all')
   })
+
+  it('does not take one case of several, or a sentence naming something else, for the description', async () => {
+    const cases: TestEssay = {
+      id: 24,
+      title: 'Making data',
+      markdown: `A device must make data that looks real. If we are dealing with speech, it needs to make audio. We call this the generator network.
+The generator network learns, and the generator network improves with training.`,
+    }
+    const notes = await provider.annotations(inputFor(cases))
+    const note = notes.find((a) => a.targetText.toLowerCase() === 'generator network')
+    expect(note?.annotation ?? '').not.toContain('If we are dealing with speech')
+  })
 })
 
 describe('a list item labelled with the term', () => {
@@ -112,13 +124,17 @@ describe('a list item labelled with the term', () => {
     const doc = readEssayMarkdown(`The scheduler changed.
 
 1. Task migration: A task can observe several thread ids while it runs.
-2. Why task migration matters: Old code assumed one id per task.`)
+2. Why task migration matters: Old code assumed one id per task.
+3. Thread pools: Score vs Episodes`)
     const uses = doc.sentences.filter((s) => /task migration/i.test(s.text))
     expect(labelledItem(doc, termPattern('task migration'), uses)).toBe(
       'A task can observe several thread ids while it runs.',
     )
     // A label that only mentions the term is about something else.
     expect(labelledItem(doc, termPattern('task migration'), uses.slice(1))).toBeNull()
+    // What follows a label must be a sentence of prose, not a caption.
+    const pools = doc.sentences.filter((s) => /thread pools/i.test(s.text))
+    expect(labelledItem(doc, termPattern('thread pool'), pools)).toBeNull()
   })
 })
 
