@@ -1,3 +1,4 @@
+import { basename, extname } from 'node:path'
 import { describeError } from '../core/errors.js'
 import { renderMarkdown, type RenderContext } from '../markdown/index.js'
 import { renderedSizeProblem } from '../markdown/render-limits.js'
@@ -51,6 +52,7 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     context.metadata = pageMetadata(parsed.frontmatter)
     const readInclude = includeReaderFor(essay)
     if (readInclude) context.readInclude = readInclude
+    context.sourceName = basename(essay.path, extname(essay.path))
     const macros = mathMacrosFor(essay.root, parsed.frontmatter)
     if (macros.definitions.length > 0) context.macros = macros.definitions
     const rendered = renderMarkdown(parsed.body, context)

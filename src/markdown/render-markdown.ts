@@ -3,6 +3,7 @@ import { isMyst, readMyst } from './dialects/myst/index.js'
 import { expandIncludes } from './dialects/pandoc/includes.js'
 import { expandInlineR } from './dialects/knitr/inline-r.js'
 import { unwrapCodeMath } from './dialects/reveal/code-wrapped-math.js'
+import { expandSiteShortcodes } from './dialects/hugo/site-shortcodes.js'
 import { documentOf, warn, warningsOf } from './essay-file-data.js'
 import { stripFrontMatter } from './syntax/front-matter.js'
 import { stripPlaceholderChars } from './syntax/placeholders.js'
@@ -62,9 +63,16 @@ function mystBody(markdown: string): string | null {
 /** CommonMark with every site dialect the preprocessor and the remark plugins read. */
 function renderCommonMark(markdown: string, context: RenderContext): Rendered {
   const included = context.readInclude ? expandIncludes(markdown, context.readInclude) : { markdown, problems: [] }
-  // The template languages that run before markdown is read (knitr's inline R, Jekyll's Liquid),
+  // The template languages that run before markdown is read (a Hugo site's own shortcodes,
+  // knitr's inline R, Jekyll's Liquid),
   // and reveal.js's formulas in code spans, which its page typesets after markdown.
-  const expanded = unwrapCodeMath(expandLiquidVariables(expandInlineR(included.markdown)))
+  const templated = context.readInclude
+    ? expandSiteShortcodes(included.markdown, context.readInclude, {
+        baseFileName: context.sourceName ?? '',
+        title: context.metadata?.get('title'),
+      })
+    : included.markdown
+  const expanded = unwrapCodeMath(expandLiquidVariables(expandInlineR(templated)))
   const {
     markdown: prepared,
     stash,

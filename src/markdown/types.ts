@@ -44,6 +44,11 @@ export interface RenderContext {
    * tables, theorems and sections are numbered "2.1", "2.2", … as bookdown numbers them.
    */
   chapter?: string
+  /**
+   * The essay's file name without its extension (`CF603E` of `content/post/CF603E.md`), for a
+   * site's own shortcode templates that name it (Hugo's `.File.BaseFileName`).
+   */
+  sourceName?: string
 }
 
 export type CitationStyle = 'author-year' | 'numeric'

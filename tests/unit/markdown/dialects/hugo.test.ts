@@ -102,3 +102,32 @@ describe('Hugo ref shortcode written bare', () => {
     expect(shownText(html)).not.toMatch(/\{\{|\\\(|\]\(/)
   })
 })
+
+describe("a Hugo site's own shortcodes", () => {
+  // as ouuan/hugo-blog's layouts/shortcodes/img.html
+  const templates: Record<string, string> = {
+    '/layouts/shortcodes/img.html':
+      '{{/* a figure of the post */}}<img src="/post_img/{{ $.Page.File.BaseFileName }}/{{ .Get 0 }}.{{ .Get 1 }}" alt="{{ .Get 0 }}">\n',
+    '/layouts/shortcodes/badge.html': '<span class="badge" title="{{ .Get "title" }}">{{ .Get "text" }}</span>',
+    '/layouts/shortcodes/fancy.html': '{{ if .Get 0 }}<b>{{ .Get 0 }}</b>{{ end }}',
+  }
+  const render = (md: string) =>
+    renderMarkdown(md, { readInclude: (ref) => templates[ref] ?? null, sourceName: 'CF603E' })
+
+  it('fills in a template that only places arguments and the page’s name', () => {
+    const { html, warnings } = render(
+      'The solution:\n\n{{% img solve png %}}\n\nA {{< badge text="new <b>" title=\'x"y\' >}} badge.',
+    )
+    expect(html).toContain('<img src="/post_img/CF603E/solve.png" alt="solve"')
+    // arguments escaped as Go's html/template does (the sanitiser then keeps what it allows)
+    expect(html).toContain('title="x&#x22;y">new &#x3C;b></span> badge.')
+    expect(shownText(html)).not.toContain('{{')
+    expect(warnings).toEqual([])
+  })
+
+  it('drops, with its warning, a template that runs logic, and one the site does not have', () => {
+    const { html, warnings } = render('{{< fancy a >}}\n\n{{< missing b >}}\n')
+    expect(shownText(html)).not.toContain('{{')
+    expect(warnings.map((w) => w.message).join(' ')).toMatch(/"fancy"[^]*"missing"/)
+  })
+})
