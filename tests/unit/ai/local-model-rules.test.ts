@@ -215,9 +215,12 @@ $$ \\min_D \\{ - y \\log D(\\mathbf x) \\} $$
 
 We update the parameters of the generator to fool it. In each iteration, we first update the discriminator and then the generator.`)
     expect(isStatic(trained)).toBe(false)
-    expect(trained.systemDynamics).toContain('“In each iteration, we first update the discriminator and then the generator.”')
+    expect(trained.systemDynamics).toContain(
+      '“In each iteration, we first update the discriminator and then the generator.”',
+    )
     expect(trained.systemDynamics).not.toMatch(/\\|\$/)
-    const once = await modelOf(`Imagine feeding a sequence of tokens such that at every step, each token has its own query.
+    const once =
+      await modelOf(`Imagine feeding a sequence of tokens such that at every step, each token has its own query.
 
 $$ a = q^\\top k $$`)
     expect(isStatic(once)).toBe(true)

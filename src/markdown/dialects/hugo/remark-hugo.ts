@@ -122,7 +122,8 @@ function unlinkMarkerLines(paragraph: Paragraph, lines: readonly string[]): Para
     const node: PhrasingContent =
       child.type === 'link' && onMarkerLine(child) ? { type: 'text', value: toPlain(child.children) } : child
     const last = children[children.length - 1]
-    if (node.type === 'text' && last?.type === 'text') children[children.length - 1] = { ...last, value: last.value + node.value }
+    if (node.type === 'text' && last?.type === 'text')
+      children[children.length - 1] = { ...last, value: last.value + node.value }
     else children.push(node)
   }
   return { ...paragraph, children }

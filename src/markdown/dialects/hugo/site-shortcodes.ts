@@ -69,7 +69,11 @@ function parseTemplate(source: string | null): Template | null {
   return parts
 }
 
-function fill(template: Template, args: { positional: string[]; named: Map<string, string> }, page: ShortcodePage): string {
+function fill(
+  template: Template,
+  args: { positional: string[]; named: Map<string, string> },
+  page: ShortcodePage,
+): string {
   const html = template
     .map((part) => {
       if (typeof part === 'string') return part
@@ -95,5 +99,10 @@ function splitArguments(args: string): { positional: string[]; named: Map<string
 const unquote = (value: string) => (/^(["'`]).*\1$/s.test(value) ? value.slice(1, -1) : value)
 
 function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
 }

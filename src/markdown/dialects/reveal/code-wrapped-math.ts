@@ -51,7 +51,13 @@ function outsideFences(markdown: string): Array<{ text: string; fenced: boolean 
       flush(false)
       fence = marker
       run.push(line)
-    } else if (fence !== null && marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) {
+    } else if (
+      fence !== null &&
+      marker &&
+      marker[0] === fence[0] &&
+      marker.length >= fence.length &&
+      line.trim() === marker
+    ) {
       run.push(line)
       flush(true)
       fence = null

@@ -34,8 +34,14 @@ describe('MathJax compatibility', () => {
       '\\newcommand over a name KaTeX defines, as MathJax overwrites it',
       '$$\n\\nonumber\n\\newcommand{\\bra}[1]{\\langle{#1}\\rvert}\n\\newcommand{\\R}{\\mathbb{R}}\n$$\n\nThen $\\bra{x} \\in \\R$.',
     ],
-    ['the physics package', '$\\tr A + \\Tr B, \\vb{v}, \\vu{n}, \\abs{x}, \\norm{y}, \\expval{H}, \\order{h^2}, \\comm{A}{B}, \\dd x$'],
-    ['a display closed by `$$.`', '- Simplest example\n\n$$\n\\operatorname{S}=\\begin{pmatrix}\n1 & 0 \\\\\n0 & 1\n\\end{pmatrix}\n$$.\n\nNext.'],
+    [
+      'the physics package',
+      '$\\tr A + \\Tr B, \\vb{v}, \\vu{n}, \\abs{x}, \\norm{y}, \\expval{H}, \\order{h^2}, \\comm{A}{B}, \\dd x$',
+    ],
+    [
+      'a display closed by `$$.`',
+      '- Simplest example\n\n$$\n\\operatorname{S}=\\begin{pmatrix}\n1 & 0 \\\\\n0 & 1\n\\end{pmatrix}\n$$.\n\nNext.',
+    ],
   ])('%s', (_name, md) => {
     const { html, warnings } = typeset(md)
     expect(html).not.toContain('katex-error')
@@ -66,6 +72,34 @@ describe('MathJax compatibility', () => {
     expect(html).not.toContain('katex-error')
     expect(html.match(/class="katex"/g)).toHaveLength(3)
     expect(warnings).toEqual([])
+  })
+
+  it('typesets \\\\(…\\\\) and \\\\[…\\\\], which a kramdown post writes so that its page holds \\(…\\) for MathJax', () => {
+    // From karpathy/karpathy.github.io, _posts/2016-05-31-rl.markdown (Jekyll, kramdown, MathJax).
+    const md =
+      'the gradient vector \\\\(\\nabla_{W} \\log p(y=UP \\mid x) \\\\). Maximize \\\\( \\sum\\_i \\log p(y\\_i \\mid x\\_i) \\\\) where\n\n' +
+      '### Reward \\\\(R\\_t\\\\)\n\nSo \\\\[ R\\_t = \\sum\\_{k=0}^{\\infty} \\gamma^k r\\_{t+k} \\\\] and more.\n'
+    const { html, warnings } = typeset(md)
+    expect(warnings).toEqual([])
+    expect(html.match(/class="katex"/g)).toHaveLength(4)
+    expect(html.match(/class="katex-display"/g)).toHaveLength(1)
+    expect(shownText(html)).not.toMatch(/\\[()[\]]/)
+    expect(html).toContain('<annotation encoding="application/x-tex">\\sum_i \\log p(y_i \\mid x_i)</annotation>')
+    // Inside code, and unclosed, it stays as written.
+    const kept = typeset('Write `\\\\(x\\\\)`; a lone \\\\( stays.').html
+    expect(kept).not.toContain('katex')
+    expect(shownText(kept)).toContain('a lone \\( stays')
+  })
+
+  it('stays linear on many unclosed \\\\( and \\\\[', () => {
+    expect(() => renderMarkdown('\\\\( \\\\[ '.repeat(30_000))).not.toThrow()
+    // Many `\\(` before one far `\\)`: twice the text, about twice the time.
+    const time = (n: number): number => {
+      const start = performance.now()
+      renderMarkdown('\\\\( a '.repeat(n) + ' \\\\)')
+      return performance.now() - start
+    }
+    expect(time(16_000)).toBeLessThan(4 * time(8_000))
   })
 
   it('shows a formula that still fails as its source and names it in a warning', () => {
@@ -107,7 +141,9 @@ describe('reveal.js formulas wrapped in backticks', () => {
     expect(html.match(/class="katex-display"/g)).toHaveLength(2)
     expect(shownText(html, { code: false })).not.toContain('$')
     expect(html).not.toContain('<code>$$')
-    expect(html).toContain('<span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><msub><mi mathvariant="script">M</mi>')
+    expect(html).toContain(
+      '<span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><msub><mi mathvariant="script">M</mi>',
+    )
     expect(shownText(/<pre[\s\S]*<\/pre>/.exec(html)?.[0] ?? '')).toContain('`$$ x $$`')
   })
 
