@@ -34,6 +34,8 @@ export function readingExcerpt(reading: readonly ReadingBlock[], linkText?: Link
     if (block.kind !== 'prose' || block.block !== 'paragraph' || isBylineBlock(block)) continue
     const text = blockText(block, linkText)
     if (!text || isAttribution(text) || isEditorialNote(text)) continue
+    // the rest of a sentence a display formula broke ("where uⱼ is …") is no opening
+    if (reading[i - 1]?.kind === 'display' && /^\p{Ll}/u.test(text)) continue
     const sentence = throughDisplays(text, reading, i, linkText)
     if (isProse(sentence)) return withoutUnreadable(sentence)
   }

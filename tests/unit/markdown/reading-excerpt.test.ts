@@ -46,6 +46,14 @@ describe('the excerpt from the essay’s one reading', () => {
     ).toBe('This paragraph reads as prose at last.')
   })
 
+  it('does not open on the rest of a sentence whose start is not prose (slides: a formula, then "where …")', () => {
+    expect(
+      excerptOf(
+        '# Random circuits\n\n$$\nU = \\prod_j u_j\n$$\n\nwhere $u_j$ are single qubit unitaries chosen uniformly\n\nCircuits of random gates model chaotic quantum dynamics.',
+      ),
+    ).toBe('Circuits of random gates model chaotic quantum dynamics.')
+  })
+
   it('puts a sentence broken around a display formula back together', () => {
     expect(excerptOf('**Theorem:** Let\n\n$$\nX \\sim N(0, 1)\n$$\n\nbe a standard normal random variable.')).toBe(
       'Theorem: Let X ∼ N(0, 1) be a standard normal random variable.',
