@@ -55,7 +55,7 @@ export function displayMath(value: string, node: { position?: Html['position'] }
   return { type: 'math', value, position: node.position, data: { hName: 'pre', hChildren: [code] } }
 }
 
-function inlineMath(value: string, node: Html): RootContent {
+export function inlineMath(value: string, node: { position?: Html['position'] }): RootContent {
   return {
     type: 'inlineMath',
     value,
