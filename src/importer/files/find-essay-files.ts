@@ -89,7 +89,8 @@ export function isRepositoryFileName(name: string): boolean {
 /**
  * Markdown files under the given paths. A path may be a file (kept if it is markdown, whatever
  * its name) or a folder, walked recursively. While walking, dot-files and dot-folders,
- * `_licenses` and `node_modules` are skipped, so are repository files (README, LICENSE, …), and
+ * `_licenses` and `node_modules` are skipped, so are repository files (README, LICENSE, …) that
+ * the site's own table of contents does not name as pages, and
  * symbolic links to folders are not followed (they could lead out of the tree or into a loop);
  * symbolic links to files are kept. A folder that is a site's root (Jekyll, Hugo, Quarto, d2l,
  * Jupyter Book, Franklin) gives only the documents that site publishes, with the site's root
@@ -241,7 +242,7 @@ class Walker {
       const twin = notebookTwin(entry.name, names, documents)
       const why = entry.name.startsWith('.')
         ? 'hidden file'
-        : isRepositoryFileName(entry.name)
+        : isRepositoryFileName(entry.name) && !site?.lists?.(rel)
           ? 'repository file, not an essay (name it on the command line to import it)'
           : (site?.skipFile(rel) ??
             (twin ? `a notebook paired with ${twin} (jupytext or a rendered copy): the text file is imported` : null))

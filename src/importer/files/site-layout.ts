@@ -28,6 +28,12 @@ export interface SiteLayout {
   /** Why a document (path relative to the root) is not imported; null to import it. */
   skipFile(relative: string): string | null
   /**
+   * Whether the site's own table of contents names this document (path relative to the root): a
+   * page the site publishes by name is imported whatever it is called (a book's `resources/README`
+   * chapter), where a README, LICENSE or CODE_OF_CONDUCT is otherwise the repository's.
+   */
+  lists?(relative: string): boolean
+  /**
    * Why a document the site would publish by its name is still not a post, from what it says
    * (a Jupyter Book's bibliography page); absent when names decide alone.
    */
@@ -180,6 +186,7 @@ function bookLayout(root: string, label: string, toc: BookToc | null, tocName: s
     skipFolder: (rel) => (rel === '_build' ? `${label}: generated output, not source` : null),
     skipFile: (rel) =>
       toc === null || listed.has(withoutDocumentExtension(rel)) ? null : `${label}: not listed in ${tocName}`,
+    lists: (rel) => toc !== null && listed.has(withoutDocumentExtension(rel)),
     skipContent: async (path) => {
       // Only a page this small can be nothing but a heading and a directive: larger pages are not read twice.
       if (!/\.(md|markdown)$/i.test(path) || ((await stat(path).catch(() => null))?.size ?? Infinity) > 4096)

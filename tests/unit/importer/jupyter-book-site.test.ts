@@ -106,6 +106,28 @@ describe('walking a Jupyter Book', () => {
     expect(contents).toEqual({ 'intro.md': ['nb/first.ipynb', 'second.md'], 'second.md': ['nb/third.ipynb'] })
   })
 
+  it('imports a README or code of conduct the toc names as a chapter, and no other', async () => {
+    // As UW-GDA/jupyterbook's _toc.yml lists `resources/students/README` and `resources/code_of_conduct.md`.
+    const dir = await tree('toc-readme', {
+      '_toc.yml':
+        'format: jb-book\nroot: intro\nchapters:\n  - file: resources/README\n    sections:\n      - file: resources/code_of_conduct.md\n',
+      'intro.md': page,
+      'README.md': page,
+      'resources/README.md': page,
+      'resources/code_of_conduct.md': page,
+      'resources/LICENSE.md': page,
+    })
+    const found = await findEssayFiles([dir])
+    expect(found.files.map((f) => relative(dir, f))).toEqual([
+      'intro.md',
+      'resources/README.md',
+      'resources/code_of_conduct.md',
+    ])
+    expect(found.skipped.map((s) => relative(dir, s.path))).toEqual(
+      expect.arrayContaining(['README.md', 'resources/LICENSE.md']),
+    )
+  })
+
   it('recognises a Jupyter Book 2 / mystmd project by myst.yml, with or without a toc', async () => {
     const listed = await tree('myst-toc', {
       'myst.yml': 'version: 1\nproject:\n  title: x\n  toc:\n    - file: index.md\n    - file: nb.ipynb\n',
