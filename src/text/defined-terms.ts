@@ -1,4 +1,5 @@
 import { emphasisedRuns } from './sentences.js'
+import { quotedTerms } from './quoted-terms.js'
 import type { EssayDoc, Sentence } from './essay-doc.js'
 import { STOP_WORDS, WEAK_WORDS } from './stop-words.js'
 
@@ -108,9 +109,24 @@ const NAMING = [
     String.raw`\bwe\s+(?:will\s+)?call\s+(?:such\s+an?\s+[\p{L}-]+|(?:this|that|these|those)\s+[\p{L}-]+|it|this|that|them|these|those)\s+(?:the\s+|an?\s+)?["“‘]?${NP}`,
     'giu',
   ),
+  // "We often call $z$ as the latent variable": the name given to a symbol (a formula, ∎ below, or a letter or two).
+  new RegExp(
+    String.raw`\bwe\s+(?:(?:often|usually|also|sometimes|typically|commonly|generally|simply|will)\s+)?call\s+(?:∎|[^\s,.;:∎]{1,3})\s+(?:as\s+)?(?:the|an?)\s+["“‘]?${NP}`,
+    'giu',
+  ),
   // "let the learning rate be …": the name a sentence gives a quantity it introduces
   new RegExp(String.raw`\blet\s+(?:the\s+|an?\s+|our\s+)?${NP}\s+be\b`, 'giu'),
 ]
+/** Head nouns of a named method or result: "the Euler method", "the Universal Approximation Theorem". */
+const EPONYM_HEADS =
+  'method methods theorem algorithm equation equations inequality lemma distribution process transform rule test criterion estimator'
+    .split(' ')
+    .map((h) => `[${h[0]}${h[0].toUpperCase()}]${h.slice(1)}`)
+/** "the", one to three capitalised words and a head noun: a name a reader may look up, not a person or a place. */
+const EPONYM = new RegExp(
+  String.raw`\b[Tt]he\s+((?:\p{Lu}[\p{L}'’-]*\s+){1,3}?(?:${EPONYM_HEADS.join('|')}))(?![\p{L}\p{N}-])`,
+  'gu',
+)
 /** "$x$ is the sample variance", "let $X$ be a random vector": the name a formula is given. */
 const SYMBOL_NAME = new RegExp(String.raw`^\s*(?:,\s*)?(?:is|are|be|denotes?)\s+(?:the|a|an|our)\s+${NP}`, 'iu')
 
@@ -162,7 +178,7 @@ function pageName(url: string): string[] | null {
 }
 
 /**
- * An emphasised run that reads as a new term: a phrase of two to five words, none of them a
+ * An emphasised run that reads as a new term: a compound word ("*intra-attention*") or a phrase of two to five words, none of them a
  * function word (but "of", "a" inside and "least", "second" in front), no code, TeX or number,
  * not a participle at its end. Stress ("*much more slowly*", "*not*") and whole clauses are none.
  */
@@ -174,7 +190,9 @@ export function emphasisedTerm(run: string): string | null {
     .replace(/^["“‘(]+/u, '')
     .replace(ARTICLE, '')
   const words = raw.split(' ')
-  if (words.length < 2 || words.length > 5) return null
+  // One word is stress ("*not*"), unless it is a compound only a term is ("*intra-attention*").
+  if (words.length === 1) return /^\p{L}{2,}(?:-\p{L}{2,})+$/u.test(raw) && termPhrase(raw) === raw ? raw : null
+  if (words.length > 5) return null
   if (!words.every((w) => /^[\p{L}][\p{L}'’-]*$/u.test(w) && !/['’-]$/u.test(w))) return null
   if (words.some((w, i) => VERBS.has(w.toLowerCase()) || (isStop(w) && !(i === 0 && MODIFIERS.has(w.toLowerCase())))))
     return null
@@ -211,7 +229,8 @@ export function structuralTerms(doc: EssayDoc): StructuralTerm[] {
     urls.add(link.url)
   }
   for (const s of doc.sentences) {
-    for (const line of s.prose.split('\n')) {
+    // A formula stands as a mark no name holds, so "we call $z$ as the latent variable" reads across it.
+    for (const line of [s.prose.replace(/\n/g, ' ∎ ')]) {
       // "known as (adjoint) sensitivity analysis": the bracketed word is part of the name.
       const named = line.replace(/\((\p{L}[\p{L}-]*)\)\s+(?=\p{L})/gu, '$1 ')
       for (const [i, re] of NAMING.entries()) {
@@ -219,9 +238,15 @@ export function structuralTerms(doc: EssayDoc): StructuralTerm[] {
         for (const m of named.matchAll(re)) {
           // "The entropy of a source is defined as": the term is "entropy".
           const surface = termPhrase(i === 2 ? m[1].replace(/\s+of\s+(?:a|an|the|this|its)\s+.*$/i, '') : m[1])
-          if (surface) out.push({ surface, source: 'defined', sentence: s })
+          // Two cues may give one name ("we call this number the condition number").
+          if (surface && !out.some((t) => t.sentence === s && t.surface === surface))
+            out.push({ surface, source: 'defined', sentence: s })
         }
       }
+    }
+    for (const m of s.prose.matchAll(EPONYM)) {
+      const surface = termPhrase(m[1])
+      if (surface) out.push({ surface, source: 'named', sentence: s })
     }
     s.segments.forEach((seg, i) => {
       const next = s.segments[i + 1]
@@ -231,7 +256,7 @@ export function structuralTerms(doc: EssayDoc): StructuralTerm[] {
       if (surface) out.push({ surface, source: 'named', sentence: s })
     })
   }
-  out.push(...emphasisedTerms(doc))
+  out.push(...emphasisedTerms(doc), ...quotedTerms(doc))
   return out.sort((a, b) => a.sentence.index - b.sentence.index)
 }
 

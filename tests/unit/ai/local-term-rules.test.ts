@@ -20,6 +20,9 @@ describe('first emphasised uses as terms', () => {
     expect(emphasisedTerm('illustrate how this function works')).toBeNull()
     expect(emphasisedTerm('Common misconceptions about threadid() and nthreads()')).toBeNull()
     expect(emphasisedTerm('not')).toBeNull()
+    expect(emphasisedTerm('intra-attention')).toBe('intra-attention')
+    expect(emphasisedTerm('e.g.')).toBeNull()
+    expect(emphasisedTerm('well-known')).toBe('well-known')
     expect(emphasisedTerm('valid_lens mask')).toBeNull()
     expect(emphasisedTerm('x_i and y')).toBeNull()
     expect(emphasisedTerm('well defined')).toBeNull()
@@ -67,6 +70,29 @@ describe('names, link texts and the terms they give', () => {
     expect(termsOf('Let the hidden state be the summary of the past inputs.')).toEqual(['defined:hidden state'])
     expect(termsOf('Let $X$ be a random vector with finite variance.')).toEqual(['named:random vector'])
     expect(termsOf('Let us be careful here. Let it be.')).toEqual([])
+  })
+
+  it('takes the name "we call" gives a formula across the formula', () => {
+    expect(termsOf('We often call $\\mathbf z$ as the latent variable.')).toEqual(['defined:latent variable'])
+    expect(termsOf('We call $f$ the objective function of the problem.')).toContain('defined:objective function')
+  })
+
+  it('takes a method or result named after its author, not a name alone', () => {
+    expect(termsOf('Solving it with the simplest method, the Euler method, gives a residual network.')).toEqual([
+      'named:Euler method',
+    ])
+    expect(termsOf('For example, the Universal Approximation Theorem states that it can fit.')).toEqual([
+      'named:Universal Approximation Theorem',
+    ])
+    expect(termsOf('Ask in the Julia Slack or on the Julia Discourse.')).toEqual([])
+  })
+
+  it('takes words quoted at their first use as a term, not a manner, speech or a later quote', () => {
+    expect(termsOf('Here $D$ and $G$ are playing a “minimax” game with the objective.')).toEqual(['emphasised:minimax'])
+    expect(termsOf('It extends "singleton" dimensions by repeating them.')).toEqual(['emphasised:singleton'])
+    expect(termsOf('It can “lazily” represent a fused expression.')).toEqual([])
+    expect(termsOf('He said “this is the end of the story” and left.')).toEqual([])
+    expect(termsOf('The fusion is fast. This “fusion” is not free.')).toEqual([])
   })
 
   it('reads a bracketed word as part of the name it opens', () => {
