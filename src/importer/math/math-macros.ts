@@ -13,24 +13,35 @@ const MAX_BODY = 2000
 
 /**
  * A macro's definition, in each spelling the tools write it: a body (`'\mathbb{R}'`), MathJax's
- * `[body, arguments]` (`["\\lfloor #1 \\rfloor", 1]`), or mystmd's `{macro: body}`.
+ * `[body, arguments]` (`["\\lfloor #1 \\rfloor", 1]`) or `[body]`, or mystmd's `{macro: body}`.
  */
 const MacroBody = z.union([
   z.string().max(MAX_BODY),
   z.tuple([z.string().max(MAX_BODY), z.number().int().min(0).max(9)]).rest(z.unknown()),
+  // `["\\vect{x}"]`: MathJax takes an array without its count as a macro of no arguments.
+  z.tuple([z.string().max(MAX_BODY)]),
   z.looseObject({ macro: z.string().max(MAX_BODY) }),
 ])
 
 const MacroTable = z.record(z.string(), z.unknown())
 
-/** Jupyter Book 1: Sphinx's MathJax 3 (`tex.macros`) or MathJax 2 (`TeX.Macros`) settings. */
+/**
+ * Jupyter Book 1: Sphinx's MathJax 3 (`tex.macros`) or MathJax 2 (`TeX.Macros`) settings. The
+ * Sphinx of Jupyter Book 0.x passes `mathjax_config` to the page as MathJax's own configuration,
+ * which the MathJax 3 it loads reads as `tex.macros`: that spelling counts under it too.
+ */
 const JupyterBookMath = z.looseObject({
   sphinx: z
     .looseObject({
       config: z
         .looseObject({
           mathjax3_config: z.looseObject({ tex: z.looseObject({ macros: MacroTable }).optional() }).optional(),
-          mathjax_config: z.looseObject({ TeX: z.looseObject({ Macros: MacroTable }).optional() }).optional(),
+          mathjax_config: z
+            .looseObject({
+              TeX: z.looseObject({ Macros: MacroTable }).optional(),
+              tex: z.looseObject({ macros: MacroTable }).optional(),
+            })
+            .optional(),
         })
         .optional(),
     })
@@ -54,9 +65,11 @@ export function mathMacrosFor(root: string | undefined, frontmatter: Record<stri
     const config = bookConfig(root)
     const book = JupyterBookMath.safeParse(config.jupyterBook)
     const sphinx = book.success ? book.data.sphinx?.config : undefined
-    const mathjax = [sphinx?.mathjax_config?.TeX?.Macros, sphinx?.mathjax3_config?.tex?.macros].filter(
-      (t) => t !== undefined,
-    )
+    const mathjax = [
+      sphinx?.mathjax_config?.TeX?.Macros,
+      sphinx?.mathjax_config?.tex?.macros,
+      sphinx?.mathjax3_config?.tex?.macros,
+    ].filter((t) => t !== undefined)
     if (mathjax.length > 0) files.push(join(root, '_config.yml'))
     tables.push(...mathjax)
     const myst = MystMath.safeParse(config.myst)
@@ -86,7 +99,7 @@ function definitionsOf(table: Record<string, unknown>): string[] {
       typeof body.data === 'string'
         ? [body.data, argumentsUsed(body.data)]
         : Array.isArray(body.data)
-          ? [body.data[0], body.data[1]]
+          ? [body.data[0], body.data[1] ?? 0]
           : [body.data.macro, argumentsUsed(body.data.macro)]
     out.push(`\\newcommand{${name.data}}${count > 0 ? `[${count}]` : ''}{${text}}`)
   }

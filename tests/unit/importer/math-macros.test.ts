@@ -49,6 +49,17 @@ describe('a book’s math macros', () => {
     expect(figures?.files).toContain('_config.yml')
   })
 
+  it('takes MathJax 3’s tex.macros under Sphinx’s mathjax_config, and a macro written [body], as Jupyter Book 0.x pages load them', () => {
+    // swing-research/PatternRecognition-jupyterbook's _config.yml (its built pages set `MathJax = {"tex": {"macros": …}}`).
+    const config =
+      'title: x\nsphinx:\n  config:\n    mathjax_config:\n      tex:\n        macros:\n' +
+      '          "vect": ["\\\\boldsymbol{#1}", 1]\n          "vx" : ["\\\\vect{x}"]\n'
+    const root = book({ '_config.yml': config, '_toc.yml': 'format: jb-book\nroot: intro\n' })
+    const { rendered: page } = rendered(root, 'intro.md', '# Intro\n\nAn estimator $\\hat{\\vx}$ of $\\vect{y}$.\n')
+    expect(page.html).not.toContain('katex-error')
+    expect(page.warnings.filter((w) => w.rule.includes('katex') || w.rule.includes('math'))).toEqual([])
+  })
+
   it('takes mystmd’s project math and a page’s own front-matter math, the page’s winning', () => {
     const root = book({
       'myst.yml':
