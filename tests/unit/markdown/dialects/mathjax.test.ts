@@ -93,13 +93,9 @@ describe('MathJax compatibility', () => {
 
   it('stays linear on many unclosed \\\\( and \\\\[', () => {
     expect(() => renderMarkdown('\\\\( \\\\[ '.repeat(30_000))).not.toThrow()
-    // Many `\\(` before one far `\\)`: twice the text, about twice the time.
-    const time = (n: number): number => {
-      const start = performance.now()
-      renderMarkdown('\\\\( a '.repeat(n) + ' \\\\)')
-      return performance.now() - start
-    }
-    expect(time(16_000)).toBeLessThan(4 * time(8_000))
+    // Many `\\(` before one far `\\)`: a quadratic search would not end within the test's time.
+    // (No timed comparison here: machines are noisy; `npm run bench` measures speed.)
+    expect(renderMarkdown('\\\\( a '.repeat(30_000) + ' \\\\)').html).toContain('katex')
   })
 
   it('shows a formula that still fails as its source and names it in a warning', () => {
