@@ -23,12 +23,18 @@ export function expandSiteShortcodes(
 ): string {
   if (!markdown.includes('{{')) return markdown
   const templates = new Map<string, Template | null>()
+  // once per name: an essay of many calls is read once for each name, not once per call
+  const paired = new Map<string, boolean>()
+  const isPaired = (name: string): boolean => {
+    if (!paired.has(name)) paired.set(name, closes(markdown, name))
+    return paired.get(name) ?? false
+  }
   const templateOf = (name: string): Template | null => {
     if (!templates.has(name)) templates.set(name, parseTemplate(readTemplate(`/layouts/shortcodes/${name}.html`)))
     return templates.get(name) ?? null
   }
   return markdown.replace(SHORTCODE, (whole: string, name: string, args: string) => {
-    if (HUGO_SHORTCODE_NAMES.has(name) || closes(markdown, name)) return whole
+    if (HUGO_SHORTCODE_NAMES.has(name) || isPaired(name)) return whole
     const template = templateOf(name)
     return template ? fill(template, splitArguments(args), page) : whole
   })

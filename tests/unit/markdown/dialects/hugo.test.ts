@@ -125,6 +125,11 @@ describe("a Hugo site's own shortcodes", () => {
     expect(warnings).toEqual([])
   })
 
+  it('reads an essay of many calls once per name (hostile input)', () => {
+    const { html } = render('{{< nosuch a >}} {{< img x png >}} '.repeat(5_000))
+    expect(html.match(/<img /g)).toHaveLength(5_000)
+  })
+
   it('drops, with its warning, a template that runs logic, and one the site does not have', () => {
     const { html, warnings } = render('{{< fancy a >}}\n\n{{< missing b >}}\n')
     expect(shownText(html)).not.toContain('{{')
