@@ -107,6 +107,13 @@ const SYMBOLS: Record<string, string> = {
   min: 'min',
   det: 'det',
   lim: 'lim',
+  sup: 'sup',
+  inf: 'inf',
+  limsup: 'lim sup',
+  liminf: 'lim inf',
+  argmin: 'argmin',
+  argmax: 'argmax',
+  arg: 'arg',
   // spacing commands are space; braces written as commands are kept (as stand-ins, see BRACES)
   quad: ' ',
   qquad: ' ',
@@ -232,6 +239,35 @@ const PART = '\uE012\uE013'
 /** Roots by their index; another index is written before the sign (`⁵√x`). */
 const ROOTS: Record<string, string> = { sqrt: '√', cbrt: '∛', fourthroot: '∜' }
 
+/** Operators whose limits sit under them: `\min_D` reads "min over D", `\lim_{n\to\infty}` "lim as n→∞". */
+const LIMIT_OPERATORS =
+  /\\(min|max|sup|inf|argmin|argmax|lim|limsup|liminf)(?![A-Za-z])\s*(?:\\(?:no)?limits\s*)?_\s*(\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}|\\[A-Za-z]+|[A-Za-z0-9])/g
+
+/**
+ * A limit plain text cannot set as a subscript is said in words, the way one reads it aloud: a
+ * subscript with no Unicode form would otherwise be ASCII math (`min_D`, `lim_(n→∞)`).
+ */
+function limitsInWords(tex: string): string {
+  return (
+    tex
+      .replace(
+        /\{\s*\\operatorname\*?\s*\{\s*arg(?:\s|\\[,;:! ])*(min|max)\s*\}\s*\}|\\operatorname\*?\s*\{\s*arg(?:\s|\\[,;:! ])*(min|max)\s*\}|\\arg\s*\\(min|max)(?![A-Za-z])/g,
+        (_, a?: string, b?: string, c?: string) => `\\arg${a ?? b ?? c}`,
+      )
+      // An expectation over a distribution (`E_{x \sim p}`) reads "E over x ∼ p".
+      .replace(
+        /(\\mathbb\s*\{\s*E\s*\}|\\mathbb\s*E|\\(?:mathrm|operatorname)\s*\{\s*E\s*\}|(?<![\\A-Za-z])E)\s*_\s*\{((?:[^{}]|\{[^{}]*\})*\\sim(?:[^{}]|\{[^{}]*\})*)\}/g,
+        (_, e: string, limit: string) => `${e} \\mathrm{over}\\ {${limit}}\\ `,
+      )
+      .replace(LIMIT_OPERATORS, (whole, op: string, limit: string) => {
+        const inner = limit.startsWith('{') ? limit.slice(1, -1) : limit
+        const text = convert(inner, null)
+        if ([...text.replace(/\s+/g, '')].every((c) => SUB[c])) return whole
+        return `\\${op} \\mathrm{${op.startsWith('lim') ? 'as' : 'over'}}\\ {${inner}}\\ `
+      })
+  )
+}
+
 /**
  * Longest formula read, in characters; the rest is an ellipsis. Text this long says nothing a
  * card or a sentence can use, and a hostile one (deeply nested accents, unclosed groups) costs
@@ -280,13 +316,17 @@ function convert(tex: string, unknown: string[] | null): string {
     1,
     (name, [a]) => `${ROOTS[name]}${PART[0]}${a}${PART[1]}`,
   )
+  s = limitsInWords(s)
   s = s
     // rows of a matrix or of aligned equations; alignment marks and the environments go
     .replace(/\\\\(?:\[[^\]]*\])?/g, '; ')
     .replace(/(?<!\\)&/g, ' ')
     .replace(/\\(?:begin|end)\s*\{[A-Za-z*]+\}(?:\s*\{[lcr|\s]*\})?/g, ' ')
     .replace(/\\(?:left|right|big|Big|bigg|Bigg)(?![A-Za-z])/g, '')
-    .replace(/\\(?:mathbb)\s*\{\s*([A-Z])\s*\}/g, (_, c: string) => BLACKBOARD[c] ?? c)
+    .replace(
+      /\\mathbb\s*(?:\{\s*([A-Z])\s*\}|([A-Z]))/g,
+      (_, c?: string, bare?: string) => BLACKBOARD[c ?? bare!] ?? c ?? bare!,
+    )
     // a group after `_` or `^` (`SS_\text{tot}` has a subscript of three letters), its letters elsewhere
     .replace(new RegExp(`([_^])\\s*${FONT_COMMAND.source}`, 'g'), '$1{$2}')
     .replace(new RegExp(FONT_COMMAND.source, 'g'), '$1')

@@ -252,12 +252,25 @@ function select(
       continue
     const surface = whole.extended
       ? whole.surface
-      : t.surfaces.map((s) => s.trim()).find((s) => s !== '' && page.includes(normaliseForMatch(s)))
+      : usualSurface(t.surfaces.map((s) => s.trim()).filter((s) => s !== '' && page.includes(normaliseForMatch(s))))
     if (!surface || surfaces.has(surface.toLowerCase()) || !page.includes(normaliseForMatch(surface))) continue
     surfaces.add(surface.toLowerCase())
     chosen.push({ key, n: t.n, surface, score, sentences: t.sentences })
   }
   return chosen.sort((a, b) => b.score - a.score)
+}
+
+/**
+ * The form the essay uses most ("maximum path length" four times, "maximum path lengths" once):
+ * a reader looks the term up as the essay usually writes it. Ties go to the first met.
+ */
+function usualSurface(surfaces: readonly string[]): string | undefined {
+  const counts = new Map<string, number>()
+  for (const s of surfaces) counts.set(s.toLowerCase(), (counts.get(s.toLowerCase()) ?? 0) + 1)
+  let best: string | undefined
+  for (const s of surfaces)
+    if (best === undefined || counts.get(s.toLowerCase())! > counts.get(best.toLowerCase())!) best = s
+  return best
 }
 
 /** Words that may stand beside a term without being part of it. */

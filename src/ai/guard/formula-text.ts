@@ -40,7 +40,11 @@ export function formulaText(tex: string, macros: MacroTable): string | null {
   } catch {
     return null
   }
-  const text = readableTex(expanded).replace(/\s+/g, ' ').trim()
+  // A display's own trailing comma belongs to the sentence it stood in, not to the formula.
+  const text = readableTex(expanded)
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\s*[,;]$/, '')
   // A script with no Unicode form ("min_D", "^(2j/d)") would be ASCII-math: ℝᵈ and x₁ read, those do not.
   return text === '' || hasTexInProse(text) || /[_^]/.test(text) ? null : text
 }

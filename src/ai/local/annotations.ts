@@ -4,7 +4,7 @@ import type { EssayDoc, Sentence } from '../../text/essay-doc.js'
 import { findKeyTerms, type KeyTerm } from '../../text/key-terms.js'
 import type { SiteIndex } from '../../text/site-index.js'
 import { clip } from '../../text/format.js'
-import { addsBeyond, termPassage } from './term-passage.js'
+import { addsBeyond, laterStatements, termPassage } from './term-passage.js'
 import { symbolNote } from './symbol-note.js'
 import { BACK_NAMING, definers, exemplifies, lower, termPattern } from './term-patterns.js'
 import { definingPost } from './site-definitions.js'
@@ -159,7 +159,7 @@ function annotate(
   const near =
     parts.length === 0 && term.surface.split(/[\s-]+/).length > 1
       ? doc.displays
-          .filter((d) => d.before !== null && term.sentences.slice(0, 40).includes(d.before))
+          .filter((d) => d.before !== null && introduces(doc, d.before, term.sentences.slice(0, 40)))
           .map((d) => ({ d, text: formulaText(d.tex, macros) }))
           .find((x) => x.text !== null && x.text.length >= 5 && x.text.length <= 200)
       : undefined
@@ -242,6 +242,13 @@ function annotate(
     type = 'connection'
     rests('connection')
   }
+  // Nothing else: what the essay says of it where it comes back to it, in two other places.
+  const later = parts.length === 0 && nounLike(term) ? laterStatements(doc, pattern, term.sentences, first) : null
+  if (later) {
+    parts.push(`Where the essay comes back to it: ${later}`)
+    type = 'elaboration'
+    rests('statements')
+  }
   if (parts.length === 0 || type === null) return null
   const annotation = clip(parts.join(' '), 700)
   // A note whose words are all in a sentence the reader sees beside the term adds nothing.
@@ -255,7 +262,34 @@ function annotate(
  * section under its name or a passage about it next, sentences that only use it or another
  * post's definition least. Ranks the notes when there are more than room for.
  */
-const EVIDENCE = { definition: 1, formula: 0.9, post: 0.9, passage: 0.9, connection: 0.7 }
+const EVIDENCE = { definition: 1, formula: 0.9, post: 0.9, passage: 0.9, connection: 0.7, statements: 0.5 }
+
+/**
+ * A term that can be looked up as a thing: a phrase, a name, or a word not shaped like a verb,
+ * adjective or adverb ("customize", "extensible", "efficiently"). Notes that only gather what the
+ * essay says of a word need it to be a noun; a defined word ("stiff") is one whatever its shape.
+ */
+function nounLike(term: KeyTerm): boolean {
+  if (term.n > 1 || /^\p{Lu}/u.test(term.surface)) return true
+  return !/(?:i[sz]e|ify|ible|able|ous|ful|ive|ly|ed|ing)$/.test(term.surface.toLowerCase())
+}
+
+/**
+ * The sentence before a formula introduces the term's formula: it holds the term, or it is the
+ * next sentence of its paragraph and speaks of it as "they"/"it" ("the Lotka-Volterra equations
+ * describe … They can be written as:").
+ */
+function introduces(doc: EssayDoc, before: Sentence, uses: readonly Sentence[]): boolean {
+  if (uses.includes(before)) return true
+  const prior = doc.sentences[before.index - 1]
+  return (
+    prior !== undefined &&
+    prior.paragraph === before.paragraph &&
+    uses.includes(prior) &&
+    /^(?:it|they|this|these|its|their)\b/i.test(before.text) &&
+    before.text.length <= 80
+  )
+}
 
 /** The next sentence of the same paragraph, when it is prose worth quoting (a long one is clipped). */
 function goesOn(doc: EssayDoc, s: Sentence): Sentence | undefined {

@@ -145,3 +145,27 @@ const contentWordsSpaced = (text: string) =>
     .replace(/[’']/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()
+
+/**
+ * What the essay says of the term where it comes back to it, in other paragraphs than the one
+ * the reader meets it in: two statements about it ("the self-attention has a O(n²d) computational
+ * complexity", "the computational complexity of the recurrent layer is O(nd²)"). One alone is a
+ * sentence like the reader's; two gather what the essay says of it across its length.
+ */
+export function laterStatements(
+  doc: EssayDoc,
+  term: RegExp,
+  uses: readonly Sentence[],
+  first: Sentence | undefined,
+): string | null {
+  const seen = new Set<number>(first ? [first.paragraph] : [])
+  const picked: Sentence[] = []
+  for (const s of uses.slice(0, 40)) {
+    if (s === first || seen.has(s.paragraph) || !quotable(s) || s.block === 'footnote') continue
+    if (!/^[\p{Lu}\p{N}"“‘(]/u.test(s.text) || !/[.!]["”’)]*$/u.test(s.text)) continue
+    seen.add(s.paragraph)
+    picked.push(s)
+    if (picked.length === 2) break
+  }
+  return picked.length === 2 ? picked.map((s) => `“${s.text.trim()}”`).join(' ') : null
+}

@@ -45,12 +45,14 @@ describe('the reading-aid guard (issue 39)', () => {
   it('reads a formula with the essay’s own macros, or leaves it out; never TeX or ASCII-math', () => {
     expect(formulaText('\\displaystyle f(\\xx) \\defas \\frac12 \\|\\xx\\|^2', macros)).toBe('f(x) = 1/2 |x|²')
     expect(formulaText('\\xx \\in \\RR^d', macros)).toBe('x ∈ ℝᵈ')
-    // No Unicode subscript for "x ∈ ℝᵈ": "argmin_(x ∈ ℝᵈ)" would be ASCII-math.
-    expect(formulaText('\\argmin_{\\xx \\in \\RR^d} f(\\xx)', macros)).toBeNull()
+    // No Unicode subscript for "x ∈ ℝᵈ": not "argmin_(x ∈ ℝᵈ)" (ASCII-math) but the limit in words, as read aloud.
+    expect(formulaText('\\argmin_{\\xx \\in \\RR^d} f(\\xx)', macros)).toBe('argmin over x ∈ ℝᵈ f(x)')
     // Without the essay's macros the page could not typeset it either.
     expect(formulaText('\\argmin_{\\xx} f(\\xx)', new Map())).toBeNull()
-    // A script with no Unicode form is ASCII-math too ("min_D", "x_T"); x₁ and σ² read.
-    expect(formulaText('\\min_D \\{ -y \\log D(x) \\}', new Map())).toBeNull()
+    // A script with no Unicode form is ASCII-math too ("x_T", "e^(-x/2)"); x₁ and σ² read, and an
+    // operator's limit is said in words ("min over D").
+    expect(formulaText('x_T + e^{-x/2}', new Map())).toBeNull()
+    expect(formulaText('\\min_D \\{ -y \\log D(x) \\}', new Map())).toBe('min over D { -y log D(x) }')
     expect(formulaText('x_1 + \\sigma^2', new Map())).toBe('x₁ + σ²')
   })
 

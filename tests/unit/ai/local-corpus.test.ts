@@ -70,7 +70,7 @@ beforeAll(async () => {
   console.log(
     `local provider: ${files.length} essays × 4 kinds in ${Math.round(performance.now() - started)} ms (${((performance.now() - started) / files.length).toFixed(1)} ms per essay, the site index included)`,
   )
-}, 120_000)
+}, 240_000)
 
 describe(`the local provider over the corpus (${files.length} essays)`, () => {
   it('enhances every essay with output the stored schemas accept', () => {

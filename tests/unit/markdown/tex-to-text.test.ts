@@ -21,7 +21,15 @@ describe('texToText', () => {
       'εᵢⱼ ∼ N(0, σ²)',
     )
     expect(texToText('\\mathrm{SS}_\\mathrm{tot} = \\mathrm{SS}_\\text{res}')).toBe('SSₜₒₜ = SSᵣₑₛ')
-    expect(texToText('\\operatorname*{arg\\,max}_\\theta f')).toBe('arg max_θ f')
+    // a limit with no Unicode subscript is said in words, as read aloud, not as ASCII math ("arg max_θ")
+    expect(texToText('\\operatorname*{arg\\,max}_\\theta f')).toBe('argmax over θ f')
+    expect(texToText('\\min_D \\max_G V(D, G)')).toBe('min over D max over G V(D, G)')
+    expect(texToText('\\lim_{n \\to \\infty} a_n')).toBe('lim as n → ∞ aₙ')
+    expect(texToText('\\mathbb{E}_{x \\sim p}[f(x)]')).toBe('𝔼 over x ∼ p [f(x)]')
+    // a subscript plain text can set stays one
+    expect(texToText('\\max_i x_i')).toBe('maxᵢ xᵢ')
+    // \mathbb without braces, as MathJax accepts it
+    expect(texToText('z \\in \\mathbb R^d')).toBe('z ∈ ℝᵈ')
     expect(texToText('X = \\left[ \\begin{matrix} X_1 \\\\ X_2 \\end{matrix} \\right]')).toBe('X = [ X₁; X₂ ]')
     expect(texToText('\\begin{split} a &= b \\\\[2pt] c &= d \\end{split}')).toBe('a = b; c = d')
     expect(texToText('\\begin{array}{cc} 1 & 2 \\end{array}')).toBe('1 2')

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { LocalProvider } from '../../../src/ai/local/local-provider.js'
+import { laterStatements } from '../../../src/ai/local/term-passage.js'
+import { termPattern } from '../../../src/ai/local/term-patterns.js'
+import { readEssayMarkdown } from '../../../src/text/read-essay-markdown.js'
+import { inputFor, siteOf, type TestEssay } from './essays.js'
+
+const provider = new LocalProvider()
+
+const layers: TestEssay = {
+  id: 31,
+  title: 'Comparing sequence layers',
+  markdown: `We compare three layers by their memory footprint, their depth and the longest route between two positions.
+Each layer maps a sequence of tokens to another sequence of the same length, which is what makes them comparable at all.
+
+A recurrent layer reads one token at a time. Its memory footprint is linear in the sequence length, because it keeps one hidden state per step.
+
+A convolutional layer looks at a window of tokens. Its memory footprint is larger, since every window keeps its own activations for the backward pass.
+
+Both layers can be stacked, and stacking them changes how far information travels in one pass through the network.`,
+}
+
+const ecology: TestEssay = {
+  id: 32,
+  title: 'Populations that feed on each other',
+  markdown: `Models of hunters and their prey are among the oldest in mathematical biology.
+For example, the predator-prey equations describe the populations of rabbits and wolves over time. They can be written as:
+
+$$x' = \\alpha x - \\beta x y$$
+
+Here the rabbits grow on their own and the wolves live from them, so the two populations rise and fall in turn.`,
+}
+
+describe('notes from where the essay comes back to a term (issue 39)', () => {
+  it('gathers two statements about the term from other paragraphs than the one the reader meets it in', () => {
+    const doc = readEssayMarkdown(layers.markdown)
+    const pattern = termPattern('memory footprint')
+    const uses = doc.sentences.filter((s) => pattern.test(s.text.toLowerCase()))
+    const note = laterStatements(doc, pattern, uses, uses[0])
+    expect(note).toContain('Its memory footprint is linear in the sequence length')
+    expect(note).toContain('Its memory footprint is larger')
+    // not the sentence the reader is reading
+    expect(note).not.toContain('We compare three layers')
+  })
+
+  it('makes no such note from a single later statement: one sentence like the reader’s adds nothing', () => {
+    const doc = readEssayMarkdown(`A cache keeps results.\n\nA cache speeds up repeated requests by a large factor.`)
+    const pattern = termPattern('cache')
+    const uses = doc.sentences.filter((s) => pattern.test(s.text.toLowerCase()))
+    expect(laterStatements(doc, pattern, uses, uses[0])).toBeNull()
+  })
+
+  it('annotates a term the essay only states things about, with those statements', async () => {
+    const annotations = await provider.annotations(inputFor(layers, siteOf([layers])))
+    const note = annotations.find((a) => a.targetText.toLowerCase() === 'memory footprint')
+    expect(note?.annotation).toMatch(/^Where the essay comes back to it: “Its memory footprint is linear/)
+  })
+
+  it('shows the formula a following "They can be written as:" introduces, read as the page typesets it', async () => {
+    const annotations = await provider.annotations(inputFor(ecology, siteOf([ecology])))
+    const note = annotations.find((a) => /predator-prey equations/i.test(a.targetText))
+    expect(note?.annotation).toContain('= α x - β x y')
+    expect(note?.annotation).not.toMatch(/\\alpha|\$/)
+  })
+})
