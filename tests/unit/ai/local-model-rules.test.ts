@@ -21,6 +21,19 @@ describe('symbols as the essay writes them', () => {
     expect(symbolsIn('\\mathit{a}(q)')).toEqual(['a', 'q'])
   })
 
+  it('keeps a text subscript with its symbol, and reads Δx as one quantity', () => {
+    // not `y_{\text}`, a symbol no reader could recognise
+    expect(symbolsIn('\\Delta y = y_\\text{next} - y_\\text{prev}')).toEqual([
+      '\\Delta y',
+      'y_{\\text{next}}',
+      'y_{\\text{prev}}',
+    ])
+    expect(symbolsIn('y_{i+1} = y_i + \\Delta x \\cdot f(x_i)')).toEqual(['y', 'y_i', '\\Delta x', 'f', 'x_i'])
+    // a Δ standing alone is a variable of its own, and a lower-case δ before a letter is a product
+    expect(symbolsIn('\\Delta = b^2 - 4ac')).toEqual(['\\Delta', 'b', 'a', 'c'])
+    expect(symbolsIn('-\\delta y')).toEqual(['\\delta', 'y'])
+  })
+
   it('takes the head of a formula: the symbol, its power or prime, a named operator, the left of a relation', () => {
     expect(headOf('s_x^2')?.key).toBe('s_x^2')
     expect(headOf("\\mathbf{g}_t'")?.key).toBe("\\mathbf{g}_t'")

@@ -99,6 +99,12 @@ function nextSymbol(r: Reader, calculus: boolean): string | null {
       return null
     }
     r.at += name.length + 1
+    // `\Delta x` is one quantity, the change in x (a step size, an increment), not Δ times x.
+    const change = name === 'Delta' ? /^\s*([A-Za-z])(?![A-Za-z])/.exec(r.tex.slice(r.at)) : null
+    if (change) {
+      r.at += change[0].length
+      return withSubscript(r, `\\Delta ${change[1]}`)
+    }
     if (GREEK.has(name)) return withSubscript(r, `\\${name}`)
     if (PLAIN.has(name)) {
       const arg = readArgument(r)?.trim() ?? ''
@@ -145,13 +151,17 @@ function nextSymbol(r: Reader, calculus: boolean): string | null {
 /** A symbol's short subscript is part of its name (`x_i`, `\mu_1`); a longer one is an index expression. */
 function withSubscript(r: Reader, base: string): string {
   const rest = r.tex.slice(r.at)
-  const m = /^\s*_\s*(?:\{([^{}]*(?:\{[^{}]*\}[^{}]*)?)\}|(\\[A-Za-z]+|[A-Za-z0-9]))/.exec(rest)
+  // `y_\text{next}`: an unbraced text command takes its argument along, or the symbol would be `y_{\text}`.
+  const m =
+    /^\s*_\s*(?:\{([^{}]*(?:\{[^{}]*\}[^{}]*)?)\}|(\\(?:text|textrm|mathrm)\s*\{[A-Za-z]+\}|\\[A-Za-z]+|[A-Za-z0-9]))/.exec(
+      rest,
+    )
   if (!m) return base
   const sub = (m[1] ?? m[2]).trim()
   if (
     /^[A-Za-z0-9]{1,3}$/.test(sub) ||
     /^\\[A-Za-z]+$/.test(sub) ||
-    /^\\(?:text|textrm|mathrm)\{[A-Za-z]+\}$/.test(sub)
+    /^\\(?:text|textrm|mathrm)\s*\{[A-Za-z]+\}$/.test(sub)
   ) {
     r.at += m[0].length
     return sub.length === 1 ? `${base}_${sub}` : `${base}_{${sub}}`
