@@ -7,6 +7,7 @@ import { stampFiles } from './assets/figure-stamp.js'
 import { bibliographyFor } from './bibliography/bibliography-context.js'
 import { includeReaderFor } from './assets/include-context.js'
 import { mathMacrosFor } from './math/math-macros.js'
+import { substitutionValues } from './myst/substitution-values.js'
 import { pageMetadata } from './parse/page-metadata.js'
 import { parseEssay, type EssayInput, type ParseOptions, type ParsedEssay } from './parse/index.js'
 import { renderedExcerpt } from './parse/parse-essay.js'
@@ -55,6 +56,8 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     context.sourceName = basename(essay.path, extname(essay.path))
     const macros = mathMacrosFor(essay.root, parsed.frontmatter)
     if (macros.definitions.length > 0) context.macros = macros.definitions
+    const substitutions = substitutionValues(essay.root, parsed.frontmatter)
+    if (substitutions.values.size > 0) context.substitutions = substitutions.values
     const rendered = renderMarkdown(parsed.body, context)
     // The title heading left the body before it was rendered; its label names the essay's top.
     const titleLabel = parsed.titleLabel
@@ -72,8 +75,14 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     if (tooLarge) return { failed: `The essay ${tooLarge}` }
     // A missing or broken bibliography file is the import report's business too.
     if (bibliography) rendered.warnings.push(...bibliography.warnings)
-    // Figures, included files and the book's macros alike: a change to any of them imports the essay again.
-    const looked = new Set([...(resolveAsset?.looked ?? []), ...(readInclude?.looked ?? []), ...macros.files])
+    rendered.warnings.push(...substitutions.warnings)
+    // Figures, included files, the book's macros and substitutions alike: a change to any of them imports the essay again.
+    const looked = new Set([
+      ...(resolveAsset?.looked ?? []),
+      ...(readInclude?.looked ?? []),
+      ...macros.files,
+      ...substitutions.files,
+    ])
     if (essay.root && looked.size > 0) return packEssay({ parsed, rendered, figures: stampFiles(looked, essay.root) })
     return packEssay({ parsed, rendered })
   } catch (e) {

@@ -24,7 +24,7 @@ import type { RenderContext, RenderResult } from './types.js'
  * elements); a bulk import (`prepareMany`) reports that as a failure of the one file.
  */
 export function renderMarkdown(markdown: string, context: RenderContext = {}): RenderResult {
-  const myst = mystBody(markdown)
+  const myst = mystBody(markdown, context)
   const { file, anchors } =
     myst === null ? renderCommonMark(markdown, context) : renderMystOrText(myst, markdown, context)
   const mathPreamble = file.data.mathPreamble ?? []
@@ -52,12 +52,17 @@ export function renderMarkdown(markdown: string, context: RenderContext = {}): R
   }
 }
 
-/** The body of a MyST document (Jupyter Book, mystmd) ready for its parser, or null for any other essay. */
-function mystBody(markdown: string): string | null {
+/**
+ * The body of a MyST document (Jupyter Book, mystmd) ready for its parser, or null for any other
+ * essay. A page given MyST substitution values (only a MyST book or front matter defines them)
+ * that uses one is MyST even when it has no other MyST syntax.
+ */
+function mystBody(markdown: string, context: RenderContext): string | null {
   let text = markdown.charCodeAt(0) === 0xfeff ? markdown.slice(1) : markdown
   if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n')
   const { body } = stripFrontMatter(stripPlaceholderChars(text))
-  return isMyst(body) ? body : null
+  const substitutes = (context.substitutions?.size ?? 0) > 0 && /\{\{[^{}]*\}\}/.test(body)
+  return substitutes || isMyst(body) ? body : null
 }
 
 /** CommonMark with every site dialect the preprocessor and the remark plugins read. */
@@ -108,7 +113,10 @@ function renderMystOrText(body: string, markdown: string, context: RenderContext
 
 /** MyST, read by its own parser into the mdast that the same pipeline then runs on. */
 function renderMyst(body: string, context: RenderContext): Rendered {
-  const { tree, anchors, warnings } = readMyst(body, context.readInclude)
+  const { tree, anchors, warnings } = readMyst(body, {
+    readInclude: context.readInclude,
+    substitutions: context.substitutions,
+  })
   const file = new VFile({
     data: { stash: [], mathPreamble: [...(context.macros ?? [])], context, ...labelData(anchors) },
   })

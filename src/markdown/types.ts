@@ -37,6 +37,11 @@ export interface RenderContext {
    * the page's metadata from the body (Quarto's `{{< meta author >}}`).
    */
   metadata?: ReadonlyMap<string, string>
+  /**
+   * MyST substitution values by key (`{{ key }}`), the page's front matter's over its book's
+   * configuration's, each a piece of MyST markdown.
+   */
+  substitutions?: ReadonlyMap<string, string>
   /** How citations are marked: "Vaswani et al., 2017" (default) or numbered "[1]" (the site's setting). */
   citationStyle?: CitationStyle
   /**
@@ -97,4 +102,4 @@ export function documentOfRender(
 }
 
 /** Bump when the pipeline's output changes, so stored HTML is re-rendered on the next import. */
-export const RENDER_VERSION = 22
+export const RENDER_VERSION = 23

@@ -1,28 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { bookFolder, preparedPage } from '../../helpers/book-page.js'
 import { mathMacrosFor } from '../../../src/importer/math/math-macros.js'
-import { openEssay } from '../../../src/importer/packed-essay.js'
-import { prepareEssay } from '../../../src/importer/prepare-essay.js'
 
-function book(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'scholia-macros-'))
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(join(root, path, '..'), { recursive: true })
-    writeFileSync(join(root, path), text)
-  }
-  return root
-}
-
-function rendered(root: string, path: string, text: string) {
-  const prepared = prepareEssay({
-    essay: { path: join(root, path), text, mtime: new Date('2024-01-01'), root },
-    options: { ownerName: 'Owner' },
-  })
-  if ('failed' in prepared) throw new Error(prepared.failed)
-  return openEssay(prepared)
-}
+const book = (files: Record<string, string>): string => bookFolder(files, 'scholia-macros-')
+const rendered = preparedPage
 
 // QuantEcon's lecture books define these in _config.yml (sphinx.config.mathjax3_config.tex.macros).
 const jupyterBookConfig = `title: Lectures

@@ -1,2 +1,2 @@
 export { isMyst, isMystMarkerLine } from './detect.js'
-export { readMyst, type MystReading } from './read-myst.js'
+export { readMyst, type MystReading, type MystSources } from './read-myst.js'

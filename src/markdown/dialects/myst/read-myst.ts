@@ -8,6 +8,7 @@ import { MystToMdast } from './to-mdast.js'
 import { expandUnknownDirectives } from './unknown-directives.js'
 import { expandIncludes } from './includes.js'
 import { joinDisplayLines } from './display-blank-lines.js'
+import { expandSubstitutions } from './substitutions.js'
 
 const KNOWN_DIRECTIVES: ReadonlySet<string> = new Set(
   MYST_DIRECTIVE_SPECS.flatMap((spec) => [spec.name, ...(spec.alias ?? [])].map((n) => n.toLowerCase())),
@@ -44,20 +45,34 @@ export interface MystReading {
   warnings: Array<[string, string]>
 }
 
+/** What a MyST page may draw on beyond its body. */
+export interface MystSources {
+  /** The text of a file the page includes, as written in it; null when out of reach. */
+  readInclude?: (ref: string) => string | null
+  /** Substitution values by key, the page's over its book's (see substitutions.ts). */
+  substitutions?: ReadonlyMap<string, string>
+}
+
 /**
  * Reads a MyST body (front matter already removed) with the mystmd project's own parser, then
  * turns its roles and directives into Scholia's document kinds (to-mdast.ts). The result joins
  * the common pipeline after parsing, so sanitising, citations, KaTeX, highlighting and the
  * essay reading are the same as for every other essay.
  */
-export function readMyst(body: string, readInclude?: (ref: string) => string | null): MystReading {
+export function readMyst(body: string, sources: MystSources = {}): MystReading {
   const warnings: Array<[string, string]> = []
   const warn = (rule: string, message: string): void => {
     if (!warnings.some(([r, m]) => r === rule && m === message)) warnings.push([rule, message])
   }
-  const parsed = parse(body)
-  expandIncludes(parsed, parse, readInclude, warn)
-  expandUnknownDirectives(parsed, parse, KNOWN_DIRECTIVES, warn)
+  // Included files and unknown directives' bodies are read before substituting, so references there count too.
+  const read = (markdown: string): MystNode => {
+    const tree = parse(markdown)
+    expandIncludes(tree, parse, sources.readInclude, warn)
+    expandUnknownDirectives(tree, parse, KNOWN_DIRECTIVES, warn)
+    return tree
+  }
+  const parsed = read(body)
+  expandSubstitutions(parsed, { values: sources.substitutions ?? new Map(), read, warn })
   const numbering = new MystNumbering()
   numbering.number(parsed)
   const converter = new MystToMdast(numbering, warn)
