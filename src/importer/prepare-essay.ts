@@ -8,6 +8,7 @@ import { bibliographyFor } from './bibliography/bibliography-context.js'
 import { includeReaderFor } from './assets/include-context.js'
 import { mathMacrosFor } from './math/math-macros.js'
 import { substitutionValues } from './myst/substitution-values.js'
+import { siteLinksFor } from './assets/published-link.js'
 import { pageMetadata } from './parse/page-metadata.js'
 import { parseEssay, type EssayInput, type ParseOptions, type ParsedEssay } from './parse/index.js'
 import { renderedExcerpt } from './parse/parse-essay.js'
@@ -58,6 +59,8 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     if (macros.definitions.length > 0) context.macros = macros.definitions
     const substitutions = substitutionValues(essay.root, parsed.frontmatter)
     if (substitutions.values.size > 0) context.substitutions = substitutions.values
+    const siteLinks = siteLinksFor(essay)
+    if (siteLinks?.publishedLink) context.publishedLink = siteLinks.publishedLink
     const rendered = renderMarkdown(parsed.body, context)
     // The title heading left the body before it was rendered; its label names the essay's top.
     const titleLabel = parsed.titleLabel
@@ -76,12 +79,14 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     // A missing or broken bibliography file is the import report's business too.
     if (bibliography) rendered.warnings.push(...bibliography.warnings)
     rendered.warnings.push(...substitutions.warnings)
-    // Figures, included files, the book's macros and substitutions alike: a change to any of them imports the essay again.
+    for (const message of siteLinks?.warnings ?? []) rendered.warnings.push({ rule: 'site-address', message })
+    // Figures, included files, the book's macros, substitutions and the site's address alike: a change to any of them imports the essay again.
     const looked = new Set([
       ...(resolveAsset?.looked ?? []),
       ...(readInclude?.looked ?? []),
       ...macros.files,
       ...substitutions.files,
+      ...(siteLinks?.files ?? []),
     ])
     if (essay.root && looked.size > 0) return packEssay({ parsed, rendered, figures: stampFiles(looked, essay.root) })
     return packEssay({ parsed, rendered })

@@ -20,17 +20,20 @@ export function contextFromDocument(document: EssayDocument | null | undefined):
   }
   // A book chapter's numbers are the book's, which only the import could count.
   if (document.chapter) context.chapter = document.chapter
+  // So are the addresses of the author's own pages, which only its site's configuration told.
+  const links = document.links
+  if (links) context.publishedLink = (href) => (Object.hasOwn(links, href) ? links[href] : null)
   return context
 }
 
-/** Identity of a document as far as a render is concerned (its assets, cited entries and chapter); '' for none. */
+/** Identity of a document as far as a render is concerned (its assets, cited entries, chapter and links); '' for none. */
 export function documentHash(document: EssayDocument | null | undefined): string {
   if (!document) return ''
   return createHash('sha256')
     .update(
       JSON.stringify(
-        document.chapter
-          ? [document.assets, document.references, document.chapter]
+        document.chapter || document.links
+          ? [document.assets, document.references, document.chapter, document.links]
           : [document.assets, document.references],
       ),
     )

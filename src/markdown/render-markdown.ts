@@ -49,6 +49,7 @@ export function renderMarkdown(markdown: string, context: RenderContext = {}): R
     reading: labelledDisplays(file.data.reading ?? [], file.data.readingNumbers ?? [], allAnchors),
     macros: mathPreamble,
     ...(context.chapter ? { chapter: context.chapter } : {}),
+    ...(document.links ? { links: document.links } : {}),
   }
 }
 

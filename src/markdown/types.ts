@@ -54,6 +54,12 @@ export interface RenderContext {
    * site's own shortcode templates that name it (Hugo's `.File.BaseFileName`).
    */
   sourceName?: string
+  /**
+   * Where a link the essay writes to a page of its own site leads on the site's published
+   * address (`/randpic/` → `https://author.site/randpic/`), for pages that are not posts here;
+   * null for a link that is not to such a page, or when the site's address is not known.
+   */
+  publishedLink?: (href: string) => string | null
 }
 
 export type CitationStyle = 'author-year' | 'numeric'
@@ -84,11 +90,13 @@ export interface RenderResult {
   macros: string[]
   /** The chapter number the render numbered within (the context's), to be kept with the document. */
   chapter?: string
+  /** Links to the author's own pages, as written, to their published addresses (see EssayDocument.links). */
+  links?: Record<string, string>
 }
 
 /** The essay document a render yields, as stored with the post. */
 export function documentOfRender(
-  r: Pick<RenderResult, 'assets' | 'references' | 'anchors' | 'warnings' | 'reading' | 'macros' | 'chapter'>,
+  r: Pick<RenderResult, 'assets' | 'references' | 'anchors' | 'warnings' | 'reading' | 'macros' | 'chapter' | 'links'>,
 ): EssayDocument {
   return {
     assets: r.assets,
@@ -98,8 +106,9 @@ export function documentOfRender(
     reading: r.reading,
     ...(r.macros.length ? { macros: r.macros } : {}),
     ...(r.chapter ? { chapter: r.chapter } : {}),
+    ...(r.links ? { links: r.links } : {}),
   }
 }
 
 /** Bump when the pipeline's output changes, so stored HTML is re-rendered on the next import. */
-export const RENDER_VERSION = 23
+export const RENDER_VERSION = 24

@@ -9,16 +9,19 @@ import { parseXref, type XrefTarget } from './xref-target.js'
 const MARKED_LINK =
   /<a((?:\s+[\w:.-]+(?:="[^"]*")?)*?)\s+data-xref="([^"]*)"((?:\s+[\w:.-]+(?:="[^"]*")?)*)\s*>([\s\S]*?)<\/a>/g
 const HREF = /\s+href="[^"]*"/
+/** A link's address on the author's own published site, given at import (rehype-xref-links.ts). */
+const PUBLISHED_HREF = /\s+href="https?:\/\/[^"]*"/
 
 /** Whether `html` holds any marked link (the common case is none: nothing to do). */
 export function hasXrefLinks(html: string): boolean {
   return html.includes(' data-xref="')
 }
 
-/** Every marked link's target, in order. */
+/** Every marked link's target, in order, but for those that lead to the author's own site when no post is found. */
 export function xrefTargetsIn(html: string): XrefTarget[] {
   const out: XrefTarget[] = []
   for (const m of html.matchAll(MARKED_LINK)) {
+    if (PUBLISHED_HREF.test(m[1] + m[3])) continue
     const target = parseXref(decodeAttribute(m[2]))
     if (target) out.push(target)
   }
@@ -28,7 +31,8 @@ export function xrefTargetsIn(html: string): XrefTarget[] {
 /**
  * Rewrites each marked link with what `resolve` found for it: a link to the post and element,
  * with a label's text said by the target (“Section “Linear Regression””); or, when nothing was
- * found, the link's own text without a link, so a reader never meets a dead end.
+ * found, a link to the page on the author's published site when the import knew it, else the
+ * link's own text without a link, so a reader never meets a dead end.
  */
 export async function rewriteXrefLinks(
   html: string,
@@ -54,7 +58,8 @@ export async function rewriteXrefLinks(
     }
     const inner = m[4]
     if (!found.hit) {
-      out += inner
+      const attributes = m[1] + m[3]
+      out += PUBLISHED_HREF.test(attributes) ? `<a${attributes}>${inner}</a>` : inner
       return
     }
     const { hit, target } = found

@@ -82,7 +82,7 @@ export class XrefCatalog {
       this.bySource.set(source, post)
       const name = posix.basename(source)
       push(this.byName, name, post)
-      push(this.byLeaf, /^_?index$/i.test(name) ? posix.basename(posix.dirname(source)) : name, post)
+      push(this.byLeaf, addressSegment(/^_?index$/i.test(name) ? posix.basename(posix.dirname(source)) : name), post)
       const jekyll = JEKYLL_NAME.exec(name)
       if (jekyll) push(this.byJekyllTitle, jekyll[2], post)
     }
@@ -141,7 +141,7 @@ export class XrefCatalog {
     const leaf = posix.basename(wanted)
     if (source) {
       let best: { post: XrefPost; root: number } | null = null
-      for (const post of this.byLeaf.get(leaf) ?? []) {
+      for (const post of this.byLeaf.get(addressSegment(leaf)) ?? []) {
         if (!visible(post) || !post.source) continue
         const root = siteRootOf(post.source, wanted)
         if (
@@ -176,16 +176,36 @@ export class XrefCatalog {
     if (!fragment) return ''
     const key = safeDecode(fragment)
     const defined = (await this.labels()).get(key) ?? []
-    return defined.find((d) => d.post === post.id)?.anchor.id || fragment
+    // Decoded: the address written (`#%E5%9B%9E`) is encoded again when the link is written.
+    return defined.find((d) => d.post === post.id)?.anchor.id || key
   }
 }
 
-/** The folder `source` is in for it to answer to the site path `wanted` (`/D/wish`), or null. */
+/**
+ * The folder `source` is in for it to answer to the site path `wanted` (`/D/wish`), or null.
+ * Compared as addresses: Hugo publishes `content/post/莫队、带修莫队.md` at `/post/莫队带修莫队/`.
+ */
 function siteRootOf(source: string, wanted: string): string | null {
-  for (const tail of [wanted, `${wanted}/index`, `${wanted}/_index`]) {
-    if (source.endsWith('/' + tail)) return source.slice(0, source.length - tail.length - 1)
+  const want = wanted.split('/').map(addressSegment)
+  const parts = source.split('/')
+  for (const tail of [want, [...want, 'index'], [...want, '_index']]) {
+    const start = parts.length - tail.length
+    if (start >= 1 && tail.every((segment, i) => addressSegment(parts[start + i]) === segment))
+      return parts.slice(0, start).join('/')
   }
   return null
+}
+
+/**
+ * A part of a path as a site generator writes it in an address (Hugo's urlize): lower case,
+ * spaces as `-`, punctuation other than `._~+#-` left out, and no two dashes in a row.
+ */
+function addressSegment(segment: string): string {
+  return segment
+    .toLowerCase()
+    .replace(/\s+/g, '-')
+    .replace(/[^\p{L}\p{M}\p{N}._~+#-]/gu, '')
+    .replace(/-{2,}/g, '-')
 }
 
 /** The candidate whose source shares the longest folder path with `source`; the oldest post on a tie. */

@@ -28,7 +28,8 @@ export function bookConfig(root: string): BookConfig {
   return config
 }
 
-function stampOf(path: string): string {
+/** A file's size and modification time, '-' when absent: what tells a cached reading is stale. */
+export function stampOf(path: string): string {
   try {
     const info = statSync(path)
     return `${info.size}:${info.mtimeMs}`

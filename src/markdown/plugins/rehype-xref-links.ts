@@ -1,5 +1,7 @@
 import type { Element, Nodes, Root } from 'hast'
+import type { VFile } from 'vfile'
 import { formatXref, type XrefTarget } from '../../xref/xref-target.js'
+import { contextOf, documentOf } from '../essay-file-data.js'
 
 /** What `{% post_url name %}` writes as a link's address, for this plugin to mark (see liquid/post-url.ts). */
 export const POST_URL_SCHEME = 'xref-post:'
@@ -20,13 +22,24 @@ const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i
  * they can be resolved when the post is read (src/xref): a site-root path (`/D/wish`), a
  * relative markdown file (`../chapter_x/y.md`) and Jekyll's `{% post_url %}`. Runs before the
  * sanitizer, which keeps `data-xref` on links; the address is left as written until then.
+ *
+ * When the essay's site has a known public address (the render context's `publishedLink`), a
+ * link to a page of that site points there instead: a marked link whose post is not found
+ * when the post is read then still leads to the author's own page, as does a relative link
+ * to a page that is no post (`../cv/`). This site's own routes mean nothing to such an essay.
  */
 export default function rehypeXrefLinks() {
-  return (tree: Root): undefined => {
+  return (tree: Root, file: VFile): undefined => {
+    const published = contextOf(file).publishedLink
     forEachLink(tree, (link) => {
       const href = link.properties.href
       if (typeof href !== 'string' || link.properties.dataXref !== undefined) return
-      const target = xrefFor(href)
+      const target = xrefFor(href, { ownRoutes: !published })
+      const address = published && target?.kind !== 'post' && target?.kind !== 'label' ? published(href) : null
+      if (address) {
+        link.properties.href = address
+        ;(documentOf(file).links ??= {})[href] = address
+      }
       if (!target) return
       link.properties.dataXref = formatXref(target)
       // An address nothing but this plugin understands must not reach a reader unresolved; written
@@ -40,8 +53,12 @@ export default function rehypeXrefLinks() {
   }
 }
 
-/** The cross-post reference an address stands for, or null when it is an ordinary link. */
-export function xrefFor(href: string): XrefTarget | null {
+/**
+ * The cross-post reference an address stands for, or null when it is an ordinary link. With
+ * `ownRoutes` (the default), a site-root path of this site's own (`/about/`, `/posts/x`) is
+ * such an ordinary link; without, it is a path of the essay's own site like any other.
+ */
+export function xrefFor(href: string, { ownRoutes = true } = {}): XrefTarget | null {
   if (href.startsWith(POST_URL_SCHEME)) {
     const [name, fragment = ''] = splitFragment(href.slice(POST_URL_SCHEME.length))
     return name ? { kind: 'post', name, fragment } : null
@@ -50,7 +67,7 @@ export function xrefFor(href: string): XrefTarget | null {
   const [pathAndQuery, fragment = ''] = splitFragment(href)
   const path = pathAndQuery.replace(/\?.*$/, '')
   if (href.startsWith('/')) {
-    if (OWN_ROUTES.test(href) || !PAGE_PATH.test(path)) return null
+    if ((ownRoutes && OWN_ROUTES.test(href)) || !PAGE_PATH.test(path)) return null
     return { kind: 'site', path, fragment }
   }
   return MARKDOWN_FILE.test(path) ? { kind: 'file', path, fragment } : null

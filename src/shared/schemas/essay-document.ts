@@ -74,6 +74,12 @@ export const EssayDocumentSchema = z.object({
    * for every later render. Absent: the essay numbers them from 1 on its own.
    */
   chapter: z.string().optional(),
+  /**
+   * Links to pages of the author's own site that are not posts here, as written, to their
+   * addresses on the published site (`/randpic/` → `https://author.site/randpic/`). Known only
+   * to the import, which read the site's configuration, so kept for every later render.
+   */
+  links: z.record(z.string(), z.string()).optional(),
 })
 export type EssayDocument = z.infer<typeof EssayDocumentSchema>
 
