@@ -257,6 +257,9 @@ export function structuralTerms(doc: EssayDoc): StructuralTerm[] {
     })
   }
   out.push(...emphasisedTerms(doc), ...quotedTerms(doc))
+  // A heading names a term once more only when nothing else marked it.
+  const marked = new Set(out.map((t) => t.surface.toLowerCase()))
+  out.push(...headingTerms(doc).filter((t) => !marked.has(t.surface.toLowerCase())))
   return out.sort((a, b) => a.sentence.index - b.sentence.index)
 }
 
@@ -289,6 +292,52 @@ function emphasisedTerms(doc: EssayDoc): StructuralTerm[] {
       if (doc.sentences.slice(0, s.index).some((e) => used.test(e.text.toLowerCase()))) continue
       out.push({ surface, source: 'emphasised', sentence: s })
     }
+  }
+  return out
+}
+
+/** Section names that say what part of an essay this is, not what it is about. */
+const SECTION_WORDS =
+  /^(?:summary|exercises?|introduction|conclusions?|discussion|results?|background|references?|related\s+work|appendix|overview|motivation|notes?|acknowledg(?:e)?ments?|further\s+reading|implementation|experiments?|evaluation|training|prediction|setup|data|model|examples?|proof|theorem|definition|sources?|metadata|preliminaries|outline|recap|next\s+steps?|future\s+work|the\s+end)$/i
+
+/**
+ * A section heading that is a noun phrase of two words or more ("Relative Positional
+ * Information", "Scaled Dot Product Attention") names a term the section explains: the essay
+ * gives it a section of its own. Its first use in the prose is where the reader meets it.
+ */
+function headingTerms(doc: EssayDoc): StructuralTerm[] {
+  const out: StructuralTerm[] = []
+  for (const h of doc.headings) {
+    if (h.depth < 2) continue
+    const text = h.text
+      .replace(/[[\]*_`]/g, '')
+      .replace(/^\s*(?:[\dA-Z]+(?:\.\d+)*\.?|[IVX]+\.)\s+/, '')
+      .trim()
+    if (SECTION_WORDS.test(text) || /^\p{L}+ing\b/iu.test(text)) continue
+    const surface = termPhrase(text)
+    // The whole heading is the name (an article aside): not a question, a sentence or a phrase with a qualifier.
+    if (!surface || surface.toLowerCase() !== text.replace(/^(?:the|an?)\s+/i, '').toLowerCase()) continue
+    if (surface.split(' ').length < 2 || SECTION_WORDS.test(surface.split(' ').pop()!)) continue
+    const used = new RegExp(
+      `(?<![\\p{L}\\p{N}])${surface.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`,
+      'u',
+    )
+    const uses = doc.sentences.filter((s) => used.test(s.text.toLowerCase()))
+    const first = uses[0]
+    // Capitalised wherever the prose writes it ("Alan Edelman", "Google Summer of Code"): a name, not a concept.
+    const proper = uses.every((s) => {
+      const at = s.text.toLowerCase().search(used)
+      return s.text
+        .substr(at, surface.length)
+        .split(' ')
+        .every((w) => /^\p{Lu}/u.test(w) || /^(?:of|and|the|for|in|on)$/.test(w))
+    })
+    if (first && !proper)
+      out.push({
+        surface: first.text.substr(first.text.toLowerCase().search(used), surface.length),
+        source: 'emphasised',
+        sentence: first,
+      })
   }
   return out
 }

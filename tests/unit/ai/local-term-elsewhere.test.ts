@@ -3,6 +3,7 @@ import { LocalProvider } from '../../../src/ai/local/local-provider.js'
 import { laterStatements } from '../../../src/ai/local/term-passage.js'
 import { termPattern } from '../../../src/ai/local/term-patterns.js'
 import { readEssayMarkdown } from '../../../src/text/read-essay-markdown.js'
+import { structuralTerms } from '../../../src/text/defined-terms.js'
 import { inputFor, siteOf, type TestEssay } from './essays.js'
 
 const provider = new LocalProvider()
@@ -61,5 +62,45 @@ describe('notes from where the essay comes back to a term (issue 39)', () => {
     const note = annotations.find((a) => /predator-prey equations/i.test(a.targetText))
     expect(note?.annotation).toContain('= α x - β x y')
     expect(note?.annotation).not.toMatch(/\\alpha|\$/)
+  })
+})
+
+const sections: TestEssay = {
+  id: 33,
+  title: 'Where a token sits',
+  markdown: `Models that read all tokens at once need to be told where each token sits.
+
+## Relative Positional Information
+
+Besides where a token is, a model may learn how far apart two tokens are. Relative positional information lets it attend by offset rather than by index.
+
+## Alan Edelman
+
+Alan Edelman wrote the first version of this note.
+
+## Implementation
+
+We write it in a few lines.
+
+## How do you add it?
+
+You add it to the input.`,
+}
+
+describe('a section heading that names a term (issue 39)', () => {
+  it('takes a noun-phrase heading for a term, and neither a person, a part of the essay nor a question', () => {
+    const surfaces = structuralTerms(readEssayMarkdown(sections.markdown)).map((t) => t.surface.toLowerCase())
+    expect(surfaces).toContain('relative positional information')
+    expect(surfaces).not.toContain('alan edelman')
+    expect(surfaces).not.toContain('implementation')
+    expect(surfaces.some((s) => s.includes('add it'))).toBe(false)
+  })
+
+  it('explains the term with the opening of its section', async () => {
+    const annotations = await provider.annotations(inputFor(sections, siteOf([sections])))
+    const note = annotations.find((a) => a.targetText.toLowerCase() === 'relative positional information')
+    expect(note?.annotation).toMatch(
+      /^Under “Relative Positional Information” the essay explains: Besides where a token is/,
+    )
   })
 })
