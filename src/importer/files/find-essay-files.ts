@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises'
 import { dirname, extname, join, relative, resolve, sep } from 'node:path'
 import { withoutDocumentExtension, type BookToc } from './book-toc.js'
+import { redirectStubReason } from './redirect-page.js'
 import { detectSite, NOTEBOOK_EXTENSION, type FolderEntries, type SiteKind, type SiteLayout } from './site-layout.js'
 
 /** A file or folder a walk left out, and why (what `blog import --dry-run` shows). */
@@ -246,7 +247,8 @@ class Walker {
           ? 'repository file, not an essay (name it on the command line to import it)'
           : (site?.skipFile(rel) ??
             (twin ? `a notebook paired with ${twin} (jupytext or a rendered copy): the text file is imported` : null))
-      const reason = why ?? (site?.skipContent ? await site.skipContent(path) : null)
+      const reason =
+        why ?? (site?.skipContent ? await site.skipContent(path) : null) ?? (await redirectStubReason(path))
       if (reason) this.skip(path, reason)
       else this.keep(path, root)
     }

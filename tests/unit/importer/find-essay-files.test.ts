@@ -72,6 +72,33 @@ describe('findEssayFiles', () => {
   })
 })
 
+describe('redirect stubs', () => {
+  it('skips a page that only redirects elsewhere (a moved blog keeps one per old address), and says where', async () => {
+    const site = await mkdtemp(join(tmpdir(), 'scholia-redirects-'))
+    try {
+      await touch(
+        join(site, 'posts/moved.md'),
+        `<meta http-equiv="Refresh" content="0; url='https://example.net/posts/moved/'" />\n`,
+      )
+      await touch(join(site, 'posts/redirect-from.md'), '---\ntitle: Old\nredirect_to: https://example.net/new/\n---\n')
+      await touch(
+        join(site, 'posts/essay.md'),
+        '# An essay\n\nIt mentions <meta http-equiv="refresh"> in its text, and says much more besides that.\n',
+      )
+      const found = await findEssayFiles([site])
+      expect(found.files.map((f) => relative(site, f))).toEqual(['posts/essay.md'])
+      expect(found.skipped.map((s) => s.reason)).toEqual(
+        expect.arrayContaining([
+          'a redirect to https://example.net/posts/moved/: the page lives there, not here',
+          'a redirect to https://example.net/new/: the page lives there, not here',
+        ]),
+      )
+    } finally {
+      await rm(site, { recursive: true, force: true })
+    }
+  })
+})
+
 describe('isMarkdownFileName', () => {
   it.each([
     ['a.md', true],
