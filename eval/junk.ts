@@ -144,6 +144,8 @@ export function texIn(text: string, out: Junk[]): void {
   const patterns: RegExp[] = [
     /\\[A-Za-z]+/,
     /\b(?:displaystyle|textstyle|scriptstyle|mathbf|mathrm|mathbb|mathcal|mathit|boldsymbol|operatorname|dfrac|tfrac|frac|defas|coloneqq|mathsf|textbf|emph)\b/,
+    // a command's name no English word shares ("σ odot ε", "x cdot y")
+    /\b(?:odot|oplus|otimes|cdot|cdots|ldots|vdots|ddots|infty|varepsilon|varphi|vartheta|varrho|leq|geq|neq|approx|propto|nabla|xrightarrow|rightarrow|leftarrow|subseteq|supseteq|setminus|emptyset|varnothing|forall|sqrt|lfloor|rfloor|lceil|rceil|langle|rangle|widehat|widetilde|overline|underbrace|overbrace|mathfrak|mathscr|textrm|texttt|bigcup|bigcap|iint|hbar)\b/,
     /[\p{L}\p{N})\]]_[({]|[\p{L}\p{N})\]]\^[({]/u,
     // a one-character script with no Unicode form on a short symbol (`min_D`, `x_T`, `e^N`), not a snake_case name
     /(?<![\p{L}\p{N}_])\p{L}{1,3}[_^][\p{L}\p{N}](?![\p{L}\p{N}_])/u,

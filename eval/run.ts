@@ -96,7 +96,7 @@ try {
       ),
     )
   } else {
-    printGold(goldRows)
+    if (goldRows.length > 0) printGold(goldRows)
     if (corpusRows.length > 0) printCorpus(corpusRows)
   }
 } finally {

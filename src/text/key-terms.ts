@@ -255,7 +255,8 @@ function select(
       : usualSurface(t.surfaces.map((s) => s.trim()).filter((s) => s !== '' && page.includes(normaliseForMatch(s))))
     if (!surface || surfaces.has(surface.toLowerCase()) || !page.includes(normaliseForMatch(surface))) continue
     surfaces.add(surface.toLowerCase())
-    chosen.push({ key, n: t.n, surface, score, sentences: t.sentences })
+    // As the page shows it: a line break of the source inside a phrase is a space.
+    chosen.push({ key, n: t.n, surface: surface.replace(/\s+/g, ' '), score, sentences: t.sentences })
   }
   return chosen.sort((a, b) => b.score - a.score)
 }

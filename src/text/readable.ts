@@ -1,4 +1,4 @@
-import { texToText } from '../markdown/tex-to-text.js'
+import { texToReadableText, texToText } from '../markdown/tex-to-text.js'
 
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}'
 const SPACE_BETWEEN_CJK = new RegExp(`(?<=[${CJK}])\\s+(?=[${CJK}])`, 'gu')
@@ -8,8 +8,15 @@ const SPACE_BETWEEN_CJK = new RegExp(`(?<=[${CJK}])\\s+(?=[${CJK}])`, 'gu')
  * texToText), and bold, italic or sans letters read as the letter, braced or not (`\bm x`).
  */
 export function readableTex(tex: string): string {
-  return texToText(tex.replace(/\\(?:mathbf|boldsymbol|bm|mathit|mathsf)(?![A-Za-z])\s*/g, ''))
+  return texToText(withoutLetterFonts(tex))
 }
+
+/** As readableTex, or null when a command has no reading (its name would stand as a word: "σ odot ε"). */
+export function readableTexOrNull(tex: string): string | null {
+  return texToReadableText(withoutLetterFonts(tex))
+}
+
+const withoutLetterFonts = (tex: string) => tex.replace(/\\(?:mathbf|boldsymbol|bm|mathit|mathsf)(?![A-Za-z])\s*/g, '')
 
 /**
  * Text as compared for "occurs in the essay": whitespace runs as one space, none between two

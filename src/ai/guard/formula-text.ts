@@ -1,5 +1,5 @@
 import katex from 'katex'
-import { readableTex } from '../../text/readable.js'
+import { readableTexOrNull } from '../../text/readable.js'
 import { hasTexInProse } from './tex-in-prose.js'
 import { expandMacros, type MacroTable } from './tex-macros.js'
 
@@ -41,7 +41,7 @@ export function formulaText(tex: string, macros: MacroTable): string | null {
     return null
   }
   // A display's own trailing comma belongs to the sentence it stood in, not to the formula.
-  const text = readableTex(expanded)
+  const text = (readableTexOrNull(expanded) ?? '')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/\s*[,;]$/, '')

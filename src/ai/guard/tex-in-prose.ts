@@ -7,6 +7,8 @@
 const TEX_IN_PROSE: RegExp[] = [
   /\\[A-Za-z]+/,
   /\b(?:displaystyle|textstyle|scriptstyle|scriptscriptstyle|mathop\w*|mathbf\w*|mathrm\w*|mathbb\w*|mathcal\w*|mathit\w*|mathsf\w*|boldsymbol\w*|operatorname\w*|dfrac|tfrac|frac|defas|coloneqq|textbf|emph|lbrace|rbrace|lfloor|rfloor|lceil|rceil|ldots|cdots|qquad|quad)\b/,
+  // a command's name no English word shares ("σ odot ε", "x cdot y")
+  /\b(?:odot|oplus|otimes|cdot|cdots|ldots|vdots|ddots|infty|varepsilon|varphi|vartheta|varrho|leq|geq|neq|approx|propto|nabla|xrightarrow|rightarrow|leftarrow|subseteq|supseteq|setminus|emptyset|varnothing|forall|sqrt|lfloor|rfloor|lceil|rceil|langle|rangle|widehat|widetilde|overline|underbrace|overbrace|mathfrak|mathscr|textrm|texttt|bigcup|bigcap|iint|hbar)\b/,
   /[\p{L}\p{N}\p{M})\]′'][_^][({]/u,
   // a one-character script with no Unicode form on a short symbol (`x_T`, `F_X(x)`), not a snake_case name
   /(?<![\p{L}\p{N}_])\p{L}{1,3}\p{M}?[_^][\p{L}\p{N}](?![\p{L}\p{N}_])/u,

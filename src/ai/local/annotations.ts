@@ -243,7 +243,10 @@ function annotate(
     rests('connection')
   }
   // Nothing else: what the essay says of it where it comes back to it, in two other places.
-  const later = parts.length === 0 && nounLike(term) ? laterStatements(doc, pattern, term.sentences, first) : null
+  const later =
+    parts.length === 0 && nounLike(term) && ownWord(term, index, input.post.id)
+      ? laterStatements(doc, pattern, term.sentences, first)
+      : null
   if (later) {
     parts.push(`Where the essay comes back to it: ${later}`)
     type = 'elaboration'
@@ -264,6 +267,12 @@ function annotate(
  */
 const EVIDENCE = { definition: 1, formula: 0.9, post: 0.9, passage: 0.9, connection: 0.7, statements: 0.5 }
 
+/** A single word most of the site never uses ("stiff", "codebook"): not one every essay says ("space", "distribution"). */
+const OWN_WORD_SPREAD = 0.15
+function ownWord(term: KeyTerm, index: SiteIndex, selfId: number): boolean {
+  return term.n > 1 || /^\p{Lu}/u.test(term.surface) || index.spread(term.key, selfId) <= OWN_WORD_SPREAD
+}
+
 /**
  * A term that can be looked up as a thing: a phrase, a name, or a word not shaped like a verb,
  * adjective or adverb ("customize", "extensible", "efficiently"). Notes that only gather what the
@@ -271,7 +280,8 @@ const EVIDENCE = { definition: 1, formula: 0.9, post: 0.9, passage: 0.9, connect
  */
 function nounLike(term: KeyTerm): boolean {
   if (term.n > 1 || /^\p{Lu}/u.test(term.surface)) return true
-  return !/(?:i[sz]e|ify|ible|able|ous|ful|ive|ly|ed|ing)$/.test(term.surface.toLowerCase())
+  // "attends" is as likely a verb as a plural: a single word counts as a noun in its bare form only.
+  return !/(?:i[sz]e|ify|ible|able|ous|ful|ive|ly|ed|ing|[^s]s)$/.test(term.surface.toLowerCase())
 }
 
 /**

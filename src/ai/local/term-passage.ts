@@ -22,6 +22,7 @@ const GOES_ON =
 /** Words that may open a sentence before its subject ("The X …", "In X, …"). */
 const LEAD = new Set('the a an our this each every in with for by using both such'.split(' '))
 const MAX_PASSAGE = 320
+const REFERENCE_HEADING = /^(?:references?|bibliography|citations?|works\s+cited|further\s+reading|sources?)\b/i
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
 
 /** Prose worth quoting: a sentence of some length, not mostly formula, no table cell, no code or question. */
@@ -162,6 +163,8 @@ export function laterStatements(
   const picked: Sentence[] = []
   for (const s of uses.slice(0, 40)) {
     if (s === first || seen.has(s.paragraph) || !quotable(s) || s.block === 'footnote') continue
+    // A reference list's entries are titles of other works, not what the essay says.
+    if (s.heading !== null && REFERENCE_HEADING.test(s.heading)) continue
     if (!/^[\p{Lu}\p{N}"“‘(]/u.test(s.text) || !/[.!]["”’)]*$/u.test(s.text)) continue
     seen.add(s.paragraph)
     picked.push(s)

@@ -54,6 +54,9 @@ describe('the reading-aid guard (issue 39)', () => {
     expect(formulaText('x_T + e^{-x/2}', new Map())).toBeNull()
     expect(formulaText('\\min_D \\{ -y \\log D(x) \\}', new Map())).toBe('min over D { -y log D(x) }')
     expect(formulaText('x_1 + \\sigma^2', new Map())).toBe('x₁ + σ²')
+    // every operator reads as its sign; a command with no reading leaves the formula out, never its name as a word
+    expect(formulaText('z = \\mu + \\sigma \\odot \\epsilon', new Map())).toBe('z = μ + σ ⊙ ε')
+    expect(formulaText('a \\bowtie b', new Map())).toBeNull()
   })
 
   it('finds ASCII-math in quoted prose, not snake_case names', () => {

@@ -44,6 +44,15 @@ describe('notes from where the essay comes back to a term (issue 39)', () => {
     expect(note).not.toContain('We compare three layers')
   })
 
+  it('never quotes the entries of a reference list as statements', () => {
+    const doc = readEssayMarkdown(
+      `We use memory footprint as our measure.\n\n## References\n\n- “Memory footprint of deep nets.” ICML 2019.\n\n- “Reducing the memory footprint of attention.” NeurIPS 2020.`,
+    )
+    const pattern = termPattern('memory footprint')
+    const uses = doc.sentences.filter((s) => pattern.test(s.text.toLowerCase()))
+    expect(laterStatements(doc, pattern, uses, uses[0])).toBeNull()
+  })
+
   it('makes no such note from a single later statement: one sentence like the reader’s adds nothing', () => {
     const doc = readEssayMarkdown(`A cache keeps results.\n\nA cache speeds up repeated requests by a large factor.`)
     const pattern = termPattern('cache')
