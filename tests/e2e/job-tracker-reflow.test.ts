@@ -141,6 +141,8 @@ describe('the job tracker and the Post Manager', () => {
       const tracker = page.getByRole('region', { name: 'Background jobs' })
       const toggle = tracker.getByRole('button', { name: /Background jobs/ })
       const settledShifts = (await shiftsSince(page, 0)).length
+      const pageHeight = () => page.evaluate(() => document.documentElement.scrollHeight)
+      const heightBefore = await pageHeight()
       const before = await positions(page)
       await page.screenshot({ path: join(SHOTS, `${width}-before.png`) })
 
@@ -190,6 +192,8 @@ describe('the job tracker and the Post Manager', () => {
       console.log(`${width} px: largest moves ${JSON.stringify(moves)}; layout shift ${cls}`)
       for (const [phase, move] of Object.entries(moves)) expect(move.px, `${phase}: ${move.name}`).toBeLessThan(1)
       expect(shifts).toEqual([])
+      // the room it kept after the page's end, out of view, went with it
+      expect(await pageHeight()).toBe(heightBefore)
       await page.close()
     }, 90_000)
   }
