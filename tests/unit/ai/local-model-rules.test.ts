@@ -78,6 +78,16 @@ The score is $s = \\mathbf{w}^\\top \\tanh(\\mathbf{W}_q q)$, where $\\mathbf{W}
     expect(names.get('\\mathbf{w}')).toBe('learnable parameters')
   })
 
+  it('names a symbol after the verb an adverb qualifies ("adaptively choose step sizes Δx")', async () => {
+    const m = await modelOf(`The update is $y_{i+1} = y_i + \\Delta x \\cdot f(x_i)$.
+Modern solvers can adaptively choose step sizes $\\Delta x$ to reduce the number of steps.
+The network holds sufficiently large $W$ matrices.`)
+    const names = namesOf(m)
+    expect(names.get('\\Delta x')).toBe('step size')
+    // an adverb before the last word leaves no name ("large" is what the matrices are, not what they are called)
+    expect(names.get('W') ?? '').toBe('')
+  })
+
   it('reads appositions: before a relation, after a function word, "say d", "let\'s call it", "n-dimensional"', async () => {
     const m =
       await modelOf(`Let $X$ be an $n$-dimensional random vector. Assume that the query $\\mathbf{q} \\in \\mathbb{R}^d$ is given.

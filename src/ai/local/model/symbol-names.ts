@@ -205,6 +205,10 @@ function nounBefore(before: string, withArticle = false): string | null {
     if (!/^[\p{L}][\p{L}-]*$/u.test(w) || STOP_WORDS.has(w.toLowerCase()) || NUMBER_WORD.test(w)) break
     run.unshift(words.pop()!)
   }
+  // "can adaptively choose step sizes Δx": a word an adverb qualifies is a verb (or an adjective),
+  // and the name is what follows it.
+  const adverb = run.findLastIndex((w) => /ly$/i.test(w))
+  if (adverb >= 0 && adverb + 2 < run.length) words.push(...run.splice(0, adverb + 2))
   // "sufficiently large W matrices": an adverb makes it a description, not a name.
   if (run.length === 0 || run.length > 4 || run.some((w) => /ly$/i.test(w))) return null
   // "there exist coefficients a₁, …", "a given discriminator D": the verb is not part of the name.
