@@ -75,10 +75,8 @@ export class ImportService {
   ) {}
 
   async importPaths(paths: string[]): Promise<ImportReport> {
-    const [{ files, missing, roots, contents, chapters, parts }, fingerprints] = await Promise.all([
-      findEssayFiles(paths),
-      SourceFingerprints.open(this.store.dataDir, RENDER_VERSION),
-    ])
+    const [{ files, missing, roots, contents, chapters, chapterNames, bookWarnings, parts }, fingerprints] =
+      await Promise.all([findEssayFiles(paths), SourceFingerprints.open(this.store.dataDir, RENDER_VERSION)])
     const gone = new Set(missing)
     const report = await this.importSources(
       [...missing, ...files],
@@ -93,7 +91,11 @@ export class ImportService {
       (path) => roots.get(path),
       undefined,
       fingerprints,
-      (path) => bookPlace(contents.get(path), chapters.get(path), parts.get(path)),
+      (path) =>
+        bookPlace(contents.get(path), chapters.get(path), parts.get(path), {
+          chapterName: chapterNames.get(path),
+          warnings: bookWarnings.get(path),
+        }),
     )
     const sources = sourceIndex(this.store.posts())
     await fingerprints.save((path) => sources.has(path))
@@ -195,7 +197,7 @@ export class ImportService {
         })
         continue
       }
-      const { chapter, part } = placeOf(path) ?? {}
+      const { chapter, chapterName, part, warnings: bookNotes } = placeOf(path) ?? {}
       const hash = sourceHash(`${file.text}${chapter ? `\0chapter ${chapter}` : ''}${part ? `\0part ${part}` : ''}`)
       const print = printOf[i]
       if (print) fingerprints?.remember(path, print, hash)
@@ -208,7 +210,9 @@ export class ImportService {
         ...(root ? { root } : {}),
         ...(file.embedded?.size ? { embedded: file.embedded } : {}),
         ...(chapter ? { chapter } : {}),
+        ...(chapterName ? { chapterName } : {}),
         ...(part ? { part } : {}),
+        ...(bookNotes ? { bookWarnings: bookNotes } : {}),
       }
       const sameText = existing?.source?.hash === hash
       // A file re-uploaded on its own (no folder around it) keeps the place its folder gave it.
@@ -380,17 +384,34 @@ function summarise(files: ImportFileResult[]): ImportSummary {
 export interface BookPlace {
   key: string
   chapter?: string
+  /** What the chapter's heading shows before its title, where that is more than the number ("Chapter 2"). */
+  chapterName?: string
   part?: string
+  /** What its book's configuration said that was ignored (a bad `number_sections`). */
+  warnings?: string[]
 }
 
 function bookPlace(
   listed: readonly string[] | undefined,
   chapter: string | undefined,
   part: string | undefined,
+  { chapterName, warnings }: { chapterName?: string; warnings?: string[] },
 ): BookPlace | undefined {
-  if (!listed?.length && chapter === undefined && part === undefined) return undefined
-  // the part only where there is one: the keys of books without parts stay what they were
-  const said = [listed ?? [], chapter ?? null, ...(part === undefined ? [] : [part])]
+  if (!listed?.length && chapter === undefined && part === undefined && !warnings) return undefined
+  // the rest only where there is some: the keys of books without them stay what they were
+  const said = [
+    listed ?? [],
+    chapter ?? null,
+    ...(part === undefined ? [] : [part]),
+    ...(chapterName === undefined ? [] : [chapterName]),
+    ...(warnings ?? []),
+  ]
   const key = createHash('sha256').update(JSON.stringify(said)).digest('hex').slice(0, 16)
-  return { key, ...(chapter === undefined ? {} : { chapter }), ...(part === undefined ? {} : { part }) }
+  return {
+    key,
+    ...(chapter === undefined ? {} : { chapter }),
+    ...(chapterName === undefined ? {} : { chapterName }),
+    ...(part === undefined ? {} : { part }),
+    ...(warnings ? { warnings } : {}),
+  }
 }

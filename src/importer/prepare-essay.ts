@@ -80,6 +80,10 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     if (bibliography) rendered.warnings.push(...bibliography.warnings)
     rendered.warnings.push(...substitutions.warnings)
     for (const message of siteLinks?.warnings ?? []) rendered.warnings.push({ rule: 'site-address', message })
+    for (const message of essay.bookWarnings ?? []) rendered.warnings.push({ rule: 'book-config', message })
+    // Shown as the book shows it, "2 Probability" (the slug was made from the bare title, and stays).
+    if (essay.chapter && titlesChapter(essay.path, parsed))
+      parsed = { ...parsed, title: numberedTitle(essay.chapterName ?? essay.chapter, parsed.title) }
     // Figures, included files, the book's macros, substitutions and the site's address alike: a change to any of them imports the essay again.
     const looked = new Set([
       ...(resolveAsset?.looked ?? []),
@@ -93,4 +97,22 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
   } catch (e) {
     return { failed: renderFailure(describeError(e)) }
   }
+}
+
+/**
+ * A book chapter's title with its number in front, as bookdown and Quarto show it in the chapter's
+ * heading ("2 Probability", "Chapter 2 Probability" with bookdown's `chapter_name`, "Appendix A —
+ * Tools" in Quarto). The post's title carries it because the title is the page's heading and the
+ * name in every list of posts; its words stay the title's, so a search for them still finds it.
+ */
+export function numberedTitle(shown: string, title: string): string {
+  return `${shown} ${title}`
+}
+
+/**
+ * Whether the essay's title is its chapter's: in bookdown the chapter is the first-level heading,
+ * and a front matter title (index.Rmd's) is the book's; Quarto takes either for the chapter's.
+ */
+function titlesChapter(path: string, parsed: ParsedEssay): boolean {
+  return !/\.rmd$/i.test(path) || typeof parsed.frontmatter.title !== 'string'
 }

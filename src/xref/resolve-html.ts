@@ -112,11 +112,19 @@ export function labelText(
     case 'table':
       return `Table ${anchor.number ?? ''} in ${post}`.replace('  ', ' ')
     case 'section':
+      // a book's numbered chapter or section, as Quarto says it: "Chapter 3", "Appendix A", "Section 3.2"
+      if (anchor.number) return `${numberedSectionWord(anchor)} ${anchor.number}`
       return `${sectionWord(anchor.key)} “${anchor.title || hit.post.title}”`
     case 'anchor':
       // A label above the first heading names the post itself (the importer takes that heading for the title).
       return /^(?:chap(?:ter)?|sec|subsec|ssec)[_:-]/.test(anchor.key) ? `${sectionWord(anchor.key)} ${post}` : post
   }
+}
+
+/** A chapter is the post's top (id ''), lettered in an appendix. */
+function numberedSectionWord(anchor: NonNullable<XrefHit['anchor']>): string {
+  if (anchor.id !== '') return 'Section'
+  return /^[A-Z]+$/.test(anchor.number ?? '') ? 'Appendix' : 'Chapter'
 }
 
 function sectionWord(key: string): string {

@@ -1,5 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { appendixLetter, chapterHeadings, isUnnumberedHeading, type BookNumbering } from './chapter-headings.js'
+import { bookdownChapterNames, bookdownNumbersSections } from './bookdown-output.js'
 
 /**
  * A bookdown book's chapter files in the book's order, as bookdown's `source_files()` has it:
@@ -18,21 +20,28 @@ export async function bookdownChapterFiles(root: string, listed: readonly string
   return [...index, ...kept.filter((f) => !index.includes(f))]
 }
 
-/** The number each chapter file's chapter has in the book (see chapterNumbers), by path relative to the root. */
+/**
+ * The number each chapter file's chapter has in the book (see chapterNumbers), by path relative
+ * to the root; none when its HTML format has `number_sections: false` (bookdown-output.ts).
+ */
 export async function bookdownChapterNumbers(
   root: string,
   listed: readonly string[] | null,
-): Promise<Map<string, string>> {
+  config: unknown,
+): Promise<BookNumbering> {
+  const { numbered, warnings } = await bookdownNumbersSections(root)
+  if (!numbered) return { numbers: new Map(), warnings }
   const files = await bookdownChapterFiles(root, listed)
   const texts = await Promise.all(files.map((f) => readFile(join(root, f), 'utf8').catch(() => '')))
-  return chapterNumbers(files.map((file, i) => ({ file, text: texts[i] })))
+  const numbers = chapterNumbers(files.map((file, i) => ({ file, text: texts[i] })))
+  // The heading shows the number as `chapter_name` spells it: "Chapter 2 Introduction" (add_chapter_prefix).
+  const names = bookdownChapterNames(config, warnings)
+  const shown = new Map(
+    [...numbers].map(([file, n]) => [file, /^[A-Z]+$/.test(n) ? names.appendix(n) : names.chapter(n)]),
+  )
+  return { numbers, shown, warnings }
 }
 
-const ATX_H1 = /^ {0,3}#(?!#)(?:[ \t]+(.*?))?[ \t]*$/
-const FENCE = /^ {0,3}(`{3,}|~{3,})/
-/** A heading's trailing pandoc attributes: `{-}`, `{#id .unnumbered}`, `{-#id}`. */
-const ATTRIBUTES = /\{([^{}]*)\}\s*$/
-const UNNUMBERED = /(?:^|\s)(?:-|\.unnumbered)(?=\s|#|$)|^-/
 const PART = /^\(\s*PART\\?\*?\s*\)/
 const APPENDIX = /^\(\s*APPENDIX\s*\)/
 
@@ -55,45 +64,10 @@ export function chapterNumbers(files: ReadonlyArray<{ file: string; text: string
         continue
       }
       if (PART.test(title)) continue
-      const attributes = ATTRIBUTES.exec(title)?.[1]
-      if (attributes !== undefined && UNNUMBERED.test(attributes.trim())) continue
+      if (isUnnumberedHeading(title)) continue
       count++
       if (!out.has(file)) out.set(file, appendix ? appendixLetter(count) : String(count))
     }
-  }
-  return out
-}
-
-/** A, B, …, Z, then AA, AB, … as LaTeX's \Alph stops and bookdown's HTML goes on. */
-function appendixLetter(n: number): string {
-  let letters = ''
-  for (let k = n; k > 0; k = Math.floor((k - 1) / 26)) letters = String.fromCharCode(65 + ((k - 1) % 26)) + letters
-  return letters
-}
-
-/** The text of each first-level ATX heading, outside front matter and fenced code. */
-function chapterHeadings(text: string): string[] {
-  const lines = text.split(/\r?\n/)
-  let i = 0
-  if (lines[0]?.trim() === '---') {
-    const end = lines.findIndex((line, k) => k > 0 && /^(?:---|\.\.\.)\s*$/.test(line))
-    if (end > 0) i = end + 1
-  }
-  const out: string[] = []
-  let fence: string | null = null
-  for (; i < lines.length; i++) {
-    const line = lines[i]
-    const open = FENCE.exec(line)
-    if (fence !== null) {
-      if (open && open[1][0] === fence[0] && open[1].length >= fence.length && line.trim() === open[1]) fence = null
-      continue
-    }
-    if (open) {
-      fence = open[1]
-      continue
-    }
-    const heading = ATX_H1.exec(line)
-    if (heading) out.push((heading[1] ?? '').trim())
   }
   return out
 }

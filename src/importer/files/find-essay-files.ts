@@ -39,8 +39,12 @@ export interface FoundEssayFiles {
    * chapters, a chapter its sections), in the book's order: only files that were found.
    */
   contents: Map<string, string[]>
-  /** For each file that is a chapter of a book numbered by chapters (bookdown), its chapter's number: "2", "A". */
+  /** For each file that is a chapter of a book numbered by chapters (bookdown, Quarto), its chapter's number: "2", "A". */
   chapters: Map<string, string>
+  /** For each such chapter, what its heading shows before its title where that is more than the number: "Chapter 2". */
+  chapterNames: Map<string, string>
+  /** For each file of such a book, the values of its configuration that were ignored (its import warnings). */
+  bookWarnings: Map<string, string[]>
   /** For each file in a part of a book's table of contents (a Jupyter Book's `parts:`), the part's caption. */
   parts: Map<string, string>
 }
@@ -100,8 +104,11 @@ export function isRepositoryFileName(name: string): boolean {
 export async function findEssayFiles(paths: string[]): Promise<FoundEssayFiles> {
   const walker = new Walker()
   for (const given of paths) await walker.add(given)
-  return { ...walker.result(), chapters: await walker.chapters() }
+  return { ...walker.result(), ...(await walker.chapters()) }
 }
+
+/** What the walker learns from the whole of a book, once every file is found. */
+type BookFields = 'chapters' | 'chapterNames' | 'bookWarnings'
 
 class Walker {
   private readonly files = new Set<string>()
@@ -135,21 +142,27 @@ class Walker {
   }
 
   /** The chapter number of each file found in a book that numbers its chapters (read from the whole book). */
-  async chapters(): Promise<Map<string, string>> {
-    const out = new Map<string, string>()
+  async chapters(): Promise<Pick<FoundEssayFiles, BookFields>> {
+    const chapters = new Map<string, string>()
+    const chapterNames = new Map<string, string>()
+    const bookWarnings = new Map<string, string[]>()
     for (const site of this.layouts.values()) {
       if (!site.chapterNumbers) continue
-      const numbers = await site.chapterNumbers()
+      const { numbers, shown, warnings } = await site.chapterNumbers()
       for (const file of this.files) {
-        const number =
-          this.roots.get(file) === site.root ? numbers.get(toSlashes(relative(site.root, file))) : undefined
-        if (number !== undefined) out.set(file, number)
+        if (this.roots.get(file) !== site.root) continue
+        const path = toSlashes(relative(site.root, file))
+        const number = numbers.get(path)
+        if (number !== undefined) chapters.set(file, number)
+        const name = shown?.get(path)
+        if (number !== undefined && name !== undefined && name !== number) chapterNames.set(file, name)
+        if (warnings.length > 0) bookWarnings.set(file, warnings)
       }
     }
-    return out
+    return { chapters, chapterNames, bookWarnings }
   }
 
-  result(): Omit<FoundEssayFiles, 'chapters'> {
+  result(): Omit<FoundEssayFiles, BookFields> {
     return {
       files: [...this.files].sort(compareCodeUnits),
       missing: this.missing,

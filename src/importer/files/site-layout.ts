@@ -3,8 +3,11 @@ import { join, relative, sep } from 'node:path'
 import { z } from 'zod'
 import { isBibliographyPage, isEmptyBookdownPage } from './bibliography-page.js'
 import { bookdownChapterNumbers } from './bookdown-chapters.js'
+import type { BookNumbering } from './chapter-headings.js'
 import { readBookToc, withoutDocumentExtension, type BookToc } from './book-toc.js'
+import { isQuartoBook, quartoChapterNumbers } from './quarto-book.js'
 import { quartoSitePage } from './quarto-pages.js'
+import { readYaml } from './read-yaml.js'
 
 /** The static-site generators whose source folders `blog import` recognises. */
 export type SiteKind = 'jekyll' | 'hugo' | 'quarto' | 'd2l' | 'jupyter-book' | 'franklin' | 'bookdown'
@@ -42,9 +45,9 @@ export interface SiteLayout {
   toc?: BookToc
   /**
    * The number the book gives each chapter file ("2", "A"), by path relative to the root: a
-   * bookdown book numbers equations, figures, tables, theorems and sections within chapters.
+   * bookdown or Quarto book numbers equations, figures, tables, theorems and sections within chapters.
    */
-  chapterNumbers?(): Promise<Map<string, string>>
+  chapterNumbers?(): Promise<BookNumbering>
 }
 
 /** Jupyter notebooks: publishable in a plain folder, a Jupyter Book and a Quarto project (src/importer/notebook/). */
@@ -137,7 +140,8 @@ function hugo(root: string, config: string): SiteLayout {
 const QuartoConfigSchema = z.looseObject({ project: z.looseObject({ 'output-dir': z.string().optional() }).optional() })
 
 async function quarto(root: string, config: string): Promise<SiteLayout> {
-  const parsed = QuartoConfigSchema.safeParse(await readYaml(join(root, config)))
+  const data = await readYaml(join(root, config))
+  const parsed = QuartoConfigSchema.safeParse(data)
   const outputDir = parsed.success ? parsed.data.project?.['output-dir']?.replace(/^\.\/|\/+$/g, '') : undefined
   const generated = new Set(['_site', '_freeze', '_extensions', '.quarto', ...(outputDir ? [outputDir] : [])])
   const label = `Quarto project (${config})`
@@ -153,6 +157,7 @@ async function quarto(root: string, config: string): Promise<SiteLayout> {
       const why = await quartoSitePage(path)
       return why ? `${label}: ${why}` : null
     },
+    ...(isQuartoBook(data) ? { chapterNumbers: () => quartoChapterNumbers(root, data) } : {}),
   }
 }
 
@@ -245,7 +250,8 @@ const BookdownConfigSchema = z.looseObject({
  * rule — every `.Rmd` in the root folder, less those whose name starts with `_`.
  */
 async function bookdown(root: string): Promise<SiteLayout> {
-  const parsed = BookdownConfigSchema.safeParse(await readYaml(join(root, '_bookdown.yml')))
+  const data = await readYaml(join(root, '_bookdown.yml'))
+  const parsed = BookdownConfigSchema.safeParse(data)
   const config = parsed.success ? parsed.data : {}
   const listed = Array.isArray(config.rmd_files) ? config.rmd_files : config.rmd_files?.html
   const chapters = listed ? new Set(listed.map((f) => f.replace(/^\.\//, ''))) : null
@@ -269,19 +275,7 @@ async function bookdown(root: string): Promise<SiteLayout> {
       const text = await readFile(path, 'utf8').catch(() => '')
       return isEmptyBookdownPage(text) ? `${label}: a page with nothing to read (its references page)` : null
     },
-    chapterNumbers: () => bookdownChapterNumbers(root, listed ?? null),
-  }
-}
-
-async function readYaml(path: string): Promise<unknown> {
-  try {
-    // Loaded on first need: most imports (and every CLI start) meet no site configuration, and the
-    // parser is a fifth of what `blog` would otherwise load before it does anything.
-    const { parse } = await import('yaml')
-    return parse(await readFile(path, 'utf8')) as unknown
-  } catch {
-    // A configuration we cannot read recognises nothing more than its file name does.
-    return null
+    chapterNumbers: () => bookdownChapterNumbers(root, listed ?? null, data),
   }
 }
 

@@ -27,8 +27,12 @@ export interface EssayInput {
   embedded?: ReadonlyMap<string, EmbeddedFile>
   /** The essay's chapter number in its book ("2", "A"), which its numbers are within (a bookdown chapter). */
   chapter?: string
+  /** What the chapter's heading shows before its title where that is more than `chapter`: "Chapter 2", "Appendix A —". */
+  chapterName?: string
   /** The caption of the part of its book the essay is in (a Jupyter Book's `parts:`), a tag when it has none. */
   part?: string
+  /** What the essay's book configuration said that was ignored: warnings of its import. */
+  bookWarnings?: string[]
 }
 
 export interface ParseOptions {

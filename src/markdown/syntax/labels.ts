@@ -67,6 +67,9 @@ export class LabelRegistry {
         return eq ? equationLink(key, eq) : '(?)'
       case 'ref':
         return eq ? equationLink(key, eq) : (this.anchorReference(key) ?? '(?)')
+      case 'quarto-ref':
+        // Not on this page: another chapter's, which the site finds when the post is read.
+        return eq ? equationLink(key, eq) : (this.anchorReference(key) ?? foreignReference(key, 'name'))
       case 'd2l-eqref':
         return eq ? equationLink(key, eq) : foreignReference(key, 'equation')
       case 'numref':

@@ -19,6 +19,8 @@ export type RefKind =
   | 'eqref'
   /** `\ref{k}` in prose */
   | 'ref'
+  /** Quarto's `@sec-k` and `@eq-k` in prose: in a book, often another chapter's */
+  | 'quarto-ref'
   /** d2l `:numref:` */
   | 'numref'
   /** d2l `:ref:` */
@@ -26,7 +28,7 @@ export type RefKind =
   /** d2l `:eqref:` */
   | 'd2l-eqref'
 
-const KINDS = new Set<string>(['tex-eqref', 'tex-ref', 'eqref', 'ref', 'numref', 'd2l-ref', 'd2l-eqref'])
+const KINDS = new Set<string>(['tex-eqref', 'tex-ref', 'eqref', 'ref', 'quarto-ref', 'numref', 'd2l-ref', 'd2l-eqref'])
 
 const PLACEHOLDER = /\uE000([a-z0-9-]+)\uE001([^\uE000-\uE002]*)\uE002/g
 

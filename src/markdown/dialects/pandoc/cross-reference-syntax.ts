@@ -41,7 +41,7 @@ export function quartoBracket(text: string, start: number): Handled | null {
 function reference(key: string, dash: string, prefix: string): string {
   const kind = quartoPrefix(key)
   const lower = key.charAt(0).toLowerCase() + key.slice(1)
-  if ((kind === 'eq' || kind === 'sec') && !dash && !prefix) return placeholder('ref', lower)
+  if ((kind === 'eq' || kind === 'sec') && !dash && !prefix) return placeholder('quarto-ref', lower)
   // `[Fig @fig-x]`: the author's word and the number alone, which `-@` asks for.
   return prefix ? `${prefix} -@${lower}` : `${dash}@${key}`
 }
