@@ -48,3 +48,22 @@ export function formulaText(tex: string, macros: MacroTable): string | null {
   // A script with no Unicode form ("min_D", "^(2j/d)") would be ASCII-math: ℝᵈ and x₁ read, those do not.
   return text === '' || hasTexInProse(text) || /[_^]/.test(text) ? null : text
 }
+
+/** A formula's text up to this length reads in a note; a longer one is given by its first row. */
+const NOTE_FORMULA = 200
+
+/**
+ * A display formula as a note shows it: whole when its text is short enough, else its first row
+ * (an aligned derivation's first step, "p(y, β, τ) = … …") with an ellipsis for the rest; null when
+ * neither reads as text.
+ */
+export function formulaForNote(tex: string, macros: MacroTable): string | null {
+  const whole = formulaText(tex, macros)
+  if (whole !== null && whole.length <= NOTE_FORMULA) return whole
+  const rows = expandedTex(tex, macros)
+    .replace(/\\(?:begin|end)\s*\{(?:split|aligned|align\*?|gathered|eqnarray\*?|multline\*?)\}/g, '')
+    .split(/\\\\(?:\[[^\]]*\])?/)
+  if (rows.length < 2) return null
+  const first = formulaText(rows[0].replace(/&/g, '').replace(/\\(?:cdot|times|quad|qquad|;|,)\s*$/, ''), new Map())
+  return first !== null && first.length >= 5 && first.length <= NOTE_FORMULA ? `${first} …` : null
+}

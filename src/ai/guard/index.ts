@@ -3,7 +3,7 @@ import type { EssayInput } from '../provider.js'
 import { guardAnnotations, guardModel, guardSummary, type Guarded } from './guard-aids.js'
 
 export { cleanProse } from './guard-aids.js'
-export { formulaText, expandedTex } from './formula-text.js'
+export { formulaForNote, formulaText, expandedTex } from './formula-text.js'
 export { guardContext } from './guard-context.js'
 export { hasTexInProse } from './tex-in-prose.js'
 export { selfNamed } from './self-named.js'

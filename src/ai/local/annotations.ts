@@ -11,7 +11,7 @@ import { definingPost } from './site-definitions.js'
 import { glossaryDefinition } from './site-glossary.js'
 import { labelledItem } from './labelled-item.js'
 import { categoryFor, priority, usage } from './note-meta.js'
-import { formulaText } from '../guard/formula-text.js'
+import { formulaForNote, formulaText } from '../guard/formula-text.js'
 import { hasTexInProse } from '../guard/tex-in-prose.js'
 import { guardContext } from '../guard/guard-context.js'
 import { guardAnnotations } from '../guard/guard-aids.js'
@@ -160,8 +160,8 @@ function annotate(
     parts.length === 0 && term.surface.split(/[\s-]+/).length > 1
       ? doc.displays
           .filter((d) => d.before !== null && introduces(doc, d.before, term.sentences.slice(0, 40)))
-          .map((d) => ({ d, text: formulaText(d.tex, macros) }))
-          .find((x) => x.text !== null && x.text.length >= 5 && x.text.length <= 200)
+          .map((d) => ({ d, text: formulaForNote(d.tex, macros) }))
+          .find((x) => x.text !== null && x.text.length >= 5)
       : undefined
   if (near) {
     parts.push(`The essay's formula for it${near.d.label ? ` (${near.d.label})` : ''}: ${near.text}`)

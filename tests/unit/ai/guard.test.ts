@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { guardAid, formulaText, selfNamed, targetFault } from '../../../src/ai/guard/index.js'
+import { guardAid, formulaForNote, formulaText, selfNamed, targetFault } from '../../../src/ai/guard/index.js'
 import { macroTable } from '../../../src/ai/guard/tex-macros.js'
 import { hasTexInProse } from '../../../src/ai/guard/tex-in-prose.js'
 import type { EssayInput } from '../../../src/ai/provider.js'
@@ -57,6 +57,14 @@ describe('the reading-aid guard (issue 39)', () => {
     // every operator reads as its sign; a command with no reading leaves the formula out, never its name as a word
     expect(formulaText('z = \\mu + \\sigma \\odot \\epsilon', new Map())).toBe('z = μ + σ ⊙ ε')
     expect(formulaText('a \\bowtie b', new Map())).toBeNull()
+    // a derivation too long for a note is given by its first step, and says there is more
+    const derivation = `\\begin{split}
+p(y,\\beta) &= p(y|\\beta) \\, p(\\beta) \\\\
+&= ${'\\exp(-\\beta y) '.repeat(30)}
+\\end{split}`
+    expect(formulaText(derivation, new Map())!.length).toBeGreaterThan(200)
+    expect(formulaForNote(derivation, new Map())).toBe('p(y,β) = p(y|β) p(β) …')
+    expect(formulaForNote('x_1 + \\sigma^2', new Map())).toBe('x₁ + σ²')
   })
 
   it('finds ASCII-math in quoted prose, not snake_case names', () => {
