@@ -109,7 +109,7 @@ describe("a Hugo site's own shortcodes", () => {
     '/layouts/shortcodes/img.html':
       '{{/* a figure of the post */}}<img src="/post_img/{{ $.Page.File.BaseFileName }}/{{ .Get 0 }}.{{ .Get 1 }}" alt="{{ .Get 0 }}">\n',
     '/layouts/shortcodes/badge.html': '<span class="badge" title="{{ .Get "title" }}">{{ .Get "text" }}</span>',
-    '/layouts/shortcodes/fancy.html': '{{ if .Get 0 }}<b>{{ .Get 0 }}</b>{{ end }}',
+    '/layouts/shortcodes/fancy.html': '{{ range .Params }}<b>{{ . }}</b>{{ end }}',
   }
   const render = (md: string) =>
     renderMarkdown(md, { readInclude: (ref) => templates[ref] ?? null, sourceName: 'CF603E' })
