@@ -133,12 +133,21 @@ describe('the owner’s workspace, docked and filtered', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
     }
 
+    // the reader is at the page's end as the session ends
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    await sleep(300)
+    const endScroll = await page.evaluate(() => window.scrollY)
     await ctx.blog.jobs.cancelAll({ userId: 1, role: 'admin' })
     await tracker.waitFor({ state: 'detached', timeout: 15_000 })
-    // focus no longer keeps clear of it; the room at the end stays, so a page scrolled to its end
-    // is not pulled up as it goes
+    // focus no longer keeps clear of it; the room at the end stays while in view, so a page
+    // scrolled to its end is not pulled up as it goes…
     expect(await page.evaluate(() => document.documentElement.style.getPropertyValue('--job-dock-reach'))).toBe('')
     expect(await page.evaluate(() => 'jobRoom' in document.documentElement.dataset)).toBe(true)
+    expect(await page.evaluate(() => window.scrollY)).toBe(endScroll)
+    // …and goes once the reader has scrolled above it
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await sleep(300)
+    expect(await page.evaluate(() => 'jobRoom' in document.documentElement.dataset)).toBe(false)
     await page.setViewportSize({ width: 1280, height: 900 })
     expect(errors).toEqual([])
     await page.close()

@@ -95,5 +95,12 @@ export function siteLinksFor(
   if (!essay.root) return null
   const { address, files, warnings } = siteAddressOf(essay.root)
   if (files.length === 0) return null
-  return { publishedLink: address ? publishedLinkFor(essay.path, essay.root, address) : null, files, warnings }
+  // Only a configuration that gave an address (or a warning) makes its pages depend on it: a book's
+  // `_bookdown.yml` or `index.Rmd` changed for another reason must not import every chapter again.
+  const depends = address !== null || warnings.length > 0
+  return {
+    publishedLink: address ? publishedLinkFor(essay.path, essay.root, address) : null,
+    files: depends ? files : [],
+    warnings,
+  }
 }
