@@ -111,7 +111,7 @@ function annotate(
   // Definitions come early; the first 40 uses are enough to find one and bound the work on long essays.
   const usable = term.sentences.slice(0, 40).filter(readable)
   const pool = usable.length > 0 ? usable : term.sentences.slice(0, 40)
-  const first = term.sentences[0]
+  const first = placement(term)
   const base = { targetText: term.surface, category: categoryFor(term, input), priority: priority(rank, total) }
   const parts: string[] = []
   let type: Annotation['type'] | null = null
@@ -298,6 +298,27 @@ function introduces(doc: EssayDoc, before: Sentence, uses: readonly Sentence[]):
     uses.includes(prior) &&
     /^(?:it|they|this|these|its|their)\b/i.test(before.text) &&
     before.text.length <= 80
+  )
+}
+
+/**
+ * The sentence the reader meets the term in: where the page highlights its target, the first
+ * that writes it as the target does (exactly, else in any case, as lib/annotations.ts places
+ * it). Not always the term's first use: the target is its usual form ("maximum path length"),
+ * and an earlier sentence may hold another ("maximum path lengths").
+ */
+function placement(term: KeyTerm): Sentence | undefined {
+  const body = term.surface
+    .split(' ')
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('\\s+')
+  const edges = (re: string) => `(?<![\\p{L}\\p{N}])${re}(?![\\p{L}\\p{N}])`
+  const exact = new RegExp(edges(body), 'u')
+  const anyCase = new RegExp(edges(body), 'iu')
+  return (
+    term.sentences.find((s) => exact.test(s.text)) ??
+    term.sentences.find((s) => anyCase.test(s.text)) ??
+    term.sentences[0]
   )
 }
 

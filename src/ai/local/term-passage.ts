@@ -162,7 +162,8 @@ export function laterStatements(
   const seen = new Set<number>(first ? [first.paragraph] : [])
   const picked: Sentence[] = []
   for (const s of uses.slice(0, 40)) {
-    if (s === first || seen.has(s.paragraph) || !quotable(s) || s.block === 'footnote') continue
+    // Where it comes back to it: after the sentence the reader meets it in.
+    if ((first && s.index <= first.index) || seen.has(s.paragraph) || !quotable(s) || s.block === 'footnote') continue
     // A reference list's entries are titles of other works, not what the essay says.
     if (s.heading !== null && REFERENCE_HEADING.test(s.heading)) continue
     if (!/^[\p{Lu}\p{N}"“‘(]/u.test(s.text) || !/[.!]["”’)]*$/u.test(s.text)) continue

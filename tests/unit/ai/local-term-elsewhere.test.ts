@@ -53,6 +53,25 @@ describe('notes from where the essay comes back to a term (issue 39)', () => {
     expect(laterStatements(doc, pattern, uses, uses[0])).toBeNull()
   })
 
+  it('never quotes the sentence the target is placed in, when an earlier sentence writes the term another way', async () => {
+    const lists: TestEssay = {
+      id: 34,
+      title: 'Three layers compared',
+      markdown: `We compare layers by their memory footprints and their depth, which decide what they cost.
+
+A recurrent layer reads one token at a time, and its memory footprint is linear in the length.
+
+A convolutional layer looks at a window of tokens. Its memory footprint is larger than the recurrent one.
+
+An attention layer looks at every token. Its memory footprint is quadratic in the sequence length.`,
+    }
+    const annotations = await provider.annotations(inputFor(lists, siteOf([lists])))
+    const note = annotations.find((a) => a.targetText === 'memory footprint')
+    // the page highlights the first "memory footprint" (the recurrent layer's sentence): the note is what comes after
+    expect(note?.annotation).toContain('Its memory footprint is larger')
+    expect(note?.annotation).not.toContain('linear in the length')
+  })
+
   it('makes no such note from a single later statement: one sentence like the reader’s adds nothing', () => {
     const doc = readEssayMarkdown(`A cache keeps results.\n\nA cache speeds up repeated requests by a large factor.`)
     const pattern = termPattern('cache')
