@@ -72,7 +72,15 @@ const SVG_ATTRIBUTES = [
  * Distill's layout classes, which say how wide a block is: `l-page` and the outsets reach into
  * the margin, `l-screen` spans the window, `l-gutter` is a margin note (see post-notes.css).
  */
-const DISTILL_LAYOUTS = /^l-(?:body|page|screen|middle)(?:-outset|-inset)?$|^l-gutter$/
+export const DISTILL_LAYOUTS = /^l-(?:body|page|screen|middle)(?:-outset|-inset)?$|^l-gutter$/
+
+/**
+ * The Bootstrap grid al-folio posts place figures side by side with (`<div class="row">` of
+ * `col-sm`, `col-sm-4`, `col-8` …) and its `caption` line under them. A fixed list the post
+ * styles re-create (web/styles/prose-grid.css), not the theme's classes at large: spacing,
+ * shadows and colours (`mt-3`, `z-depth-1`, `img-fluid`) are the theme's look, not the essay's.
+ */
+const SITE_GRID = /^row$|^col(?:-(?:sm|md))?(?:-(?:[1-9]|1[0-2]))?$|^caption$/
 
 /** The document kinds every dialect's blocks end in (markdown/dialects/blocks.ts). */
 const DOCUMENT_BLOCKS = /^(?:callout|theorem|proof)(?:-[a-z][\w-]*)?$/
@@ -108,13 +116,19 @@ export const sanitizeSchema: Schema = {
   attributes: {
     ...defaults,
     code: [['className', /^language-./, 'math-inline', 'math-display']],
-    // Franklin `@@name` divs arrive as `md-name` classes; besides distill's layouts, nothing else may set a class.
-    div: [...(defaults.div ?? []), ['className', /^md-[\w-]+$/, DISTILL_LAYOUTS, DOCUMENT_BLOCKS]],
+    // Franklin `@@name` divs arrive as `md-name` classes; besides distill's layouts and al-folio's
+    // grid, nothing else may set a class.
+    div: [...(defaults.div ?? []), ['className', /^md-[\w-]+$/, DISTILL_LAYOUTS, SITE_GRID, DOCUMENT_BLOCKS]],
     p: [...(defaults.p ?? []), ['className', 'callout-title', 'qed-line']],
     strong: [['className', 'theorem-label']],
     em: [['className', 'proof-label']],
-    span: [...(defaults.span ?? []), ['className', 'theorem-name', 'qed', 'header-section-number'], 'ariaHidden'],
-    figure: [['className', DISTILL_LAYOUTS]],
+    span: [
+      ...(defaults.span ?? []),
+      ['className', 'theorem-name', 'qed', 'header-section-number', 'figure-missing-note'],
+      'ariaHidden',
+    ],
+    // an embedded page's figure (dialects/html-blocks/rehype-embeds.ts)
+    figure: [['className', DISTILL_LAYOUTS, 'figure-embed', 'figure-missing']],
     aside: [['className', DISTILL_LAYOUTS]],
     // A reference to another post, resolved when the post is read (src/xref); never a script hook.
     a: [...(defaults.a ?? []), 'dataXref'],

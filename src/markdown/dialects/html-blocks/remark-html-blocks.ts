@@ -4,6 +4,7 @@ import type { VFile } from 'vfile'
 import { INCLUDED_FIGURE, includedFigureHtml } from '../../syntax/liquid/include.js'
 import { readTag } from '../kramdown/attributes.js'
 import { BLOCK_TAGS } from './block-tags.js'
+import { elementsAndRest } from './element-ends.js'
 import { mathInHtml } from './math-in-html.js'
 
 /**
@@ -14,6 +15,8 @@ import { mathInHtml } from './math-in-html.js'
  *   figure.html … %}</div></div>` grids) stands as the theme's HTML figure, not as markdown
  *   nobody reads (the Liquid tag itself was rendered before parsing: syntax/liquid/include.ts);
  * - `markdown="1"` (kramdown) on the block's opening tag: what it holds is read as markdown;
+ * - the block ends with the line closing its first element, as kramdown's does: what follows
+ *   is markdown again (element-ends.ts);
  * - a line holding one inline element's tag (`<a name="x" />`, an anchor above a figure) starts
  *   a paragraph in kramdown, not a block that swallows the image and caption under it;
  * - kramdown's tag lines (`{: .center}`) under HTML are its attributes, not text;
@@ -69,6 +72,9 @@ function rewrite(parent: Parent, reading: Reading, depth: number): void {
 function rewriteBlock(node: Html, reading: Reading, depth: number): RootContent[] | null {
   let value = node.value
   let changed = false
+  const pieces = depth < MAX_DEPTH ? elementsAndRest(value) : null
+  if (pieces && (pieces.rest.trim() !== '' || pieces.elements.slice(1).some(asksForMarkdown)))
+    return splitBlock(node, pieces.elements, pieces.rest, reading, depth)
   if (value.includes('](<')) {
     const figures = value.replace(INCLUDED_FIGURE, (_all, caption: string, url: string, title?: string) =>
       includedFigureHtml(caption, url, title),
@@ -99,6 +105,24 @@ function rewriteBlock(node: Html, reading: Reading, depth: number): RootContent[
   const math = mathInHtml(changed ? html(node, value) : node, reading.stash, reading.preamble)
   if (math) return math
   return changed ? [html(node, value)] : null
+}
+
+/** A block cut where kramdown ends it (element-ends.ts): each element on its own, then markdown. */
+function splitBlock(node: Html, elements: string[], rest: string, reading: Reading, depth: number): RootContent[] {
+  const out: RootContent[] = []
+  let lines = 0
+  for (const element of elements) {
+    const piece = html(node, element)
+    out.push(...(rewriteBlock(piece, reading, depth) ?? [piece]))
+    lines += element.split('\n').length
+  }
+  if (rest.trim() !== '') out.push(...parsed(rest, node, lines, reading, depth))
+  return out
+}
+
+function asksForMarkdown(element: string): boolean {
+  const opening = OPENING.exec(element)
+  return opening !== null && MARKDOWN_ATTRIBUTE.test(opening[2])
 }
 
 function isTagLine(line: string): boolean {
