@@ -31,6 +31,7 @@ import remarkPandoc from './dialects/pandoc/remark-pandoc.js'
 import remarkKramdown from './dialects/kramdown/remark-kramdown.js'
 import remarkHtmlBlocks from './dialects/html-blocks/remark-html-blocks.js'
 import rehypeEmbeds from './dialects/html-blocks/rehype-embeds.js'
+import rehypeThemeBoxes from './dialects/html-blocks/rehype-theme-boxes.js'
 import remarkHugo from './dialects/hugo/remark-hugo.js'
 import remarkEnvironmentsInText from './dialects/mathjax/remark-environments-in-text.js'
 import { sanitizeSchema } from './plugins/sanitize-schema.js'
@@ -77,6 +78,7 @@ export const markdownProcessor = unified()
   .use(rehypeRawIfNeeded)
   // Frames become figures linking to what they showed, before the sanitizer drops them.
   .use(rehypeEmbeds)
+  .use(rehypeThemeBoxes)
   // Links to other posts are marked before the sanitizer, which keeps the mark (src/xref).
   .use(rehypeXrefLinks)
   .use(rehypeSanitize, sanitizeSchema)

@@ -180,7 +180,8 @@ function missingMedia(node: Element, src: string, file: VFile): ElementContent {
   return h('span', { className: ['figure-missing'] }, [{ type: 'text', value: `[${what} not available]` }])
 }
 
-function classes(node: Element): string[] {
+/** The classes an element carries, whether hast holds them as a list or as one string. */
+export function classes(node: Element): string[] {
   const c: unknown = node.properties.className
   return Array.isArray(c) ? c.map(String) : typeof c === 'string' ? c.split(/\s+/) : []
 }

@@ -3,6 +3,7 @@ import type { VFile } from 'vfile'
 import { ASSET_TYPES, assetExtOf, isRemoteReference } from '../../../media/asset-types.js'
 import { contextOf, warn } from '../../essay-file-data.js'
 import { textOf } from '../../plugins/hast-math.js'
+import { classes } from '../../plugins/rehype-assets.js'
 import { DISTILL_LAYOUTS } from '../../plugins/sanitize-schema.js'
 
 const WEB = /^(?:https?:)?\/\//i
@@ -119,11 +120,6 @@ function safeUrl(href: string): URL | null {
   } catch {
     return null
   }
-}
-
-function classes(node: Element): string[] {
-  const c: unknown = node.properties.className
-  return Array.isArray(c) ? c.map(String) : typeof c === 'string' ? c.split(/\s+/) : []
 }
 
 const figure = (className: string[], child: ElementContent): Element => h('figure', { className }, [child])

@@ -97,6 +97,26 @@ describe('al-folio and distill layout (issue 38)', () => {
     expect(renderMarkdown('<iframe src="javascript:alert(1)"></iframe>').html).toBe('')
   })
 
+  it('shows the theme’s boxes as tinted notes in the text, not as margin notes', () => {
+    // iclr-blogposts/2024, _posts/2024-05-07-clml.md writes its remarks so.
+    const md = [
+      '<aside class="box-note l-body" markdown="1">',
+      'To shorten notation, we write **H** for the entropy.',
+      '</aside>',
+      '',
+      '<div class="l-body box-warning">Mind the gap.</div>',
+      '',
+      '<aside>A margin note stays one.</aside>',
+    ].join('\n')
+    const { html } = renderMarkdown(md)
+    expect(html).toContain(
+      '<div class="callout callout-note l-body">\n<p>To shorten notation, we write <strong>H</strong>',
+    )
+    expect(html).toContain('<div class="callout callout-warning l-body">Mind the gap.</div>')
+    expect(html).toContain('<aside>A margin note stays one.</aside>')
+    expect(html).not.toContain('box-')
+  })
+
   it('cuts HTML blocks in linear time', () => {
     const many = '<p>a</p>\n'.repeat(20_000) + '**tail**'
     const start = performance.now()
