@@ -33,3 +33,24 @@ export function isEmptyBookdownPage(text: string): boolean {
     .replace(/<!--[\s\S]*?-->/g, '')
   return body.split('\n').every((line) => /^\s*$|^\s{0,3}#{1,6}\s|^\s*(?:\\[A-Za-z]+\s*)+$/.test(line))
 }
+
+/**
+ * Whether a Quarto page is its book's references page: after its front matter, nothing but
+ * headings, includes (`{{< include _setup.qmd >}}`), hidden chunks and the empty `::: {#refs}`
+ * div Quarto fills with the bibliography. Scholia lists each post's own references on the post.
+ */
+export function isQuartoReferencesPage(text: string): boolean {
+  const body = text
+    .replace(/^\uFEFF?---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(
+      /^[ \t]*```+[ \t]*\{[a-z]+[^}\n]*\}[ \t]*\r?\n(?:#\|.*\r?\n)*?#\|[ \t]*(?:include|echo)[ \t]*:[ \t]*false[\s\S]*?^[ \t]*```+[ \t]*$/gm,
+      '',
+    )
+  if (!/^[ \t]*:{3,}[ \t]*\{#refs\}[ \t]*$/m.test(body)) return false
+  return body
+    .split(/\r?\n/)
+    .every((line) =>
+      /^\s*$|^\s{0,3}#{1,6}\s|^\s*\{\{<\s*include\s[^>]*>\}\}\s*$|^\s*:{3,}\s*(?:\{#refs\})?\s*$/.test(line),
+    )
+}

@@ -85,6 +85,24 @@ function numbersSections(data: Record<string, unknown>, warnings: string[]): boo
   return numbered
 }
 
+/**
+ * The pages a Quarto book publishes (`_quarto.yml` read as data), relative to its root: the files
+ * of `book.chapters` and `book.appendices`, parts' own pages (`part: dice.qmd`) included; null
+ * when it is not a book or lists none. Quarto renders other files of the project too, but the book
+ * links only these: a draft beside them (`future/x.qmd`) or a file included into one is no chapter.
+ */
+export function quartoBookPages(config: unknown): Set<string> | null {
+  if (!isQuartoBook(config)) return null
+  const book = BookSchema.safeParse((config as Record<string, unknown>).book ?? {})
+  if (!book.success) return null
+  const entries = [...(book.data.chapters ?? []), ...(book.data.appendices ?? [])]
+  const parts = entries.flatMap((e) =>
+    typeof e !== 'string' && e.part && /\.(qmd|md|ipynb)$/i.test(e.part) ? [e.part] : [],
+  )
+  const files = [...chapterFiles(entries), ...parts.map((f) => f.replace(/^\.\//, ''))]
+  return files.length > 0 ? new Set(files) : null
+}
+
 function chapterFiles(entries: ReadonlyArray<z.infer<typeof EntrySchema>>): string[] {
   const files = entries.flatMap((entry) => (typeof entry === 'string' ? [entry] : (entry.chapters ?? [])))
   return files.map((f) => f.replace(/^\.\//, ''))

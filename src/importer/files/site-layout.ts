@@ -1,11 +1,11 @@
 import { readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import { z } from 'zod'
-import { isBibliographyPage, isEmptyBookdownPage } from './bibliography-page.js'
+import { isBibliographyPage, isEmptyBookdownPage, isQuartoReferencesPage } from './bibliography-page.js'
 import { bookdownChapterNumbers } from './bookdown-chapters.js'
 import type { BookNumbering } from './chapter-headings.js'
 import { readBookToc, withoutDocumentExtension, type BookToc } from './book-toc.js'
-import { isQuartoBook, quartoChapterNumbers } from './quarto-book.js'
+import { isQuartoBook, quartoBookPages, quartoChapterNumbers } from './quarto-book.js'
 import { quartoSitePage } from './quarto-pages.js'
 import { readYaml } from './read-yaml.js'
 
@@ -145,17 +145,27 @@ async function quarto(root: string, config: string): Promise<SiteLayout> {
   const outputDir = parsed.success ? parsed.data.project?.['output-dir']?.replace(/^\.\/|\/+$/g, '') : undefined
   const generated = new Set(['_site', '_freeze', '_extensions', '.quarto', ...(outputDir ? [outputDir] : [])])
   const label = `Quarto project (${config})`
+  const pages = quartoBookPages(data)
   return {
     kind: 'quarto',
     root,
     label,
     extensions: QUARTO_DOCUMENTS,
     skipFolder: (rel) => (generated.has(rel) ? `${label}: generated output, not source` : null),
-    // Quarto renders no file or folder whose name starts with _ (templates, partials, `_metadata.yml`).
-    skipFile: (rel) => (/(^|\/)_/.test(rel) ? `${label}: a file whose name starts with _ is not rendered` : null),
+    skipFile: (rel) => {
+      // A book publishes the chapters it lists; a site, every page but those whose name starts
+      // with _ (templates, partials, `_metadata.yml`), which Quarto never renders.
+      if (pages) return pages.has(rel) ? null : `${label}: a book page not listed in book.chapters or book.appendices`
+      return /(^|\/)_/.test(rel) ? `${label}: a file whose name starts with _ is not rendered` : null
+    },
+    ...(pages ? { lists: (rel: string) => pages.has(rel) } : {}),
     skipContent: async (path) => {
       const why = await quartoSitePage(path)
-      return why ? `${label}: ${why}` : null
+      if (why) return `${label}: ${why}`
+      // Only a page this small can be nothing but headings and the refs div: larger pages are not read twice.
+      if (!pages || ((await stat(path).catch(() => null))?.size ?? Infinity) > 4096) return null
+      const text = await readFile(path, 'utf8').catch(() => '')
+      return isQuartoReferencesPage(text) ? `${label}: the book's references page (::: {#refs})` : null
     },
     ...(isQuartoBook(data) ? { chapterNumbers: () => quartoChapterNumbers(root, data) } : {}),
   }
