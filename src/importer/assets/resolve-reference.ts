@@ -7,7 +7,8 @@ export type Reference = { kind: 'remote' } | { kind: 'local'; path: string } | {
 
 /**
  * The file a reference names, as the essay's site would have served it: `?query` and `#hash`
- * dropped, %-escapes decoded, a path relative to the essay's folder, or — starting with `/` — to
+ * dropped, %-escapes decoded, a path relative to the essay's folder (else to the site's root, when
+ * only that holds it), or — starting with `/` — to
  * the site's root (`/assets/img/x.png` of a Jekyll site; Hugo's `static/` folder, which Hugo
  * serves at the root). Only a path; whether the essay may
  * reach it is `reachablePath`'s question.
@@ -21,7 +22,13 @@ export function referencedPath(ref: string, essayPath: string, root: string): Re
     // A stray `%` is a character of the file name, as a web server would read it too.
   }
   if (path === '' || path.includes('\0')) return { kind: 'invalid' }
-  if (!path.startsWith('/')) return { kind: 'local', path: resolve(dirname(essayPath), path) }
+  if (!path.startsWith('/')) {
+    // bookdown knits every chapter from the book's root, so a chunk's `ml/img/x.png` is the root's:
+    // a relative path the essay's folder does not hold is looked for there.
+    const fromEssay = resolve(dirname(essayPath), path)
+    const fromBookRoot = resolve(root, path)
+    return { kind: 'local', path: !existsSync(fromEssay) && existsSync(fromBookRoot) ? fromBookRoot : fromEssay }
+  }
   const fromRoot = resolve(root, `.${path}`)
   // Hugo serves its `static/` folder at the site's root: `/post_img/x.png` is `static/post_img/x.png`.
   const fromStatic = resolve(root, 'static', `.${path}`)

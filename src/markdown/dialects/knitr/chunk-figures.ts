@@ -53,11 +53,20 @@ export interface ChunkFigure {
   label: string | null
 }
 
-/** The figure an R chunk (its options and code, without option lines) stands for, or null. */
-export function chunkFigure(options: string, code: string): ChunkFigure | null {
-  const call = CALL.exec(code)
+/**
+ * The figure an R chunk (its options and code, without option lines) stands for, or null. A path
+ * may be built as bookdown books build them, from a folder an earlier chunk names:
+ * `file.path(img_path, "x.png")` or `img_path` alone, given `img_path <- "R/img"` (`strings`).
+ */
+export function chunkFigure(
+  options: string,
+  code: string,
+  strings: ReadonlyMap<string, string> = new Map(),
+): ChunkFigure | null {
+  // Comment lines (`## http://…/x.jpg`, where the picture came from) are not code.
+  const call = CALL.exec(code.includes('#') ? code.replace(/^[ \t]*#.*$/gm, '') : code)
   if (!call) return null
-  const args = PATHS.exec(call[1])
+  const args = PATHS.exec(strings.size > 0 ? withStrings(call[1], strings) : call[1])
   if (!args) return null
   let paths: string[]
   if (args[1]) paths = [literal(args[1])]
@@ -71,6 +80,31 @@ export function chunkFigure(options: string, code: string): ChunkFigure | null {
     caption: caption ? literal(caption[1]) : null,
     label: named ? literal(named[1]) : (first?.[1] ?? null),
   }
+}
+
+const ASSIGNMENT = new RegExp(`^[ \\t]*([A-Za-z.][\\w.]*)[ \\t]*(?:<-|=)[ \\t]*${STRING}[ \\t]*(?:#.*)?$`, 'gm')
+
+/** `name <- "text"` assignments of string literals in an R chunk's code, added to `strings`. */
+export function readStrings(code: string, strings: Map<string, string>): void {
+  if (!code.includes('<-') && !code.includes('=')) return
+  for (const m of code.matchAll(ASSIGNMENT)) strings.set(m[1], literal(m[2]))
+}
+
+const FILE_PATH = /\bfile\.path\(([^()]*)\)/g
+const ARGUMENT = new RegExp(`^\\s*(?:${STRING}|([A-Za-z.][\\w.]*))\\s*$`)
+
+/** `file.path(…)` of literals and known names, and a known name as the first argument, as string literals. */
+function withStrings(args: string, strings: ReadonlyMap<string, string>): string {
+  const joined = args.replace(FILE_PATH, (whole, inner: string) => {
+    const parts = inner.split(',').map((a) => {
+      const m = ARGUMENT.exec(a)
+      return !m ? null : m[1] ? literal(m[1]) : (strings.get(m[2]) ?? null)
+    })
+    return parts.every((p) => p !== null) ? JSON.stringify(parts.map((p) => p.replace(/\/+$/, '')).join('/')) : whole
+  })
+  const bare = /^\s*([A-Za-z.][\w.]*)\s*(,|$)/.exec(joined)
+  const value = bare ? strings.get(bare[1]) : undefined
+  return value !== undefined && bare ? JSON.stringify(value) + joined.slice(bare[0].length - bare[2].length) : joined
 }
 
 function literal(quoted: string): string {

@@ -1,10 +1,11 @@
 import type { Blockquote, Code, Nodes, Paragraph, Root } from 'mdast'
+import type { PandocDiv } from '../pandoc/mdast-fenced-div.js'
 import type { VFile } from 'vfile'
 import { contextOf, documentOf } from '../../essay-file-data.js'
 import { chapterNumber } from '../../syntax/chapter-number.js'
 import { hasMarker, unstash } from '../../syntax/stash.js'
 import { captionLabel } from './caption-labels.js'
-import { chunkFigure, chunkFigureNode, codeFigure, drawnFigure, kableTable } from './chunk-figures.js'
+import { chunkFigure, chunkFigureNode, codeFigure, drawnFigure, kableTable, readStrings } from './chunk-figures.js'
 
 /**
  * Executable chunks of R Markdown (```` ```{r label, echo=FALSE} ````) and Quarto
@@ -17,7 +18,14 @@ import { chunkFigure, chunkFigureNode, codeFigure, drawnFigure, kableTable } fro
  */
 export default function remarkCodeChunks() {
   return (tree: Root, file: VFile): undefined => {
-    const chunks: Chunks = { stash: file.data.stash ?? [], figures: [], tables: [], r: false, unnamed: 0 }
+    const chunks: Chunks = {
+      stash: file.data.stash ?? [],
+      figures: [],
+      tables: [],
+      r: false,
+      unnamed: 0,
+      strings: new Map(),
+    }
     visitCode(tree, chunks)
     if (chunks.r) file.data.knitr = true
     if (chunks.figures.length > 0) record(chunks.figures, 'figure', file)
@@ -35,6 +43,8 @@ interface Chunks {
   r: boolean
   /** Captioned chunks without a label so far, which knitr labels `unnamed-chunk-N`. */
   unnamed: number
+  /** String literals earlier R chunks assigned (`img_path <- "R/img"`), for the figures' paths. */
+  strings: Map<string, string>
 }
 
 /** Figure and table numbers for rehype-captions and the anchors references find. */
@@ -49,6 +59,30 @@ function record(keys: readonly string[], kind: 'figure' | 'table', file: VFile):
     anchors.push({ key, id, kind, number })
   })
   file.data.captionNumbers = numbers
+}
+
+const QUARTO_LABEL = /^label\s*:\s*["']?((fig|tbl)-[\w-]+)["']?\s*$/
+/** `fig-cap:`, or knitr's own name `fig.cap:`, which Quarto accepts too. */
+const QUARTO_CAPTION = /^(fig|tbl)[-.]cap\s*:\s*(.*)$/
+
+/** A Quarto cell's figure or table label and caption (`#| label: fig-x`, `#| fig-cap: "…"`), or null. */
+function quartoFloat(yaml: readonly string[]): { label: string; prefix: string; caption: string } | null {
+  let label: RegExpExecArray | null = null
+  let caption: RegExpExecArray | null = null
+  for (const line of yaml) {
+    label ??= QUARTO_LABEL.exec(line)
+    caption ??= QUARTO_CAPTION.exec(line)
+  }
+  if (!label || !caption || caption[1] !== label[2]) return null
+  return { label: label[1], prefix: label[2], caption: unquoteYaml(caption[2].trim()) }
+}
+
+/** A one-line YAML scalar's text: `"a \"b\""` or `'it''s'` unquoted. */
+function unquoteYaml(value: string): string {
+  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"'))
+    return value.slice(1, -1).replace(/\\(.)/g, '$1')
+  if (value.length >= 2 && value.startsWith("'") && value.endsWith("'")) return value.slice(1, -1).replace(/''/g, "'")
+  return value
 }
 
 /** `{r`, `{python}`, `{r, echo=FALSE}`: an engine name first, then knitr options. */
@@ -77,7 +111,7 @@ function visitCode(parent: Nodes, chunks: Chunks): void {
 }
 
 /** A chunk as plain highlighted code, or the figure it includes; null when the author hid it. */
-function rewriteChunk(code: Code, chunks: Chunks): Code | Paragraph | Blockquote | null {
+function rewriteChunk(code: Code, chunks: Chunks): Code | Paragraph | Blockquote | PandocDiv | null {
   if (!code.lang?.startsWith('{')) return code
   const header = CHUNK_HEADER.exec(code.meta ? `${code.lang} ${code.meta}` : code.lang)
   if (!header) return code
@@ -93,7 +127,8 @@ function rewriteChunk(code: Code, chunks: Chunks): Code | Paragraph | Blockquote
     if (!option) break
     yaml.push(option[1].trim())
   }
-  const figure = engine.toLowerCase() === 'r' ? chunkFigure(options, lines.slice(k).join('\n')) : null
+  const figure = engine.toLowerCase() === 'r' ? chunkFigure(options, lines.slice(k).join('\n'), chunks.strings) : null
+  if (engine.toLowerCase() === 'r') readStrings(lines.slice(k).join('\n'), chunks.strings)
   if (figure && !INCLUDED_NOT.test(options)) {
     // knitr labels a chunk its author did not (`unnamed-chunk-3`): a captioned one is numbered all the same.
     const key = figure.caption === null ? null : `fig:${figure.label ?? `unnamed-chunk-${++chunks.unnamed}`}`
@@ -101,6 +136,17 @@ function rewriteChunk(code: Code, chunks: Chunks): Code | Paragraph | Blockquote
     return { ...chunkFigureNode(figure, key), position: code.position }
   }
   const hidden = HIDDEN_OPTION.test(options) || yaml.some((line) => HIDDEN_YAML.test(line))
+  const quarto = quartoFloat(yaml)
+  if (quarto && !yaml.some((line) => /^include\s*:\s*false\s*$/.test(line))) {
+    // Quarto's figure or table of a cell (`#| label: fig-x`, `#| fig-cap: …`): what the cell makes,
+    // numbered and captioned with the page's other figures or tables, as a `::: {#fig-x}` div is.
+    code.lang = engine.toLowerCase()
+    code.meta = null
+    code.value = lines.slice(k).join('\n')
+    const values = new Map([[`${quarto.prefix}-cap`, quarto.caption]])
+    const attributes = { id: quarto.label, classes: [], values }
+    return { type: 'pandocDiv', attributes, children: hidden ? [] : [code], position: code.position }
+  }
   // A plot only running the code draws: its number and caption stay, under the code that draws it
   // (alone when the code is hidden, so that the figures after it keep bookdown's numbers).
   const drawn =

@@ -118,7 +118,14 @@ export function tableFromDiv(div: PandocDiv, children: Flow, labels: QuartoLabel
   const key = div.attributes.id ?? ''
   const tables = children.filter((c): c is Table => c.type === 'table')
   const { caption, rest } = takeCaption(children, div.attributes.values.get('tbl-cap'), true)
-  if (tables.length === 0 || !caption) return [labelAnchor(key), ...rest]
+  if (!caption) return [labelAnchor(key), ...rest]
+  if (tables.length === 0) {
+    // The table a code cell makes (Quarto runs it; Scholia cannot): numbered, its caption over the code.
+    floats.push({ key, kind: 'table', number: labels.next('tbl', key) })
+    const figure: Blockquote = { type: 'blockquote', data: { hName: 'figure' }, children: [] }
+    figure.children = [labelAnchor(key), captionParagraph(caption), ...rest]
+    return [figure]
+  }
   floats.push({ key, kind: 'table', number: labels.next('tbl', key) })
   const at = rest.indexOf(tables[0])
   // rehype-captions moves a `: …` paragraph next to a table into its <caption>.

@@ -91,3 +91,61 @@ describe("pandoc's identifiers", () => {
     expect(pandocIdentifier('?!')).toBe('section')
   })
 })
+
+describe('Quarto cells that make a figure or table (#| label: fig-x, #| fig-cap)', () => {
+  // As causal-inference-in-R's chapters write them: the plot only running R makes, referred to as @fig-x.
+  const qmd = [
+    'See @fig-po and @tbl-po.',
+    '',
+    '```{r}',
+    '#| label: fig-po',
+    '#| fig-cap: "The average potential outcomes."',
+    '#| echo: false',
+    'plot(x)',
+    '```',
+    '',
+    '![A picture](x.png){#fig-b}',
+    '',
+    '```{r}',
+    '#| label: tbl-po',
+    "#| tbl-cap: 'It''s a table'",
+    'gt(data)',
+    '```',
+    '',
+    '```{r}',
+    '#| label: fig-dotted',
+    '#| fig.cap: "Written with knitr\'s option name."',
+    'ggplot(d)',
+    '```',
+    '',
+    'Then @fig-b and @fig-dotted.',
+  ].join('\n')
+  const { html, warnings } = renderMarkdown(qmd)
+
+  it('numbers them with the page figures and tables, captioned, and links references to them', () => {
+    expect(html).toContain('<a href="#user-content-fig-po">Figure 1</a> and <a href="#user-content-tbl-po">Table 1</a>')
+    expect(html).toContain('Figure 1:</span> The average potential outcomes.')
+    expect(html).toContain('Table 1:</span> It’s a table')
+    expect(html).toContain(
+      '<a href="#user-content-fig-b">Figure 2</a> and <a href="#user-content-fig-dotted">Figure 3</a>',
+    )
+    expect(html).not.toContain('plot(x)')
+    expect(shownText(html)).not.toMatch(/#\||fig-cap|@fig/)
+    expect(warnings.filter((w) => w.rule === 'unresolved-reference')).toEqual([])
+  })
+})
+
+describe('bookdown figures whose path an earlier chunk names (rafalab/dsbook)', () => {
+  it('shows include_graphics(file.path(img_path, "x.png")) given img_path <- "R/img" in a hidden chunk', () => {
+    const rmd =
+      '# G\n\n```{r, include=FALSE}\nimg_path <- "R/img"\n```\n\nText.\n\n' +
+      '```{r, echo=FALSE}\nknitr::include_graphics(file.path(img_path,"R_console.png"))\n```\n\n' +
+      "```{r, echo=FALSE}\nknitr::include_graphics(file.path(img_path, 'a.png'), dpi = NA)\n```\n\n" +
+      '```{r echo=FALSE}\n## http://example.org/img/class2_8.jpg\nknitr::include_graphics(file.path(img_path, "b.jpg"))\n```\n'
+    const { html } = renderMarkdown(rmd)
+    expect(html).toContain('<img src="R/img/R_console.png"')
+    expect(html).toContain('<img src="R/img/a.png"')
+    expect(html).toContain('<img src="R/img/b.jpg"')
+    expect(shownText(html)).not.toMatch(/include_graphics|img_path/)
+  })
+})
