@@ -5,6 +5,7 @@ import { contextOf, documentOf, warn } from '../../essay-file-data.js'
 import { resolveReferences } from './cross-references.js'
 import { readDivs, type DivReading } from './divs.js'
 import { readInlineAttributes } from './inline-attributes.js'
+import { readInlineNotes } from './inline-notes.js'
 import { QuartoLabels } from './labels.js'
 import { fencedDivFromMarkdown } from './mdast-fenced-div.js'
 import { fencedDivSyntax } from './micromark-fenced-div.js'
@@ -15,6 +16,7 @@ import { DROPPED_MARK } from './shortcodes.js'
  * and small transforms, in this order, make them and pandoc's inline attributes into the
  * document kinds the rest of Scholia knows:
  *
+ * 0. `readInlineNotes` — inline notes `^[…]` into footnotes;
  * 1. `readInlineAttributes` — `{…}` after headings, images and `[spans]` read and removed;
  * 2. `readDivs` — divs into callouts, theorems, proofs, figures, tables, or their content,
  *    numbering figures, tables and theorem-like blocks in document order;
@@ -29,6 +31,7 @@ export default function remarkPandoc(this: Processor) {
   ;(data.micromarkExtensions ??= []).push(fencedDivSyntax())
   ;(data.fromMarkdownExtensions ??= []).push(fencedDivFromMarkdown())
   return (tree: Root, file: VFile): undefined => {
+    readInlineNotes(tree)
     readInlineAttributes(tree)
     const reading: DivReading = {
       labels: new QuartoLabels(contextOf(file).chapter),

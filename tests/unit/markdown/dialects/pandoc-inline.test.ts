@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { renderMarkdown } from '../../../../src/markdown/index.js'
 import { parseAttributes } from '../../../../src/markdown/dialects/pandoc/attributes.js'
 import { expandIncludes } from '../../../../src/markdown/dialects/pandoc/includes.js'
+import { shownText } from '../../../helpers/shown-text.js'
 
 describe('pandoc attributes', () => {
   it('reads ids, classes and quoted values, and never throws on malformed ones', () => {
@@ -127,5 +128,29 @@ describe('pandoc syntax on hostile input', () => {
       expect(() => renderMarkdown(text)).not.toThrow()
       expect(performance.now() - started).toBeLessThan(10_000)
     }
+  })
+})
+
+describe('pandoc inline notes ^[…] (bookdown, Quarto)', () => {
+  // As rafalab/dsbook writes them: "RStudio^[https://www.rstudio.com/] includes an editor".
+  const md =
+    'RStudio^[https://www.rstudio.com/] includes an editor^[See *the* [manual](https://x.org) and [this].] ' +
+    'and `^[code]` and $x^[a]$.\n\nSecond[^1] para^[second note].\n\n[^1]: A classic note.\n'
+  const { html } = renderMarkdown(md)
+
+  it('become numbered footnotes, in order with [^n] notes, markup kept; code and math untouched', () => {
+    const shown = shownText(html, { code: false })
+    expect(shown).not.toContain('^[')
+    expect(html.match(/data-footnote-ref/g)?.length).toBe(4)
+    expect(html).toMatch(/<li id="[^"]*">\s*<p><a href="https:\/\/www.rstudio.com\/"/)
+    expect(html).toContain('See <em>the</em> <a href="https://x.org"')
+    expect(html).toContain('<code>^[code]</code>')
+    expect(html).toContain('x^[a]</annotation>')
+  })
+
+  it('leave an unclosed ^[ as text, linearly', () => {
+    expect(shownText(renderMarkdown('a ^[b c\n').html)).toContain('a ^[b c')
+    const { html: long } = renderMarkdown('x^[ '.repeat(20_000) + '\n')
+    expect(long).toContain('x^[')
   })
 })
