@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { renderMarkdown } from '../../../../src/markdown/index.js'
 import { isMyst } from '../../../../src/markdown/dialects/myst/index.js'
+import { onlyForHtml } from '../../../../src/markdown/dialects/myst/unknown-directives.js'
 import type { CslEntry } from '../../../../src/shared/schemas/index.js'
 import { shownText } from '../../../helpers/shown-text.js'
 
@@ -127,9 +128,9 @@ describe('MyST (Jupyter Book) documents', () => {
     expect(text).not.toContain('newpage')
   })
 
-  it('shows the body of a directive it does not know, and says so', () => {
+  it('shows the body of Sphinx’s {only} html, which it reads as Sphinx does, without a warning', () => {
     expect(text).toContain('Shown on the web.')
-    expect(warnings.some((w) => w.rule === 'myst-unknown-directive' && w.message.includes('{only}'))).toBe(true)
+    expect(warnings.some((w) => w.rule === 'myst-unknown-directive' && w.message.includes('{only}'))).toBe(false)
   })
 })
 
@@ -169,6 +170,32 @@ describe('MyST detection', () => {
     expect(isMyst('```{r setup, echo=FALSE}\nx <- 1\n```')).toBe(false)
     expect(isMyst('```{.python .input}\nx = 1\n```')).toBe(false)
     expect(isMyst('We write f(x)= 2 and {a, b}.')).toBe(false)
+  })
+
+  it('shows an {only} html body and leaves out an {only} latex one, with no warning (QuantEcon arma.md)', () => {
+    const md =
+      '# A\n\nSee\n\n```{only} html\n* web only\n```\n\n```{only} latex\n* print only\n```\n\n```{note}\nx\n```\n'
+    const { html, warnings } = renderMarkdown(md)
+    expect(shown(html)).toContain('web only')
+    expect(shown(html)).not.toContain('print only')
+    expect(shown(html)).not.toContain('{only}')
+    expect(warnings.filter((w) => w.rule === 'myst-unknown-directive')).toEqual([])
+    expect(onlyForHtml('not latex and (html or epub)')).toBe(true)
+    expect(onlyForHtml('latex or jupyter')).toBe(false)
+    // A directive it does not know at all still shows its body, with a warning.
+    const unknown = renderMarkdown('# A\n\n:::{site-box}\nBody text.\n:::\n')
+    expect(shown(unknown.html)).toContain('Body text.')
+    expect(unknown.warnings.some((w) => w.rule === 'myst-unknown-directive')).toBe(true)
+  })
+
+  it('reads a Quarto chapter with a {mermaid} diagram beside its {r} cells as Quarto (causal-inference-in-R)', () => {
+    const qmd = '```{r}\n#| echo: false\nsetup()\n```\n\n```{mermaid}\ngraph LR\n  A --> B\n```\n\nText after.\n'
+    expect(isMyst(qmd)).toBe(false)
+    const { html } = renderMarkdown(qmd)
+    expect(shown(html)).not.toContain('#|')
+    expect(html).not.toContain('setup()')
+    expect(html).toContain('graph LR')
+    expect(isMyst('```{mermaid}\ngraph LR\n```')).toBe(true)
   })
 
   it('never throws on hostile input', () => {

@@ -187,4 +187,15 @@ describe('MyST displays with a blank line after their `$$`', () => {
     expect(html.match(/katex-display/g)?.length).toBe(2)
     expect(html).toMatch(/\$\$\n\nnot math/)
   })
+
+  it('keeps every row up to the closing $$ in the formula: \\qquad alone, - \\frac (subjective_beliefs_business_cycles.md)', () => {
+    const rows =
+      '# B\n\n```{math}\nx\n```\n\n$$\n\nq^u = 1 - a,\n\\qquad\nq^d = b,\n\n$$\n\nwhere $a$ is given, and\n\n' +
+      '$$\n\nE_t[v]\n- \\frac{\\theta}{2}\\,V.\n\n$$\n\nThus.\n'
+    const { html } = renderMarkdown(rows)
+    expect(shown(html)).not.toContain('$$')
+    expect(html.match(/katex-display/g)?.length).toBe(3)
+    expect(html).not.toContain('katex-error')
+    expect(html).not.toContain('<li>')
+  })
 })
