@@ -49,7 +49,8 @@ const LIST = 'bibliography'
 export const CITATION_PLACEHOLDER = /\uE000(cite|bibliography)\uE001([A-Za-z0-9%]*)\uE002/g
 
 /** A key after `@`: pandoc's rule (letters, digits, `_`, inner punctuation), or any text in braces. */
-const BARE_KEY = /^(?:\{([^{}\n]+)\}|([A-Za-z0-9_][A-Za-z0-9_:.#$%&+?~/-]*))/
+/** Pandoc's key: letters and digits of any script (`Hernán2009`), `_`, and punctuation inside. */
+const BARE_KEY = /^(?:\{([^{}\n]+)\}|([\p{L}\p{N}_][\p{L}\p{N}_:.#$%&+?~/-]*))/u
 const LINK_DEFINITION = /^ {0,3}\[(-?@[^\]\n]+)\]:/gm
 const DISTILL_CITE = /<d-cite\b([^>]*?)\/?>(?:\s*<\/d-cite>)?/y
 const DISTILL_BIBLIOGRAPHY = /<d-bibliography\b[^>]*?\/?>(?:\s*<\/d-bibliography>)?/y
@@ -173,7 +174,7 @@ function readKey(text: string): { key: string; length: number } | null {
   if (!m) return null
   if (m[1] !== undefined) return { key: m[1].trim(), length: m[0].length }
   let key = m[2]
-  while (key.length > 0 && !/[A-Za-z0-9_]/.test(key[key.length - 1])) key = key.slice(0, -1)
+  while (key.length > 0 && !/[\p{L}\p{N}_]/u.test(key[key.length - 1])) key = key.slice(0, -1)
   return key ? { key, length: key.length } : null
 }
 

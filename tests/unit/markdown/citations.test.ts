@@ -37,6 +37,21 @@ describe('citation syntaxes', () => {
     expect(html).toContain('href="#ref-goodfellow2016"')
   })
 
+  it('reads keys with letters beyond ASCII, as pandoc does ([@Hernán2009], causal-inference-in-R)', () => {
+    const hernan = {
+      id: 'Hernán2009',
+      type: 'article-journal' as const,
+      title: 'Bias',
+      author: [{ family: 'Hernán', given: 'M. A.' }],
+      issued: { 'date-parts': [[2009]] },
+    }
+    const { html, warnings } = renderMarkdown('Biases behave [@Hernán2009].', {
+      bibliography: new Map([['Hernán2009', hernan]]),
+    })
+    expect(prose(html)).toContain('Biases behave (Hernán, 2009).')
+    expect(warnings.filter((w) => w.rule === 'unknown-citation')).toEqual([])
+  })
+
   it('[-@key] suppresses the author', () => {
     expect(prose(render('Goodfellow and colleagues [-@goodfellow2016] say so.').html)).toContain(
       'Goodfellow and colleagues (2016) say so.',
