@@ -292,6 +292,7 @@ export class ImportService {
         hash: p.hash,
         ...(p.figures ? { figures: p.figures } : {}),
         ...(p.relative ? { relative: p.relative } : {}),
+        ...(p.parsed.addresses?.length ? { addresses: p.parsed.addresses } : {}),
         importedAt: now,
       },
       contentHash: p.hash,

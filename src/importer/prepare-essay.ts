@@ -59,8 +59,10 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     if (macros.definitions.length > 0) context.macros = macros.definitions
     const substitutions = substitutionValues(essay.root, parsed.frontmatter)
     if (substitutions.values.size > 0) context.substitutions = substitutions.values
-    const siteLinks = siteLinksFor(essay)
+    const siteLinks = siteLinksFor(essay, parsed.frontmatter)
     if (siteLinks?.publishedLink) context.publishedLink = siteLinks.publishedLink
+    if (siteLinks?.sitePath) context.sitePath = siteLinks.sitePath
+    if (siteLinks?.addresses.length) parsed = { ...parsed, addresses: siteLinks.addresses }
     const rendered = renderMarkdown(parsed.body, context)
     // The title heading left the body before it was rendered; its label names the essay's top.
     const titleLabel = parsed.titleLabel

@@ -23,22 +23,20 @@ export function contextFromDocument(document: EssayDocument | null | undefined):
   // So are the addresses of the author's own pages, which only its site's configuration told.
   const links = document.links
   if (links) context.publishedLink = (href) => (Object.hasOwn(links, href) ? links[href] : null)
+  const sitePaths = document.sitePaths
+  if (sitePaths) context.sitePath = (href) => (Object.hasOwn(sitePaths, href) ? sitePaths[href] : null)
   return context
 }
 
-/** Identity of a document as far as a render is concerned (its assets, cited entries, chapter and links); '' for none. */
+/** Identity of a document as far as a render is concerned (its assets, cited entries, chapter and links to the author's site); '' for none. */
 export function documentHash(document: EssayDocument | null | undefined): string {
   if (!document) return ''
-  return createHash('sha256')
-    .update(
-      JSON.stringify(
-        document.chapter || document.links
-          ? [document.assets, document.references, document.chapter, document.links]
-          : [document.assets, document.references],
-      ),
-    )
-    .digest('hex')
-    .slice(0, 32)
+  const parts: unknown[] =
+    document.chapter || document.links
+      ? [document.assets, document.references, document.chapter, document.links]
+      : [document.assets, document.references]
+  if (document.sitePaths) parts.push(document.sitePaths)
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32)
 }
 
 /**

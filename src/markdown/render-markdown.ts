@@ -50,6 +50,7 @@ export function renderMarkdown(markdown: string, context: RenderContext = {}): R
     macros: mathPreamble,
     ...(context.chapter ? { chapter: context.chapter } : {}),
     ...(document.links ? { links: document.links } : {}),
+    ...(document.sitePaths ? { sitePaths: document.sitePaths } : {}),
   }
 }
 

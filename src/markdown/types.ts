@@ -60,6 +60,13 @@ export interface RenderContext {
    * null for a link that is not to such a page, or when the site's address is not known.
    */
   publishedLink?: (href: string) => string | null
+  /**
+   * The path from the site's root (its `baseurl` left out) that a link to a page of the author's
+   * own site names, written from the host's root, as the site's full address, or relative to the
+   * essay's own address (`../foo/`): another post may be published there (src/xref). Null for
+   * any other link.
+   */
+  sitePath?: (href: string) => string | null
 }
 
 export type CitationStyle = 'author-year' | 'numeric'

@@ -11,6 +11,8 @@ export interface XrefPost {
   published: boolean
   /** Source path, `/`-separated, without its markdown extension; null for posts not imported from a file. */
   source: string | null
+  /** The folder of the site it was published from: a path a link's address must be read under. */
+  site?: string
 }
 
 /** The post a reference is written in. */
@@ -58,6 +60,8 @@ export class XrefCatalog {
   private readonly byName = new Map<string, XrefPost[]>()
   /** By Jekyll title (the name without its date). */
   private readonly byJekyllTitle = new Map<string, XrefPost[]>()
+  /** By the addresses its site published it at (a Jekyll permalink, a Hugo `slug`, `url` or alias), as addressKey. */
+  private readonly byAddress = new Map<string, XrefPost[]>()
   private readonly bySlug = new Map<string, XrefPost>()
   private readonly byId = new Map<number, XrefPost>()
 
@@ -85,6 +89,9 @@ export class XrefCatalog {
       push(this.byLeaf, addressSegment(/^_?index$/i.test(name) ? posix.basename(posix.dirname(source)) : name), post)
       const jekyll = JEKYLL_NAME.exec(name)
       if (jekyll) push(this.byJekyllTitle, jekyll[2], post)
+      const addresses = meta.source?.addresses ?? []
+      if (addresses.length > 0) post.site = siteFolderOf(source)
+      for (const address of new Set(addresses.map(addressKey))) if (address) push(this.byAddress, address, post)
     }
   }
 
@@ -140,6 +147,10 @@ export class XrefCatalog {
     if (wanted === '') return null
     const leaf = posix.basename(wanted)
     if (source) {
+      // Where the post's own site published it, read under that site only.
+      const published = (this.byAddress.get(addressKey(wanted)) ?? []).filter((p) => source.startsWith(p.site + '/'))
+      const atAddress = closest(published, source, visible)
+      if (atAddress) return atAddress
       let best: { post: XrefPost; root: number } | null = null
       for (const post of this.byLeaf.get(addressSegment(leaf)) ?? []) {
         if (!visible(post) || !post.source) continue
@@ -179,6 +190,29 @@ export class XrefCatalog {
     // Decoded: the address written (`#%E5%9B%9E`) is encoded again when the link is written.
     return defined.find((d) => d.post === post.id)?.anchor.id || key
   }
+}
+
+/**
+ * An address as the catalog compares them: decoded, without `.html`, `index` or slashes at its
+ * ends, each part as the site's tool writes it in an address (`/2019/03/01/Foo.html` and
+ * `/2019/03/01/foo/` are one).
+ */
+export function addressKey(path: string): string {
+  return safeDecode(path)
+    .replace(/[?#].*$/s, '')
+    .replace(/\/+$/, '')
+    .replace(/(?:^|\/)index\.html?$/i, '')
+    .replace(PAGE_EXTENSION, '')
+    .split('/')
+    .filter(Boolean)
+    .map(addressSegment)
+    .join('/')
+}
+
+/** The root of the site a file is in: the folder holding Jekyll's `_posts/` or Hugo's `content/`, else its own. */
+function siteFolderOf(source: string): string {
+  const marker = Math.max(source.lastIndexOf('/_posts/'), source.lastIndexOf('/content/'))
+  return marker > 0 ? source.slice(0, marker) : posix.dirname(source)
 }
 
 /**

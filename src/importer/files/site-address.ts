@@ -15,9 +15,25 @@ export interface SiteAddress {
   base: URL
 }
 
+/**
+ * How the site's tool makes its posts' addresses, known even when its public address is not:
+ * the folder it is served from and the permalink patterns its configuration sets (post-address.ts).
+ */
+export interface SitePermalinks {
+  tool: PublishingTool
+  /** The site's folder on its host, `/` or `/blog/` (Jekyll's `baseurl`, the path of Hugo's `baseURL`). */
+  basePath: string
+  /** Jekyll's `permalink:`, a style (`pretty`) or a pattern (`/:year/:title/`). */
+  permalink?: string
+  /** Hugo's `[permalinks]`, a pattern by section (`post = "/:year/:slug/"`). */
+  sections?: Record<string, string>
+}
+
 /** The site's address, the configuration files it came from and what was wrong in them. */
 export interface SiteAddressReading {
   address: SiteAddress | null
+  /** For a Jekyll or Hugo site: how its posts are addressed. */
+  permalinks?: SitePermalinks
   /** Configuration files read (a change to any of them imports the site's essays again). */
   files: string[]
   warnings: string[]
@@ -37,8 +53,25 @@ const PublicAddress = z
 const NO_ADDRESS = /^\s*\/?\s*$/
 
 const HUGO_CONFIG = ['hugo', 'config'].flatMap((name) => ['toml', 'yaml', 'yml', 'json'].map((ext) => `${name}.${ext}`))
-const HugoConfig = z.looseObject({ baseURL: z.unknown().optional(), baseurl: z.unknown().optional() })
-const JekyllConfig = z.looseObject({ url: z.unknown().optional(), baseurl: z.unknown().optional() })
+const HugoConfig = z.looseObject({
+  baseURL: z.unknown().optional(),
+  baseurl: z.unknown().optional(),
+  permalinks: z.unknown().optional(),
+})
+const JekyllConfig = z.looseObject({
+  url: z.unknown().optional(),
+  baseurl: z.unknown().optional(),
+  permalink: z.unknown().optional(),
+})
+/** A permalink pattern or style as written: a path, or a word (Jekyll's `pretty`). */
+export const PermalinkPattern = z
+  .string()
+  .trim()
+  .min(1)
+  .max(500)
+  .regex(/^[^\s?#]+$/, 'no spaces, queries or fragments')
+/** Hugo's `[permalinks]`: a pattern by section, or (Hugo 0.120) by kind, then section. */
+const HugoPermalinks = z.record(z.string(), z.union([PermalinkPattern, z.record(z.string(), z.unknown())]))
 const QuartoConfig = z.looseObject({ website: z.looseObject({ 'site-url': z.unknown().optional() }).optional() })
 const JupyterBookConfig = z.looseObject({ html: z.looseObject({ baseurl: z.unknown().optional() }).optional() })
 const MystConfig = z.looseObject({
@@ -89,29 +122,90 @@ function configOf(root: string): { tool: PublishingTool; files: string[] } | nul
 }
 
 function readAddress(tool: PublishingTool, files: string[]): SiteAddressReading {
-  const written = files.flatMap((file) => {
-    const value = writtenAddress(tool, readConfig(file))
+  const configs = files.map((file) => ({ file, config: readConfig(file) }))
+  const warnings: string[] = []
+  const address = publicAddress(tool, configs, warnings)
+  const permalinks = tool === 'jekyll' || tool === 'hugo' ? permalinksOf(tool, configs, address, warnings) : undefined
+  return { address, ...(permalinks ? { permalinks } : {}), files, warnings }
+}
+
+type ReadConfig = { file: string; config: unknown }
+
+function publicAddress(tool: PublishingTool, configs: readonly ReadConfig[], warnings: string[]): SiteAddress | null {
+  const written = configs.flatMap(({ file, config }) => {
+    const value = writtenAddress(tool, config)
     return value === undefined ? [] : [{ file, value }]
   })
   // Hugo's root configuration file comes before config/_default/ (the order of `files`).
   const first = written[0]
-  if (!first || (typeof first.value === 'string' && NO_ADDRESS.test(first.value)))
-    return { address: null, files, warnings: [] }
+  if (!first || (typeof first.value === 'string' && NO_ADDRESS.test(first.value))) return null
   const parsed = PublicAddress.safeParse(first.value)
-  if (!parsed.success)
-    return {
-      address: null,
-      files,
-      warnings: [
-        `The site's address in ${first.file.slice(first.file.lastIndexOf('/') + 1)} (${JSON.stringify(first.value)}) ` +
-          'is not a public web address: links to its pages that are not imported are kept as they were',
-      ],
-    }
+  if (!parsed.success) {
+    warnings.push(
+      `The site's address in ${nameOf(first.file)} (${JSON.stringify(first.value)}) ` +
+        'is not a public web address: links to its pages that are not imported are kept as they were',
+    )
+    return null
+  }
   const base = new URL(parsed.data)
   if (!base.pathname.endsWith('/')) base.pathname += '/'
   base.search = ''
   base.hash = ''
-  return { address: { tool, base }, files, warnings: [] }
+  return { tool, base }
+}
+
+/**
+ * The folder a Jekyll or Hugo site is served from and the permalink patterns its configuration
+ * sets; a pattern that is not one is left out with a warning (the tool's default applies).
+ */
+function permalinksOf(
+  tool: 'jekyll' | 'hugo',
+  configs: readonly ReadConfig[],
+  address: SiteAddress | null,
+  warnings: string[],
+): SitePermalinks {
+  const out: SitePermalinks = { tool, basePath: address?.base.pathname ?? '/' }
+  for (const { file, config } of configs) {
+    if (tool === 'jekyll') {
+      const c = JekyllConfig.safeParse(config)
+      if (!c.success) continue
+      // A site with no `url` is still served under its `baseurl` (`/lil-log/`).
+      if (!address && typeof c.data.baseurl === 'string' && !NO_ADDRESS.test(c.data.baseurl))
+        out.basePath = `/${c.data.baseurl.trim().replace(/^\/+|\/+$/g, '')}/`
+      if (c.data.permalink === undefined || c.data.permalink === null) continue
+      const pattern = PermalinkPattern.safeParse(c.data.permalink)
+      if (pattern.success) out.permalink = pattern.data
+      else warnings.push(badPermalink(file, c.data.permalink))
+    } else {
+      const c = HugoConfig.safeParse(config)
+      if (!c.success || c.data.permalinks === undefined || out.sections) continue
+      const table = HugoPermalinks.safeParse(c.data.permalinks)
+      if (!table.success) {
+        warnings.push(badPermalink(file, c.data.permalinks))
+        continue
+      }
+      // `[permalinks.page]` (by kind) holds the sections' patterns for pages, which posts are.
+      const byKind = table.data.page
+      const sections = typeof byKind === 'object' ? byKind : table.data
+      out.sections = {}
+      for (const [section, value] of Object.entries(sections)) {
+        const pattern = PermalinkPattern.safeParse(value)
+        if (pattern.success) out.sections[section] = pattern.data
+      }
+    }
+  }
+  return out
+}
+
+function badPermalink(file: string, value: unknown): string {
+  return (
+    `The permalink setting in ${nameOf(file)} (${JSON.stringify(value)?.slice(0, 120)}) is not a pattern: ` +
+    "its posts' addresses are taken as the site's tool makes them by default"
+  )
+}
+
+function nameOf(file: string): string {
+  return file.slice(file.lastIndexOf('/') + 1)
 }
 
 /** The address as the configuration writes it; undefined when it writes none. */

@@ -73,6 +73,11 @@ export interface ParsedEssay {
   titleLabel?: string
   /** Every frontmatter value read, as JSON-friendly data (dates as ISO strings). */
   frontmatter: Record<string, unknown>
+  /**
+   * Where the essay's site publishes it, as paths from the site's root (a Jekyll permalink, a
+   * Hugo `url`, `slug` or alias: files/post-address.ts), so links written to them find the post.
+   */
+  addresses?: string[]
   /** Non-fatal problems, each naming where it was found. */
   warnings: string[]
 }

@@ -30,11 +30,15 @@ const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i
  */
 export default function rehypeXrefLinks() {
   return (tree: Root, file: VFile): undefined => {
-    const published = contextOf(file).publishedLink
+    const { publishedLink: published, sitePath } = contextOf(file)
     forEachLink(tree, (link) => {
       const href = link.properties.href
       if (typeof href !== 'string' || link.properties.dataXref !== undefined) return
-      const target = xrefFor(href, { ownRoutes: !published })
+      const written = xrefFor(href, { ownRoutes: !published })
+      const target = siteTarget(written, href, sitePath)
+      // Kept for a later render of the stored document, which has no site to read it from.
+      if (target?.kind === 'site' && (written?.kind !== 'site' || written.path !== target.path))
+        (documentOf(file).sitePaths ??= {})[href] = target.path
       const address = published && target?.kind !== 'post' && target?.kind !== 'label' ? published(href) : null
       if (address) {
         link.properties.href = address
@@ -71,6 +75,24 @@ export function xrefFor(href: string, { ownRoutes = true } = {}): XrefTarget | n
     return { kind: 'site', path, fragment }
   }
   return MARKDOWN_FILE.test(path) ? { kind: 'file', path, fragment } : null
+}
+
+/**
+ * A link to a page of the author's own site as the path from its root the site's tool publishes
+ * pages at (`sitePath`: its `baseurl` left out, a relative `../foo/` read from the essay's own
+ * address, the site's full address as a path), so that a post published there is found.
+ */
+function siteTarget(
+  target: XrefTarget | null,
+  href: string,
+  sitePath: ((href: string) => string | null) | undefined,
+): XrefTarget | null {
+  if (!sitePath || (target !== null && target.kind !== 'site')) return target
+  // A path from the root that is no other site's page (this site's `/about/`) stays what it was.
+  if (target === null && href.startsWith('/')) return null
+  const path = sitePath(href)
+  if (path === null || !PAGE_PATH.test(path)) return target
+  return { kind: 'site', path, fragment: splitFragment(href)[1] ?? '' }
 }
 
 function splitFragment(href: string): [string, string?] {

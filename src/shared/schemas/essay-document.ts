@@ -80,6 +80,12 @@ export const EssayDocumentSchema = z.object({
    * to the import, which read the site's configuration, so kept for every later render.
    */
   links: z.record(z.string(), z.string()).optional(),
+  /**
+   * Links to the author's own site not written from its root (`../foo/`, its full address), as
+   * written, to the path from the site's root they name (`/2019/03/01/foo/`), where another post
+   * may be published. Known only to the import, which read the post's own address.
+   */
+  sitePaths: z.record(z.string(), z.string()).optional(),
 })
 export type EssayDocument = z.infer<typeof EssayDocumentSchema>
 

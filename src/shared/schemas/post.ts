@@ -47,6 +47,8 @@ export const PostMetaSchema = z.object({
       figures: z.object({ files: z.array(z.string()), stamp: z.string() }).optional(),
       /** An upload's path inside the folder it came in (`chapter/attention.md`): essays uploaded together refer to each other by it. */
       relative: z.string().max(1000).optional(),
+      /** Where the author's site published it (`/2019/03/01/foo/`, a Hugo alias): links written to them lead here. */
+      addresses: z.array(z.string().max(1000)).max(60).optional(),
       /** When an import last wrote the post from its file (an edit in the site changes updatedAt, not this). */
       importedAt: isoDate.optional(),
     })
