@@ -65,16 +65,23 @@ const QUARTO_LABEL = /^label\s*:\s*["']?((fig|tbl)-[\w-]+)["']?\s*$/
 /** `fig-cap:`, or knitr's own name `fig.cap:`, which Quarto accepts too. */
 const QUARTO_CAPTION = /^(fig|tbl)[-.]cap\s*:\s*(.*)$/
 
-/** A Quarto cell's figure or table label and caption (`#| label: fig-x`, `#| fig-cap: "…"`), or null. */
-function quartoFloat(yaml: readonly string[]): { label: string; prefix: string; caption: string } | null {
+/** A Quarto cell's figure or table: its label, caption and subfigure captions (`fig-subcap:` list), or null. */
+function quartoFloat(
+  yaml: readonly string[],
+): { label: string; prefix: string; caption: string | null; subcaptions: string[] } | null {
   let label: RegExpExecArray | null = null
   let caption: RegExpExecArray | null = null
-  for (const line of yaml) {
-    label ??= QUARTO_LABEL.exec(line)
-    caption ??= QUARTO_CAPTION.exec(line)
+  const subcaptions: string[] = []
+  for (let i = 0; i < yaml.length; i++) {
+    label ??= QUARTO_LABEL.exec(yaml[i])
+    caption ??= QUARTO_CAPTION.exec(yaml[i])
+    if (/^fig[-.]subcap\s*:\s*$/.test(yaml[i]))
+      for (let j = i + 1; j < yaml.length && yaml[j].startsWith('- '); j++)
+        subcaptions.push(unquoteYaml(yaml[j].slice(2).trim()))
   }
-  if (!label || !caption || caption[1] !== label[2]) return null
-  return { label: label[1], prefix: label[2], caption: unquoteYaml(caption[2].trim()) }
+  if (!label || (caption && caption[1] !== label[2])) return null
+  if (!caption && (subcaptions.length === 0 || label[2] !== 'fig')) return null
+  return { label: label[1], prefix: label[2], caption: caption ? unquoteYaml(caption[2].trim()) : null, subcaptions }
 }
 
 /** A one-line YAML scalar's text: `"a \"b\""` or `'it''s'` unquoted. */
@@ -129,23 +136,30 @@ function rewriteChunk(code: Code, chunks: Chunks): Code | Paragraph | Blockquote
   }
   const figure = engine.toLowerCase() === 'r' ? chunkFigure(options, lines.slice(k).join('\n'), chunks.strings) : null
   if (engine.toLowerCase() === 'r') readStrings(lines.slice(k).join('\n'), chunks.strings)
+  const hidden = HIDDEN_OPTION.test(options) || yaml.some((line) => HIDDEN_YAML.test(line))
+  const quarto = quartoFloat(yaml)
+  if (quarto && !yaml.some((line) => /^include\s*:\s*false\s*$/.test(line))) {
+    // Quarto's figure or table of a cell (`#| label: fig-x`, `#| fig-cap: …`): what the cell makes,
+    // numbered and captioned with the page's other figures or tables, as a `::: {#fig-x}` div is;
+    // its `fig-subcap:` list, subfigures `fig-x-1`, `fig-x-2` (a), (b); pictures it includes, shown.
+    code.lang = engine.toLowerCase()
+    code.meta = null
+    code.value = lines.slice(k).join('\n')
+    const values = new Map(quarto.caption === null ? [] : [[`${quarto.prefix}-cap`, quarto.caption]])
+    const subfigures: PandocDiv[] = quarto.subcaptions.map((caption, n) => ({
+      type: 'pandocDiv',
+      attributes: { id: `${quarto.label}-${n + 1}`, classes: [], values: new Map([['fig-cap', caption]]) },
+      children: [],
+    }))
+    const shown = figure ? [chunkFigureNode({ ...figure, caption: null }, null)] : hidden ? [] : [code]
+    const attributes = { id: quarto.label, classes: [], values }
+    return { type: 'pandocDiv', attributes, children: [...shown, ...subfigures], position: code.position }
+  }
   if (figure && !INCLUDED_NOT.test(options)) {
     // knitr labels a chunk its author did not (`unnamed-chunk-3`): a captioned one is numbered all the same.
     const key = figure.caption === null ? null : `fig:${figure.label ?? `unnamed-chunk-${++chunks.unnamed}`}`
     if (key) chunks.figures.push(key)
     return { ...chunkFigureNode(figure, key), position: code.position }
-  }
-  const hidden = HIDDEN_OPTION.test(options) || yaml.some((line) => HIDDEN_YAML.test(line))
-  const quarto = quartoFloat(yaml)
-  if (quarto && !yaml.some((line) => /^include\s*:\s*false\s*$/.test(line))) {
-    // Quarto's figure or table of a cell (`#| label: fig-x`, `#| fig-cap: …`): what the cell makes,
-    // numbered and captioned with the page's other figures or tables, as a `::: {#fig-x}` div is.
-    code.lang = engine.toLowerCase()
-    code.meta = null
-    code.value = lines.slice(k).join('\n')
-    const values = new Map([[`${quarto.prefix}-cap`, quarto.caption]])
-    const attributes = { id: quarto.label, classes: [], values }
-    return { type: 'pandocDiv', attributes, children: hidden ? [] : [code], position: code.position }
   }
   // A plot only running the code draws: its number and caption stay, under the code that draws it
   // (alone when the code is hidden, so that the figures after it keep bookdown's numbers).

@@ -105,7 +105,7 @@ export function figureFromDiv(
     const subCaption: PhrasingContent[] = [{ type: 'text', value: `(${letter}) ` }, ...part.caption]
     if (pictures.length > 0 && part.content.every((c) => c.type === 'paragraph'))
       body.push(figureParagraph(part.key, pictures, subCaption))
-    else body.push(...part.content, captionParagraph(subCaption))
+    else body.push(...(part.key ? [labelAnchor(part.key)] : []), ...part.content, captionParagraph(subCaption))
   })
   body.push(...other)
   if (caption) body.push(captionParagraph(caption))

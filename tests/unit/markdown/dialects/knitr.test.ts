@@ -149,3 +149,38 @@ describe('bookdown figures whose path an earlier chunk names (rafalab/dsbook)', 
     expect(shownText(html)).not.toMatch(/include_graphics|img_path/)
   })
 })
+
+describe('Quarto cells with subfigures or included pictures (causal-inference-in-R)', () => {
+  const qmd = [
+    'See @fig-pod, @fig-m-1 and @fig-m-2.',
+    '',
+    '```{r}',
+    '#| echo: false',
+    '#| fig-cap: "A sentence diagram."',
+    '#| label: fig-pod',
+    'knitr::include_graphics("../images/podcast-diagram.png")',
+    '```',
+    '',
+    '```{r}',
+    '#| label: fig-m',
+    '#| fig-subcap:',
+    '#|   - "An updated DAG."',
+    '#|   - "A null DAG."',
+    '#| layout-ncol: 2',
+    'ggdag(x)',
+    '```',
+  ].join('\n')
+  const { html } = renderMarkdown(qmd)
+
+  it('shows the included picture as the numbered figure, and links each subfigure as (a), (b)', () => {
+    expect(html).toMatch(
+      /<img src="\.\.\/images\/podcast-diagram\.png"[^>]*><figcaption><span class="caption-number">Figure 1:/,
+    )
+    expect(html).toContain(
+      '<a href="#user-content-fig-m-1">Figure 2(a)</a> and <a href="#user-content-fig-m-2">Figure 2(b)</a>',
+    )
+    expect(html).toContain('<a id="user-content-fig-m-2"></a>')
+    expect(html).toContain('(b) A null DAG.')
+    expect(shownText(html)).not.toMatch(/#\||fig-subcap|@fig/)
+  })
+})
