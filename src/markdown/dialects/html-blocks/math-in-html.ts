@@ -1,4 +1,5 @@
 import type { Html, RootContent } from 'mdast'
+import { escapeHtml } from '../../../shared/escape-html.js'
 import { unstash } from '../../syntax/stash.js'
 
 /**
@@ -33,14 +34,24 @@ export function mathInHtml(node: Html, stash: readonly string[], preamble: strin
     for (const m of found) preamble.push(unstash(m[1] ?? m[2], stash))
     return []
   }
+  // An inline formula stays inside the block's HTML, as the element that holds a formula (see
+  // inlineMath): as a node of its own, the page would get line breaks around it ("at time t )").
   const out: RootContent[] = []
+  let pending = ''
   let last = 0
   for (const m of found) {
-    if (m.index > last) out.push({ type: 'html', value: value.slice(last, m.index), position: node.position })
-    out.push(m[1] !== undefined ? displayMath(m[1], node) : inlineMath(m[2], node))
+    pending += value.slice(last, m.index)
     last = m.index + m[0].length
+    if (m[1] === undefined) {
+      pending += `<code class="language-math math-inline">${escapeHtml(unstash(m[2], stash))}</code>`
+      continue
+    }
+    if (pending) out.push({ type: 'html', value: pending, position: node.position })
+    pending = ''
+    out.push(displayMath(m[1], node))
   }
-  if (last < value.length) out.push({ type: 'html', value: value.slice(last), position: node.position })
+  pending += value.slice(last)
+  if (pending) out.push({ type: 'html', value: pending, position: node.position })
   return out
 }
 

@@ -117,6 +117,17 @@ describe('al-folio and distill layout (issue 38)', () => {
     expect(html).not.toContain('box-')
   })
 
+  it('sets a formula in an HTML table cell within its line, as MathJax does', () => {
+    // iclr-blogposts/2023, _posts/2023-05-01-riit.md: a notation table in raw HTML.
+    const { html } = renderMarkdown('<table>\n<tr>\n<td>the state (at time $t$, with $a<b$)</td>\n</tr>\n</table>\n')
+    const cell = /<td>[^]*?<\/td>/.exec(html)?.[0] ?? ''
+    expect(cell).toMatch(/^<td>the state \(at time <span class="katex">/)
+    expect(cell).toMatch(/<\/span>\)<\/td>$/)
+    expect(cell).not.toContain('\n')
+    expect(shownText(cell)).not.toContain('$')
+    expect(cell).toContain('<annotation encoding="application/x-tex">a&lt;b</annotation>')
+  })
+
   it('cuts HTML blocks in linear time', () => {
     const many = '<p>a</p>\n'.repeat(20_000) + '**tail**'
     const start = performance.now()
