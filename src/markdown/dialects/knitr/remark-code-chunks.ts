@@ -66,22 +66,33 @@ const QUARTO_LABEL = /^label\s*:\s*["']?((fig|tbl)-[\w-]+)["']?\s*$/
 const QUARTO_CAPTION = /^(fig|tbl)[-.]cap\s*:\s*(.*)$/
 
 /** A Quarto cell's figure or table: its label, caption and subfigure captions (`fig-subcap:` list), or null. */
-function quartoFloat(
-  yaml: readonly string[],
-): { label: string; prefix: string; caption: string | null; subcaptions: string[] } | null {
+function quartoFloat(yaml: readonly string[]): QuartoFloat | null {
   let label: RegExpExecArray | null = null
   let caption: RegExpExecArray | null = null
   const subcaptions: string[] = []
+  const captions: string[] = []
   for (let i = 0; i < yaml.length; i++) {
     label ??= QUARTO_LABEL.exec(yaml[i])
     caption ??= QUARTO_CAPTION.exec(yaml[i])
-    if (/^fig[-.]subcap\s*:\s*$/.test(yaml[i]))
+    const list = /^fig[-.](sub)?cap\s*:\s*$/.exec(yaml[i])
+    if (list)
       for (let j = i + 1; j < yaml.length && yaml[j].startsWith('- '); j++)
-        subcaptions.push(unquoteYaml(yaml[j].slice(2).trim()))
+        (list[1] ? subcaptions : captions).push(unquoteYaml(yaml[j].slice(2).trim()))
   }
   if (!label || (caption && caption[1] !== label[2])) return null
-  if (!caption && (subcaptions.length === 0 || label[2] !== 'fig')) return null
-  return { label: label[1], prefix: label[2], caption: caption ? unquoteYaml(caption[2].trim()) : null, subcaptions }
+  const written = caption && caption[2].trim() !== '' ? unquoteYaml(caption[2].trim()) : null
+  if (written === null && (label[2] !== 'fig' || (subcaptions.length === 0 && captions.length === 0))) return null
+  return { label: label[1], prefix: label[2], caption: written, subcaptions, captions }
+}
+
+interface QuartoFloat {
+  label: string
+  prefix: string
+  caption: string | null
+  /** `fig-subcap:` as a list: subfigures `fig-x-1`, `fig-x-2` of the one figure. */
+  subcaptions: string[]
+  /** `fig-cap:` as a list: a cell drawing several plots, each its own figure `fig-x-1`, `fig-x-2`. */
+  captions: string[]
 }
 
 /** A one-line YAML scalar's text: `"a \"b\""` or `'it''s'` unquoted. */
@@ -146,12 +157,20 @@ function rewriteChunk(code: Code, chunks: Chunks): Code | Paragraph | Blockquote
     code.meta = null
     code.value = lines.slice(k).join('\n')
     const values = new Map(quarto.caption === null ? [] : [[`${quarto.prefix}-cap`, quarto.caption]])
-    const subfigures: PandocDiv[] = quarto.subcaptions.map((caption, n) => ({
-      type: 'pandocDiv',
-      attributes: { id: `${quarto.label}-${n + 1}`, classes: [], values: new Map([['fig-cap', caption]]) },
-      children: [],
-    }))
+    const numbered = (captions: string[]): PandocDiv[] =>
+      captions.map((caption, n) => ({
+        type: 'pandocDiv',
+        attributes: { id: `${quarto.label}-${n + 1}`, classes: [], values: new Map([['fig-cap', caption]]) },
+        children: [],
+      }))
+    const subfigures = numbered(quarto.subcaptions)
     const shown = figure ? [chunkFigureNode({ ...figure, caption: null }, null)] : hidden ? [] : [code]
+    if (quarto.caption === null && subfigures.length === 0) {
+      // Several figures, each numbered: a plain div of them after the code.
+      const plain = { id: null, classes: [], values: new Map<string, string>() }
+      const children = [...shown, ...numbered(quarto.captions)]
+      return { type: 'pandocDiv', attributes: plain, children, position: code.position }
+    }
     const attributes = { id: quarto.label, classes: [], values }
     return { type: 'pandocDiv', attributes, children: [...shown, ...subfigures], position: code.position }
   }

@@ -184,3 +184,27 @@ describe('Quarto cells with subfigures or included pictures (causal-inference-in
     expect(shownText(html)).not.toMatch(/#\||fig-subcap|@fig/)
   })
 })
+
+describe('a Quarto cell drawing several plots, fig-cap as a list (causal-inference-in-R)', () => {
+  it('numbers each plot as its own figure, fig-x-1, fig-x-2, …', () => {
+    const qmd = [
+      'See @fig-c-1, @fig-c-3 and @fig-z.',
+      '',
+      '```{r}',
+      '#| label: fig-c',
+      '#| fig-cap:',
+      '#|   - "Into the exposure?"',
+      '#|   - "Into the outcome?"',
+      '#|   - "Both?"',
+      'plot(1)',
+      '```',
+      '',
+      '![Z](z.png){#fig-z}',
+    ].join('\n')
+    const { html } = renderMarkdown(qmd)
+    expect(html).toContain(
+      '<a href="#user-content-fig-c-1">Figure 1</a>, <a href="#user-content-fig-c-3">Figure 3</a> and <a href="#user-content-fig-z">Figure 4</a>',
+    )
+    expect(html).toContain('Figure 2:</span> Into the outcome?')
+  })
+})
