@@ -34,6 +34,7 @@ import rehypeEmbeds from './dialects/html-blocks/rehype-embeds.js'
 import rehypeThemeBoxes from './dialects/html-blocks/rehype-theme-boxes.js'
 import remarkHugo from './dialects/hugo/remark-hugo.js'
 import remarkEnvironmentsInText from './dialects/mathjax/remark-environments-in-text.js'
+import rehypeMathEntities from './plugins/rehype-math-entities.js'
 import { sanitizeSchema } from './plugins/sanitize-schema.js'
 
 /**
@@ -82,6 +83,8 @@ export const markdownProcessor = unified()
   // Links to other posts are marked before the sanitizer, which keeps the mark (src/xref).
   .use(rehypeXrefLinks)
   .use(rehypeSanitize, sanitizeSchema)
+  // `&amp;` in a formula's TeX is `&`, as MathJax reads it from the page.
+  .use(rehypeMathEntities)
   // Citation marks (generated, so after the sanitizer); the list after the text summary, which it is no part of.
   .use(rehypeCitations)
   .use(rehypeEquationAnchors)

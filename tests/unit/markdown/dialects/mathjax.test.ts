@@ -91,6 +91,30 @@ describe('MathJax compatibility', () => {
     expect(shownText(kept)).toContain('a lone \\( stays')
   })
 
+  it('reads `&amp;` in a formula as `&`, as MathJax does from the page (an ICLR blog post writes its alignments so)', () => {
+    const md = [
+      'Then',
+      '\\begin{align}',
+      'r_t &amp;= \\sup_{\\lambda} |P_t(\\lambda)| \\\\',
+      '&amp; \\le 1 &lt; 2',
+      '\\end{align}',
+      '',
+      '<p class="lemma">Consider \\(P_t\\):',
+      '\\begin{equation}',
+      '\\begin{split}',
+      '&amp;P_{t+1} = P_t\\\\',
+      '&amp;P_1 = 1',
+      '\\end{split}',
+      '\\end{equation}',
+      '</p>',
+    ].join('\n')
+    const { html, warnings } = typeset(md)
+    expect(warnings).toEqual([])
+    expect(shownText(html)).not.toContain('amp;')
+    expect(html).toContain('<annotation encoding="application/x-tex">')
+    expect(html).not.toMatch(/application\/x-tex">[^<]*&amp;amp;/)
+  })
+
   it('stays linear on many unclosed \\\\( and \\\\[', () => {
     expect(() => renderMarkdown('\\\\( \\\\[ '.repeat(30_000))).not.toThrow()
     // Many `\\(` before one far `\\)`: a quadratic search would not end within the test's time.
