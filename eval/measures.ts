@@ -1,5 +1,8 @@
 import type { Annotation, MathematicalModel } from '../src/shared/schemas/index.js'
 import type { GoldEssay } from './gold.js'
+import { expandedTex } from '../src/ai/guard/formula-text.js'
+import { macroTable } from '../src/ai/guard/tex-macros.js'
+import { decodeTexReferences } from '../src/markdown/plugins/rehype-math-entities.js'
 
 /**
  * The measures of the evaluation set's README, for one essay: each a count over a total, so
@@ -92,8 +95,18 @@ export function sentencesOf(plainText: string): string[] {
 
 export function scoreEssay(
   gold: GoldEssay,
-  out: { annotations: Annotation[]; model: MathematicalModel; summary: string; plainText: string },
+  out: {
+    annotations: Annotation[]
+    model: MathematicalModel
+    summary: string
+    plainText: string
+    /** The essay's TeX definitions: a gold symbol written with the author's macro (`\\xx_0`) is the one the page sets. */
+    macros?: readonly string[]
+  },
 ): EssayScores {
+  const table = macroTable(out.macros ?? [])
+  const sameSymbol = (listed: string, gold: string) =>
+    normTex(listed) === normTex(gold) || normTex(listed) === normTex(expandedTex(gold, table))
   const targets = out.annotations.map((a) => a.targetText)
   const sentences = sentencesOf(out.plainText)
   const symbols = Object.entries(gold.symbols)
@@ -112,16 +125,18 @@ export function scoreEssay(
     },
     symbols: {
       hits: symbols.filter(([symbol, names]) =>
-        out.model.variables.some(
-          (v) => normTex(v.symbol) === normTex(symbol) && names.some((n) => nameMatches(v.name, n)),
-        ),
+        out.model.variables.some((v) => sameSymbol(v.symbol, symbol) && names.some((n) => nameMatches(v.name, n))),
       ).length,
       total: symbols.length,
     },
     equations: {
       hits: gold.definingEquations.filter((eq) => {
-        const want = normTex(eq.replace(/\\label\{[^{}]*\}/g, ''))
-        return modelEquations.some((m) => m === want || m.includes(want) || (m.length > 10 && want.includes(m)))
+        // As the page sets it: `&amp;` is `&`, and the author's macros are the formulas they stand for.
+        const written = decodeTexReferences(eq.replace(/\\label\{[^{}]*\}/g, ''))
+        const wants = [normTex(written), normTex(expandedTex(written, table))]
+        return modelEquations.some((m) =>
+          wants.some((want) => m === want || m.includes(want) || (m.length > 10 && want.includes(m))),
+        )
       }).length,
       total: gold.definingEquations.length,
     },

@@ -26,6 +26,7 @@ import { loadGoldSets } from './gold.js'
 import { scoreEssay } from './measures.js'
 import { printCorpus, printGold, summariseCorpus, summariseGold, type GoldRow } from './report.js'
 import { halfOf } from './split.js'
+import { texDefinitions } from '../src/shared/tex-definitions.js'
 
 const root = resolve(import.meta.dirname, '..')
 const { values } = parseArgs({
@@ -56,7 +57,8 @@ try {
     const annotations = await blog.enhance.generateFor(owner, meta.id, 'annotations')
     const model = await blog.enhance.generateFor(owner, meta.id, 'mathematicalModel')
     const body = await blog.store.body(meta)
-    const summary = body.summary ?? (await blog.enhance.generateFor(owner, meta.id, 'summary'))
+    // Made anew each run: a stored summary is an earlier run's, not the method's under test.
+    const summary = await blog.enhance.generateFor(owner, meta.id, 'summary')
     return {
       annotations,
       model,
@@ -64,6 +66,7 @@ try {
       reading: body.document?.reading ?? [],
       references: body.document?.references ?? [],
       plainText: body.plainText,
+      macros: texDefinitions(body.document?.reading ?? [], body.document?.macros ?? []),
     }
   }
 

@@ -293,7 +293,20 @@ const ACCENTS: Record<string, string> = {
 
 /** A command that sets its argument's letters in a font or as text, which plain text cannot show. */
 const FONT_COMMAND =
-  /\\(?:mathrm|mathbf|mathit|mathsf|mathcal|boldsymbol|bm|text|textrm|operatorname\*?|mathscr|mathfrak)\s*\{([^{}]*)\}/
+  /\\(?:mathrm|mathbf|mathit|mathsf|mathtt|mathcal|mathnormal|mathbfit|boldsymbol|bm|pmb|text|textrm|textbf|textit|textsf|texttt|emph|operatorname\*?|mathscr|mathfrak)\s*\{([^{}]*)\}/
+
+/**
+ * Colour is the page's emphasis, not the formula's content: `{\color{red} m}` reads "m",
+ * `\textcolor{blue}{x}` and `\colorbox{yellow}{x}` read "x", and a `\definecolor` reads nothing.
+ */
+export function withoutColour(tex: string): string {
+  if (!/\\(?:(?:text)?color|colorbox|definecolor)(?![A-Za-z])/.test(tex)) return tex
+  const s = tex
+    .replace(/\\definecolor\s*\{[^{}]*\}\s*\{[^{}]*\}\s*\{[^{}]*\}/g, '')
+    .replace(/\\(textcolor|colorbox|color)\s*\[[^\]]*\]/g, '\\$1')
+    .replace(/\\color\s*\{[^{}]*\}/g, '')
+  return withCommands(s, 'textcolor|colorbox', 2, (_name, [, body]) => `{${body}}`)
+}
 
 /**
  * Marks around a numerator, a denominator or a root's radicand, read with the rest of the
@@ -364,9 +377,10 @@ function convert(tex: string, unknown: string[] | null): string {
     tex = compact
   }
   // the stand-ins used below never come from the formula itself
-  let s = withCommands(tex.replace(/[\uE010-\uE013]/g, ''), ACCENT_NAMES, 1, (name, [base]) => {
+  let s = withCommands(withoutColour(tex.replace(/[\uE010-\uE013]/g, '')), ACCENT_NAMES, 1, (name, [base]) => {
     const text = convert(base, unknown)
-    return [...text].length === 1 ? `${text}${ACCENTS[name]}` : `{${base}}`
+    // one letter, with any marks of its own (`\hat{\vec{\beta}}` is β⃗̂)
+    return [...text.replace(/\p{M}/gu, '')].length === 1 ? `${text}${ACCENTS[name]}` : `{${base}}`
   })
   // `\overset{i.i.d.}{\sim}` reads as its relation: what is stacked on it is a note.
   s = withCommands(s, 'overset|underset|stackrel', 2, (_name, [, base]) => base)

@@ -89,10 +89,16 @@ function ownTerms(
       .replace(/\s*[:–—(|].*$/u, '')
       .replace(/\s+(?:for|in|with|and|on|under|via|using|from|to|vs\.?|versus)\s+.*$/i, ''),
   )
-  const headSentence = head ? doc.sentences.find((s) => s.prose.toLowerCase().includes(head.toLowerCase())) : undefined
-  if (head && headSentence)
+  const subject = head ? (phraseAround(head, page) ?? head) : null
+  const headSentence = subject
+    ? doc.sentences.find((s) => s.prose.toLowerCase().includes(subject.toLowerCase()))
+    : undefined
+  if (subject && headSentence)
     found.push({
-      surface: headSentence.prose.substr(headSentence.prose.toLowerCase().indexOf(head.toLowerCase()), head.length),
+      surface: headSentence.prose.substr(
+        headSentence.prose.toLowerCase().indexOf(subject.toLowerCase()),
+        subject.length,
+      ),
       source: 'named',
       sentence: headSentence,
     })
@@ -143,6 +149,27 @@ function ownTerms(
     if (kept.length >= limit) break
   }
   return kept
+}
+
+/**
+ * The phrase a title's word stands for in the essay: "Decay No More" is about "weight decay" when
+ * most of the essay's uses of "decay" follow "weight". Null when the word mostly stands alone.
+ */
+function phraseAround(head: string, page: string): string | null {
+  if (head.includes(' ')) return null
+  const escaped = head.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const uses = [
+    ...page
+      .toLowerCase()
+      .matchAll(new RegExp(`(?:^|[^\\p{L}\\p{N}-])([\\p{L}][\\p{L}-]*\\s+)?${escaped}(?![\\p{L}\\p{N}])`, 'gu')),
+  ]
+  const before = new Map<string, number>()
+  for (const u of uses) {
+    const w = u[1]?.trim()
+    if (w && !FUNCTION.has(w)) before.set(w, (before.get(w) ?? 0) + 1)
+  }
+  const [word, count] = [...before].sort((a, b) => b[1] - a[1])[0] ?? ['', 0]
+  return count >= 2 && count >= uses.length * 0.6 ? `${word} ${head}` : null
 }
 
 /**
@@ -243,6 +270,8 @@ function select(
     // No term inside another ("sort" beside "merge sort"); two phrases may share a word ("merge sort", "quick sort").
     if (chosen.some((c) => within(key, c.key) || within(c.key, key))) continue
     const t = t0
+    // "Arguably", "Overall": a capital the sentence's start gives, not a name's.
+    if (t.n === 1 && t.around.length > 0 && t.around.every((a) => a.before.trim() === '')) continue
     // "gradient" is mostly said as "gradient descent": the phrase is the term (it comes later in the ranking).
     if (
       phrases.some(
@@ -271,6 +300,16 @@ function usualSurface(surfaces: readonly string[]): string | undefined {
   let best: string | undefined
   for (const s of surfaces)
     if (best === undefined || counts.get(s.toLowerCase())! > counts.get(best.toLowerCase())!) best = s
+  return best
+}
+
+/** The word met most often, compared with plurals folded; ties go to the first met. */
+function mostOften(words: readonly string[]): string | undefined {
+  const counts = new Map<string, number>()
+  for (const w of words) counts.set(normaliseWord(w), (counts.get(normaliseWord(w)) ?? 0) + 1)
+  let best: string | undefined
+  for (const w of words)
+    if (best === undefined || counts.get(normaliseWord(w))! > counts.get(normaliseWord(best))!) best = w
   return best
 }
 
@@ -334,12 +373,14 @@ function wholePhrase(t: Tally): { surface: string; extended: boolean } | null {
   }
   for (let step = 0; step < 2 && words.length < 5; step++) {
     const afters = t.around.map((a) => a.after.trim().split(/\s+/)[step] ?? '')
-    const a = afters[0]
+    // The word that most often follows, plurals folded ("singular value", "singular values"):
+    // a phrase cut before its noun ("smallest non-zero singular") is no term.
+    const a = mostOften(afters.filter((x) => /^\p{L}[\p{L}-]*$/u.test(x)))
     if (
       a &&
       /^\p{L}[\p{L}-]*$/u.test(a) &&
       !FUNCTION.has(a.toLowerCase()) &&
-      afters.every((x) => x === a) &&
+      afters.filter((x) => normaliseWord(x) === normaliseWord(a)).length >= Math.ceil((afters.length * 2) / 3) &&
       !/(?:ed|ing)$/.test(a) &&
       !/^[A-Z]/.test(a) === !/^[A-Z]/.test(words[0])
     ) {

@@ -16,7 +16,8 @@ export function readableTexOrNull(tex: string): string | null {
   return texToReadableText(withoutLetterFonts(tex))
 }
 
-const withoutLetterFonts = (tex: string) => tex.replace(/\\(?:mathbf|boldsymbol|bm|mathit|mathsf)(?![A-Za-z])\s*/g, '')
+const withoutLetterFonts = (tex: string) =>
+  tex.replace(/\\(?:mathbf|boldsymbol|bm|pmb|mathit|mathsf|mathbfit)(?![A-Za-z])\s*/g, '')
 
 /**
  * Text as compared for "occurs in the essay": whitespace runs as one space, none between two

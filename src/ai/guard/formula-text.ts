@@ -1,15 +1,16 @@
 import katex from 'katex'
+import { withoutColour } from '../../markdown/tex-to-text.js'
 import { readableTexOrNull } from '../../text/readable.js'
 import { hasTexInProse } from './tex-in-prose.js'
 import { expandMacros, type MacroTable } from './tex-macros.js'
 
 /**
  * Commands that change only how a formula is set, not what it says: read as text they become
- * words ("displaystyle f"), so they go before reading. `\mathop{…}` and the old font switches
- * keep their content.
+ * words ("displaystyle f"), so they go before reading. `\mathop{…}`, the old font switches and
+ * colours keep their content.
  */
 function withoutStyle(tex: string): string {
-  return tex
+  return withoutColour(tex)
     .replace(
       /\\(?:displaystyle|textstyle|scriptstyle|scriptscriptstyle|limits|nolimits|nonumber|notag)(?![A-Za-z])/g,
       '',

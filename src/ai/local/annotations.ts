@@ -19,10 +19,10 @@ import type { MacroTable } from '../guard/tex-macros.js'
 
 const MAX_ANNOTATIONS = 8
 /** A long essay introduces more terms: one more note per this many words, up to LONG_MAX. */
-const WORDS_PER_NOTE = 150
-const LONG_MAX = 12
-const SPARE = 8
-/** A term whose note weighs under this share of the essay's best is no key term of it. */
+const WORDS_PER_NOTE = 130
+const LONG_MAX = 16
+const SPARE = 16
+/** A term whose note weighs under this share of the essay's second best is no key term of it. */
 const FLOOR = 0.4
 
 /**
@@ -63,8 +63,9 @@ export function localAnnotations(input: EssayInput, doc: EssayDoc, index: SiteIn
     // What the guard would delete gives its place to the next term, not to nothing.
     .filter((x) => guardAnnotations([x.a], input).value.length === 1)
     .sort((x, y) => y.weight - x.weight)
-  // Far below the essay's best term is no key term of it, however much room there is.
-  const floor = (annotated[0]?.weight ?? 0) * FLOOR
+  // Far below the essay's best terms is no key term of it, however much room there is. The
+  // second best sets the bar: the essay's subject (its title's term) stands far above every other.
+  const floor = (annotated[1]?.weight ?? annotated[0]?.weight ?? 0) * FLOOR
   const weak = annotated.findIndex((x) => x.weight < floor)
   if (weak >= 0) annotated.splice(weak)
   // The essay's own terms (links, names it gives) need no room from the word count.

@@ -33,6 +33,12 @@ export function localSummary(input: EssayInput, doc: EssayDoc, index: SiteIndex)
   const purpose = purposeStatement(input, doc)
   const all = unitsOf(doc, index, input.post.id)
   const section = ownSection(doc, all)
+  // The author's purpose says what the essay sets out to do; its findings come from its own
+  // closing section when it has one, else from the sentences most central to the essay.
+  // A purpose read from the closing section itself ("In this section we introduced …") is that section's.
+  const inSection = section?.some((u) => purpose?.includes(u.text) || (purpose !== null && u.text.includes(purpose)))
+  if (purpose && section && !inSection)
+    return joinReadable([[purpose, ...section.slice(0, OWN_MAX - 1).map((u) => tidy(u.text))].join(' ')])
   if (purpose && !section) return withLead(purpose, all, doc, index, input.post.id)
   const theorem = section ? null : theoremStatement(doc, all)
   if (theorem) return theorem
@@ -86,12 +92,21 @@ export function localSummary(input: EssayInput, doc: EssayDoc, index: SiteIndex)
 function withLead(purpose: string, all: Unit[], doc: EssayDoc, index: SiteIndex, selfId: number): string {
   const own = vectorOf([{ prose: purpose } as Sentence], index, selfId)
   const centre = centroid(all.map((u) => u.vector))
-  const best = all
+  const ranked = all
     .filter((u) => complete(u) && !purpose.includes(u.text) && cosine(u.vector, own) <= REDUNDANT)
     .map((u) => ({ u, score: cosine(u.vector, centre) + LEAD_WEIGHT * (1 - u.index / doc.sentences.length) }))
-    .sort((a, b) => b.score - a.score || a.u.index - b.u.index)[0]?.u
-  return joinReadable([[purpose, best ? tidy(best.text) : ''].filter(Boolean).join(' ')])
+    .sort((a, b) => b.score - a.score || a.u.index - b.u.index)
+  const chosen: Unit[] = []
+  for (const { u } of ranked) {
+    if (chosen.length >= FINDINGS) break
+    if (!chosen.some((c) => cosine(c.vector, u.vector) > REDUNDANT)) chosen.push(u)
+  }
+  const findings = chosen.sort((a, b) => a.index - b.index).map((u) => tidy(u.text))
+  return joinReadable([[purpose, ...findings].join(' ')])
 }
+
+/** Sentences of findings after the author's statement of purpose. */
+const FINDINGS = 2
 
 /** Units as one text: "…" after one that runs on into a formula, citation leftovers tidied. */
 function render(units: Unit[]): string {

@@ -42,6 +42,12 @@ export function termPattern(key: string): RegExp {
 export const BACK_NAMING =
   /(?:^|[,;:]\s*|\b(?:and|so|hence|thus)\s+)(?:(?:it|this|these|they|such\s+(?:an?\s+)?\w+|(?:this|these|such)\s+(?:kinds?|types?|sorts?|forms?|class(?:es)?)\s+of\s+\w+)\s+(?:(?:also\s+)?(?:has|have|goes\s+by)\s+(?:a|the)\s+name|(?:is|are)\s+(?:often\s+|usually\s+|also\s+|commonly\s+|sometimes\s+)?(?:called|known\s+as|referred\s+to\s+as|termed|dubbed))|we\s+(?:often\s+|usually\s+)?call\s+(?:this|these|it|them|such\s+\w+))\b/
 
+/**
+ * Where a clause's subject starts: "X is a …" says what X is only when X is the subject, not in
+ * "The biggest obstacle to studying X is the compute required". Before the term: the sentence's
+ * or a clause's start, a conjunction, or an article with at most two words of its own.
+ */
+const SUBJECT_START = String.raw`(?:^|[,;:(“"]\s*|\b(?:that|where|which|whereas|while|and|but|so|thus|hence|then|here|now)\s+|\b(?:the|a|an|this|these|our|its|their|such)\s+(?:[\w'’-]+\s+){0,2})["“‘']?`
 const DEFINING_AFTER = String.raw`\s*(?:\([^)]{0,60}\)\s*)?(?:,[^,]{1,80},\s*)?(?:is|are|was|were)\s+(?:also\s+)?(?:(?:called|defined\s+as|known\s+as)\s+)?(?:a|an|the|one|any|some|simply|essentially|just)\b`
 const DEFINING_VERB = String.raw`[^.;:]{0,40}?\b(?:means|denotes|refers\s+to|is\s+defined\s+as|stands\s+for|describes|represents|consists\s+of)\b`
 const DEFINING_BEFORE = String.raw`\b(?:(?:called|termed|named|known\s+as|referred\s+to\s+as)\s+|(?:we\s+call|define[sd]?|definition\s+of)\s+(?:[^.;]{0,60}?\s)?)(?:an?\s+|the\s+)?["“‘']?`
@@ -53,7 +59,7 @@ const DEFINING_BEFORE = String.raw`\b(?:(?:called|termed|named|known\s+as|referr
 export function definers(term: RegExp): { hint: RegExp; pattern: RegExp }[] {
   const t = term.source
   return [
-    { hint: /\b(?:is|are|was|were)\b/, pattern: new RegExp(`${t}${DEFINING_AFTER}`) },
+    { hint: /\b(?:is|are|was|were)\b/, pattern: new RegExp(`${SUBJECT_START}${t}${DEFINING_AFTER}`) },
     {
       hint: /\b(?:means|denotes|refers|defined|stands|describes|represents|consists)\b/,
       pattern: new RegExp(`${t}${DEFINING_VERB}`),

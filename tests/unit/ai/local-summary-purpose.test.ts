@@ -30,6 +30,29 @@ ${middle}`,
     ).toBe(true)
   })
 
+  it('follows the author’s purpose with the findings of the essay’s own conclusion', async () => {
+    const summary = await provider.summary(
+      inputFor({
+        id: 3,
+        title: 'Momentum',
+        markdown: `---
+description: We study how momentum changes the convergence of gradient descent
+---
+Gradient descent is slow when the curvature differs between directions.
+
+${middle}
+
+## Conclusion
+
+The convergence rate depends on the region of step size and momentum. In the robust region the rate is the square root of the momentum, whatever the step size.`,
+      }),
+    )
+    expect(summary).toMatch(/^We study how momentum changes the convergence of gradient descent\./)
+    expect(summary).toContain('The convergence rate depends on the region of step size and momentum.')
+    expect(summary).toContain('In the robust region the rate is the square root of the momentum')
+    expect(summary).not.toContain('held-out batch')
+  })
+
   it('takes its sentences from the introduction and the close, not from the middle of a section', async () => {
     const summary = await provider.summary(
       inputFor({

@@ -3,8 +3,9 @@ import { LocalProvider } from '../../../src/ai/local/local-provider.js'
 import { readEssayMarkdown } from '../../../src/text/read-essay-markdown.js'
 import { emphasisedRuns } from '../../../src/text/sentences.js'
 import { siteIndex } from '../../../src/text/site-index.js'
+import { findKeyTerms } from '../../../src/text/key-terms.js'
 import { emphasisedTerm, linkTerm, structuralTerms, termPhrase } from '../../../src/text/defined-terms.js'
-import { inputFor, type TestEssay } from './essays.js'
+import { inputFor, siteOf, type TestEssay } from './essays.js'
 
 const provider = new LocalProvider()
 const termsOf = (markdown: string) =>
@@ -164,5 +165,58 @@ describe('link texts by where they lead', () => {
     expect(index.postAt('2019-01-05-intro')?.id).toBe(2)
     expect(index.postAt('/slack/')).toBeUndefined()
     expect(index.postAt('https://example.org/intro')).toBeUndefined()
+  })
+})
+
+describe('terms as the essay writes them, on essays never seen (issue 39)', () => {
+  const keyTerms = (essay: TestEssay) => {
+    const doc = readEssayMarkdown(essay.markdown)
+    const plainText = inputFor(essay).plainText
+    return findKeyTerms(doc, siteIndex(siteOf([essay])), {
+      selfId: essay.id,
+      title: essay.title,
+      plainText,
+      limit: 12,
+    }).map((t) => t.surface.toLowerCase())
+  }
+
+  it('reads a title word the essay mostly writes inside a phrase as that phrase ("Decay No More": weight decay)', () => {
+    const terms = keyTerms({
+      id: 1,
+      title: 'Decay No More',
+      markdown: `Weight decay is a regularisation used with Adam. Weight decay shrinks the weights at every step.
+The optimiser applies weight decay after the gradient step, and the decay rate is tuned with the learning rate.
+Without weight decay the weights grow.`,
+    })
+    expect(terms).toContain('weight decay')
+    expect(terms).not.toContain('decay')
+  })
+
+  it('takes no word whose only capital is the sentence’s start ("Arguably"), and no phrase cut before its noun', () => {
+    const terms = keyTerms({
+      id: 2,
+      title: 'Small singular values',
+      markdown: `Arguably, the smallest non-zero singular value decides the test loss. Arguably, the training features matter.
+The smallest non-zero singular value shrinks near the interpolation threshold. Arguably, this explains the peak.
+When the smallest non-zero singular values are tiny, the test loss explodes.`,
+    })
+    expect(terms).not.toContain('arguably')
+    expect(terms.some((t) => /singular$/.test(t))).toBe(false)
+  })
+
+  it('reads "X is a …" as a definition only where X is the clause’s subject', async () => {
+    const notes = await provider.annotations(
+      inputFor({
+        id: 3,
+        title: 'Forgetting',
+        markdown: `Agents that learn from replayed experience suffer from primacy bias, and resets are the cure.
+
+Resets of the network remove primacy bias in many tasks. Primacy bias hurts every later update of the agent.
+
+The biggest obstacle to studying primacy bias is the compute required. Primacy bias grows with the replay ratio.`,
+      }),
+    )
+    const note = notes.find((a) => a.targetText.toLowerCase() === 'primacy bias')
+    expect(note?.annotation ?? '').not.toMatch(/defines it: The biggest obstacle/)
   })
 })

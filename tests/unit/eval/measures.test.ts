@@ -54,6 +54,35 @@ describe('the evaluation set’s measures', () => {
     expect(summaryHolds('This post is about regression.', gold.summaryPoints[0])).toBe(false)
   })
 
+  it('reads a gold symbol or equation written with the author’s macro or `&amp;` as the page sets it', () => {
+    const withMacros: GoldEssay = {
+      ...gold,
+      symbols: { '\\xx_0': ['starting guess'] },
+      definingEquations: ['r_t &amp;= \\sup \\|P_t(\\HH)\\|'],
+    }
+    const scores = scoreEssay(withMacros, {
+      annotations: [],
+      model: model({
+        variables: [
+          {
+            symbol: '{\\pmb{x}}_0',
+            name: 'starting guess',
+            description: '',
+            unit: '',
+            range: '',
+            measurability: 'direct',
+          },
+        ],
+        equations: [{ name: '(3)', equation: 'r_t &= \\sup \\|P_t({\\pmb{H}})\\|', description: '' }],
+      }),
+      summary: '',
+      plainText: '',
+      macros: ['\\def\\xx{\\pmb{x}}', '\\def\\HH{\\pmb{H}}'],
+    })
+    expect(scores.symbols).toEqual({ hits: 1, total: 1 })
+    expect(scores.equations).toEqual({ hits: 1, total: 1 })
+  })
+
   it('scores symbols by symbol and name, equations with spaces and braces ignored, and the dynamics', () => {
     const scores = scoreEssay(gold, {
       annotations: [

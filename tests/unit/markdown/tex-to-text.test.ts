@@ -45,6 +45,14 @@ describe('texToText', () => {
     expect(texToText('\\sqrt[5]{x}')).toBe('⁵√x')
   })
 
+  it('reads coloured and \\pmb letters as the letters, and an accent over an accented letter (ICLR blog posts)', () => {
+    expect(texToText('{ {\\color{colorstepsize}h} } > 0')).toBe('h > 0')
+    expect(texToText('\\textcolor{blue}{x} + \\colorbox{yellow}{y} + \\textcolor[rgb]{1,0,0}{z}')).toBe('x + y + z')
+    expect(texToText('\\definecolor{c}{RGB}{27, 158, 119} m')).toBe('m')
+    expect(texToText('\\pmb{x}_0')).toBe('x₀')
+    expect(texToText('\\hat{\\vec{\\beta}}')).toBe('β⃗̂')
+  })
+
   it('reads a long or hostile formula as its beginning and an ellipsis', () => {
     // an accent is read by reading its base: uncapped, this would recurse once per level
     const nested = texToText('\\hat{'.repeat(100_000) + 'x' + '}'.repeat(100_000))
