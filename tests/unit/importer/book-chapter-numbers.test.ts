@@ -58,7 +58,8 @@ const QUARTO_BOOK = {
     '',
   ].join('\n'),
   'index.qmd': '# Preface {.unnumbered}\n\nWhat this book is.\n',
-  'intro.qmd': '# Introduction {#sec-intro}\n\nBayes’ rule is @thm-bayes, in @sec-probability.\n',
+  'intro.qmd':
+    '# Introduction {#sec-intro}\n\nBayes’ rule is @thm-bayes, in @sec-probability.\n\nMore in [Chapter -@sec-conditioning].\n',
   'probability.qmd': [
     '# Probability {#sec-probability}',
     '',
@@ -104,6 +105,8 @@ describe('a Quarto book’s chapters', () => {
     const intro = await blog.posts.get('introduction', GUEST)
     expect(intro.title).toBe('1 Introduction')
     expect(intro.html).toMatch(/<a href="\/posts\/probability"[^>]*>Chapter 2<\/a>/)
+    // `-@`: the number alone, after the author's own word (causal-inference-in-R's "[Chapter -@sec-x]").
+    expect(intro.html).toMatch(/More in Chapter <a href="\/posts\/probability#[^"]*sec-conditioning"[^>]*>2\.1<\/a>/)
     expect(shownText(intro.html)).not.toContain('(?)')
   })
 

@@ -75,7 +75,8 @@ function link(
   return {
     type: 'link',
     url: `#${key}`,
-    data: { hProperties: { dataXref: `label:${key}` } },
+    // `-@sec-x` says the number alone ("Chapter -@sec-x" reads "Chapter 8.2"), as `number:` resolves.
+    data: { hProperties: { dataXref: `${dash ? 'number' : 'label'}:${key}` } },
     children: [{ type: 'text', value: dash ? `“${words}”` : `${word} “${words}”` }],
   }
 }
