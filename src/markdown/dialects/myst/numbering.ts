@@ -113,6 +113,8 @@ export class MystNumbering {
       case 'mystTarget':
         if (key && typeof node.aliasOf === 'string') {
           this.aliases.set(key, node.aliasOf)
+          // Another page's `{ref}` finds the block by this second name too (to-mdast anchors it).
+          this.labels.addAnchor(key, 'anchor')
           return
         }
         if (key && !node.attached) {

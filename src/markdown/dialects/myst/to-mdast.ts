@@ -67,7 +67,10 @@ export class MystToMdast {
         if (node.children) return this.children(node)
         return [{ type: 'text', value: node.value ?? '' }]
       case 'mystTarget':
-        return labelOf(node) && !node.attached ? [anchor(labelOf(node) as string)] : []
+        // A second name of a labelled block (`(alias)=` over a `{math}` with its own `:label:`) keeps an anchor.
+        return labelOf(node) && (!node.attached || typeof node.aliasOf === 'string')
+          ? [anchor(labelOf(node) as string)]
+          : []
       case 'mystComment':
       case 'comment':
       case 'blockBreak':

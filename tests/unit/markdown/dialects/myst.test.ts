@@ -172,6 +172,15 @@ describe('MyST detection', () => {
     expect(isMyst('We write f(x)= 2 and {a, b}.')).toBe(false)
   })
 
+  it('anchors a second name of a labelled formula, so another page’s {ref} finds it (QuantEcon arma.md)', () => {
+    const md =
+      '# ARMA\n\n(arma_spec_den)=\n```{math}\n:label: arma_sd\n\nf(\\omega) = 1\n```\n\nSee {ref}`this <arma_spec_den>`.\n'
+    const { html, anchors } = renderMarkdown(md)
+    expect(anchors).toContainEqual(expect.objectContaining({ key: 'arma_spec_den', id: 'user-content-arma_spec_den' }))
+    expect(html).toContain('<a id="user-content-arma_spec_den"></a>')
+    expect(html).toContain('<a href="#user-content-eq-arma_sd">this</a>')
+  })
+
   it('shows an {only} html body and leaves out an {only} latex one, with no warning (QuantEcon arma.md)', () => {
     const md =
       '# A\n\nSee\n\n```{only} html\n* web only\n```\n\n```{only} latex\n* print only\n```\n\n```{note}\nx\n```\n'
