@@ -19,9 +19,14 @@ export function textOf(node: Element): string {
 /** Heading elements and their levels. */
 export const HEADING_DEPTH: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 }
 
-/** Footnote reference numbers, back-arrows and the screen-reader "Footnotes" heading: no text of the essay. */
-export function isFootnoteChrome(node: Element): boolean {
+/**
+ * Footnote reference numbers, back-arrows, the screen-reader "Footnotes" heading and the link
+ * standing for an embedded page ("Watch the video on www.youtube.com"): no text of the essay.
+ */
+export function isPageChrome(node: Element): boolean {
   const p = node.properties
   if (node.tagName === 'a') return p.dataFootnoteRef !== undefined || p.dataFootnoteBackref !== undefined
-  return node.tagName === 'h2' && Array.isArray(p.className) && p.className.includes('sr-only')
+  const cls = Array.isArray(p.className) ? p.className : []
+  if (node.tagName === 'figure') return cls.includes('figure-embed')
+  return node.tagName === 'h2' && cls.includes('sr-only')
 }

@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast'
 import type { VFile } from 'vfile'
 import type { Emphasis, ReadingBlock, ReadingSegment } from '../../shared/schemas/index.js'
-import { HEADING_DEPTH, isFootnoteChrome, isMathCode, textOf } from './hast-math.js'
+import { HEADING_DEPTH, isPageChrome, isMathCode, textOf } from './hast-math.js'
 
 type ProseKind = Extract<ReadingBlock, { kind: 'prose' }>['block']
 
@@ -96,7 +96,7 @@ class BlockCollector {
 
   private element(node: Element, kind: ProseKind): void {
     const tag = node.tagName
-    if (SKIPPED.has(tag) || isFootnoteChrome(node)) return
+    if (SKIPPED.has(tag) || isPageChrome(node)) return
     const depth = HEADING_DEPTH[tag]
     if (depth) {
       this.flush()
@@ -203,7 +203,7 @@ function inlineOf(nodes: readonly ElementContent[]): ReadingSegment[] {
   }
   const inline = (node: Element, emphasis: Emphasised) => {
     const tag = node.tagName
-    if (SKIPPED.has(tag) || isFootnoteChrome(node)) return
+    if (SKIPPED.has(tag) || isPageChrome(node)) return
     if (tag === 'br') return out.push({ kind: 'text', text: ' ' })
     if (isMathCode(node)) return out.push({ kind: 'math', tex: textOf(node).replace(TAGS, '').trim() })
     if (tag === 'code') return out.push({ kind: 'code', text: textOf(node) })
@@ -244,8 +244,7 @@ function plain(nodes: readonly ElementContent[]): string {
   let text = ''
   for (const node of nodes) {
     if (node.type === 'text') text += node.value
-    else if (node.type === 'element' && !SKIPPED.has(node.tagName) && !isFootnoteChrome(node))
-      text += plain(node.children)
+    else if (node.type === 'element' && !SKIPPED.has(node.tagName) && !isPageChrome(node)) text += plain(node.children)
   }
   return text.replace(/\s+/g, ' ').trim()
 }

@@ -2,7 +2,7 @@ import type { Element, ElementContent, Root } from 'hast'
 import type { VFile } from 'vfile'
 import type { TocEntry } from '../../shared/schemas/index.js'
 import { countReading, type ReadingLength } from '../../shared/word-count.js'
-import { HEADING_DEPTH, isFootnoteChrome, isMathCode, textOf } from './hast-math.js'
+import { HEADING_DEPTH, isPageChrome, isMathCode, textOf } from './hast-math.js'
 
 /** What an essay says, as text: the TOC, the plain text and its length in words. */
 export interface TextSummary {
@@ -93,7 +93,7 @@ class TextReader {
 
   private element(node: Element): void {
     const tag = node.tagName
-    if (SKIPPED.has(tag) || isFootnoteChrome(node)) return
+    if (SKIPPED.has(tag) || isPageChrome(node)) return
     if (tag === 'br') return this.text('\n')
     if (tag === 'pre') {
       const code = node.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code')

@@ -78,8 +78,10 @@ describe('al-folio and distill layout (issue 38)', () => {
       '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="YouTube video player"></iframe>',
     ].join('\n')
     const published = (href: string): string | null => (href.startsWith('/') ? `https://blog.example.org${href}` : null)
-    const { html, warnings } = renderMarkdown(md, { publishedLink: published })
+    const { html, warnings, plainText } = renderMarkdown(md, { publishedLink: published })
     expect(html).not.toMatch(/<iframe|frameborder/)
+    // the link's words are the page's, not the author's: search, excerpts and the reading aids never quote them
+    expect(plainText).not.toMatch(/Watch the video|Open the interactive figure/)
     expect(html).toMatch(
       /<div class="l-page">\s*<figure class="figure-embed"><a href="https:\/\/blog.example.org\/assets\/html\/post\/plot.html"[^>]*>Open the interactive figure on blog.example.org<\/a><\/figure>/,
     )
