@@ -152,6 +152,8 @@ export function texIn(text: string, out: Junk[]): void {
     /\b(?:RR|NN|ZZ|QQ|CC|EE|PP)(?:\^|\b)/,
     /(?<![\p{L}\p{N}])([a-z])\1(?![\p{L}\p{N}])/u,
     /\$[^$\s][^$]*\$/,
+    // what TeX set as HTML or with a colour leaves when read as text: "amp;=", "\\ α", "colorcolorstepsizeh"
+    /(?<![\p{L}])(?:amp|lt|gt|nbsp);|\\(?=\s|[^\p{ASCII}])|\b(?:colorcolor|textcolor|colorbox|pmb)\w/u,
   ]
   for (const p of patterns) {
     const m = p.exec(text)

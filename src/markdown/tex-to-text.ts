@@ -410,7 +410,7 @@ function convert(tex: string, unknown: string[] | null): string {
     .replace(new RegExp(FONT_COMMAND.source, 'g'), '$1')
     .replace(/\\\{/g, '\uE010')
     .replace(/\\\}/g, '\uE011')
-    .replace(/\\[,;:! ]|~/g, ' ')
+    .replace(/\\(?:[,;:!]|\s)|~/g, ' ')
     .replace(/\\([A-Za-z]+)/g, (_, name: string) => {
       if (SYMBOLS[name] === undefined) unknown?.push(name)
       return SYMBOLS[name] ?? name

@@ -16,6 +16,8 @@ const TEX_IN_PROSE: RegExp[] = [
   /(?<![\p{L}\p{N}])([a-z])\1(?![\p{L}\p{N}])/u,
   /\$[^$\s][^$]*\$/,
   /_\(\)|\^\(\)/,
+  // what TeX set as HTML or with a colour leaves when read as text: "amp;=", "\\ α", "colorcolorstepsizeh"
+  /(?<![\p{L}])(?:amp|lt|gt|nbsp);|\\(?=\s|[^\p{ASCII}])|\b(?:colorcolor|textcolor|colorbox|pmb)\w/u,
 ]
 
 export function hasTexInProse(text: string): boolean {

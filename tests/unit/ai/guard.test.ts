@@ -70,7 +70,11 @@ p(y,\\beta) &= p(y|\\beta) \\, p(\\beta) \\\\
   it('finds ASCII-math in quoted prose, not snake_case names', () => {
     expect(hasTexInProse('the tokens are in turn x₁, x₂, …, x_T.')).toBe(true)
     expect(hasTexInProse('the cumulative distribution function (CDF) F_X(x).')).toBe(true)
-    expect(hasTexInProse('call thread_id() or n_threads once per task')).toBe(false)
+    expect(hasTexInProse('call thread_id() or n_threads once per task')).toBe(false) // what an HTML entity, a line-end control space or a colour leaves once read as text
+    expect(hasTexInProse('Tₜ(ξ) amp;= 1/2 (ξ-√(ξ²-1))ᵗ')).toBe(true)
+    expect(hasTexInProse('x₁; \\ αₜ = 1')).toBe(true)
+    expect(hasTexInProse('step-size colorcolorstepsizeh > 0')).toBe(true)
+    expect(hasTexInProse('colored dots on a colormap; Tom & Jerry')).toBe(false)
   })
 
   it('rejects citations, names, stop phrases and fragments as targets', () => {

@@ -51,6 +51,8 @@ describe('texToText', () => {
     expect(texToText('\\definecolor{c}{RGB}{27, 158, 119} m')).toBe('m')
     expect(texToText('\\pmb{x}_0')).toBe('x₀')
     expect(texToText('\\hat{\\vec{\\beta}}')).toBe('β⃗̂')
+    // a row ended `\\\` at a line's end (kramdown's escaping): the third backslash is a space
+    expect(texToText('x_1 \\\\\\\n  \\alpha_t = 1')).toBe('x₁; αₜ = 1')
   })
 
   it('reads a long or hostile formula as its beginning and an ellipsis', () => {
