@@ -270,6 +270,8 @@ function select(
     // No term inside another ("sort" beside "merge sort"); two phrases may share a word ("merge sort", "quick sort").
     if (chosen.some((c) => within(key, c.key) || within(c.key, key))) continue
     const t = t0
+    // "deeper networks tend (to learn)": a phrase always followed by "to" ends in a verb.
+    if (t.around.length > 1 && t.around.every((a) => /^\s*to\s+\p{L}/u.test(a.after))) continue
     // "Arguably", "Overall": a capital the sentence's start gives, not a name's.
     if (t.n === 1 && t.around.length > 0 && t.around.every((a) => a.before.trim() === '')) continue
     // "gradient" is mostly said as "gradient descent": the phrase is the term (it comes later in the ranking).

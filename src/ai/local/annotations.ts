@@ -167,7 +167,10 @@ function annotate(
   if (near) {
     parts.push(`The essay's formula for it${near.d.label ? ` (${near.d.label})` : ''}: ${near.text}`)
     type = 'elaboration'
-    rests('formula')
+    // A formula is surely the term's when the sentence leading to it is about the term (it opens
+    // or closes that sentence, or the essay marks the term); a phrase in its middle ("… has the
+    // explicit form, for …:") may be any of the sentence's nouns.
+    rests(term.source !== undefined || leadsWith(near.d.before!, pattern) ? 'formula' : 'nearFormula')
   }
   // The symbol the essay writes for it ("x̄ and ȳ are the sample means") and a formula using it.
   const symbol = parts.length === 0 && term.source !== undefined ? symbolNote(doc, pattern, macros) : null
@@ -244,9 +247,10 @@ function annotate(
     rests('connection')
   }
   // Nothing else: what the essay says of it where it comes back to it, in two other places.
+  const marked = term.source === 'defined' || term.source === 'emphasised' || term.source === 'named'
   const later =
     parts.length === 0 && nounLike(term) && ownWord(term, index, input.post.id)
-      ? laterStatements(doc, pattern, term.sentences, first)
+      ? laterStatements(doc, pattern, term.sentences, first, marked ? 1 : 2)
       : null
   if (later) {
     parts.push(`Where the essay comes back to it: ${later}`)
@@ -266,7 +270,28 @@ function annotate(
  * section under its name or a passage about it next, sentences that only use it or another
  * post's definition least. Ranks the notes when there are more than room for.
  */
-const EVIDENCE = { definition: 1, formula: 0.9, post: 0.9, passage: 0.9, connection: 0.7, statements: 0.5 }
+const EVIDENCE = {
+  definition: 1,
+  formula: 0.9,
+  post: 0.9,
+  passage: 0.9,
+  connection: 0.7,
+  nearFormula: 0.55,
+  statements: 0.5,
+}
+
+/** The term opens the sentence (within its first words) or ends it: the sentence is about it. */
+function leadsWith(s: Sentence, pattern: RegExp): boolean {
+  const text = lower(s)
+  const m = pattern.exec(text)
+  if (!m) return false
+  const before = text.slice(0, m.index).trim().split(/\s+/).filter(Boolean).length
+  const after = text
+    .slice(m.index + m[0].length)
+    .replace(/[\s:.,;]+$/, '')
+    .trim()
+  return before <= 3 || after.split(/\s+/).filter(Boolean).length <= 3
+}
 
 /** A single word most of the site never uses ("stiff", "codebook"): not one every essay says ("space", "distribution"). */
 const OWN_WORD_SPREAD = 0.15

@@ -151,13 +151,19 @@ const contentWordsSpaced = (text: string) =>
  * What the essay says of the term where it comes back to it, in other paragraphs than the one
  * the reader meets it in: two statements about it ("the self-attention has a O(n²d) computational
  * complexity", "the computational complexity of the recurrent layer is O(nd²)"). One alone is a
- * sentence like the reader's; two gather what the essay says of it across its length.
+ * sentence like the reader's; two gather what the essay says of it across its length. A term the
+ * essay marks (bold, "called …") where the reader meets it is one already: one more statement adds.
  */
+/** A sentence in quotation marks; one that opens with a quotation of its own keeps its marks. */
+const quoted = (text: string) => (/^[“"]/u.test(text) && /[”"][.!]?$/u.test(text) ? text : `“${text}”`)
+
 export function laterStatements(
   doc: EssayDoc,
   term: RegExp,
   uses: readonly Sentence[],
   first: Sentence | undefined,
+  /** How many statements make a note: two, or one for a term the essay itself marks as one. */
+  need: 1 | 2 = 2,
 ): string | null {
   const seen = new Set<number>(first ? [first.paragraph] : [])
   const picked: Sentence[] = []
@@ -171,5 +177,5 @@ export function laterStatements(
     picked.push(s)
     if (picked.length === 2) break
   }
-  return picked.length === 2 ? picked.map((s) => `“${s.text.trim()}”`).join(' ') : null
+  return picked.length >= need ? picked.map((s) => quoted(s.text.trim())).join(' ') : null
 }

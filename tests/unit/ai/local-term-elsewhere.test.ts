@@ -79,6 +79,23 @@ An attention layer looks at every token. Its memory footprint is quadratic in th
     expect(laterStatements(doc, pattern, uses, uses[0])).toBeNull()
   })
 
+  it('gives a term the essay marks (bold) where the reader meets it the one statement it makes of it later', async () => {
+    const tickets: TestEssay = {
+      id: 34,
+      title: 'Small networks inside large ones',
+      markdown: `Large networks hold small ones that train as well as they do: the **winning tickets** of a random initialisation.
+
+Pruning finds them after training, by removing the weights of smallest magnitude and resetting the rest.
+
+Only training the small winning ticket from its initial values, the model reaches the accuracy of the whole network.`,
+    }
+    const annotations = await provider.annotations(inputFor(tickets, siteOf([tickets])))
+    const note = annotations.find((a) => a.targetText.toLowerCase() === 'winning tickets')
+    expect(note?.annotation).toBe(
+      'Where the essay comes back to it: “Only training the small winning ticket from its initial values, the model reaches the accuracy of the whole network.”',
+    )
+  })
+
   it('annotates a term the essay only states things about, with those statements', async () => {
     const annotations = await provider.annotations(inputFor(layers, siteOf([layers])))
     const note = annotations.find((a) => a.targetText.toLowerCase() === 'memory footprint')
