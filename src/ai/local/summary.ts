@@ -7,6 +7,7 @@ import { termsOf } from '../../text/terms.js'
 import { purposeStatement } from './purpose.js'
 import { introAndClose } from './summary-region.js'
 import { textRank } from './text-rank.js'
+import { hasTexInProse } from '../guard/tex-in-prose.js'
 
 /** Two chosen sentences more alike than this say the same thing; the second is skipped. */
 const REDUNDANT = 0.5
@@ -93,7 +94,9 @@ function withLead(purpose: string, all: Unit[], doc: EssayDoc, index: SiteIndex,
   const own = vectorOf([{ prose: purpose } as Sentence], index, selfId)
   const centre = centroid(all.map((u) => u.vector))
   const ranked = all
-    .filter((u) => complete(u) && !purpose.includes(u.text) && cosine(u.vector, own) <= REDUNDANT)
+    .filter(
+      (u) => complete(u) && !ANAPHORIC.test(u.text) && !purpose.includes(u.text) && cosine(u.vector, own) <= REDUNDANT,
+    )
     .map((u) => ({ u, score: cosine(u.vector, centre) + LEAD_WEIGHT * (1 - u.index / doc.sentences.length) }))
     .sort((a, b) => b.score - a.score || a.u.index - b.u.index)
   const chosen: Unit[] = []
@@ -104,6 +107,13 @@ function withLead(purpose: string, all: Unit[], doc: EssayDoc, index: SiteIndex,
   const findings = chosen.sort((a, b) => a.index - b.index).map((u) => tidy(u.text))
   return joinReadable([[purpose, ...findings].join(' ')])
 }
+
+/**
+ * A sentence that leans on the one before it ("In this region, the convergence only depends on
+ * …", "It is …"): taken out of its paragraph, the reader cannot tell what it speaks of.
+ */
+const ANAPHORIC =
+  /^(?:in\s+(?:this|that|these|those|such)\b|(?:this|these|that|those|it|its|they|their|here|such|the\s+(?:latter|former|same))\b)/i
 
 /** Sentences of findings after the author's statement of purpose. */
 const FINDINGS = 2
@@ -201,12 +211,19 @@ function unitsOf(doc: EssayDoc, index: SiteIndex, selfId: number): Unit[] {
 const wordCount = (s: Sentence): number => s.prose.split(/\s+/).filter(Boolean).length
 
 /** A whole sentence of prose: starts like one, ends like one, is not mostly formula or code. */
+const FIGURE_POINTER =
+  /\b(?:above|below|next|following|previous|this|that|the|these)\s+(?:figures?|plots?|graphs?|images?|tables?|animations?|visuali[sz]ations?)\b|\b(?:fig(?:ure)?\.?|table)\s*\d+\s+(?:shows?|displays?|illustrates?|depicts?|plots?)\b/i
+
 function complete(u: Unit): boolean {
   if (!PROSE_BLOCKS.has(u.sentences[0].block) || !u.sentences.every(usable)) return false
   const n = u.sentences.reduce((sum, s) => sum + wordCount(s), 0)
   if (n < 6 || n > 100) return false
   return (
     !texLeft(u.text) &&
+    // What the guard would drop from the summary (ASCII-math, a command's name) never takes a place in it.
+    !hasTexInProse(u.text) &&
+    // "The next figure displays …": a sentence about a figure says nothing without it.
+    !FIGURE_POINTER.test(u.text) &&
     /^["“‘(]?[\p{Lu}\p{N}\p{Script=Han}]/u.test(u.text) &&
     /[.!?。！？]["'”’)]*$/u.test(u.text) &&
     !/https?:\/\//.test(u.text)

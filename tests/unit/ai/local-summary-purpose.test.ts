@@ -53,6 +53,31 @@ The convergence rate depends on the region of step size and momentum. In the rob
     expect(summary).not.toContain('held-out batch')
   })
 
+  it('follows the purpose with findings that stand alone: no sentence about a figure or leaning on the one before', async () => {
+    const summary = await provider.summary(
+      inputFor({
+        id: 4,
+        title: 'Momentum',
+        markdown: `---
+description: We study how momentum changes the convergence of gradient descent on quadratic problems
+---
+Momentum changes the convergence of gradient descent in three regions of its parameters.
+
+The next figure displays the convergence of momentum in the robust region.
+
+In this region, the convergence of momentum only depends on the momentum parameter.
+
+Polyak's choice of step size is fastest where the robust and lazy regions of momentum meet.`,
+      }),
+    )
+    expect(summary).toMatch(/^We study how momentum changes/)
+    expect(summary).toContain(
+      'Polyak’s choice of step size is fastest where the robust and lazy regions of momentum meet',
+    )
+    expect(summary).not.toContain('next figure')
+    expect(summary).not.toContain('In this region')
+  })
+
   it('takes its sentences from the introduction and the close, not from the middle of a section', async () => {
     const summary = await provider.summary(
       inputFor({
