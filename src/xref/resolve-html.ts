@@ -66,13 +66,21 @@ export async function rewriteXrefLinks(
     const attributes = (m[1] + m[3]).replace(HREF, '')
     const text =
       target.kind === 'label'
-        ? escapeHtml(labelText(hit, target.style))
+        ? target.style === 'text'
+          ? fillNumber(inner, hit)
+          : escapeHtml(labelText(hit, target.style))
         : namesItsAddress(inner, target)
           ? escapeHtml(hit.post.title)
           : inner
     out += `<a href="${escapeHtml(postHref(hit))}"${attributes}>${text}</a>`
   })
   return out + html.slice(pos)
+}
+
+/** The author's own text for a reference, with Sphinx's `%s` or MyST's `{number}` standing for the target's number. */
+function fillNumber(inner: string, hit: XrefHit): string {
+  const number = hit.anchor?.number
+  return number ? inner.replace(/%s|\{number\}/g, escapeHtml(number)) : inner
 }
 
 /**
@@ -84,7 +92,9 @@ export function namesItsAddress(inner: string, target: XrefTarget): boolean {
   if (target.kind !== 'file' && target.kind !== 'site') return false
   const address = target.path.replace(/^\/+|\/+$/g, '').replace(/\.(?:md|markdown|qmd|ipynb|html?)$/i, '')
   const text = inner.trim()
-  return text !== '' && (text === address || text === address.split('/').pop())
+  const leaf = address.split('/').pop() ?? address
+  // MyST's `{doc}` without text reads `stationary_densities` as "stationary densities" until resolved.
+  return text !== '' && (text === address || text === leaf || text === leaf.replace(/[_-]+/g, ' ').trim())
 }
 
 /** `/posts/{slug}#{id}`: the canonical address (DECISIONS.md), at the element when there is one. */
@@ -95,11 +105,12 @@ export function postHref(hit: XrefHit): string {
 /** What a label reference reads once its target is known, as d2l's own build would say it. */
 export function labelText(
   hit: Pick<XrefHit, 'anchor'> & { post: { title: string } },
-  style: 'name' | 'equation' | 'number',
+  style: 'name' | 'equation' | 'number' | 'text',
 ): string {
   const anchor = hit.anchor
   const post = `“${hit.post.title}”`
-  if (!anchor) return post
+  // A page named by its file name (MyST's `[](page)`, Jupyter Book's `{doc}`) reads as its title.
+  if (!anchor) return style === 'name' ? hit.post.title : post
   // bookdown's `\@ref` stands for the number; the author wrote "Figure" before it.
   if (style === 'number') return anchor.number ?? (anchor.kind === 'section' ? anchor.title || hit.post.title : post)
   switch (anchor.kind) {

@@ -4,7 +4,8 @@
  * the order in which posts were imported does not matter). The attribute says what was written:
  *
  * - `label:sec_linear_regression`: a d2l `:numref:`/`:ref:`/`:eqref:` label another post defines
- *   (`eqref:` for an equation's "(3)", `number:` for bookdown's `\@ref`, the number alone);
+ *   (`eqref:` for an equation's "(3)", `number:` for bookdown's `\@ref`, the number alone, `ref:`
+ *   for a reference whose text the author wrote: MyST's `[text](label)`, `{ref}`text <label>``);
  * - `site:/D/wish`: a link from the site's root (statproofbook's `/D/…`, `/P/…`);
  * - `file:../chapter_x/y.md#frag`: a link to another markdown file, relative to the essay;
  * - `post:2018-12-22-distill`: Jekyll's `{% post_url name %}`.
@@ -13,8 +14,8 @@ export type XrefTarget =
   | {
       kind: 'label'
       key: string
-      /** How the reference was written: `:eqref:` reads "(3)", bookdown's `\@ref` the number alone. */
-      style: 'name' | 'equation' | 'number'
+      /** How the reference was written: `:eqref:` reads "(3)", bookdown's `\@ref` the number alone, `text` as the author wrote it. */
+      style: 'name' | 'equation' | 'number' | 'text'
     }
   | { kind: 'site'; path: string; fragment: string }
   | { kind: 'file'; path: string; fragment: string }
@@ -22,11 +23,19 @@ export type XrefTarget =
 
 export const XREF_ATTRIBUTE = 'data-xref'
 
+const LABEL_PREFIX = { name: 'label', equation: 'eqref', number: 'number', text: 'ref' } as const
+const LABEL_STYLE: Record<string, Extract<XrefTarget, { kind: 'label' }>['style']> = {
+  label: 'name',
+  eqref: 'equation',
+  number: 'number',
+  ref: 'text',
+}
+
 /** The attribute value for a target (the inverse of `parseXref`). */
 export function formatXref(target: XrefTarget): string {
   switch (target.kind) {
     case 'label':
-      return `${target.style === 'equation' ? 'eqref' : target.style === 'number' ? 'number' : 'label'}:${target.key}`
+      return `${LABEL_PREFIX[target.style]}:${target.key}`
     case 'site':
     case 'file':
       return `${target.kind}:${target.path}${target.fragment ? '#' + target.fragment : ''}`
@@ -42,8 +51,7 @@ export function parseXref(value: string): XrefTarget | null {
   const kind = value.slice(0, colon)
   const rest = value.slice(colon + 1)
   if (rest === '') return null
-  if (kind === 'label' || kind === 'eqref' || kind === 'number')
-    return { kind: 'label', key: rest, style: kind === 'eqref' ? 'equation' : kind === 'number' ? 'number' : 'name' }
+  if (Object.hasOwn(LABEL_STYLE, kind)) return { kind: 'label', key: rest, style: LABEL_STYLE[kind] }
   const hash = rest.indexOf('#')
   const path = hash < 0 ? rest : rest.slice(0, hash)
   const fragment = hash < 0 ? '' : rest.slice(hash + 1)

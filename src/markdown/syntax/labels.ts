@@ -149,7 +149,9 @@ export function foreignReference(key: string, style: 'name' | 'equation' | 'numb
       ? `(${escapeText(readableKey(key))})`
       : describeForeignLabel(key)
   const attribute = key.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
-  return `<a href="#${encodeURI(key).replace(/"/g, '%22')}" data-xref="${style === 'name' ? 'label' : style === 'equation' ? 'eqref' : 'number'}:${attribute}">${text}</a>`
+  // Text the author wrote for a label reference stays once it is resolved (`ref:`); bookdown's `??` does not.
+  const kind = style === 'equation' ? 'eqref' : style === 'number' ? 'number' : written !== undefined ? 'ref' : 'label'
+  return `<a href="#${encodeURI(key).replace(/"/g, '%22')}" data-xref="${kind}:${attribute}">${text}</a>`
 }
 
 function describeForeignLabel(key: string): string {

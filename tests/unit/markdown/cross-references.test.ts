@@ -149,3 +149,35 @@ describe('cross-references across posts', () => {
     expect(html).not.toContain('data-xref')
   })
 })
+
+describe('MyST links to a whole page of the book by its file name', () => {
+  const book = storeOf([
+    {
+      path: '/book/lectures/stationary_densities.md',
+      slug: 'continuous-state-markov-chains',
+      title: 'Continuous State Markov Chains',
+      markdown: '# Continuous State Markov Chains\n\n(statd_density_case)=\n## The density case\n\nText.\n',
+    },
+    {
+      path: '/book/lectures/mcmc.md',
+      slug: 'mcmc',
+      title: 'MCMC',
+      markdown:
+        '# MCMC\n\n(mcmc_kernels)=\n## Kernels\n\nWe met these in [](stationary_densities), in [that lecture](stationary_densities),' +
+        ' in {doc}`stationary_densities`, in {doc}`the lecture <stationary_densities>` and in' +
+        ' [its density case](statd_density_case); not in [](nowhere_page).\n',
+    },
+  ])
+
+  it('reads as the page’s title when the link has no text, as the author’s words otherwise', async () => {
+    const html = await book.read('mcmc')
+    const page = '<a href="/posts/continuous-state-markov-chains">'
+    expect(html).toContain(
+      `<p>We met these in ${page}Continuous State Markov Chains</a>, in ${page}that lecture</a>,` +
+        ` in ${page}Continuous State Markov Chains</a>, in ${page}the lecture</a> and in` +
+        ' <a href="/posts/continuous-state-markov-chains#user-content-statd_density_case">its density case</a>;' +
+        ' not in “nowhere page”.</p>',
+    )
+    expect(html).not.toContain('data-xref')
+  })
+})

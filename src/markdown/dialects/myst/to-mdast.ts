@@ -296,8 +296,12 @@ export class MystToMdast {
     if (bare && !doc) {
       const target = this.numbering.target(url)
       if (target) return { type: 'link', url: target.kind === 'equation' ? `#eq-${url}` : `#${url}`, children: text }
+      // `[](page)` reads as what it leads to (a page's title, as Jupyter Book says it); `[text](page)` as written.
       if (!url.includes('/'))
-        return { type: 'html', value: foreignReference(url, 'name', textOf({ type: 'x', children: text })) }
+        return {
+          type: 'html',
+          value: foreignReference(url, 'name', children.length > 0 ? textOf({ type: 'x', children }) : undefined),
+        }
     }
     const target = bare ? url.replace(/(#.*)?$/, '.md$1') : url
     return { type: 'link', url: target, title: field(node, 'title') ?? null, children: text }
