@@ -98,10 +98,13 @@ class InlineScanner {
     if (c === '$') {
       // As MathJax reads it: `\$` inside a formula is a dollar sign, not the end of the formula.
       const close = this.findRun('$', token.length, after, true)
-      if (close < 0) return null
+      // No formula (pandoc and MathJax alike: an escaped `\$` never closes one), so the dollars are
+      // text; escaped when a `\$` follows, which remark-math would otherwise take for the closer.
+      if (close < 0)
+        return this.findRun('$', token.length, after, false) < 0 ? null : { text: escapeDollars(token), end: after }
       // MathJax skips code elements: a formula never opens or closes inside one (`"_$$_" … <code>„$$f“`);
       // the dollars are escaped, or remark-math would pair them all the same.
-      if (CODE_TAG.test(text.slice(after, close))) return { text: token.replace(/\$/g, '\\$'), end: after }
+      if (CODE_TAG.test(text.slice(after, close))) return { text: escapeDollars(token), end: after }
       const tex = rewriteTex(text.slice(after, close), false, this.ctx.labels)
       // `$$…$$` inside a sentence: LaTeX sets it in display style, so the line keeps its size
       // (a sum with its limits above and below) while the sentence goes on around it.
@@ -277,6 +280,10 @@ function matchingBrace(text: string, open: number): number {
     else if (ch === '}' && --depth === 0) return p
   }
   return -1
+}
+
+function escapeDollars(token: string): string {
+  return token.replace(/\$/g, '\\$')
 }
 
 function isEscaped(text: string, index: number): boolean {

@@ -80,6 +80,15 @@ describe('math delimiters', () => {
     expect(annotations(html)).toEqual(['\\$10 \\pm \\$1'])
   })
 
+  it('never closes a formula at an escaped dollar: a lone dollar before one is text', () => {
+    const { html } = renderMarkdown(
+      'Incomes of about $1 (extremely poor), \\$2 (very poor), \\$4 (poor) a day.\n\nA price $\\$5$ stays TeX.\n',
+    )
+    expect(html).toContain('<p>Incomes of about $1 (extremely poor), $2 (very poor), $4 (poor) a day.</p>')
+    expect(html).not.toContain('katex-error')
+    expect(annotations(html)).toEqual(['\\$5'])
+  })
+
   it('shows a broken formula as its source marked as an error, and renders the rest', () => {
     const { html } = renderMarkdown('Broken $\\frac{$ here.\n\nStill fine: $y$.\n\n## Next\n')
     expect(html).toMatch(/<span class="katex-error" title="ParseError: [^"]*" style="color:#cc0000">\\frac\{<\/span>/)
