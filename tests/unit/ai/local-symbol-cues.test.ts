@@ -87,3 +87,108 @@ The step is $w - \\eta \\beta \\lambda$.`),
     expect(namesOf(m).get('\\sigma')).toBe('')
   })
 })
+
+describe('symbols named on essays the project had not seen (issue 39)', () => {
+  it('lists every symbol the essay names, past the fifteen an unnamed list stops at', async () => {
+    const letters = 'abcdefghjkmnpqrsuvw'.split('')
+    const m = await modelOf(
+      letters.map((l, i) => `Here $${l}$ is the quantity number ${['one', 'two', 'three'][i % 3]} ${l}x.`).join(' '),
+    )
+    expect(m.variables.filter((v) => v.name !== '').length).toBe(letters.length)
+  })
+
+  it('reads symbols a macro writes in a group, with a star, a word subscript or a named operator’s index', async () => {
+    const names = namesOf(
+      await modelOf(`$$\\newcommand{\\xx}{{\\pmb{x}}}$$
+
+Input: starting guess $\\xx_0$, step-size $h > 0$ and momentum parameter $m \\in (0, 1)$.
+Here $\\xx^\\star$ is the minimizer of the objective and $\\hat{\\beta}_{over}$ is the minimum norm solution.
+If $\\varphi$ is convex then the proximal operator is defined as
+
+$$\\mathrm{prox}_\\varphi(x) := \\mathrm{argmin}_z \\varphi(z) + \\frac12 \\|z - x\\|^2.$$`),
+    )
+    expect(names.get('\\pmb{x}_0')).toBe('starting guess')
+    expect(names.get('h')).toBe('step-size')
+    expect(names.get('m')).toBe('momentum parameter')
+    expect(names.get('\\pmb{x}^\\star')).toBe('minimizer of the objective')
+    expect(names.get('\\hat{\\beta}_{over}')).toBe('minimum norm solution')
+    expect(names.get('\\mathrm{prox}_\\varphi')).toBe('proximal operator')
+  })
+
+  it('lists a conditional, or a function the formulas only write applied, as written with its arguments', async () => {
+    const m =
+      await modelOf(`We derive the conditional vector field $u_t(x|x_1)$ for a given conditional probability path $p_t(x|x_1)$.
+The marginal is $p_t(x) = \\int p_t(x|x_1) q(x_1) dx_1$, where $p_t$ is the probability path.
+The policy is $\\pi^*(y|x) = \\pi(y|x) \\exp(r(x, y)) / Z(x)$ with the partition function $Z(x)$.`)
+    const names = namesOf(m)
+    expect(names.get('u_t(x|x_1)')).toBe('conditional vector field')
+    expect(names.get('p_t(x|x_1)')).toBe('conditional probability path')
+    expect(names.get('p_t')).toBe('probability path')
+    expect(names.get('Z(x)')).toBe('partition function')
+    // no bare `Z` is listed: no formula writes it so
+    expect(names.has('Z')).toBe(false)
+  })
+
+  it('leaves asides, clauses and compounds unnamed rather than naming a symbol by them', async () => {
+    const names = namesOf(
+      await modelOf(`Solving for $w_t$ (and doing simple algebra) gives $w_t = 2$.
+If the loss is scaled by $c$ (if we neglect the $\\epsilon$ in $D_t$), nothing changes.
+The smaller the value of $r_t$, the faster the algorithm converges.
+We might have expected the standard $\\ell_2$-norm.
+To see this, replace $X$ with its singular value decomposition $X = U S V^T$.`),
+    )
+    expect(names.get('w_t')).toBe('')
+    expect(names.get('c')).toBe('')
+    expect(names.get('r_t')).toBe('')
+    expect(names.get('\\ell_2')).toBe('')
+    expect(names.get('X')).toBe('')
+  })
+
+  it('reads the cues "we use … for", "that we’ll refer to as", "denote with … the", "and of …, denoted by"', async () => {
+    const names = namesOf(
+      await modelOf(`We use $\\eta_t > 0$ for a learning rate schedule multiplier.
+Since $\\sigma$ is a linear function, it is easy to bound. Here $\\sigma(\\lambda) = 1 + \\lambda$ is a linear function that we'll refer to as the link function.
+Adam uses an exponentially moving average (EMA) of stochastic gradients, typically denoted by $m_t$, and of the elementwise squared gradients, denoted by $v_t$.
+We denote with $\\hat m_t$ and $\\hat v_t$ the EMA estimates with bias correction.`),
+    )
+    expect(names.get('\\eta_t')).toBe('learning rate schedule multiplier')
+    expect(names.get('\\sigma')).toBe('link function')
+    expect(names.get('m_t')).toBe('exponentially moving average (EMA) of stochastic gradients')
+    expect(names.get('v_t')).toBe('exponentially moving average (EMA) of elementwise squared gradients')
+    expect(names.get('\\hat{m}_t')).toBe('EMA estimate with bias correction')
+    expect(names.get('\\hat{v}_t')).toBe('EMA estimate with bias correction')
+  })
+
+  it('names a display’s symbol from "call this quantity the …", ", defined as" and a definitional equals', async () => {
+    const names = namesOf(
+      await modelOf(`This is the worst-case relative improvement at iteration $t$, defined as
+
+$$ r_t \\stackrel{\\text{def}}{=} \\sup \\frac{a_t}{a_0} $$
+
+We'll call this quantity the asymptotic rate of convergence, and denote it:
+
+$$ r_{\\infty} \\stackrel{\\text{def}}{=} \\limsup_{t \\to \\infty} \\sqrt[t]{r_t} $$
+
+The formula shows the prediction results for a test data point $x$:
+
+$$ f(x) = a x + b $$`),
+    )
+    expect(names.get('r_t')).toBe('worst-case relative improvement at iteration t')
+    expect(names.get('r_{\\infty}')).toBe('asymptotic rate of convergence')
+    expect(names.get('f')).toBe('prediction result for a test data point')
+    expect(names.get('t')).toBe('iteration')
+  })
+
+  it('names the measure, not what it measures, and keeps a matrix’s plural', async () => {
+    const names = namesOf(
+      await modelOf(`The number of model parameters $P$ grows. The dimensionality of the data $D$ is fixed.
+There may be non-zero errors $E$ and the Lagrange multipliers $\\vec{\\lambda}$ enforce $Y = X \\vec{\\beta}$. A sample is $t \\sim p(t)$ from a general distribution $t \\sim p(t)$.`),
+    )
+    expect(names.get('P')).toBe('number of model parameters')
+    expect(names.get('D')).toBe('dimensionality of the data')
+    expect(names.get('E')).toBe('non-zero errors')
+    expect(names.get('\\vec{\\lambda}')).toBe('Lagrange multipliers')
+    // t is drawn from the distribution; it is not the distribution
+    expect(names.get('t')).toBe('')
+  })
+})

@@ -11,7 +11,10 @@ import { normalTex, symbolsIn } from './tex-symbols.js'
 
 type Variable = MathematicalModel['variables'][number]
 
+/** Unnamed symbols fill the list up to this many; the essay's named ones are all listed, up to MAX_NAMED. */
 const MAX_VARIABLES = 15
+/** Essays name 17–24 symbols: each named one is listed, so that no name the essay gives is lost (issue 39). */
+const MAX_NAMED = 30
 /** A sentence that states a use: "is used to predict …", "applications include …", "popular applications of …", "useful for …". */
 const APPLICATION =
   /\b(?:can|could|may)\s+be\s+(?:\w+ly\s+)?(?:used|applied|employed)\s+(?:to|for|in)\b|\b(?:is|are|has\s+been|have\s+been|was|were)\s+(?:widely|commonly|frequently|often|routinely|extensively|successfully)\s+(?:used|applied|employed)\b|\bapplications?\s+(?:include|includes|range)\b|\b(?:popular|common|practical|important|main|typical|real[- ]world|many)\s+applications?\s+(?:of|in|include|are)\b|\b(?:useful|helpful)\s+(?:for|in|when)\b|\buse\s+cases?\b|\bin\s+practice\b[^.]*\b(?:used|applied)\b/i
@@ -93,7 +96,10 @@ function variablesOf(formulas: string[], names: Map<string, SymbolName>): Variab
     else uses.set(key, { count: 1, first: i })
   }
   const written = [...names.keys()].filter((key) => !(symbolsIn(key).length === 1 && symbolsIn(key)[0] === key))
-  const inside = new Set(written.flatMap((key) => symbolsIn(key)).filter((atom) => !names.has(atom)))
+  // `Z(x)` hides its function `Z`, not its argument `x`.
+  const inside = new Set(
+    written.flatMap((key) => symbolsIn(key.replace(/\s*(?:\\left)?\(.*$/s, ''))).filter((atom) => !names.has(atom)),
+  )
   formulas.forEach((tex, i) => {
     const flat = normalTex(tex)
     for (const key of symbolsIn(tex)) if (!inside.has(key)) use(key, i)
@@ -104,7 +110,9 @@ function variablesOf(formulas: string[], names: Map<string, SymbolName>): Variab
     ([a, x], [b, y]) =>
       Number(names.has(b)) - Number(names.has(a)) || y.count - x.count || x.first - y.first || (a < b ? -1 : 1),
   )
-  return ranked.slice(0, MAX_VARIABLES).map(([symbol, use]) => {
+  const withName = ranked.filter(([key]) => names.has(key)).slice(0, MAX_NAMED)
+  const without = ranked.filter(([key]) => !names.has(key)).slice(0, Math.max(0, MAX_VARIABLES - withName.length))
+  return [...withName, ...without].map(([symbol, use]) => {
     const named = names.get(symbol)
     const times = `Appears in ${plural(use.count, 'formula')}.`
     return {

@@ -5,6 +5,8 @@ export interface Head {
   relation: string
   /** Written applied to arguments (`D(\mathbf{x})`): a phrase about it names its value, not the function. */
   applied?: true
+  /** The applied form as written, arguments included (`Z(x)`). */
+  written?: string
 }
 
 /**
@@ -13,7 +15,7 @@ export interface Head {
  * relation (`\mathbf{q} \in \mathbb{R}^d`, `\eta = 0.01`) or of its argument list (`f(x)`).
  */
 export function headOf(tex: string): Head | null {
-  let t = tex
+  let t = definitionalEquals(tex)
     .replace(/\\mathit\s*\{([^{}]*)\}/g, '$1')
     .replace(/\s+/g, ' ')
     .replace(/(?:\\[,;:!]|[\s.,;:])+$/, '')
@@ -41,27 +43,45 @@ export function headOf(tex: string): Head | null {
   }
   const bare = t
   t = t.replace(/^(.+?)\s*(?:\\left)?\((?:[^()]|\([^()]*\))*(?:\\right)?\)$/, '$1').trim()
-  const applied = t !== bare ? { applied: true as const } : {}
+  const applied = t !== bare ? { applied: true as const, written: bare } : {}
   if (t === '' || t.length > 40 || /^[\d(]/.test(t)) return null
+  // `p_t(x|x_1)`, `p(\theta \mid x)`: a conditional is a quantity of its own, not the function `p`.
+  const fn = symbolsIn(t)
+  if (
+    t !== bare &&
+    // one bar: two are an absolute value or a norm
+    (bare.slice(t.length).match(/\||\\mid(?![A-Za-z])|\\vert(?![A-Za-z])/g) ?? []).length === 1 &&
+    fn.length === 1 &&
+    normalTex(fn[0]) === normalTex(t)
+  )
+    return { key: bare, relation }
   if (
     /[+\-*/=|!<>,&]|\\(?:cdot|times|frac|dfrac|sum|prod|int|sqrt|left|right|quad|qquad|\||top|circ|odot|otimes|partial|nabla|log|ln|exp|min|max|lim)(?![A-Za-z])|\^\s*\{?\s*\\top/.test(
-      t.replace(/\[[^\]]*\]$/, ''),
+      t.replace(/\[[^\]]*\]$/, '').replace(/\^\s*\{?\s*\*\s*\}?$/, ''),
     )
   )
     return null
   const atoms = symbolsIn(t)
   if (atoms.length === 1 && normalTex(atoms[0]) === normalTex(t)) return { key: atoms[0], relation, ...applied }
-  // One symbol with a prime or a power as written (`s_x^2`, `g_t'`).
+  // One symbol with a prime, a power or a star as written (`s_x^2`, `g_t'`, `x^\star`: the optimum).
   const rest = normalTex(t).startsWith(normalTex(atoms[0] ?? '-')) ? normalTex(t).slice(normalTex(atoms[0]).length) : ''
-  if (atoms.length === 1 && /^(?:'+|\^(?:\d|\\prime))$/.test(rest)) return { key: t, relation, ...applied }
-  // Written as one name: `ML`, `\mathrm{RSS}`, `\operatorname{KL}[P\,||\,Q]`, a difference `\Delta x`.
+  if (atoms.length === 1 && /^(?:'+|\^(?:\d|\\prime|\*|\\star|\\ast))$/.test(rest))
+    return { key: `${atoms[0]}${rest}`, relation, ...applied }
+  // Written as one name: `ML`, `\mathrm{RSS}`, `\operatorname{KL}[P\,||\,Q]`, `\mathrm{prox}_\varphi`, a difference `\Delta x`.
   if (
-    /^(?:[A-Z][A-Za-z]{1,3}|\\(?:mathrm|operatorname)\s*\{[A-Za-z]{2,}\}(?:\s*\[[^\]]*\])?|\\[Dd]elta\s*[A-Za-z])$/.test(
+    /^(?:[A-Z][A-Za-z]{1,3}|\\(?:mathrm|operatorname)\s*\{[A-Za-z]{2,}\}(?:\s*_\s*(?:\{\\?[A-Za-z]+\}|\\[A-Za-z]+|[A-Za-z]))?(?:\s*\[[^\]]*\])?|\\[Dd]elta\s*[A-Za-z])$/.test(
       t,
     )
   )
     return { key: t, relation, ...applied }
   return null
+}
+
+/** `r_t \stackrel{\text{def}}{=} …`, `x \triangleq …`: an equals sign that defines is an equals sign. */
+export function definitionalEquals(tex: string): string {
+  return tex
+    .replace(/\{?\s*\\(?:stackrel|overset)\s*\{(?:[^{}]|\{[^{}]*\})*\}\s*\{\s*=\s*\}\s*\}?/g, ' = ')
+    .replace(/\\(?:triangleq|eqqcolon|doteq|equiv)(?![A-Za-z])/g, ' = ')
 }
 
 /** Dots that stand for the members a list leaves out (`x_1, \ldots, x_n`). */

@@ -19,7 +19,14 @@ export const STATED: RegExp[] = [
   String.raw`${SELF}\s*,?\s*being\s+(?:${DET}\s+)?${PHRASE}`,
   // A definition list or notation table: "⟦x⟧: the input", "⟦η⟧ — learning rate".
   String.raw`^\s*${SELF}\s*(?::|—|–|--?)\s*(?:${DET}\s+)?${PHRASE}`,
+  // "We use ⟦ηₜ > 0⟧ for a learning rate schedule multiplier", "we write ⟦x⟧ to denote the input"
+  String.raw`\b(?:use|write)\s+${SELF}\s*(?:for|to\s+(?:denote|represent|mean))\s+(?:${DET}\s+)?${PHRASE}`,
 ].map((source) => new RegExp(source, 'iu'))
+/** What the essay says it calls the symbol, wherever else it describes it: "σ … is a linear function that we'll refer to as the link function". */
+export const CALLED = new RegExp(
+  String.raw`${SELF}[^⟦]{0,80}?\b(?:that|which)\s+(?:we|I)(?:['’]ll|\s+will|\s+shall)?\s+(?:call|refer\s+to\s+as|name|term)\s+(?:${DET}\s+)?${PHRASE}`,
+  'iu',
+)
 /**
  * A name written before the symbol it introduces: "the … (let's call it x)", "denote the … by x",
  * "a type II error is usually denoted as β", "the learning rate, denoted η". The symbol may follow
@@ -28,12 +35,15 @@ export const STATED: RegExp[] = [
 export const NAMED_BEFORE: RegExp[] = [
   String.raw`\b${DET}\s+((?:[\p{L}-]+\s+){0,5}[\p{L}-]+)\s*\(\s*(?:let['’]?s|let\s+us|we(?:['’]ll|\s+will)?)\s+call\s+(?:it|this|them|these)\s+${SELF}\s*\)`,
   String.raw`\bdenote\s+(?:${DET}\s+)?${PLAIN_PHRASE}\s+(?:by|as|with)\s+${SELF}`,
+  // "We denote with ⟦m̂ₜ⟧ and ⟦v̂ₜ⟧ the EMA estimates with bias correction"
+  String.raw`\b(?:denote|write)\s+(?:by|with)\s+(?:⟦\d+⟧\s*,?\s*(?:and\s+)?)*${SELF}(?:\s*,?\s*(?:and\s+)?⟦\d+⟧)*\s+${DET}\s+${PHRASE}`,
   // "A type II error is usually denoted as β"
   String.raw`(?:^|[,;:]\s*|\b${DET}\s+)((?:[\p{L}-]+\s+){0,4}[\p{L}-]+)\s+(?:is|are)\s+(?:\p{L}+ly\s+)?(?:denoted|symboli[sz]ed|labell?ed)\s+(?:by|as|with)\s+${SELF}`,
   // "a convolutional layer whose kernel size is k.": the symbol is the whole predicate.
   String.raw`\b(?:${DET}|whose)\s+((?:[\p{L}-]+\s+){0,3}[\p{L}-]+)\s+(?:is|are|was|were)\s+${SELF}\s*(?:[,.;:]|$)`,
   // "the learning rate, denoted η", "the empirical risk, which we denote by R"
-  String.raw`\b${DET}\s+((?:[\p{L}-]+\s+){0,6}[\p{L}-]+)\s*,?\s*(?:which\s+(?:we|I)\s+(?:will\s+|shall\s+)?(?:denote|write|call)(?:\s+(?:by|as))?|(?:\p{L}+ly\s+)?denoted\s+(?:by\s+|as\s+)?)\s*${SELF}`,
+  // "an exponentially moving average (EMA) of stochastic gradients, typically denoted by mₜ"
+  String.raw`\b${DET}\s+((?:(?:[\p{L}-]+|\(\p{Lu}{2,}s?\))\s+){0,6}[\p{L}-]+)\s*,?\s*(?:which\s+(?:we|I)\s+(?:will\s+|shall\s+)?(?:denote|write|call)(?:\s+(?:by|as))?|(?:\p{L}+ly\s+)?denoted\s+(?:by\s+|as\s+)?)\s*${SELF}`,
 ].map((source) => new RegExp(source, 'iu'))
 /** "x and y are sample means": a plural name without an article, for a list. */
 export const ARE_PLURAL = new RegExp(
@@ -55,7 +65,7 @@ export const NAME_END =
   /-?\s+(?:where|which|that|such|so|if|when|while|whose|given|using|resulting|connecting|to\s+(?:obtain|get|compute|find|make)|i\.e|e\.g|and\s+⟦|with\s+⟦|for\s+all|is|are|was|were|can|will|has|have|gets?|becomes?|(?:\p{L}+ly\s+)?(?:\p{L}{3,}ed\s+(?:via|by|from|using|through|with|in|on|at|over|for)|(?:drawn|taken|chosen)\s+\p{L}+|following|satisfying|having|containing))(?![\p{L}]).*$/iu
 /** Words that start a statement about the symbol, not its name ("x is distributed as …"). */
 export const NOT_A_NAME =
-  /^(?:smallest|largest|highest|lowest|greatest|best|worst|using|takes?|taking|rewritten|small|large|smaller|larger|given|distributed|equal|independent\s+of|defined|called|known|used|obtained|written|true|false|positive|negative|zero|greater|smaller|larger|less|more|not|also|then|now|only|just|same|following|above|below|function\s+of)\b/i
+  /^(?:smallest|largest|highest|lowest|greatest|best|worst|using|takes?|taking|rewritten|small|large|smaller|larger|given|distributed|equal|independent\s+of|defined|called|known|used|obtained|written|true|false|positive|negative|zero|greater|smaller|larger|less|more|not|also|then|now|only|just|same|following|above|below|function\s+of)(?![A-Za-z-])/i
 /** An adjective alone says what kind of value a symbol holds, not what it is ("let x be fixed"). */
 export const LONE_ADJECTIVE =
   /^(?:fixed|arbitrary|any|finite|nonzero|non-zero|continuous|differentiable|invertible|such|independent|real|complex)$/i
@@ -74,6 +84,9 @@ export const PREPOSITION =
   /^(?:at|in|of|on|for|by|with|from|to|into|over|under|between|along|inside|within|via|than|as|like|about|through)$/i
 /** Plural nouns one symbol can hold many of: a weight matrix is "the weights", not "the weight". */
 export const COLLECTIVE =
-  /(?:parameters|weights|coefficients|features|data|statistics|observations|samples|inputs|outputs|biases|logits|scores)$/i
+  /(?:parameters|weights|coefficients|features|data|statistics|observations|samples|inputs|outputs|biases|logits|scores|multipliers)$/i
 export const NUMBER_WORD = /^(?:two|three|four|five|six|both|all|several|multiple|many|various|these|those)$/i
 export const PRONOUN = /^(?:we|you|they|i|it|one|he|she|let['’]?s)$/i
+/** A running index names its symbol: "at iteration t", "in layer l", "at time t". */
+export const COUNTER =
+  /^(?:iterations?|steps?|times?|epochs?|rounds?|layers?|stages?|episodes?|generations?|timesteps?)$/i

@@ -10,14 +10,11 @@ export const lastWord = (name: string) => name.split(' ').pop() ?? ''
  */
 export function singular(name: string, eachOne = false): string {
   const words = name.split(' ')
+  // "EMA estimates with bias correction": the noun before the preposition is the one to count.
+  const prep = words.findIndex((w, i) => i > 0 && PREPOSITION.test(w))
+  if (prep > 0) return [singular(words.slice(0, prep).join(' '), eachOne), ...words.slice(prep)].join(' ')
   const last = words.pop()!
-  if (
-    (COLLECTIVE.test(last) && !eachOne) ||
-    /(?:ss|us|is|as|os|ics)$/i.test(last) ||
-    /⟧$/.test(last) ||
-    words.some((w) => PREPOSITION.test(w))
-  )
-    return name
+  if ((COLLECTIVE.test(last) && !eachOne) || /(?:ss|us|is|as|os|ics)$/i.test(last) || /⟧$/.test(last)) return name
   const one = /^(?:matr|ind|vert|simpl)ices$/i.test(last)
     ? last.replace(/ices$/i, /^ind/i.test(last) ? 'ex' : /^vert/i.test(last) ? 'ex' : 'ix')
     : /ies$/i.test(last)
@@ -51,7 +48,19 @@ export function tidy(raw: string): string | null {
     (STOP_WORDS.has(kept[kept.length - 1].toLowerCase()) || PREPOSITION.test(kept[kept.length - 1]))
   )
     kept.pop()
-  name = kept.join(' ').replace(/-$/, '')
+  // "faster the algorithm converges": an article inside, not after a preposition, starts a clause.
+  if (
+    kept.some(
+      (w, i) =>
+        i > 0 && /^(?:the|a|an)$/i.test(w) && !PREPOSITION.test(kept[i - 1]) && !/^(?:and|or)$/i.test(kept[i - 1]),
+    )
+  )
+    return null
+  name = kept
+    .join(' ')
+    .replace(/-$/, '')
+    // "a quadratic objective of the form": what follows is the formula, not the name.
+    .replace(/\s+of\s+the\s+form$/i, '')
   if (kept.length === 1 && (TYPE_WORD.test(name) || LONE_ADJECTIVE.test(name))) return null
   if (
     name.length < 3 ||

@@ -2,11 +2,13 @@ import type { DisplayFormula, Sentence } from '../../../text/essay-doc.js'
 import { readableOf } from '../../../text/sentences.js'
 import { readableTex } from '../../../text/readable.js'
 import { STOP_WORDS } from '../../../text/stop-words.js'
-import { headOf, headsOf, type Head } from './formula-head.js'
+import { definitionalEquals, headOf, headsOf, type Head } from './formula-head.js'
 import {
   AFTER,
   APPOSITION_AT_END,
   ARE_PLURAL,
+  CALLED,
+  COUNTER,
   DET,
   GENERIC_NOUNS,
   NAMED_BEFORE,
@@ -20,7 +22,7 @@ import {
 import { lastWord, singular, tidy } from './name-tidy.js'
 import { namesInTable } from './table-names.js'
 import { familyNames } from './family-names.js'
-import { symbolsIn } from './tex-symbols.js'
+import { normalTex, symbolsIn } from './tex-symbols.js'
 
 export { headOf }
 
@@ -36,12 +38,17 @@ export interface SymbolName {
 interface Candidate extends SymbolName {
   /** The symbol as the essay writes it (see `headOf`). */
   key: string
-  /** 0: the sentence says what it is ("x is the …"); 1: apposition or an introduced formula; 2: read from notation. */
+  /**
+   * -1: the essay says what it calls it ("… that we'll refer to as the link function"); 0: the
+   * sentence says what it is ("x is the …"); 1: apposition or an introduced formula; 2: read from notation.
+   */
   tier: number
   /** Named together with other symbols ("x̄ and ȳ are the sample means"). */
   shared: boolean
   /** Named where it is written applied to arguments ("the predicted probability D(x)"): a bare mention names it better. */
   applied?: boolean
+  /** The applied form as written (`Z(x)`), which names it when the formulas never write it bare. */
+  written?: string
   order: number
 }
 
@@ -75,12 +82,13 @@ export function symbolNames(sentences: Sentence[], displays: DisplayFormula[] = 
     const had = names.get(c.key)
     if (!had || better(c, had) < 0) names.set(c.key, c)
   }
-  estimated(names)
-  notation(sentences, displays, names)
   const formulas = [
     ...displays.map((d) => d.tex),
     ...sentences.flatMap((s) => s.segments.flatMap((seg) => (seg.kind === 'math' ? [seg.tex] : []))),
   ]
+  appliedForms(names, formulas)
+  estimated(names)
+  notation(sentences, displays, names)
   familyNames(names, [...new Set(formulas.flatMap(symbolsIn))])
   return new Map(
     [...names].map(([key, c]) => [
@@ -119,7 +127,9 @@ function namesInSentence(s: Sentence): Found[] {
         keys.forEach((key, i) => out.push({ key, name: readable(each[i]), sentence: s, unit: '', tier, shared: false }))
         return
       }
-      const final = readable(singular(name, shared && !keys.some(holdsMany)))
+      // "errors E", "Lagrange multipliers λ⃗": a matrix or a vector holds many, and keeps its plural.
+      const many = !shared && isMatrix(head.key)
+      const final = readable(many ? name : singular(name, shared && !keys.some(holdsMany)))
       for (const m of members)
         for (const h of all[m])
           out.push({
@@ -130,6 +140,7 @@ function namesInSentence(s: Sentence): Found[] {
             tier,
             shared,
             applied: h.applied,
+            written: h.written,
           })
     }
     // "an n-dimensional vector": n is the dimension.
@@ -139,9 +150,12 @@ function namesInSentence(s: Sentence): Found[] {
     }
     // "a prediction y from x is …": x is not what the sentence is about.
     const object = PREPOSITION.test(/([\p{L}]+)\s*$/u.exec(marked.slice(0, at))?.[1] ?? '')
+    const called = CALLED.exec(marked)
+    const callName = called && tidy(called[1])
+    if (callName) return named(callName, -1)
     for (const pattern of object ? NAMED_BEFORE : [...STATED, ...NAMED_BEFORE]) {
       const m = pattern.exec(marked)
-      const name = m && tidy(m[1])
+      const name = m && tidy(elided(marked.slice(0, m.index), m[1]))
       if (name && NAMED_BEFORE.includes(pattern) && GENERIC_NOUNS.has(name.toLowerCase())) continue
       if (name) return named(name, 0)
     }
@@ -154,23 +168,45 @@ function namesInSentence(s: Sentence): Found[] {
     // a noun phrase with its article ("the noise precision τ = 1/σ²"), never by a verb ("set x = 0").
     if (head.relation === '=' || head.relation === ':=') {
       const phrase = nounBefore(marked.slice(0, at), true)
-      if (phrase) named(phrase, 1)
+      // "the trigonometric definitions Tₜ(cos θ) = …", "its decomposition X = USVᵀ": the name of the equation.
+      if (phrase && !FORMULA_NOUN.test(lastWord(phrase))) named(phrase, 1)
       return
     }
     for (const pattern of AFTER) {
       const m = pattern.exec(marked)
       const name = m && tidy(m[1])
-      if (name && !PREPOSITION.test(lastWord(name))) return named(name, 1)
+      // "wₜ (and doing simple algebra)", "c (if we neglect …)": an aside, not a name.
+      const first = name?.split(' ')[0] ?? ''
+      if (!name || STOP_WORDS.has(first.toLowerCase()) || name.split(' ').some((w) => PRONOUN.test(w))) continue
+      if (!PREPOSITION.test(lastWord(name))) return named(name, 1)
     }
     // "…, and x, the input." but not "Given α, its definition is": a clause, not an apposition.
     const end = APPOSITION_AT_END.exec(marked)
     const last = end && end[1].replace(NAME_END, '') === end[1] ? tidy(end[1]) : null
     if (last) return named(last, 1)
+    // "the standard ℓ₂-norm": the words before name the compound the symbol starts, not the symbol.
+    if (/^⟦\*⟧\s*-\p{L}/u.test(marked.slice(at))) return
     // "the same vector length, say d"
     const phrase = nounBefore(marked.slice(0, at).replace(/\s*,?\s*say\s*$/i, ''))
+    // "a general distribution t ∼ p(t)": the distribution it is drawn from, not the symbol.
+    if (phrase && head.relation === '\\sim' && /\b(?:distributions?|densit(?:y|ies)|priors?)$/i.test(phrase)) return
     if (phrase) named(phrase, 1)
   })
   return out
+}
+
+/**
+ * "an average of stochastic gradients, denoted by mₜ, and of the squared gradients, denoted by
+ * vₜ": a second conjunct that starts at its preposition shares the first one's head noun.
+ */
+function elided(before: string, phrase: string): string {
+  const conjunct = /\band\s+(of|for|to|in|on|over)\s+\S*\s*$/iu.exec(before)
+  if (!conjunct) return phrase
+  const first = new RegExp(
+    String.raw`^.*\b${DET}\s+((?:(?:[\p{L}-]+|\(\p{Lu}{2,}s?\))\s+){0,5}?(?:[\p{L}-]+|\(\p{Lu}{2,}s?\)))\s+${conjunct[1]}\s`,
+    'isu',
+  ).exec(before.slice(0, conjunct.index))
+  return first ? `${first[1]} ${conjunct[1]} ${phrase}` : phrase
 }
 
 /** "x̄ and ȳ", "A, B, and C": a list holding the formula `k` is named as one; not after a preposition ("between x and y"). */
@@ -202,7 +238,7 @@ function nounBefore(before: string, withArticle = false): string | null {
   const run: string[] = []
   while (words.length && run.length < 5) {
     const w = words[words.length - 1]
-    if (!/^[\p{L}][\p{L}-]*$/u.test(w) || STOP_WORDS.has(w.toLowerCase()) || NUMBER_WORD.test(w)) break
+    if (!/^[\p{L}][\p{L}-]*(?:['’]s)?$/u.test(w) || STOP_WORDS.has(w.toLowerCase()) || NUMBER_WORD.test(w)) break
     run.unshift(words.pop()!)
   }
   // "can adaptively choose step sizes Δx": a word an adverb qualifies is a verb (or an adjective),
@@ -213,7 +249,18 @@ function nounBefore(before: string, withArticle = false): string | null {
   if (run.length === 0 || run.length > 4 || run.some((w) => /ly$/i.test(w))) return null
   // "there exist coefficients a₁, …", "a given discriminator D": the verb is not part of the name.
   while (run.length > 1 && /^(?:exists?|is|are|be|has|have|gets?|given)$/i.test(run[0])) words.push(run.shift()!)
+  // "the number of model parameters P", "the dimensionality of the data D": the measure is the name.
+  // (A collection is not: "a sequence of input tokens x₁, …" names the tokens.)
+  const of = /^(.*?)\b(?<det>the|a|an|our|its|their)\s+(?<noun>(?:[\p{L}-]+\s+)?[\p{L}-]+)\s+of(?<the>\s+the)?$/iu.exec(
+    words.join(' '),
+  )
+  if (of?.groups && run.length && MEASURE.test(lastWord(of.groups.noun))) {
+    words.splice(0, words.length, ...`${of[1]}${of.groups.det}`.trim().split(' '))
+    run.unshift(of.groups.noun, 'of', ...(of.groups.the ? ['the'] : []))
+  }
   const stop = words[words.length - 1] ?? ''
+  // "at iteration t", "in layer l": the running index.
+  if (run.length === 1 && COUNTER.test(run[0]) && /^(?:at|in|for|after|until|of)$/i.test(stop)) return singular(run[0])
   // "the n × n precision matrix P": a formula may stand between the article and the noun.
   const article = /^⟦\d+⟧$/.test(stop) ? (words[words.length - 2] ?? '') : stop
   if (withArticle && !new RegExp(`^${DET}$`, 'i').test(article)) return null
@@ -223,11 +270,11 @@ function nounBefore(before: string, withArticle = false): string | null {
   if (run.length === 1 && /(?:est|ing)$/i.test(run[0])) return null
   if (
     run.length === 1 &&
-    /^[\p{L}]/u.test(stop) &&
+    (/^[\p{L}]/u.test(stop) || /^⟦\d+⟧$/.test(stop)) &&
     !new RegExp(
       `^(?:${DET}|given|that|of|and|or|with|for|from|into|by|between|two|three|four|both|all|multiple|many|several|various|these|those)$`,
       'i',
-    ).test(stop)
+    ).test(article)
   )
     return null
   const name = tidy(run.join(' '))
@@ -240,7 +287,12 @@ const INTRODUCES_END = new RegExp(
   'iu',
 )
 const INTRODUCES_VERB = new RegExp(
-  String.raw`(?:^|[^\p{L}])${DET}\s+([^,;:()]{2,140}?)\s+(?:is|are|can\s+be|will\s+be)\s+(?:then\s+)?(?:defined|given|computed|written|obtained|calculated|expressed)\s+(?:as|by)\s*:?\s*$`,
+  String.raw`(?:^|[^\p{L}])${DET}\s+([^,;:()]{2,140}?)(?:\s+(?:is|are|can\s+be|will\s+be)\s+(?:then\s+)?|\s*,\s*)(?:defined|given|computed|written|obtained|calculated|expressed)\s+(?:as|by)\s*:?\s*$`,
+  'iu',
+)
+/** "We'll call this quantity the asymptotic rate of convergence, and denote it:" */
+const INTRODUCES_CALL = new RegExp(
+  String.raw`\bcall\s+(?:this|it|these|them)(?:\s+\p{L}+)?\s+${DET}\s+([^,;:()]{2,90}?)\s*(?:,\s*and\s+(?:denote|write)\s+(?:it|them)\s*)?:?\s*$`,
   'iu',
 )
 
@@ -250,10 +302,11 @@ const INTRODUCES_VERB = new RegExp(
  * symbols on the left of its rows.
  */
 function namesForDisplay(d: DisplayFormula): Found[] {
-  const text = d.before?.text
+  // "If φ is convex then the proximal operator is defined as": the main clause introduces it.
+  const text = d.before?.text.replace(/^(?:if|when)\b.*?,?\s+then\s+/i, '')
   if (!text) return []
   let phrase: string | null = null
-  const verb = INTRODUCES_VERB.exec(text)
+  const verb = INTRODUCES_VERB.exec(text) ?? INTRODUCES_CALL.exec(text)
   if (verb) phrase = verb[1]
   else {
     const end = INTRODUCES_END.exec(text)
@@ -264,7 +317,23 @@ function namesForDisplay(d: DisplayFormula): Found[] {
       end[2].replace(NAME_END, '') === end[2] &&
       !/\bwith\b/i.test(end[2])
     )
-      phrase = end[2]
+      // "The formula shows the prediction results for …": the object of the verb is the name.
+      phrase = end[2].replace(/^.*?\b(?:shows?|gives?|describes?|states?|presents?)\s+(?:the|a|an)\s+/i, '')
+  }
+  // "… for a test data point x:": the symbol ending the sentence is not part of the name.
+  const last = d.before!.segments.findLast((seg) => seg.kind === 'math')
+  const tail = last ? readableOf(last).trim() : ''
+  if (phrase && tail && phrase.trimEnd().endsWith(tail)) {
+    const rest = phrase.trimEnd().slice(0, -tail.length)
+    // "the divergence of P from Q", "… at iteration t" keep their formula: after a preposition it belongs to the name.
+    if (
+      !rest
+        .trim()
+        .split(' ')
+        .slice(-2)
+        .some((w) => PREPOSITION.test(w))
+    )
+      phrase = rest
   }
   // "the number of training points and test points are given by": the first thing named.
   if (phrase) phrase = phrase.replace(/\s+and\s+.*$/i, '')
@@ -275,15 +344,18 @@ function namesForDisplay(d: DisplayFormula): Found[] {
   const words = name ? name.split(' ') : []
   if (!name || /^(?:given|assume|suppose|if|when|consider)\b/i.test(text.replace(/^\w+:\s*/, ''))) return []
   // "the Yogi updates": a name for the formula, not for the symbol it updates.
-  if (/^(?:updates?|rules?|recurrences?|steps?|iterations?|equations?|formulas?|system)$/i.test(lastWord(name)))
-    return []
+  // "the update formula of Adam": the noun before a preposition is the head.
+  const prep = words.findIndex((w) => PREPOSITION.test(w))
+  const headNoun = prep > 0 ? words[prep - 1] : lastWord(name)
+  if (/^(?:updates?|rules?|recurrences?|steps?|iterations?|equations?|formulas?|system)$/i.test(headNoun)) return []
   if (
     words.some((w) => /^(?:as|follows)$/i.test(w)) ||
-    (GENERIC_NOUNS.has(lastWord(name).toLowerCase()) && (words.length === 1 || words.some((w) => PREPOSITION.test(w))))
+    // "the value of …": a generic head; "the prediction results for a test data point" is not.
+    (GENERIC_NOUNS.has(headNoun.toLowerCase()) && (words.length === 1 || prep > 0))
   )
     return []
   const keys: string[] = []
-  for (const row of d.tex
+  for (const row of definitionalEquals(d.tex)
     .replace(/\\(?:begin|end)\{[^{}]*\}/g, '')
     .split(/\\\\|\\(?:text|textrm|mbox)\s*\{\s*(?:and|,)\s*\}|\\quad|\\qquad/)) {
     const lhs = /^\s*([^&=]*?)\s*&?\s*(?:=|\\leftarrow|\\gets|:=)/.exec(row)?.[1]
@@ -293,6 +365,30 @@ function namesForDisplay(d: DisplayFormula): Found[] {
   const shared = keys.length > 1
   const final = singular(name, shared && !keys.some(holdsMany))
   return keys.map((key) => ({ key, name: final, sentence: d.before!, unit: '', tier: 1, shared }))
+}
+
+/**
+ * "the partition function Z(x)", "the prior π(θ)": a symbol the formulas only ever write applied
+ * to arguments is listed as they write it, `Z(x)`, not as a bare letter no formula holds.
+ */
+function appliedForms(names: Map<string, Candidate>, formulas: readonly string[]): void {
+  for (const [key, c] of [...names]) {
+    if (!c.applied || !c.written || names.has(c.written)) continue
+    const flat = normalTex(key)
+    const bare = formulas.some((tex) => {
+      const f = normalTex(tex).replace(/\\left\(/g, '(')
+      for (let at = f.indexOf(flat); at >= 0; at = f.indexOf(flat, at + 1)) {
+        const before = f[at - 1] ?? ''
+        const after = f.slice(at + flat.length)
+        if (/[A-Za-z\\]/.test(before) || /^[A-Za-z_^'(]/.test(after)) continue
+        return true
+      }
+      return false
+    })
+    if (bare) continue
+    names.delete(key)
+    names.set(c.written, { ...c, key: c.written, applied: false })
+  }
 }
 
 /** β̂₀ "the estimate for the intercept": β₀ is the intercept it estimates. */
@@ -367,5 +463,16 @@ function notation(sentences: Sentence[], displays: DisplayFormula[], names: Map<
   }
 }
 
+/** Nouns for a quantity measured of something: "the number of …", "the posterior distribution of …". */
+const MEASURE =
+  /^(?:number|count|dimension|dimensionality|size|length|rank|width|height|depth|amount|fraction|proportion|ratio|variance|mean|average|sum|total|norm|distribution|density|probability|likelihood|posterior|prior)$/i
+
+/** Nouns that name an equation, not the symbol on its left. */
+const FORMULA_NOUN =
+  /^(?:definitions?|decompositions?|factori[sz]ations?|expansions?|identit(?:y|ies)|forms?|representations?|approximations?|formulas?|formulae|equations?|relations?)$/i
+
 /** A bold symbol is a vector or matrix: one symbol that holds many values ("the learnable parameters W"). */
-const holdsMany = (key: string) => /\\(?:mathbf|boldsymbol|bm)\b/.test(key)
+const holdsMany = (key: string) => /\\(?:mathbf|boldsymbol|bm|pmb|vec)\b/.test(key)
+/** A capital, bold or not, is a matrix or a set: "errors E", "the keys K" (not `\mathbf{k}_i`, one key). */
+const isMatrix = (key: string) =>
+  /^(?:\\(?:mathbf|boldsymbol|bm|pmb|vec|hat|tilde|bar)\s*\{?\s*)*[A-Z](?![A-Za-z])/.test(key)

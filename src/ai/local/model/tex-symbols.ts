@@ -1,6 +1,6 @@
 /** Greek letters used as variables (`\pi` is left out: it is nearly always the constant). */
 const GREEK = new Set(
-  'alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Sigma Upsilon Phi Psi Omega ell'.split(
+  'alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega ell'.split(
     ' ',
   ),
 )
@@ -18,6 +18,7 @@ const DECORATIONS = new Set([
   'mathbf',
   'boldsymbol',
   'bm',
+  'pmb',
   'mathcal',
   'mathsf',
   'mathscr',
@@ -122,6 +123,16 @@ function nextSymbol(r: Reader, calculus: boolean): string | null {
     if (SKIP_ARGUMENT.has(name)) readArgument(r)
     return null
   }
+  // `{\pmb{x}}_0`, as a macro writes it: a group holding one symbol takes the subscript after it.
+  if (ch === '{') {
+    const group: Reader = { tex: r.tex, at: r.at }
+    const inner = readArgument(group) ?? ''
+    const atoms = symbolsIn(inner)
+    if (atoms.length === 1 && !atoms[0].includes('_') && normalTex(atoms[0]) === normalTex(inner)) {
+      r.at = group.at
+      return withSubscript(r, atoms[0])
+    }
+  }
   if (ch === '_' || ch === '^') {
     r.at++
     const arg = readArgument(r)
@@ -148,7 +159,10 @@ function nextSymbol(r: Reader, calculus: boolean): string | null {
   return withSubscript(r, run[0])
 }
 
-/** A symbol's short subscript is part of its name (`x_i`, `\mu_1`); a longer one is an index expression. */
+/**
+ * A symbol's short subscript is part of its name (`x_i`, `\mu_1`), and so is a word (`x_{test}`,
+ * `\beta_{over}`: a label); a longer one with operators is an index expression.
+ */
 function withSubscript(r: Reader, base: string): string {
   const rest = r.tex.slice(r.at)
   // `y_\text{next}`: an unbraced text command takes its argument along, or the symbol would be `y_{\text}`.
@@ -160,6 +174,7 @@ function withSubscript(r: Reader, base: string): string {
   const sub = (m[1] ?? m[2]).trim()
   if (
     /^[A-Za-z0-9]{1,3}$/.test(sub) ||
+    /^[A-Za-z]{4,8}$/.test(sub) ||
     /^\\[A-Za-z]+$/.test(sub) ||
     /^\\(?:text|textrm|mathrm)\s*\{[A-Za-z]+\}$/.test(sub)
   ) {
