@@ -75,8 +75,10 @@ export class ImportService {
   ) {}
 
   async importPaths(paths: string[]): Promise<ImportReport> {
-    const [{ files, missing, roots, contents, chapters, chapterNames, bookWarnings, parts }, fingerprints] =
-      await Promise.all([findEssayFiles(paths), SourceFingerprints.open(this.store.dataDir, RENDER_VERSION)])
+    const [
+      { files, missing, roots, contents, chapters, chapterNames, bookWarnings, plainNumbers, parts },
+      fingerprints,
+    ] = await Promise.all([findEssayFiles(paths), SourceFingerprints.open(this.store.dataDir, RENDER_VERSION)])
     const gone = new Set(missing)
     const report = await this.importSources(
       [...missing, ...files],
@@ -95,6 +97,7 @@ export class ImportService {
         bookPlace(contents.get(path), chapters.get(path), parts.get(path), {
           chapterName: chapterNames.get(path),
           warnings: bookWarnings.get(path),
+          plainNumbers: plainNumbers.has(path),
         }),
     )
     const sources = sourceIndex(this.store.posts())
@@ -197,8 +200,10 @@ export class ImportService {
         })
         continue
       }
-      const { chapter, chapterName, part, warnings: bookNotes } = placeOf(path) ?? {}
-      const hash = sourceHash(`${file.text}${chapter ? `\0chapter ${chapter}` : ''}${part ? `\0part ${part}` : ''}`)
+      const { chapter, chapterName, plainNumbers, part, warnings: bookNotes } = placeOf(path) ?? {}
+      const hash = sourceHash(
+        `${file.text}${chapter ? `\0chapter ${chapter}` : ''}${plainNumbers ? '\0plain numbers' : ''}${part ? `\0part ${part}` : ''}`,
+      )
       const print = printOf[i]
       if (print) fingerprints?.remember(path, print, hash)
       const existing = bySource.get(path)
@@ -211,6 +216,7 @@ export class ImportService {
         ...(file.embedded?.size ? { embedded: file.embedded } : {}),
         ...(chapter ? { chapter } : {}),
         ...(chapterName ? { chapterName } : {}),
+        ...(plainNumbers ? { plainNumbers } : {}),
         ...(part ? { part } : {}),
         ...(bookNotes ? { bookWarnings: bookNotes } : {}),
       }
@@ -387,6 +393,8 @@ export interface BookPlace {
   chapter?: string
   /** What the chapter's heading shows before its title, where that is more than the number ("Chapter 2"). */
   chapterName?: string
+  /** Its figures, equations and theorems are numbered without the chapter's number (Quarto's `crossref: chapters: false`). */
+  plainNumbers?: true
   part?: string
   /** What its book's configuration said that was ignored (a bad `number_sections`). */
   warnings?: string[]
@@ -396,7 +404,7 @@ function bookPlace(
   listed: readonly string[] | undefined,
   chapter: string | undefined,
   part: string | undefined,
-  { chapterName, warnings }: { chapterName?: string; warnings?: string[] },
+  { chapterName, warnings, plainNumbers }: { chapterName?: string; warnings?: string[]; plainNumbers?: boolean },
 ): BookPlace | undefined {
   if (!listed?.length && chapter === undefined && part === undefined && !warnings) return undefined
   // the rest only where there is some: the keys of books without them stay what they were
@@ -406,12 +414,14 @@ function bookPlace(
     ...(part === undefined ? [] : [part]),
     ...(chapterName === undefined ? [] : [chapterName]),
     ...(warnings ?? []),
+    ...(plainNumbers ? ['plain numbers'] : []),
   ]
   const key = createHash('sha256').update(JSON.stringify(said)).digest('hex').slice(0, 16)
   return {
     key,
     ...(chapter === undefined ? {} : { chapter }),
     ...(chapterName === undefined ? {} : { chapterName }),
+    ...(plainNumbers ? { plainNumbers: true as const } : {}),
     ...(part === undefined ? {} : { part }),
     ...(warnings ? { warnings } : {}),
   }

@@ -51,6 +51,7 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     if (bibliography) context.bibliography = bibliography.entries
     if (options.citationStyle) context.citationStyle = options.citationStyle
     if (essay.chapter) context.chapter = essay.chapter
+    if (essay.plainNumbers) context.plainNumbers = true
     context.metadata = pageMetadata(parsed.frontmatter)
     const readInclude = includeReaderFor(essay)
     if (readInclude) context.readInclude = readInclude

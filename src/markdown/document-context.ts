@@ -20,6 +20,7 @@ export function contextFromDocument(document: EssayDocument | null | undefined):
   }
   // A book chapter's numbers are the book's, which only the import could count.
   if (document.chapter) context.chapter = document.chapter
+  if (document.plainNumbers) context.plainNumbers = true
   // So are the addresses of the author's own pages, which only its site's configuration told.
   const links = document.links
   if (links) context.publishedLink = (href) => (Object.hasOwn(links, href) ? links[href] : null)
@@ -36,6 +37,7 @@ export function documentHash(document: EssayDocument | null | undefined): string
       ? [document.assets, document.references, document.chapter, document.links]
       : [document.assets, document.references]
   if (document.sitePaths) parts.push(document.sitePaths)
+  if (document.plainNumbers) parts.push('plain numbers')
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32)
 }
 

@@ -13,6 +13,7 @@ import { documentAnchors } from './document-anchors.js'
 import { markdownProcessor } from './processor.js'
 import type { EssayAnchor, ReadingBlock } from '../shared/schemas/index.js'
 import type { RenderContext, RenderResult } from './types.js'
+import { itemChapter } from './syntax/chapter-number.js'
 
 /**
  * Renders an essay body (frontmatter, if still present, is ignored) to sanitised HTML with
@@ -49,6 +50,7 @@ export function renderMarkdown(markdown: string, context: RenderContext = {}): R
     reading: labelledDisplays(file.data.reading ?? [], file.data.readingNumbers ?? [], allAnchors),
     macros: mathPreamble,
     ...(context.chapter ? { chapter: context.chapter } : {}),
+    ...(context.chapter && context.plainNumbers ? { plainNumbers: true as const } : {}),
     ...(document.links ? { links: document.links } : {}),
     ...(document.sitePaths ? { sitePaths: document.sitePaths } : {}),
   }
@@ -88,7 +90,7 @@ function renderCommonMark(markdown: string, context: RenderContext): Rendered {
   } = preprocess(expanded, {
     bibliography: context.bibliography,
     metadata: context.metadata,
-    chapter: context.chapter,
+    chapter: itemChapter(context),
   })
   const file = markdownProcessor.processSync({
     value: prepared,

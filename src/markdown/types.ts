@@ -50,6 +50,11 @@ export interface RenderContext {
    */
   chapter?: string
   /**
+   * Its figures, equations, tables and theorems are numbered 1, 2, … without the chapter's number
+   * (a Quarto book's `crossref: chapters: false`); sections keep it.
+   */
+  plainNumbers?: boolean
+  /**
    * The essay's file name without its extension (`CF603E` of `content/post/CF603E.md`), for a
    * site's own shortcode templates that name it (Hugo's `.File.BaseFileName`).
    */
@@ -97,13 +102,18 @@ export interface RenderResult {
   macros: string[]
   /** The chapter number the render numbered within (the context's), to be kept with the document. */
   chapter?: string
+  /** The context's `plainNumbers`, kept with the document. */
+  plainNumbers?: true
   /** Links to the author's own pages, as written, to their published addresses (see EssayDocument.links). */
   links?: Record<string, string>
 }
 
 /** The essay document a render yields, as stored with the post. */
 export function documentOfRender(
-  r: Pick<RenderResult, 'assets' | 'references' | 'anchors' | 'warnings' | 'reading' | 'macros' | 'chapter' | 'links'>,
+  r: Pick<
+    RenderResult,
+    'assets' | 'references' | 'anchors' | 'warnings' | 'reading' | 'macros' | 'chapter' | 'plainNumbers' | 'links'
+  >,
 ): EssayDocument {
   return {
     assets: r.assets,
@@ -113,9 +123,10 @@ export function documentOfRender(
     reading: r.reading,
     ...(r.macros.length ? { macros: r.macros } : {}),
     ...(r.chapter ? { chapter: r.chapter } : {}),
+    ...(r.plainNumbers ? { plainNumbers: r.plainNumbers } : {}),
     ...(r.links ? { links: r.links } : {}),
   }
 }
 
 /** Bump when the pipeline's output changes, so stored HTML is re-rendered on the next import. */
-export const RENDER_VERSION = 27
+export const RENDER_VERSION = 28

@@ -10,6 +10,8 @@ export interface BookNumbering {
   shown?: Map<string, string>
   /** Configuration values that were ignored, said to the import report for each chapter. */
   warnings: string[]
+  /** Figures, equations and theorems are numbered 1, 2, … in each chapter, without its number (Quarto's `crossref: chapters: false`). */
+  plainNumbers?: boolean
 }
 
 const ATX_H1 = /^ {0,3}#(?!#)(?:[ \t]+(.*?))?[ \t]*$/

@@ -45,6 +45,8 @@ export interface FoundEssayFiles {
   chapterNames: Map<string, string>
   /** For each file of such a book, the values of its configuration that were ignored (its import warnings). */
   bookWarnings: Map<string, string[]>
+  /** The chapters whose figures, equations and theorems are numbered without the chapter's number (Quarto's `crossref: chapters: false`). */
+  plainNumbers: Set<string>
   /** For each file in a part of a book's table of contents (a Jupyter Book's `parts:`), the part's caption. */
   parts: Map<string, string>
 }
@@ -108,7 +110,7 @@ export async function findEssayFiles(paths: string[]): Promise<FoundEssayFiles> 
 }
 
 /** What the walker learns from the whole of a book, once every file is found. */
-type BookFields = 'chapters' | 'chapterNames' | 'bookWarnings'
+type BookFields = 'chapters' | 'chapterNames' | 'bookWarnings' | 'plainNumbers'
 
 class Walker {
   private readonly files = new Set<string>()
@@ -146,20 +148,22 @@ class Walker {
     const chapters = new Map<string, string>()
     const chapterNames = new Map<string, string>()
     const bookWarnings = new Map<string, string[]>()
+    const plainNumbers = new Set<string>()
     for (const site of this.layouts.values()) {
       if (!site.chapterNumbers) continue
-      const { numbers, shown, warnings } = await site.chapterNumbers()
+      const { numbers, shown, warnings, plainNumbers: plain } = await site.chapterNumbers()
       for (const file of this.files) {
         if (this.roots.get(file) !== site.root) continue
         const path = toSlashes(relative(site.root, file))
         const number = numbers.get(path)
         if (number !== undefined) chapters.set(file, number)
+        if (number !== undefined && plain) plainNumbers.add(file)
         const name = shown?.get(path)
         if (number !== undefined && name !== undefined && name !== number) chapterNames.set(file, name)
         if (warnings.length > 0) bookWarnings.set(file, warnings)
       }
     }
-    return { chapters, chapterNames, bookWarnings }
+    return { chapters, chapterNames, bookWarnings, plainNumbers }
   }
 
   result(): Omit<FoundEssayFiles, BookFields> {

@@ -52,13 +52,27 @@ export async function quartoChapterNumbers(root: string, config: unknown): Promi
   }
   await number(chapterFiles(book.data.chapters ?? []), String, (n) => n)
   await number(chapterFiles(book.data.appendices ?? []), appendixLetter, appendix)
-  return { numbers, shown, warnings }
+  return { numbers, shown, warnings, ...(prefixesChapter(data.crossref, warnings) ? {} : { plainNumbers: true }) }
 }
 
 const CrossrefSchema = z.looseObject({
   'appendix-title': z.string().optional(),
   'appendix-delim': z.string().optional(),
 })
+
+/**
+ * `crossref: chapters`: whether a book's figures, equations and theorems are numbered within their
+ * chapter ("3.1", Quarto's default for books) or 1, 2, … (false).
+ */
+function prefixesChapter(crossref: unknown, warnings: string[]): boolean {
+  const value = z.looseObject({ chapters: z.unknown().optional() }).safeParse(crossref ?? {})
+  const chapters = value.success ? value.data.chapters : undefined
+  if (chapters === undefined) return true
+  const parsed = z.boolean().safeParse(chapters)
+  if (parsed.success) return parsed.data
+  warnings.push(`Quarto: crossref.chapters is ${JSON.stringify(chapters)}, not true or false; ignored`)
+  return true
+}
 
 /** An appendix's heading before its title: "Appendix A —", or as `crossref: appendix-title / appendix-delim` say. */
 function appendixName(crossref: unknown, warnings: string[]): (letter: string) => string {

@@ -29,6 +29,8 @@ export interface EssayInput {
   chapter?: string
   /** What the chapter's heading shows before its title where that is more than `chapter`: "Chapter 2", "Appendix A —". */
   chapterName?: string
+  /** Its figures, equations and theorems are numbered 1, 2, … without `chapter` (Quarto's `crossref: chapters: false`). */
+  plainNumbers?: true
   /** The caption of the part of its book the essay is in (a Jupyter Book's `parts:`), a tag when it has none. */
   part?: string
   /** What the essay's book configuration said that was ignored: warnings of its import. */

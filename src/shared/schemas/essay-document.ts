@@ -74,6 +74,8 @@ export const EssayDocumentSchema = z.object({
    * for every later render. Absent: the essay numbers them from 1 on its own.
    */
   chapter: z.string().optional(),
+  /** Its figures, equations, tables and theorems are numbered 1, 2, … without `chapter` (Quarto's `crossref: chapters: false`). */
+  plainNumbers: z.literal(true).optional(),
   /**
    * Links to pages of the author's own site that are not posts here, as written, to their
    * addresses on the published site (`/randpic/` → `https://author.site/randpic/`). Known only

@@ -129,6 +129,28 @@ describe('a Quarto book’s chapters', () => {
     const intro = report.files.find((f) => f.path.endsWith('intro.qmd'))!
     expect(intro.warnings.join('\n')).toContain('number-sections is "sometimes", not true or false; ignored')
   })
+
+  it('under crossref: chapters: false number theorems and equations 1, 2, … while chapters and sections keep theirs', async () => {
+    const plain = (value: string) =>
+      book({ ...QUARTO_BOOK, '_quarto.yml': `${QUARTO_BOOK['_quarto.yml']}crossref:\n  chapters: ${value}\n` })
+    const blog = await imported(plain('false'))
+    const post = await blog.posts.get('probability', GUEST)
+    expect(post.title).toBe('2 Probability')
+    const shown = shownText(post.html)
+    expect(shown).toContain('Theorem 1')
+    expect(shown).not.toContain('Theorem 2.1')
+    expect(shown).toContain('2.1 Conditioning')
+    expect(post.html).toMatch(/<a href="#[^"]*thm-bayes">Theorem 1<\/a>/)
+    expect(post.html).not.toMatch(/\\tag\{2\.1\}|\(2\.1\)/)
+    // a value that is no boolean is said in the report and ignored: "2.1" as before
+    const tmp = tempDir('chapters-')
+    const other = await createBlog({ dataDir: join(tmp.path, 'data'), env: {}, log: () => {} })
+    blogs.push({ blog: other, cleanup: tmp.cleanup })
+    const report = await other.importer.importPaths([plain('sometimes')])
+    const probability = report.files.find((f) => f.path.endsWith('probability.qmd'))!
+    expect(probability.warnings.join('\n')).toContain('crossref.chapters is "sometimes", not true or false; ignored')
+    expect(shownText((await other.posts.get('probability', GUEST)).html)).toContain('Theorem 2.1')
+  })
 })
 
 const BOOKDOWN_BOOK = {

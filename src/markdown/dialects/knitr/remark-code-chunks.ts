@@ -2,7 +2,7 @@ import type { Blockquote, Code, Nodes, Paragraph, Root } from 'mdast'
 import type { PandocDiv } from '../pandoc/mdast-fenced-div.js'
 import type { VFile } from 'vfile'
 import { contextOf, documentOf } from '../../essay-file-data.js'
-import { chapterNumber } from '../../syntax/chapter-number.js'
+import { chapterNumber, itemChapter } from '../../syntax/chapter-number.js'
 import { hasMarker, unstash } from '../../syntax/stash.js'
 import { captionLabel } from './caption-labels.js'
 import { chunkFigure, chunkFigureNode, codeFigure, drawnFigure, kableTable, readStrings } from './chunk-figures.js'
@@ -51,7 +51,7 @@ interface Chunks {
 function record(keys: readonly string[], kind: 'figure' | 'table', file: VFile): void {
   const numbers = new Map(file.data.captionNumbers ?? [])
   const anchors = documentOf(file).anchors
-  const chapter = contextOf(file).chapter
+  const chapter = itemChapter(contextOf(file))
   keys.forEach((key, i) => {
     const id = `user-content-${key}`
     const number = chapterNumber(chapter, i + 1)

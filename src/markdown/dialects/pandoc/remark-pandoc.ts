@@ -2,6 +2,7 @@ import type { Nodes, Paragraph, Parent, Root } from 'mdast'
 import type { Processor } from 'unified'
 import type { VFile } from 'vfile'
 import { contextOf, documentOf, warn } from '../../essay-file-data.js'
+import { itemChapter } from '../../syntax/chapter-number.js'
 import { resolveReferences } from './cross-references.js'
 import { readDivs, type DivReading } from './divs.js'
 import { readInlineAttributes } from './inline-attributes.js'
@@ -34,7 +35,7 @@ export default function remarkPandoc(this: Processor) {
     readInlineNotes(tree)
     readInlineAttributes(tree)
     const reading: DivReading = {
-      labels: new QuartoLabels(contextOf(file).chapter),
+      labels: new QuartoLabels(itemChapter(contextOf(file))),
       floats: [],
       blocks: [],
       sections: new Map(),
