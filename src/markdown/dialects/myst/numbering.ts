@@ -129,7 +129,7 @@ export class MystNumbering {
 /** The author's label of a node (MyST keeps it as `label`, its normalised form as `identifier`). */
 export function labelOf(node: MystNode): string | undefined {
   const label = field(node, 'label') ?? field(node, 'identifier')
-  return label && /^[\w:.-]+$/.test(label) ? label : undefined
+  return label && /^[^\s{}`<>"']+$/.test(label) ? label : undefined
 }
 
 /** `(label)=` names the block after it: the label moves onto that block, the target stays as a marker. */

@@ -65,6 +65,19 @@ describe('MyST (Jupyter Book) documents', () => {
     expect(anchors).toContainEqual(expect.objectContaining({ key: 'neumann', kind: 'equation', number: '2' }))
   })
 
+  it('takes any label the author writes without spaces, as QuantEcon writes kf1&2 and AMSS_lagr;a', () => {
+    const md = [
+      '---\njupytext:\n  text_representation:\n    format_name: myst\nkernelspec:\n  name: python3\n---',
+      '# Forecasts',
+      '$$\nx = 1\n$$ (kf1&2)',
+      '$$\ny = 2\n$$ (AMSS_lagr;a)',
+      'See {eq}`kf1&2` and {eq}`AMSS_lagr;a`.',
+    ].join('\n\n')
+    const page = renderMarkdown(md).html
+    expect(page).toContain('<a href="#user-content-eq-kf1&#x26;2">(1)</a>')
+    expect(page).toContain('<a href="#user-content-eq-AMSS_lagr;a">(2)</a>')
+  })
+
   it('makes figures with numbered captions, and references say their number', () => {
     expect(html).toMatch(
       /<figure id="user-content-fig-growth"><img src="img\/growth.png"[^>]*><figcaption><span class="caption-number">Figure 1:<\/span> Partial sums of/,
