@@ -144,6 +144,17 @@ To see this, replace $X$ with its singular value decomposition $X = U S V^T$.`),
     expect(names.get('X')).toBe('')
   })
 
+  it('does not name a symbol by a place in the text, a condition, or the object of a preposition', async () => {
+    const names = namesOf(
+      await modelOf(`Here $\\widetilde{P}_t$ is the right hand side of the above equation.
+We approximate a posterior distribution over model parameters given observations $q(\\theta)$.
+The asymptotic rate in the robust region is $r_{\\infty} = \\sqrt{m}$.`),
+    )
+    expect(names.get('\\widetilde{P}_t')).toBe('')
+    expect(names.get('q')).toBe('')
+    expect(names.get('r_{\\infty}')).toBe('')
+  })
+
   it('reads the cues "we use … for", "that we’ll refer to as", "denote with … the", "and of …, denoted by"', async () => {
     const names = namesOf(
       await modelOf(`We use $\\eta_t > 0$ for a learning rate schedule multiplier.

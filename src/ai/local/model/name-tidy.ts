@@ -48,6 +48,12 @@ export function tidy(raw: string): string | null {
     (STOP_WORDS.has(kept[kept.length - 1].toLowerCase()) || PREPOSITION.test(kept[kept.length - 1]))
   )
     kept.pop()
+  // "the right hand side of the above equation": a place in the text, not a name.
+  if (
+    kept.some((w) => /^(?:above|below|previous|preceding|following)$/i.test(w)) ||
+    /\bhand side\b/i.test(kept.join(' '))
+  )
+    return null
   // "faster the algorithm converges": an article inside, not after a preposition, starts a clause.
   if (
     kept.some(

@@ -247,6 +247,8 @@ function nounBefore(before: string, withArticle = false): string | null {
   if (adverb >= 0 && adverb + 2 < run.length) words.push(...run.splice(0, adverb + 2))
   // "sufficiently large W matrices": an adverb makes it a description, not a name.
   if (run.length === 0 || run.length > 4 || run.some((w) => /ly$/i.test(w))) return null
+  // "model parameters given observations p(θ | x)": a condition, not a name.
+  if (run.slice(1).some((w) => /^given$/i.test(w))) return null
   // "there exist coefficients a₁, …", "a given discriminator D": the verb is not part of the name.
   while (run.length > 1 && /^(?:exists?|is|are|be|has|have|gets?|given)$/i.test(run[0])) words.push(run.shift()!)
   // "the number of model parameters P", "the dimensionality of the data D": the measure is the name.
