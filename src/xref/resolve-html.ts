@@ -1,5 +1,6 @@
 import type { XrefHit } from './xref-catalog.js'
 import { parseXref, type XrefTarget } from './xref-target.js'
+import { QUARTO_PREFIXES, quartoPrefix } from '../shared/quarto-prefixes.js'
 
 /**
  * A link the renderer marked (`<a … data-xref="…">text</a>`), as rehype-stringify writes it:
@@ -126,9 +127,13 @@ export function labelText(
       // a book's numbered chapter or section, as Quarto says it: "Chapter 3", "Appendix A", "Section 3.2"
       if (anchor.number) return `${numberedSectionWord(anchor)} ${anchor.number}`
       return `${sectionWord(anchor.key)} “${anchor.title || hit.post.title}”`
-    case 'anchor':
+    case 'anchor': {
+      // A numbered block of another chapter says its kind and number, as Quarto does: "Theorem 2.1".
+      const prefix = anchor.number ? quartoPrefix(anchor.key) : null
+      if (prefix) return `${QUARTO_PREFIXES[prefix]} ${anchor.number}`
       // A label above the first heading names the post itself (the importer takes that heading for the title).
       return /^(?:chap(?:ter)?|sec|subsec|ssec)[_:-]/.test(anchor.key) ? `${sectionWord(anchor.key)} ${post}` : post
+    }
   }
 }
 

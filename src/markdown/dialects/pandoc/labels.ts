@@ -1,4 +1,7 @@
 import { chapterNumber } from '../../syntax/chapter-number.js'
+import { QUARTO_PREFIXES, quartoPrefix } from '../../../shared/quarto-prefixes.js'
+
+export { QUARTO_PREFIXES, quartoPrefix }
 
 /**
  * What a Quarto cross-reference (`@thm-x`, `@fig-x`) resolves to, collected while the divs,
@@ -10,31 +13,6 @@ export interface QuartoTarget {
   word: string
   /** "2", "1(a)". */
   number: string
-}
-
-/** Quarto's cross-reference prefixes (docs/authoring/cross-references.qmd, "reserved prefixes"). */
-export const QUARTO_PREFIXES: Readonly<Record<string, string>> = {
-  fig: 'Figure',
-  tbl: 'Table',
-  lst: 'Listing',
-  eq: 'Equation',
-  sec: 'Section',
-  thm: 'Theorem',
-  lem: 'Lemma',
-  cor: 'Corollary',
-  prp: 'Proposition',
-  cnj: 'Conjecture',
-  def: 'Definition',
-  exm: 'Example',
-  exr: 'Exercise',
-  sol: 'Solution',
-  rem: 'Remark',
-  alg: 'Algorithm',
-  tip: 'Tip',
-  nte: 'Note',
-  wrn: 'Warning',
-  imp: 'Important',
-  cau: 'Caution',
 }
 
 /** The theorem kind (blocks.ts's word) of each theorem-type prefix. */
@@ -50,14 +28,6 @@ export const THEOREM_PREFIXES: Readonly<Record<string, string>> = {
   sol: 'solution',
   rem: 'remark',
   alg: 'algorithm',
-}
-
-/** The prefix of a Quarto label (`thm` of `thm-main`), lower-cased; null if it has none Quarto reserves. */
-export function quartoPrefix(key: string): string | null {
-  const dash = key.indexOf('-')
-  if (dash < 2 || dash > 3) return null
-  const prefix = key.slice(0, dash).toLowerCase()
-  return prefix in QUARTO_PREFIXES ? prefix : null
 }
 
 /** Targets by label, plus the running numbers of each kind (within a book's chapter, "2.1", when given one). */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { renderMarkdown } from '../../../../src/markdown/index.js'
+import { labelText } from '../../../../src/xref/resolve-html.js'
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../../fixtures/dialects/quarto/${name}`, import.meta.url), 'utf8')
@@ -83,6 +84,20 @@ describe('pandoc fenced divs: theorems and proofs', () => {
     expect(html).not.toMatch(/\[\?|citation|@thm|@lem|@cor/)
     expect(warnings.map((w) => w.rule)).toContain('unresolved-reference')
     expect(warnings.map((w) => w.rule)).not.toContain('unknown-citation')
+  })
+})
+
+describe('pandoc fenced divs: theorems of another chapter', () => {
+  it('reads a reference to another chapter’s theorem as Quarto does, "Theorem 2.1", once the site resolves it', () => {
+    const { html, anchors } = renderMarkdown('::: {#thm-clt}\nSums of many small terms are normal.\n:::\n', {
+      chapter: '2',
+    })
+    expect(html).toContain('id="user-content-thm-clt"')
+    const anchor = anchors.find((a) => a.key === 'thm-clt')!
+    expect(anchor).toMatchObject({ kind: 'anchor', number: '2.1' })
+    const hit = { post: { title: '2 Asymptotics' }, anchor }
+    expect(labelText(hit, 'name')).toBe('Theorem 2.1')
+    expect(labelText(hit, 'number')).toBe('2.1')
   })
 })
 
