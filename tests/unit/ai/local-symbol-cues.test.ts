@@ -144,6 +144,21 @@ To see this, replace $X$ with its singular value decomposition $X = U S V^T$.`),
     expect(names.get('X')).toBe('')
   })
 
+  it('names a pseudoinverse, a product the essay calls a matrix, and the solution a display states', async () => {
+    const names = namesOf(
+      await modelOf(`Let $S^+$ denote the Moore-Penrose inverse of $S$.
+The solution to this problem uses the Gram matrix $X X^T \\in \\mathbb{R}^{N \\times N}$, and we project with the projection matrix $X^T (X X^T)^{-1} X$.
+The solution is the ordinary least squares estimator based on the second moment matrix $X^T X$:
+
+$$ \\hat{\\beta}_{under} = (X^T X)^{-1} X^T Y $$`),
+    )
+    expect(names.get('S^+')).toBe('Moore-Penrose inverse of S')
+    expect(names.get('X X^T')).toBe('Gram matrix')
+    expect(names.get('X^T (X X^T)^{-1} X')).toBe('projection matrix')
+    expect(names.get('X^T X')).toBe('second moment matrix')
+    expect(names.get('\\hat{\\beta}_{under}')).toBe('ordinary least squares estimator')
+  })
+
   it('does not name a symbol by a place in the text, a condition, or the object of a preposition', async () => {
     const names = namesOf(
       await modelOf(`Here $\\widetilde{P}_t$ is the right hand side of the above equation.

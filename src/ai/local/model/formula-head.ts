@@ -57,7 +57,7 @@ export function headOf(tex: string): Head | null {
     return { key: bare, relation }
   if (
     /[+\-*/=|!<>,&]|\\(?:cdot|times|frac|dfrac|sum|prod|int|sqrt|left|right|quad|qquad|\||top|circ|odot|otimes|partial|nabla|log|ln|exp|min|max|lim)(?![A-Za-z])|\^\s*\{?\s*\\top/.test(
-      t.replace(/\[[^\]]*\]$/, '').replace(/\^\s*\{?\s*\*\s*\}?$/, ''),
+      t.replace(/\[[^\]]*\]$/, '').replace(/\^\s*\{?\s*[*+]\s*\}?$/, ''),
     )
   )
     return null
@@ -65,7 +65,7 @@ export function headOf(tex: string): Head | null {
   if (atoms.length === 1 && normalTex(atoms[0]) === normalTex(t)) return { key: atoms[0], relation, ...applied }
   // One symbol with a prime, a power or a star as written (`s_x^2`, `g_t'`, `x^\star`: the optimum).
   const rest = normalTex(t).startsWith(normalTex(atoms[0] ?? '-')) ? normalTex(t).slice(normalTex(atoms[0]).length) : ''
-  if (atoms.length === 1 && /^(?:'+|\^(?:\d|\\prime|\*|\\star|\\ast))$/.test(rest))
+  if (atoms.length === 1 && /^(?:'+|\^(?:\d|\\prime|\*|\+|\\star|\\ast|\\dagger))$/.test(rest))
     return { key: `${atoms[0]}${rest}`, relation, ...applied }
   // Written as one name: `ML`, `\mathrm{RSS}`, `\operatorname{KL}[P\,||\,Q]`, `\mathrm{prox}_\varphi`, a difference `\Delta x`.
   if (

@@ -108,11 +108,16 @@ function namesInSentence(s: Sentence): Found[] {
   const parts = s.segments.map((seg) => (seg.kind === 'math' ? null : readableOf(seg)))
   s.segments.forEach((seg, k) => {
     const head = heads[k]
-    if (seg.kind !== 'math' || !head) return
+    if (seg.kind !== 'math') return
     const raw = parts
       .map((p, i) => p ?? (i === k ? ' ⟦*⟧ ' : ` ⟦${i}⟧ `))
       .join('')
       .replace(/\s+/g, ' ')
+    if (!head) {
+      const product = namedMatrix(seg.tex, raw.slice(0, raw.indexOf('⟦*⟧')))
+      if (product) out.push({ key: product.key, name: product.name, sentence: s, unit: '', tier: 1, shared: false })
+      return
+    }
     const { marked, members } = collapseList(raw, k, heads)
     const keys = members.flatMap((m) => all[m].map((h) => h.key))
     const shared = keys.length > 1
@@ -321,6 +326,11 @@ function namesForDisplay(d: DisplayFormula): Found[] {
     )
       // "The formula shows the prediction results for …": the object of the verb is the name.
       phrase = end[2].replace(/^.*?\b(?:shows?|gives?|describes?|states?|presents?)\s+(?:the|a|an)\s+/i, '')
+    // "The solution is the ordinary least squares estimator based on the second moment matrix:"
+    const is =
+      end &&
+      /^[\p{L}-]+\s+(?:is|are)\s+(?:the|an?)\s+(.+?)\s+\p{L}{3,}ed\s+(?:on|by|from|via|using|with)\b/iu.exec(end[2])
+    if (!phrase && is) phrase = is[1]
   }
   // "… for a test data point x:": the symbol ending the sentence is not part of the name.
   const last = d.before!.segments.findLast((seg) => seg.kind === 'math')
@@ -463,6 +473,20 @@ function notation(sentences: Sentence[], displays: DisplayFormula[], names: Map<
       }
     }
   }
+}
+
+/**
+ * "the Gram matrix X Xᵀ", "the projection matrix Xᵀ(XXᵀ)⁻¹X": a product of symbols the essay names
+ * as a matrix is listed as written.
+ */
+function namedMatrix(tex: string, before: string): { key: string; name: string } | null {
+  const lhs = definitionalEquals(tex)
+    .split(/\\in(?![A-Za-z])|:=|=/)[0]
+    .trim()
+  if (lhs.length > 40 || /\\(?:sum|prod|int|frac|left|right)|[+=,]/.test(lhs) || symbolsIn(lhs).length === 0)
+    return null
+  const name = nounBefore(before, true)
+  return name && /\bmatri(?:x|ces)$/i.test(name) && name.includes(' ') ? { key: lhs, name: singular(name) } : null
 }
 
 /** Nouns for a quantity measured of something: "the number of …", "the posterior distribution of …". */
