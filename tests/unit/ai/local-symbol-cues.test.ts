@@ -159,6 +159,15 @@ $$ \\hat{\\beta}_{under} = (X^T X)^{-1} X^T Y $$`),
     expect(names.get('\\hat{\\beta}_{under}')).toBe('ordinary least squares estimator')
   })
 
+  it('names a display introduced as "the … is adapted to the following:"', async () => {
+    const names = namesOf(
+      await modelOf(`To learn the posterior, the Flow Matching loss is adapted to the following:
+
+$$ \\mathcal{L}_{FMPE} = \\mathbb{E} \\| f(\\theta) - u(\\theta) \\|^2 $$`),
+    )
+    expect(names.get('\\mathcal{L}_{FMPE}')).toBe('Flow Matching loss')
+  })
+
   it('does not name a symbol by a place in the text, a condition, or the object of a preposition', async () => {
     const names = namesOf(
       await modelOf(`Here $\\widetilde{P}_t$ is the right hand side of the above equation.

@@ -294,7 +294,7 @@ const INTRODUCES_END = new RegExp(
   'iu',
 )
 const INTRODUCES_VERB = new RegExp(
-  String.raw`(?:^|[^\p{L}])${DET}\s+([^,;:()]{2,140}?)(?:\s+(?:is|are|can\s+be|will\s+be)\s+(?:then\s+)?|\s*,\s*)(?:defined|given|computed|written|obtained|calculated|expressed)\s+(?:as|by)\s*:?\s*$`,
+  String.raw`(?:^|[^\p{L}])${DET}\s+([^,;:()]{2,140}?)(?:\s+(?:is|are|can\s+be|will\s+be)\s+(?:then\s+)?|\s*,\s*)(?:(?:defined|given|computed|written|obtained|calculated|expressed)\s+(?:as|by)|(?:\p{L}+ed\s+(?:to|as)\s+)?(?:the\s+following|follows))\s*:?\s*$`,
   'iu',
 )
 /** "We'll call this quantity the asymptotic rate of convergence, and denote it:" */
