@@ -20,6 +20,8 @@ describe('symbols in TeX', () => {
       'w',
       'w_t',
       '\\eta',
+      // the gradient ∇L is a quantity of its own, and L is still the loss
+      '\\nabla L',
       'L',
       '\\mu_1',
       '\\mathbf{x}_i',

@@ -159,6 +159,13 @@ $$ \\hat{\\beta}_{under} = (X^T X)^{-1} X^T Y $$`),
     expect(names.get('\\hat{\\beta}_{under}')).toBe('ordinary least squares estimator')
   })
 
+  it('reads ∇f as one quantity, the gradient', async () => {
+    const m = await modelOf(
+      `The objective $f$ is differentiable and we have access to its gradient $\\nabla f$. The step is $x - h \\nabla f(x)$.`,
+    )
+    expect(namesOf(m).get('\\nabla f')).toBe('gradient')
+  })
+
   it('names a display introduced as "the … is adapted to the following:"', async () => {
     const names = namesOf(
       await modelOf(`To learn the posterior, the Flow Matching loss is adapted to the following:

@@ -45,6 +45,7 @@ export function headOf(tex: string): Head | null {
   t = t.replace(/^(.+?)\s*(?:\\left)?\((?:[^()]|\([^()]*\))*(?:\\right)?\)$/, '$1').trim()
   const applied = t !== bare ? { applied: true as const, written: bare } : {}
   if (t === '' || t.length > 40 || /^[\d(]/.test(t)) return null
+  if (/^\\nabla\s*[A-Za-z]$/.test(t)) return { key: `\\nabla ${t.slice(-1)}`, relation, ...applied }
   // `p_t(x|x_1)`, `p(\theta \mid x)`: a conditional is a quantity of its own, not the function `p`.
   const fn = symbolsIn(t)
   if (

@@ -106,6 +106,9 @@ function nextSymbol(r: Reader, calculus: boolean): string | null {
       r.at += change[0].length
       return withSubscript(r, `\\Delta ${change[1]}`)
     }
+    // `\nabla f`, the gradient of f, is a quantity of its own; `f` is read next as itself.
+    const gradient = name === 'nabla' ? /^\s*([A-Za-z])(?![A-Za-z_])/.exec(r.tex.slice(r.at)) : null
+    if (gradient) return `\\nabla ${gradient[1]}`
     if (GREEK.has(name)) return withSubscript(r, `\\${name}`)
     if (PLAIN.has(name)) {
       const arg = readArgument(r)?.trim() ?? ''
