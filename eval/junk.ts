@@ -75,7 +75,8 @@ export function junkOf(aids: AidsOfEssay): Junk[] {
       FUNCTION_WORDS.has(t.split(/\s+/)[0].toLowerCase()) ||
       FUNCTION_WORDS.has(t.split(/\s+/).pop()!.toLowerCase()) ||
       words.some((w) => FINITE_VERBS.has(w)) ||
-      words.length > 6
+      // words as written: a hyphenated compound ("leave-P-out") is one
+      t.split(/\s+/).length > 6
     )
       found('fragment')
     else if (linkTexts.has(normText(t)) && /https?:\/\/|\blinks? it\b/i.test(a.annotation)) found('link-alone')

@@ -43,4 +43,25 @@ describe('the evaluation’s halves and gold-free junk (issue 39)', () => {
     expect(kinds).toEqual(['citation', 'connection-without-why', 'link-alone', 'tex-in-text', 'self-named-symbol'])
     expect(selfNamed('f', '')).toBe(false)
   })
+
+  it('takes a phrase of seven words for a fragment, a hyphenated compound counting as one word', () => {
+    const note = (targetText: string) => ({
+      type: 'definition' as const,
+      targetText,
+      annotation: 'The essay defines it: a score summed over the data, one held-out point at a time.',
+      category: '',
+      priority: 'high' as const,
+    })
+    const kindsOf = (targetText: string) =>
+      junkOf({
+        annotations: [note(targetText)],
+        model,
+        summary: '',
+        reading: [],
+        references: [],
+        plainText: `We use the ${targetText} here.`,
+      }).map((j) => j.kind)
+    expect(kindsOf('cumulative leave-P-out cross-validation score')).not.toContain('fragment')
+    expect(kindsOf('score of the model summed over all the data points')).toContain('fragment')
+  })
 })
