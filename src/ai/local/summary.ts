@@ -210,10 +210,11 @@ function unitsOf(doc: EssayDoc, index: SiteIndex, selfId: number): Unit[] {
 
 const wordCount = (s: Sentence): number => s.prose.split(/\s+/).filter(Boolean).length
 
-/** A whole sentence of prose: starts like one, ends like one, is not mostly formula or code. */
+/** A sentence that points at a figure ("The next figure displays …", "Figure 3 shows …", "this plot"). */
 const FIGURE_POINTER =
-  /\b(?:above|below|next|following|previous|this|that|the|these)\s+(?:figures?|plots?|graphs?|images?|tables?|animations?|visuali[sz]ations?)\b|\b(?:fig(?:ure)?\.?|table)\s*\d+\s+(?:shows?|displays?|illustrates?|depicts?|plots?)\b/i
+  /\b(?:above|below|next|following|previous)\s+(?:figures?|plots?|graphs?|images?|tables?|animations?|visuali[sz]ations?)\b|\b(?:this|the)\s+(?:figure|plot|graph|animation|visuali[sz]ation)\b|\b(?:fig(?:ure)?\.?|table)\s*\d+\s+(?:shows?|displays?|illustrates?|depicts?|plots?)\b/i
 
+/** A whole sentence of prose: starts like one, ends like one, is not mostly formula or code. */
 function complete(u: Unit): boolean {
   if (!PROSE_BLOCKS.has(u.sentences[0].block) || !u.sentences.every(usable)) return false
   const n = u.sentences.reduce((sum, s) => sum + wordCount(s), 0)
