@@ -147,6 +147,9 @@ const contentWordsSpaced = (text: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()
 
+/** A sentence in quotation marks; one that opens with a quotation of its own keeps its marks. */
+const quoted = (text: string) => (/^[“"]/u.test(text) && /[”"][.!]?$/u.test(text) ? text : `“${text}”`)
+
 /**
  * What the essay says of the term where it comes back to it, in other paragraphs than the one
  * the reader meets it in: two statements about it ("the self-attention has a O(n²d) computational
@@ -154,9 +157,6 @@ const contentWordsSpaced = (text: string) =>
  * sentence like the reader's; two gather what the essay says of it across its length. A term the
  * essay marks (bold, "called …") where the reader meets it is one already: one more statement adds.
  */
-/** A sentence in quotation marks; one that opens with a quotation of its own keeps its marks. */
-const quoted = (text: string) => (/^[“"]/u.test(text) && /[”"][.!]?$/u.test(text) ? text : `“${text}”`)
-
 export function laterStatements(
   doc: EssayDoc,
   term: RegExp,
