@@ -2,8 +2,11 @@ import type { EssayInput } from '../provider.js'
 import type { EssayDoc, Sentence } from '../../text/essay-doc.js'
 import { hasTexInProse } from '../guard/tex-in-prose.js'
 
-/** Front-matter fields in which authors state what an essay is about, most deliberate first. */
-const FIELDS = ['tldr', 'tl;dr', 'abstract', 'summary', 'description', 'subtitle']
+/**
+ * Front-matter fields in which authors state what an essay is about, most deliberate first
+ * (`excerpt` is Jekyll's own field for the text that stands for a post in lists).
+ */
+const FIELDS = ['tldr', 'tl;dr', 'abstract', 'summary', 'description', 'excerpt', 'subtitle']
 
 /**
  * How authors state their own purpose or result: "In this post we …", "This chapter shows …",
@@ -26,9 +29,10 @@ const OPENING = 0.25
 export function purposeStatement(input: EssayInput, doc: EssayDoc): string | null {
   for (const key of FIELDS) {
     const v = input.frontmatter[key]
-    const text = typeof v === 'string' ? v.replace(/\s+/g, ' ').trim() : ''
+    const text = typeof v === 'string' ? unwrap(v.replace(/\s+/g, ' ').trim()) : ''
     // A statement, not a label: some words, ending like a sentence once a full stop is added.
-    if (text.split(' ').length >= 6 && !hasTexInProse(text) && !/^https?:/.test(text)) return sentenceCase(text)
+    if (text.split(' ').length >= 6 && !isTitle(text) && !hasTexInProse(text) && !/^https?:/.test(text))
+      return sentenceCase(text)
   }
   const opening = Math.max(12, Math.ceil(doc.sentences.length * OPENING))
   const candidates = doc.sentences.filter(
@@ -56,6 +60,26 @@ function usable(s: Sentence): boolean {
     !hasTexInProse(s.text) &&
     !/https?:\/\//.test(s.text)
   )
+}
+
+/** What templates and habits wrap a statement in: "[…]", quotes, a leading "…". */
+function unwrap(text: string): string {
+  const inner = /^\[([^[\]]+)\]$/.exec(text)?.[1] ?? /^["“']([^"“”']+)["”']$/.exec(text)?.[1] ?? text
+  return inner.replace(/^(?:\.{3}|…)\s*/, '').trim()
+}
+
+/** Words a title leaves in lower case ("the Sources of a Deep Learning Puzzle"). */
+const MINOR = new Set('a an the and or but nor of in on at to for by with from as vs via into over'.split(' '))
+
+/**
+ * A subtitle, not a statement: every word but the minor ones capitalised and no full stop
+ * inside ("Identifying, Interpreting & Ablating the Sources of a Deep Learning Puzzle").
+ */
+function isTitle(text: string): boolean {
+  if (/[.!?]\s/.test(text.replace(/[.!?]+$/, ''))) return false
+  const words = text.match(/[\p{L}][\p{L}\p{N}'’-]*/gu) ?? []
+  const major = words.filter((w) => !MINOR.has(w.toLowerCase()))
+  return major.length >= 3 && major.every((w) => /^\p{Lu}/u.test(w))
 }
 
 const sentenceCase = (t: string) => {

@@ -96,6 +96,40 @@ Momentum makes gradient descent fast on ill-conditioned problems, and averaged g
     expect(summary).not.toMatch(/In this region|held-out batch|drawn again/)
   })
 
+  it('reads Jekyll’s excerpt field as the author’s statement, unwrapped from the brackets a template leaves', async () => {
+    const summary = await provider.summary(
+      inputFor({
+        id: 5,
+        title: 'Momentum',
+        markdown: `---
+excerpt: "[Momentum speeds up gradient descent on ill-conditioned problems by averaging past gradients]"
+---
+Gradient descent is slow when the curvature differs between directions.
+
+${middle}`,
+      }),
+    )
+    expect(summary.startsWith('Momentum speeds up gradient descent on ill-conditioned problems')).toBe(true)
+    expect(summary).not.toContain('[')
+  })
+
+  it('takes a description written as a subtitle for a label, not for the essay’s statement', async () => {
+    const summary = await provider.summary(
+      inputFor({
+        id: 6,
+        title: 'Momentum',
+        markdown: `---
+description: Identifying, Interpreting & Ablating the Sources of a Slow Descent
+---
+In this post we show that momentum speeds up gradient descent on ill-conditioned problems.
+
+${middle}`,
+      }),
+    )
+    expect(summary).not.toContain('Identifying, Interpreting')
+    expect(summary).toMatch(/^In this post we show that momentum speeds up gradient descent/)
+  })
+
   it('ranks highest the sentence the others resemble most (TextRank)', () => {
     const v = (...terms: string[]) => new Map(terms.map((t) => [t, 1 / Math.sqrt(terms.length)]))
     const rank = textRank([
