@@ -1,5 +1,5 @@
-import { existsSync, realpathSync } from 'node:fs'
-import { dirname, isAbsolute, relative, resolve } from 'node:path'
+import { existsSync, readdirSync, realpathSync } from 'node:fs'
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { isRemoteReference } from '../../media/asset-types.js'
 
 /** What a `src`/`href` written in an essay names. */
@@ -25,14 +25,49 @@ export function referencedPath(ref: string, essayPath: string, root: string): Re
   if (!path.startsWith('/')) {
     // bookdown knits every chapter from the book's root, so a chunk's `ml/img/x.png` is the root's:
     // a relative path the essay's folder does not hold is looked for there.
-    const fromEssay = resolve(dirname(essayPath), path)
-    const fromBookRoot = resolve(root, path)
-    return { kind: 'local', path: !existsSync(fromEssay) && existsSync(fromBookRoot) ? fromBookRoot : fromEssay }
+    return { kind: 'local', path: firstFound([resolve(dirname(essayPath), path), resolve(root, path)], root) }
   }
-  const fromRoot = resolve(root, `.${path}`)
   // Hugo serves its `static/` folder at the site's root: `/post_img/x.png` is `static/post_img/x.png`.
-  const fromStatic = resolve(root, 'static', `.${path}`)
-  return { kind: 'local', path: !existsSync(fromRoot) && existsSync(fromStatic) ? fromStatic : fromRoot }
+  return { kind: 'local', path: firstFound([resolve(root, `.${path}`), resolve(root, 'static', `.${path}`)], root) }
+}
+
+/**
+ * The first candidate that exists; else the first that exists but for the case of its letters
+ * (`CHARMM_eqn.PNG` for `CHARMM_eqn.png`: written on a laptop whose disk ignores case, where the
+ * author saw the figure); else the first, to be reported as not found.
+ */
+function firstFound(candidates: readonly string[], root: string): string {
+  const exact = candidates.find((c) => existsSync(c))
+  if (exact) return exact
+  for (const c of candidates) {
+    const folded = caseFolded(c, resolve(root))
+    if (folded) return folded
+  }
+  return candidates[0]
+}
+
+/** `path` with each missing part below `root` replaced by the one entry of its folder that differs from it only in case. */
+function caseFolded(path: string, root: string): string | null {
+  const rel = relative(root, path)
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return null
+  let at = root
+  for (const part of rel.split(sep)) {
+    const exact = join(at, part)
+    if (existsSync(exact)) {
+      at = exact
+      continue
+    }
+    let entries: string[]
+    try {
+      entries = readdirSync(at)
+    } catch {
+      return null
+    }
+    const matches = entries.filter((e) => e.toLowerCase() === part.toLowerCase())
+    if (matches.length !== 1) return null
+    at = join(at, matches[0])
+  }
+  return at
 }
 
 /**
