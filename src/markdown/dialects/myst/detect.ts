@@ -37,8 +37,11 @@ const MARKER_LINE = /^[ \t]{0,3}(?:\+\+\+(?:[ \t]*\{.*\})?|\([\w:.-]+\)=|%.*)[ \
 
 /** `(label)=` alone on a line: MyST's target before a heading, figure or paragraph. */
 const TARGET_LINE = /^[ \t]{0,3}\([\w:.-]+\)=[ \t]*$/m
-/** A fence opening with a directive name in braces; the name is captured. */
-const DIRECTIVE_FENCE = /^[ \t]{0,3}(`{3,}|:{3,})\{([A-Za-z][\w:.-]*)\}/gm
+/**
+ * A fence opening with a directive name in braces, perhaps with inline options after it
+ * (`:::{note icon=false}`, `:::{tip .dropdown}`, `{r, echo=FALSE}`); the name is captured.
+ */
+const DIRECTIVE_FENCE = /^[ \t]{0,3}(`{3,}|:{3,})\{([A-Za-z][\w:.-]*)(?:[\s,][^}\n]*)?\}/gm
 /** `` {role}`content` `` for the roles MyST documents use (the `{x}` form alone is too common). */
 const ROLE =
   /\{(?:eq|ref|numref|doc|cite(?::[a-z]+)?|prf:ref|term|index|math|download|abbr|sub|sup|glue(?::[a-z]+)?|dfn|guilabel|kbd|code|button)\}`[^`\n]+`/

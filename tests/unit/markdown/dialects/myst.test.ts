@@ -178,6 +178,15 @@ describe('MyST detection', () => {
     expect(isMyst('(sec-a)=\n# A')).toBe(true)
   })
 
+  it('reads a page whose only MyST is a directive with inline options (Project Pythia’s :::{note icon=false})', () => {
+    const md =
+      '# Overview\n\nRead on.\n\n:::{note icon=false} ⏱️ Time to learn\n20 minutes\n:::\n\n:::{tip .dropdown} More\nHidden\n:::\n'
+    const { html } = renderMarkdown(md)
+    expect(shown(html)).not.toContain(':::')
+    expect(html).toMatch(/<div class="callout callout-note">\s*<p class="callout-title">⏱️ Time to learn<\/p>/)
+    expect(html).toMatch(/<p class="callout-title">More<\/p>/)
+  })
+
   it('leaves Quarto, R Markdown and d2l code cells, and ordinary prose, to the other readers', () => {
     expect(isMyst('```{python}\nprint(1)\n```')).toBe(false)
     expect(isMyst('```{r setup, echo=FALSE}\nx <- 1\n```')).toBe(false)
