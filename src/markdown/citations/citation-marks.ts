@@ -20,7 +20,7 @@ export function citationMarks(
   style: CitationStyle,
 ): ElementContent[] {
   const parts = citation.items.map((item) => ({ item, resolved: resolve(item.key) }))
-  if (parts.every((p) => p.resolved === null))
+  if (parts.every((p) => p.resolved === null && doiOf(p.item.key) === null))
     return joinWith(
       parts.map((p) => [unknownMark(p.item.key, citation.mode === 'narrative')]),
       ' ',
@@ -75,8 +75,25 @@ function citationLink(key: string, label: string): Element {
   }
 }
 
+/**
+ * A work cited by its DOI (MyST's `[@https://doi.org/10.…]`, `{cite}`10.…``), which no
+ * bibliography entry describes: mystmd fetches its metadata, which an import here cannot, so it
+ * reads as a link to the work rather than as an unknown key.
+ */
+export function doiOf(key: string): string | null {
+  return /^(?:doi:|https?:\/\/(?:dx\.)?doi\.org\/)?(10\.\d{4,9}\/\S+)$/i.exec(key)?.[1] ?? null
+}
+
 /** A narrative one is marked so, for readers of the essay's text ("as shown by [?key]" names someone). */
 function unknownMark(key: string, narrative = false): Element {
+  const doi = doiOf(key)
+  if (doi)
+    return {
+      type: 'element',
+      tagName: 'a',
+      properties: { className: ['citation-doi'], href: `https://doi.org/${doi}` },
+      children: [text(`doi:${doi}`)],
+    }
   const className = narrative
     ? ['citation', 'citation-unknown', 'citation-narrative']
     : ['citation', 'citation-unknown']

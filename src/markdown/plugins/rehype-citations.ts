@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast'
 import type { VFile } from 'vfile'
 import type { CslEntry } from '../../shared/schemas/index.js'
-import { citationMarks, citationText, type Resolved } from '../citations/citation-marks.js'
+import { citationMarks, citationText, doiOf, type Resolved } from '../citations/citation-marks.js'
 import { formatEntries } from '../citations/csl-engine.js'
 import { referenceList } from '../citations/reference-list.js'
 import { contextOf, documentOf, warn } from '../essay-file-data.js'
@@ -41,6 +41,7 @@ export default function rehypeCitations() {
       if (known) return known
       const entry = context.bibliography?.get(key)
       if (!entry) {
+        if (doiOf(key)) return null
         warn(
           file,
           'unknown-citation',

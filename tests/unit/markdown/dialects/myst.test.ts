@@ -178,6 +178,19 @@ describe('MyST detection', () => {
     expect(isMyst('(sec-a)=\n# A')).toBe(true)
   })
 
+  it('links a work cited by its DOI, which no bibliography entry describes, without a warning (Project Pythia)', () => {
+    const md =
+      '# Jupyter\n\nProject Jupyter [@https://doi.org/10.1109/MCSE.2021.3059263] is a community. Cartopy {cite:p}`10.1080/13658816.2018.1504949` draws maps.\n'
+    const { html, warnings } = renderMarkdown(md, { bibliography })
+    // A plain link out: the citation cards (a.citation) are for entries of the references list.
+    expect(html).toMatch(
+      /\(<a class="citation-doi" href="https:\/\/doi\.org\/10\.1109\/MCSE\.2021\.3059263"[^>]*>doi:10\.1109\/MCSE\.2021\.3059263<\/a>\)/,
+    )
+    expect(html).toContain('href="https://doi.org/10.1080/13658816.2018.1504949"')
+    expect(shown(html)).not.toContain('[?')
+    expect(warnings.filter((w) => w.rule === 'unknown-citation')).toEqual([])
+  })
+
   it('reads a page whose only MyST is a directive with inline options (Project Pythia’s :::{note icon=false})', () => {
     const md =
       '# Overview\n\nRead on.\n\n:::{note icon=false} ⏱️ Time to learn\n20 minutes\n:::\n\n:::{tip .dropdown} More\nHidden\n:::\n'
