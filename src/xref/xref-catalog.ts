@@ -209,9 +209,13 @@ export function addressKey(path: string): string {
     .join('/')
 }
 
-/** The root of the site a file is in: the folder holding Jekyll's `_posts/` or Hugo's `content/`, else its own. */
+/**
+ * The root of the site a file is in: the folder holding Jekyll's `_posts/` (or another of its
+ * collections, `_notes/`) or Hugo's `content/`, else its own.
+ */
 function siteFolderOf(source: string): string {
-  const marker = Math.max(source.lastIndexOf('/_posts/'), source.lastIndexOf('/content/'))
+  const collection = /.*\/_[^/]+\//.exec(source)?.[0].lastIndexOf('/_') ?? -1
+  const marker = Math.max(collection, source.lastIndexOf('/content/'))
   return marker > 0 ? source.slice(0, marker) : posix.dirname(source)
 }
 

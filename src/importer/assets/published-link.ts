@@ -159,7 +159,8 @@ export function siteLinksFor(
   const depends =
     address !== null ||
     warnings.length > 0 ||
-    (permalinks !== undefined && (permalinks.basePath !== '/' || !!permalinks.permalink || !!permalinks.sections))
+    (permalinks !== undefined &&
+      (permalinks.basePath !== '/' || !!permalinks.permalink || !!permalinks.sections || !!permalinks.documents))
   const own = permalinks
     ? postAddresses(permalinks, relative(essay.root, essay.path).split(sep).join('/'), frontmatter)
     : { paths: [], warnings: [] }

@@ -309,7 +309,7 @@ async function enclosingSite(from: string, target: string): Promise<SiteLayout |
           ? isWithin(site, rel)
             ? site
             : null
-          : site.skipFile(rel) === null
+          : site.skipFile(rel) === null || site.publishes?.(rel)
             ? site
             : null
       }

@@ -1,7 +1,9 @@
 import { posix } from 'node:path'
 import { z } from 'zod'
 import { MONTHS } from '../../shared/plain-format.js'
-import { PermalinkPattern, type SitePermalinks } from './site-address.js'
+import { jekyllDefaults } from './jekyll-defaults.js'
+import { PermalinkPattern } from './permalink-pattern.js'
+import type { SitePermalinks } from './site-address.js'
 
 /**
  * The front matter a post's own address is made from, checked at the edge: a value of another
@@ -63,41 +65,66 @@ export function postAddresses(
     )
     return undefined
   }
-  const paths = site.tool === 'jekyll' ? jekyllAddress(site, source, field) : hugoAddresses(site, source, field)
+  const paths =
+    site.tool === 'jekyll' ? jekyllAddress(site, source, frontmatter, field) : hugoAddresses(site, source, field)
   return { paths: [...new Set(paths)], warnings }
 }
 
 type Field = <K extends AddressField>(key: K) => z.output<(typeof AddressFields)[K]> | undefined
 
-function jekyllAddress(site: SitePermalinks, source: string, field: Field): string[] {
+/**
+ * A Jekyll document's address. Its permalink is the front matter's, else the `defaults:` that
+ * scope it (jekyll-defaults.ts), else its collection's `permalink` (for posts, the site's
+ * `permalink:` style or pattern; for another collection `/:collection/:path` in that style).
+ */
+function jekyllAddress(
+  site: SitePermalinks,
+  source: string,
+  frontmatter: Readonly<Record<string, unknown>>,
+  read: Field,
+): string[] {
+  const documents = site.documents
+  const dir = documents?.collectionsDir ?? ''
+  const relative = dir && source.startsWith(`${dir}/`) ? source.slice(dir.length + 1) : source
   const name = posix.basename(source).replace(/\.[^.]+$/, '')
   const folders = posix.dirname(source).split('/')
   const posts = folders.indexOf('_posts')
   const dated = JEKYLL_POST.exec(name)
+  const label = /^_([^/]+)\//.exec(relative)?.[1]
+  const collection =
+    posts >= 0 && dated ? 'posts' : label && label !== 'posts' && documents?.collections[label] ? label : null
+  if (collection === null && (source.startsWith('_') || source.includes('/_'))) return []
+  // Front matter over the defaults that scope the document (Jekyll merges them in first).
+  const defaults = documents ? jekyllDefaults(documents.defaults, relative, collection ?? 'pages') : {}
+  const field: Field = (key) =>
+    Object.hasOwn(frontmatter, key) || !Object.hasOwn(defaults, key) ? read(key) : fromDefaults(defaults, key)
   const written = field('permalink')
-  if (posts < 0 || !dated) {
-    // A page: its own permalink, else beside where it is, as `.html`.
-    if (source.startsWith('_') || source.includes('/_')) return []
-    return [written ? expand(written, {}) : `/${source.replace(/\.[^.]+$/, '')}.html`]
-  }
+  if (collection === null) return [written ? expand(written, {}) : `/${source.replace(/\.[^.]+$/, '')}.html`]
   const slugWritten = field('slug')
-  const file = dated[4]
-  const date = dateOf(field('date'), new Date(Date.UTC(Number(dated[1]), Number(dated[2]) - 1, Number(dated[3]))))
-  // Categories: the folders above `_posts`, then the front matter's, lower-cased (Jekyll 3+).
+  const file = dated ? dated[4] : name
+  const fileDate = dated ? new Date(Date.UTC(Number(dated[1]), Number(dated[2]) - 1, Number(dated[3]))) : new Date(0)
+  const date = dateOf(field('date'), fileDate)
+  // Categories: a post's folders above `_posts`, then the front matter's, lower-cased (Jekyll 3+).
   const categories = [
-    ...folders.slice(0, posts),
+    ...(collection === 'posts' ? folders.slice(0, posts) : []),
     ...(field('categories') ?? []),
     ...[field('category')].filter((c) => c !== undefined),
   ]
     .map((c) => c.toLowerCase())
     .filter((c, i, all) => c !== '' && all.indexOf(c) === i)
-  const configured = site.permalink ?? 'date'
+  const style = site.permalink ?? 'date'
+  const configured =
+    documents?.collections[collection]?.permalink ??
+    (collection === 'posts' ? style : `/:collection/:path${styleSuffix(style)}`)
   const pattern = written ?? (Object.hasOwn(JEKYLL_STYLES, configured) ? JEKYLL_STYLES[configured] : configured)
   const pad = (n: number) => String(n).padStart(2, '0')
   const start = Date.UTC(date.getUTCFullYear(), 0, 1)
   const yearDay = Math.floor((date.getTime() - start) / 86_400_000) + 1
   return [
     expand(pattern, {
+      collection,
+      // the document's path in its collection's folder, without its extension (Jekyll's cleaned_relative_path)
+      path: relative.replace(/\.[^.]+$/, '').replace(`_${collection}`, ''),
       year: String(date.getUTCFullYear()),
       short_year: pad(date.getUTCFullYear() % 100),
       month: pad(date.getUTCMonth() + 1),
@@ -120,6 +147,22 @@ function jekyllAddress(site: SitePermalinks, source: string, field: Field): stri
       output_ext: '.html',
     }),
   ]
+}
+
+/** What Jekyll adds after `/:collection/:path` for the site's permalink style (Utils.add_permalink_suffix). */
+function styleSuffix(style: string): string {
+  if (style === 'pretty') return '/'
+  if (Object.hasOwn(JEKYLL_STYLES, style)) return ':output_ext'
+  return style.endsWith('/') ? '/' : style.endsWith(':output_ext') ? ':output_ext' : ''
+}
+
+/** A default's value read as the front matter's would be; one of the wrong shape is as if not set. */
+function fromDefaults<K extends AddressField>(
+  defaults: Readonly<Record<string, unknown>>,
+  key: K,
+): z.output<(typeof AddressFields)[K]> | undefined {
+  const read = AddressFields[key].safeParse(defaults[key])
+  return read.success ? (read.data as z.output<(typeof AddressFields)[K]>) : undefined
 }
 
 /** The post's date: the front matter's, else `otherwise` (a Jekyll post's file name's). */

@@ -4,6 +4,8 @@ import { parse as parseToml } from 'smol-toml'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 import { stampOf } from './book-config.js'
+import { readJekyllDocuments, type JekyllDocuments } from './jekyll-defaults.js'
+import { PermalinkPattern } from './permalink-pattern.js'
 
 /** How a site's tool turns a source file into a published address (see published-link.ts). */
 export type PublishingTool = 'hugo' | 'jekyll' | 'quarto' | 'bookdown' | 'jupyter-book' | 'myst'
@@ -27,6 +29,8 @@ export interface SitePermalinks {
   permalink?: string
   /** Hugo's `[permalinks]`, a pattern by section (`post = "/:year/:slug/"`). */
   sections?: Record<string, string>
+  /** Jekyll's front matter `defaults:` and `collections:` (jekyll-defaults.ts). */
+  documents?: JekyllDocuments
 }
 
 /** The site's address, the configuration files it came from and what was wrong in them. */
@@ -63,13 +67,6 @@ const JekyllConfig = z.looseObject({
   baseurl: z.unknown().optional(),
   permalink: z.unknown().optional(),
 })
-/** A permalink pattern or style as written: a path, or a word (Jekyll's `pretty`). */
-export const PermalinkPattern = z
-  .string()
-  .trim()
-  .min(1)
-  .max(500)
-  .regex(/^[^\s?#]+$/, 'no spaces, queries or fragments')
 /** Hugo's `[permalinks]`: a pattern by section, or (Hugo 0.120) by kind, then section. */
 const HugoPermalinks = z.record(z.string(), z.union([PermalinkPattern, z.record(z.string(), z.unknown())]))
 const QuartoConfig = z.looseObject({ website: z.looseObject({ 'site-url': z.unknown().optional() }).optional() })
@@ -172,6 +169,8 @@ function permalinksOf(
       // A site with no `url` is still served under its `baseurl` (`/lil-log/`).
       if (!address && typeof c.data.baseurl === 'string' && !NO_ADDRESS.test(c.data.baseurl))
         out.basePath = `/${c.data.baseurl.trim().replace(/^\/+|\/+$/g, '')}/`
+      const documents = readJekyllDocuments(config, (w) => warnings.push(w))
+      if (documents) out.documents = documents
       if (c.data.permalink === undefined || c.data.permalink === null) continue
       const pattern = PermalinkPattern.safeParse(c.data.permalink)
       if (pattern.success) out.permalink = pattern.data

@@ -8,6 +8,7 @@ import { readBookToc, withoutDocumentExtension, type BookToc } from './book-toc.
 import { isQuartoBook, quartoBookPages, quartoChapterNumbers } from './quarto-book.js'
 import { quartoSitePage } from './quarto-pages.js'
 import { readYaml } from './read-yaml.js'
+import { siteAddressOf } from './site-address.js'
 
 /** The static-site generators whose source folders `blog import` recognises. */
 export type SiteKind = 'jekyll' | 'hugo' | 'quarto' | 'd2l' | 'jupyter-book' | 'franklin' | 'bookdown'
@@ -30,6 +31,12 @@ export interface SiteLayout {
   skipFolder(relative: string): string | null
   /** Why a document (path relative to the root) is not imported; null to import it. */
   skipFile(relative: string): string | null
+  /**
+   * Whether the site publishes a document its import leaves out (a Jekyll collection's, such as
+   * `_notes/x.md` of `collections: {notes: {output: true}}`): named on the command line, it is
+   * imported as the site's, where its address and figures are found.
+   */
+  publishes?(relative: string): boolean
   /**
    * Whether the site's own table of contents names this document (path relative to the root): a
    * page the site publishes by name is imported whatever it is called (a book's `resources/README`
@@ -102,6 +109,12 @@ function jekyll(root: string): SiteLayout {
     skipFolder: (rel) =>
       rel === '_posts' || rel.startsWith('_posts/') ? null : `${label}: only _posts/ holds its posts`,
     skipFile: (rel) => (rel.startsWith('_posts/') ? null : `${label}: only _posts/ holds its posts`),
+    publishes: (rel) => {
+      const documents = siteAddressOf(root).permalinks?.documents
+      const dir = documents?.collectionsDir ? `${documents.collectionsDir}/` : ''
+      const label = rel.startsWith(dir) ? /^_([^/]+)\//.exec(rel.slice(dir.length))?.[1] : undefined
+      return label !== undefined && documents?.collections[label]?.output === true
+    },
   }
 }
 

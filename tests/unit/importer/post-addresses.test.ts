@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { findEssayFiles } from '../../../src/importer/files/find-essay-files.js'
 import { postAddresses } from '../../../src/importer/files/post-address.js'
 import { openEssay } from '../../../src/importer/packed-essay.js'
 import { prepareEssay } from '../../../src/importer/prepare-essay.js'
@@ -150,6 +151,90 @@ describe('links to a Jekyll post written as the address the site gives it', () =
     })
     const posts = imported(root, { one: '_posts/2019-01-01-one.md' }, [other, { other: '_posts/2019-01-01-other.md' }])
     expect(await posts.read('one')).not.toContain('/posts/other')
+  })
+})
+
+describe("links to a Jekyll post at the address its site's defaults: and collections: give it", () => {
+  // A site that sets addresses in every way Jekyll allows besides `permalink:` (jekyllrb.com/docs/configuration/front-matter-defaults/, /docs/collections/).
+  const config = [
+    'url: "https://jane.github.io"',
+    'permalink: /:year/:title/',
+    'collections:',
+    '  posts:',
+    '    permalink: /blog/:title/', // a collection's permalink beats `permalink:`
+    '  notes:',
+    '    output: true',
+    '    permalink: /:collection/:name/',
+    '  talks:',
+    '    output: true', // no permalink: `/:collection/:path` in the site's style
+    'defaults:',
+    '  - scope: {path: "_posts/ml/2019", type: posts}', // a glob-free prefix of file names
+    '    values: {permalink: /ml-2019/:title/}',
+    '  - scope: {path: "_posts/ml"}', // less specific than the one above, more than none
+    '    values: {permalink: /ml/:title/, layout: post}',
+    '  - scope: {path: "_posts/*/2020-*"}', // a glob
+    '    values: {permalink: /old-news/:title/}',
+    '  - scope: {path: "", type: talks}',
+    '    values: {permalink: /talks/:year/:title/}',
+    '  - scope: {type: pages}',
+    '    values: {permalink: /elsewhere/}',
+  ].join('\n')
+  const files = {
+    '_config.yml': config,
+    '_posts/2019-03-01-plain.md': '---\ntitle: Plain\n---\n\nP.\n',
+    '_posts/ml/2019-03-02-nets.md': '---\ntitle: Nets\n---\n\nN.\n',
+    '_posts/ml/2018-05-05-trees.md': '---\ntitle: Trees\n---\n\nT.\n',
+    '_posts/ml/2019-06-06-own.md': '---\ntitle: Own\npermalink: /own/\n---\n\nO.\n',
+    '_posts/news/2020-01-01-launch.md': '---\ntitle: Launch\n---\n\nL.\n',
+    '_notes/Heat-Equation.md': '---\ntitle: Heat\n---\n\nH.\n',
+    '_talks/2021-04-01-kyoto.md': '---\ntitle: Kyoto\n---\n\nK.\n',
+    '_posts/2019-09-09-reader.md':
+      '---\ntitle: Reader\n---\n\n[plain](/blog/plain/), [nets](https://jane.github.io/ml-2019/nets/), ' +
+      '[trees](/ml/trees/), [own](/own/), [launch](/old-news/launch/), [heat](/notes/heat-equation/) ' +
+      'and [kyoto](../../talks/2021/kyoto/).\n',
+  }
+  const essays = {
+    plain: '_posts/2019-03-01-plain.md',
+    nets: '_posts/ml/2019-03-02-nets.md',
+    trees: '_posts/ml/2018-05-05-trees.md',
+    own: '_posts/ml/2019-06-06-own.md',
+    launch: '_posts/news/2020-01-01-launch.md',
+    heat: '_notes/Heat-Equation.md',
+    kyoto: '_talks/2021-04-01-kyoto.md',
+    reader: '_posts/2019-09-09-reader.md',
+  }
+
+  it('the most specific scope wins, the front matter beats the defaults, and a collection has its permalink', async () => {
+    const posts = imported(site(files), essays)
+    expect(posts.addresses('plain')).toEqual(['/blog/plain/'])
+    expect(posts.addresses('nets')).toEqual(['/ml-2019/nets/'])
+    expect(posts.addresses('trees')).toEqual(['/ml/trees/'])
+    expect(posts.addresses('own')).toEqual(['/own/'])
+    expect(posts.addresses('launch')).toEqual(['/old-news/launch/'])
+    expect(posts.addresses('heat')).toEqual(['/notes/heat-equation/'])
+    expect(posts.addresses('kyoto')).toEqual(['/talks/2021/kyoto/'])
+    const html = await posts.read('reader')
+    for (const slug of ['plain', 'nets', 'trees', 'own', 'launch', 'heat', 'kyoto'])
+      expect(html).toContain(`<a href="/posts/${slug}"`)
+    expect(await posts.unresolved('reader')).toEqual([])
+  })
+
+  it('without a permalink of its own, a collection is at /:collection/:path in the site’s style', () => {
+    const site = {
+      ...JEKYLL,
+      permalink: 'pretty',
+      documents: { defaults: [], collections: { notes: { output: true } }, collectionsDir: '' },
+    }
+    expect(postAddresses(site, '_notes/week-1/Heat.md', {}).paths).toEqual(['/notes/week-1/Heat/'])
+    expect(postAddresses({ ...site, permalink: undefined }, '_notes/Heat.md', {}).paths).toEqual(['/notes/Heat.html'])
+  })
+
+  it('a note named on the command line is imported as the site’s (where its address is made)', async () => {
+    const root = site(files)
+    const found = await findEssayFiles([join(root, '_notes', 'Heat-Equation.md'), join(root, '_posts')])
+    expect(found.roots.get(join(root, '_notes', 'Heat-Equation.md'))).toBe(root)
+    // a site import still takes only the posts
+    expect((await findEssayFiles([root])).files.filter((f) => f.includes('_notes'))).toEqual([])
   })
 })
 
