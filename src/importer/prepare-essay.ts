@@ -6,6 +6,7 @@ import { assetResolverFor } from './assets/asset-context.js'
 import { stampFiles } from './assets/figure-stamp.js'
 import { bibliographyFor } from './bibliography/bibliography-context.js'
 import { includeReaderFor } from './assets/include-context.js'
+import { folderListerFor } from './assets/folder-context.js'
 import { mathMacrosFor } from './math/math-macros.js'
 import { substitutionValues } from './myst/substitution-values.js'
 import { siteLinksFor } from './assets/published-link.js'
@@ -55,6 +56,8 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     context.metadata = pageMetadata(parsed.frontmatter)
     const readInclude = includeReaderFor(essay)
     if (readInclude) context.readInclude = readInclude
+    const listFolder = folderListerFor(essay)
+    if (listFolder) context.listFolder = listFolder
     context.sourceName = basename(essay.path, extname(essay.path))
     const macros = mathMacrosFor(essay.root, parsed.frontmatter)
     if (macros.definitions.length > 0) context.macros = macros.definitions

@@ -26,6 +26,8 @@ export function contextFromDocument(document: EssayDocument | null | undefined):
   if (links) context.publishedLink = (href) => (Object.hasOwn(links, href) ? links[href] : null)
   const sitePaths = document.sitePaths
   if (sitePaths) context.sitePath = (href) => (Object.hasOwn(sitePaths, href) ? sitePaths[href] : null)
+  const folders = document.folders
+  if (folders) context.listFolder = (ref) => (Object.hasOwn(folders, ref) ? folders[ref] : null)
   return context
 }
 
@@ -37,6 +39,7 @@ export function documentHash(document: EssayDocument | null | undefined): string
       ? [document.assets, document.references, document.chapter, document.links]
       : [document.assets, document.references]
   if (document.sitePaths) parts.push(document.sitePaths)
+  if (document.folders) parts.push(document.folders)
   if (document.plainNumbers) parts.push('plain numbers')
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32)
 }

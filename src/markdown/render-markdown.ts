@@ -53,6 +53,7 @@ export function renderMarkdown(markdown: string, context: RenderContext = {}): R
     ...(context.chapter && context.plainNumbers ? { plainNumbers: true as const } : {}),
     ...(document.links ? { links: document.links } : {}),
     ...(document.sitePaths ? { sitePaths: document.sitePaths } : {}),
+    ...(document.folders ? { folders: document.folders } : {}),
   }
 }
 

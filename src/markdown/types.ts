@@ -28,6 +28,12 @@ export interface RenderContext {
    */
   readInclude?: (ref: string) => string | null
   /**
+   * The names in a folder of the essay's (`img/screens`, found as a figure is), unsorted, for an
+   * R chunk's `list.files()` (dialects/knitr/r-evaluate.ts); null when there is no such folder
+   * within the essay's reach. Synchronous, like resolveAsset.
+   */
+  listFolder?: (ref: string) => readonly string[] | null
+  /**
    * TeX definitions (`\newcommand{\R}{\mathbb{R}}`) the essay's formulas may use besides its own:
    * its book's or its front matter's macros. Run before the essay's own, which may redefine them.
    */
@@ -106,13 +112,24 @@ export interface RenderResult {
   plainNumbers?: true
   /** Links to the author's own pages, as written, to their published addresses (see EssayDocument.links). */
   links?: Record<string, string>
+  /** The folders the essay's R code listed, as written, to their names (see EssayDocument.folders). */
+  folders?: Record<string, string[]>
 }
 
 /** The essay document a render yields, as stored with the post. */
 export function documentOfRender(
   r: Pick<
     RenderResult,
-    'assets' | 'references' | 'anchors' | 'warnings' | 'reading' | 'macros' | 'chapter' | 'plainNumbers' | 'links'
+    | 'assets'
+    | 'references'
+    | 'anchors'
+    | 'warnings'
+    | 'reading'
+    | 'macros'
+    | 'chapter'
+    | 'plainNumbers'
+    | 'links'
+    | 'folders'
   >,
 ): EssayDocument {
   return {
@@ -125,8 +142,9 @@ export function documentOfRender(
     ...(r.chapter ? { chapter: r.chapter } : {}),
     ...(r.plainNumbers ? { plainNumbers: r.plainNumbers } : {}),
     ...(r.links ? { links: r.links } : {}),
+    ...(r.folders ? { folders: r.folders } : {}),
   }
 }
 
 /** Bump when the pipeline's output changes, so stored HTML is re-rendered on the next import. */
-export const RENDER_VERSION = 28
+export const RENDER_VERSION = 29

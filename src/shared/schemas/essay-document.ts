@@ -88,6 +88,11 @@ export const EssayDocumentSchema = z.object({
    * may be published. Known only to the import, which read the post's own address.
    */
   sitePaths: z.record(z.string(), z.string()).optional(),
+  /**
+   * The folders the essay's R code listed (`list.files("img/screens")`), as written, to the names
+   * in them: which file `screenshots[85]` is. Known only to the import, which saw the folders.
+   */
+  folders: z.record(z.string(), z.array(z.string())).optional(),
 })
 export type EssayDocument = z.infer<typeof EssayDocumentSchema>
 

@@ -1,4 +1,5 @@
 import type { Blockquote, Code, Html, Image, Paragraph, PhrasingContent } from 'mdast'
+import { isAssignment, parseR, RSession } from './r-evaluate.js'
 
 /**
  * A chunk that only calls `knitr::include_graphics()` on files the book holds — how bookdown
@@ -8,13 +9,7 @@ import type { Blockquote, Code, Html, Image, Paragraph, PhrasingContent } from '
  * it can tell.
  */
 
-/** `knitr::include_graphics(…)` or `include_graphics(…)`, alone in the chunk. */
-const CALL = /^\s*(?:knitr::)?include_graphics\(([^]*)\)\s*$/
 const STRING = `("(?:[^"\\\\\\n]|\\\\.)*"|'(?:[^'\\\\\\n]|\\\\.)*')`
-/** The images argument: a path, `c(path, …)` or `rep(path, n)`; named arguments after it (`dpi = NA`). */
-const PATHS = new RegExp(
-  `^\\s*(?:${STRING}|c\\(\\s*(${STRING}(?:\\s*,\\s*${STRING})*)\\s*\\)|rep\\(\\s*${STRING}\\s*,\\s*(\\d+)\\s*\\))\\s*(?:,[^]*)?$`,
-)
 const CAPTION = new RegExp(`(?:^|[\\s,])fig\\.cap\\s*=\\s*${STRING}`)
 /** The chunk's label: its first option when that names nothing (`{r cars, echo=FALSE}`), or `label=`. */
 const FIRST_LABEL = /^\s*([\w.-]+)\s*(?:,|$)/
@@ -54,58 +49,39 @@ export interface ChunkFigure {
 }
 
 /**
- * The figure an R chunk (its options and code, without option lines) stands for, or null. A path
- * may be built as bookdown books build them, from a folder an earlier chunk names:
- * `file.path(img_path, "x.png")` or `img_path` alone, given `img_path <- "R/img"` (`strings`).
+ * The figure an R chunk (its options and code, without option lines) stands for, or null: a
+ * chunk whose one statement is `knitr::include_graphics(paths)` — in a hidden chunk, its last
+ * after assignments, which show nothing — the paths as the document's R session knows them
+ * after the chunk ran (r-evaluate.ts): literals, or built as bookdown books build them,
+ * `file.path(img_path, "x.png")` given `img_path <- "R/img"`, `screenshots[75:76]` given
+ * `screenshots <- file.path(dir, list.files(dir))`.
  */
 export function chunkFigure(
   options: string,
   code: string,
-  strings: ReadonlyMap<string, string> = new Map(),
+  session: RSession = new RSession(),
+  hidden = false,
 ): ChunkFigure | null {
-  // Comment lines (`## http://…/x.jpg`, where the picture came from) are not code.
-  const call = CALL.exec(code.includes('#') ? code.replace(/^[ \t]*#.*$/gm, '') : code)
-  if (!call) return null
-  const args = PATHS.exec(strings.size > 0 ? withStrings(call[1], strings) : call[1])
-  if (!args) return null
-  let paths: string[]
-  if (args[1]) paths = [literal(args[1])]
-  else if (args[2]) paths = [...args[2].matchAll(new RegExp(STRING, 'g'))].map((m) => literal(m[1]))
-  else paths = Array.from({ length: Math.min(Number(args[6]), 12) }, () => literal(args[5]))
+  if (!code.includes('include_graphics')) return null
+  const all = parseR(code) ?? []
+  const call = all[all.length - 1]
+  if (call?.k !== 'call' || !INCLUDE_GRAPHICS.test(call.fn)) return null
+  if (all.length > 1 && !(hidden && all.slice(0, -1).every(isAssignment))) return null
+  const path = call.args.find((a) => a.name === 'path') ?? call.args.find((a) => a.name === null)
+  const value = path?.value ? session.value(path.value) : null
+  if (value?.type !== 'character' || value.values.length === 0) return null
   const caption = CAPTION.exec(options)
   const first = FIRST_LABEL.exec(options)
   const named = LABEL_OPTION.exec(options)
   return {
-    paths,
+    // `file.path("img/", "x.png")` is R's `img//x.png`, the file `img/x.png`.
+    paths: value.values.map((p) => p.replace(/(?<!:)\/{2,}/g, '/')),
     caption: caption ? literal(caption[1]) : null,
     label: named ? literal(named[1]) : (first?.[1] ?? null),
   }
 }
 
-const ASSIGNMENT = new RegExp(`^[ \\t]*([A-Za-z.][\\w.]*)[ \\t]*(?:<-|=)[ \\t]*${STRING}[ \\t]*(?:#.*)?$`, 'gm')
-
-/** `name <- "text"` assignments of string literals in an R chunk's code, added to `strings`. */
-export function readStrings(code: string, strings: Map<string, string>): void {
-  if (!code.includes('<-') && !code.includes('=')) return
-  for (const m of code.matchAll(ASSIGNMENT)) strings.set(m[1], literal(m[2]))
-}
-
-const FILE_PATH = /\bfile\.path\(([^()]*)\)/g
-const ARGUMENT = new RegExp(`^\\s*(?:${STRING}|([A-Za-z.][\\w.]*))\\s*$`)
-
-/** `file.path(…)` of literals and known names, and a known name as the first argument, as string literals. */
-function withStrings(args: string, strings: ReadonlyMap<string, string>): string {
-  const joined = args.replace(FILE_PATH, (whole, inner: string) => {
-    const parts = inner.split(',').map((a) => {
-      const m = ARGUMENT.exec(a)
-      return !m ? null : m[1] ? literal(m[1]) : (strings.get(m[2]) ?? null)
-    })
-    return parts.every((p) => p !== null) ? JSON.stringify(parts.map((p) => p.replace(/\/+$/, '')).join('/')) : whole
-  })
-  const bare = /^\s*([A-Za-z.][\w.]*)\s*(,|$)/.exec(joined)
-  const value = bare ? strings.get(bare[1]) : undefined
-  return value !== undefined && bare ? JSON.stringify(value) + joined.slice(bare[0].length - bare[2].length) : joined
-}
+const INCLUDE_GRAPHICS = /^(?:knitr::)?include_graphics$/
 
 function literal(quoted: string): string {
   return quoted.slice(1, -1).replace(/\\(.)/g, '$1')

@@ -5,7 +5,8 @@ import { contextOf, documentOf } from '../../essay-file-data.js'
 import { chapterNumber, itemChapter } from '../../syntax/chapter-number.js'
 import { hasMarker, unstash } from '../../syntax/stash.js'
 import { captionLabel } from './caption-labels.js'
-import { chunkFigure, chunkFigureNode, codeFigure, drawnFigure, kableTable, readStrings } from './chunk-figures.js'
+import { chunkFigure, chunkFigureNode, codeFigure, drawnFigure, kableTable } from './chunk-figures.js'
+import { RSession } from './r-evaluate.js'
 
 /**
  * Executable chunks of R Markdown (```` ```{r label, echo=FALSE} ````) and Quarto
@@ -24,7 +25,7 @@ export default function remarkCodeChunks() {
       tables: [],
       r: false,
       unnamed: 0,
-      strings: new Map(),
+      session: new RSession(folderLister(file)),
     }
     visitCode(tree, chunks)
     if (chunks.r) file.data.knitr = true
@@ -43,8 +44,22 @@ interface Chunks {
   r: boolean
   /** Captioned chunks without a label so far, which knitr labels `unnamed-chunk-N`. */
   unnamed: number
-  /** String literals earlier R chunks assigned (`img_path <- "R/img"`), for the figures' paths. */
-  strings: Map<string, string>
+  /** What the R chunks so far assigned (`img_path <- "R/img"`), for the figures' paths. */
+  session: RSession
+}
+
+/**
+ * The render's folder listing (RenderContext.listFolder), each answer kept with the document so
+ * that a later render, which sees no folders, lists them the same.
+ */
+function folderLister(file: VFile): ((ref: string) => readonly string[] | null) | undefined {
+  const list = contextOf(file).listFolder
+  if (!list) return undefined
+  return (ref) => {
+    const names = list(ref)
+    if (names) (documentOf(file).folders ??= {})[ref] = [...names]
+    return names
+  }
 }
 
 /** Figure and table numbers for rehype-captions and the anchors references find. */
@@ -109,6 +124,16 @@ const OPTION_LINE = /^#\|\s?(.*)$/
 const HIDDEN_OPTION = /(?:^|[\s,])(?:echo|include)\s*=\s*(?:FALSE|F)\b/
 const HIDDEN_YAML = /^(?:echo|include)\s*:\s*false\s*$/
 const INCLUDED_NOT = /(?:^|[\s,])include\s*=\s*(?:FALSE|F)\b/
+const EVAL_OPTION = /(?:^|[\s,])eval\s*=\s*([^,]*)/
+const EVAL_YAML = /^eval\s*:\s*(.*)$/
+
+/** Whether knitr runs the chunk (its `eval` option, `#| eval:` in Quarto); null when only R could tell (`eval = x > 1`). */
+function evaluated(options: string, yaml: readonly string[]): boolean | null {
+  const written = EVAL_OPTION.exec(options)?.[1] ?? yaml.map((line) => EVAL_YAML.exec(line)?.[1]).find((v) => v)
+  if (written === undefined) return true
+  const value = written.trim()
+  return /^(?:TRUE|T|true)$/.test(value) ? true : /^(?:FALSE|F|false)$/.test(value) ? false : null
+}
 
 function visitCode(parent: Nodes, chunks: Chunks): void {
   if (!('children' in parent) || !Array.isArray(parent.children)) return
@@ -145,9 +170,13 @@ function rewriteChunk(code: Code, chunks: Chunks): Code | Paragraph | Blockquote
     if (!option) break
     yaml.push(option[1].trim())
   }
-  const figure = engine.toLowerCase() === 'r' ? chunkFigure(options, lines.slice(k).join('\n'), chunks.strings) : null
-  if (engine.toLowerCase() === 'r') readStrings(lines.slice(k).join('\n'), chunks.strings)
   const hidden = HIDDEN_OPTION.test(options) || yaml.some((line) => HIDDEN_YAML.test(line))
+  const r = engine.toLowerCase() === 'r'
+  const runs = r ? evaluated(options, yaml) : false
+  // Its assignments are the next chunks' values (knitr runs them all in one session); one that may not run, unknowns.
+  if (runs === true) chunks.session.run(lines.slice(k).join('\n'))
+  else if (runs === null) chunks.session.skip(lines.slice(k).join('\n'))
+  const figure = r && runs !== false ? chunkFigure(options, lines.slice(k).join('\n'), chunks.session, hidden) : null
   const quarto = quartoFloat(yaml)
   if (quarto && !yaml.some((line) => /^include\s*:\s*false\s*$/.test(line))) {
     // Quarto's figure or table of a cell (`#| label: fig-x`, `#| fig-cap: …`): what the cell makes,
