@@ -2,7 +2,18 @@ import { parse, stringify } from 'yaml'
 import type { Notebook } from './notebook-schema.js'
 
 /** Notebook metadata fields that mean what the same front-matter field means (mystmd and Jupyter Book read them so). */
-const CARRIED_FIELDS = ['title', 'subtitle', 'authors', 'author', 'date', 'description', 'tags', 'keywords', 'license']
+const CARRIED_FIELDS = [
+  'title',
+  'subtitle',
+  'authors',
+  'author',
+  'date',
+  'description',
+  'tags',
+  'keywords',
+  'license',
+  'substitutions',
+]
 
 /** A YAML block at the very top of the first markdown cell: mystmd's way of giving a notebook its front matter. */
 const CELL_FRONT_MATTER = /^---[ \t]*\n([\s\S]*?)\n---[ \t]*(?:\n|$)/
@@ -48,7 +59,8 @@ export function cellFrontMatter(source: string): { fields: Record<string, unknow
 
 /**
  * The front matter of the markdown a notebook becomes: the first cell's own front matter wins
- * over the notebook's metadata; the title falls back to the notebook's first `#` heading (which
+ * over the notebook's metadata (its fields above and its MyST substitutions, `myst.substitutions`
+ * or mystmd's `substitutions`); the title falls back to the notebook's first `#` heading (which
  * the essay reader then recognises as the title and does not show twice); the kernel is kept, as
  * a Jupyter Book's MyST notebooks write it, so the code's language is known downstream.
  */
@@ -61,6 +73,10 @@ export function frontMatterBlock(
   const metadata = notebook.metadata as Record<string, unknown>
   for (const key of CARRIED_FIELDS)
     if (metadata[key] !== undefined && metadata[key] !== null) fields[key] = metadata[key]
+  // MyST-NB reads the metadata's `myst` settings as myst-parser reads a page's: its substitutions are the page's.
+  const myst = metadata.myst
+  if (typeof myst === 'object' && myst !== null && 'substitutions' in myst && myst.substitutions != null)
+    fields.myst = { substitutions: myst.substitutions }
   Object.assign(fields, fromCell)
   if (fields.title === undefined && firstHeading) fields.title = firstHeading
   const kernel = notebook.metadata.kernelspec

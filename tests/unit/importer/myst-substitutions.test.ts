@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { bookFolder, preparedPage } from '../../helpers/book-page.js'
 import { substitutionValues } from '../../../src/importer/myst/substitution-values.js'
 import { shownText } from '../../helpers/shown-text.js'
+import { notebookSource } from '../../../src/importer/notebook/notebook-source.js'
 
 const book = (files: Record<string, string>): string => bookFolder(files, 'scholia-substitutions-')
 const rendered = preparedPage
@@ -58,5 +59,38 @@ describe('a book’s MyST substitutions', () => {
     const { rendered: page } = rendered(root, 'p.md', '# P\n\n{{ good }} and {{ nested.name }}.\n')
     expect(page.html).toContain('fine and Inner.')
     expect(page.warnings.map((w) => w.rule)).toContain('myst-substitution')
+  })
+})
+
+describe('a notebook’s MyST substitutions', () => {
+  /** A notebook of a Jupyter Book, as `blog import` reads it, with these metadata and markdown cells. */
+  const notebookPage = (metadata: Record<string, unknown>, cells: string[]) => {
+    const root = book({ '_config.yml': jupyterBookConfig, '_toc.yml': 'format: jb-book\nroot: intro\n' })
+    const notebook = {
+      nbformat: 4,
+      nbformat_minor: 5,
+      metadata: { kernelspec: { name: 'python3', display_name: 'Python 3', language: 'python' }, ...metadata },
+      cells: cells.map((source, i) => ({ cell_type: 'markdown', id: `m${i}`, metadata: {}, source })),
+    }
+    const read = notebookSource(JSON.stringify(notebook))
+    if (!read.ok) throw new Error(read.error)
+    return rendered(root, 'lecture.ipynb', read.text).rendered
+  }
+
+  it('uses the values of the notebook’s metadata (myst.substitutions, as MyST-NB reads them) in its markdown cells', () => {
+    const page = notebookPage({ myst: { substitutions: { course: 'Notebook *course*', lab: 'Lab 3' } } }, [
+      '# Lecture\n\nWelcome to {{ course }}.',
+      'See {{ lab }}; the book says {{ sub3 }}',
+    ])
+    expect(page.html).toContain('Welcome to Notebook <em>course</em>.')
+    expect(page.html).toContain('See Lab 3; the book says My <em>global</em> value!')
+    expect(shownText(page.html, { code: false })).not.toContain('{{')
+  })
+
+  it('uses the values of the front matter in its first markdown cell, which win over its metadata’s', () => {
+    const page = notebookPage({ myst: { substitutions: { course: 'From metadata', lab: 'Lab 3' } } }, [
+      '---\nsubstitutions:\n  course: From the cell\n---\n# Lecture\n\nWelcome to {{ course }} and {{ lab }}.',
+    ])
+    expect(page.html).toContain('Welcome to From the cell and Lab 3.')
   })
 })
