@@ -214,6 +214,9 @@ const wordCount = (s: Sentence): number => s.prose.split(/\s+/).filter(Boolean).
 const FIGURE_POINTER =
   /\b(?:above|below|next|following|previous)\s+(?:figures?|plots?|graphs?|images?|tables?|animations?|visuali[sz]ations?)\b|\b(?:this|the)\s+(?:figure|plot|graph|animation|visuali[sz]ation)\b|\b(?:fig(?:ure)?\.?|table)\s*\d+\s+(?:shows?|displays?|illustrates?|depicts?|plots?)\b/i
 
+/** Words addressed to the reader, or about the narrator rather than the subject. */
+const TO_THE_READER = /\b(?:you|your|yours|yourself|you['’](?:re|ve|ll|d)|me|my|myself)\b/i
+
 /** A whole sentence of prose: starts like one, ends like one, is not mostly formula or code. */
 function complete(u: Unit): boolean {
   if (!PROSE_BLOCKS.has(u.sentences[0].block) || !u.sentences.every(usable)) return false
@@ -225,8 +228,11 @@ function complete(u: Unit): boolean {
     !hasTexInProse(u.text) &&
     // "The next figure displays …": a sentence about a figure says nothing without it.
     !FIGURE_POINTER.test(u.text) &&
+    // "If you are, like me, confused by …, keep on reading": the narrator talking to the reader, no point of the essay.
+    !TO_THE_READER.test(u.text) &&
     /^["“‘(]?[\p{Lu}\p{N}\p{Script=Han}]/u.test(u.text) &&
-    /[.!?。！？]["'”’)]*$/u.test(u.text) &&
+    // A question asks what the essay goes on to answer.
+    /[.!。！]["'”’)]*$/u.test(u.text) &&
     !/https?:\/\//.test(u.text)
   )
 }

@@ -130,6 +130,24 @@ ${middle}`,
     expect(summary).toMatch(/^In this post we show that momentum speeds up gradient descent/)
   })
 
+  it('leaves out the narrator talking to the reader and the questions the essay goes on to answer', async () => {
+    const summary = await provider.summary(
+      inputFor({
+        id: 7,
+        title: 'Overfitting',
+        markdown: `If you are, like me, puzzled by why deep networks generalize without drastic overfitting, keep on reading. Why do deep networks with millions of parameters generalize at all? Deep networks generalize because the functions they learn are far simpler than their parameter count suggests. The number of parameters is not correlated with overfitting in deep networks.
+
+${middle}
+
+## Closing
+
+The intrinsic dimension of trained networks is small, so deep networks are simpler than they appear.`,
+      }),
+    )
+    expect(summary).toContain('The intrinsic dimension of trained networks is small')
+    expect(summary).not.toMatch(/keep on reading|like me|\?/)
+  })
+
   it('ranks highest the sentence the others resemble most (TextRank)', () => {
     const v = (...terms: string[]) => new Map(terms.map((t) => [t, 1 / Math.sqrt(terms.length)]))
     const rank = textRank([
