@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { LocalProvider } from '../../../src/ai/local/local-provider.js'
 import { selfNamed } from '../../../src/ai/guard/self-named.js'
-import { splitFrontmatter } from '../../../src/importer/parse/split-frontmatter.js'
-import { renderCached } from '../../../src/markdown/index.js'
-import type { MathematicalModel } from '../../../src/shared/schemas/index.js'
-import { inputFor } from './essays.js'
-
-const provider = new LocalProvider()
-/** The model of an essay as the site reads it: its rendered reading and its own macros, like the enhance service. */
-const modelOf = async (markdown: string) => {
-  const input = inputFor({ id: 9, title: 'Notation', markdown })
-  const rendered = renderCached(splitFrontmatter(markdown).body)
-  return provider.mathematicalModel({ ...input, reading: rendered.reading, macros: rendered.macros })
-}
-const namesOf = (m: MathematicalModel) => new Map(m.variables.map((v) => [v.symbol, v.name]))
+import { modelOf, namesOf } from './model-of.js'
 
 describe('symbols named by the cues authors use (issue 39)', () => {
   it('names a symbol from "where … is", after a display formula', async () => {

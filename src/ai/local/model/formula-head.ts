@@ -46,6 +46,8 @@ export function headOf(tex: string): Head | null {
   const applied = t !== bare ? { applied: true as const, written: bare } : {}
   if (t === '' || t.length > 40 || /^[\d(]/.test(t)) return null
   if (/^\\nabla\s*[A-Za-z]$/.test(t)) return { key: `\\nabla ${t.slice(-1)}`, relation, ...applied }
+  const labelled = withLabel(t)
+  if (labelled) return { key: labelled, relation, ...applied }
   // `p_t(x|x_1)`, `p(\theta \mid x)`: a conditional is a quantity of its own, not the function `p`.
   const fn = symbolsIn(t)
   if (
@@ -76,6 +78,25 @@ export function headOf(tex: string): Head | null {
   )
     return { key: t, relation, ...applied }
   return null
+}
+
+/** What a label above a symbol may be: an index in parentheses, a word or a letter, a Greek letter (not a transpose nor a power). */
+const LABEL =
+  /^(?:\([^()]*\)|(?!T$)[A-Za-z]{1,12}|\\(?:mathrm|text|textrm|rm|mathsf)\s*\{[A-Za-z ]{1,12}\}|\\(?:alpha|beta|gamma|delta|theta|lambda|mu|nu|pi|phi|psi|tau|omega|ell))$/
+
+/**
+ * `x_i^{(t)}`, `\theta^{(D)}`, `\mathcal{L}^{meta}`, `D^{val}_i`, `u^i`: one symbol with an index or a
+ * label written above it is a symbol of its own, as written (`X^T`, `x^2`, `W^{-1}` are not).
+ */
+function withLabel(t: string): string | null {
+  const m = /^(.+?)\s*\^\s*(\{(?:[^{}]|\{[^{}]*\})*\}|[A-Za-z]|\\[A-Za-z]+)\s*(_\s*(?:\{[^{}]*\}|[A-Za-z0-9]))?$/.exec(
+    t,
+  )
+  if (!m || !LABEL.test(m[2].replace(/^\{\s*|\s*\}$/g, ''))) return null
+  const base = `${m[1]}${m[3] ?? ''}`
+  const atoms = symbolsIn(base)
+  if (atoms.length !== 1 || normalTex(atoms[0]) !== normalTex(base) || /^e$/.test(m[1].trim())) return null
+  return m[3] ? t : `${atoms[0]}^${m[2]}`
 }
 
 /** `r_t \stackrel{\text{def}}{=} …`, `x \triangleq …`: an equals sign that defines is an equals sign. */

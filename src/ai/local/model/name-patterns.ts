@@ -21,6 +21,8 @@ export const STATED: RegExp[] = [
   String.raw`^\s*${SELF}\s*(?::|—|–|--?)\s*(?:${DET}\s+)?${PHRASE}`,
   // "We use ⟦ηₜ > 0⟧ for a learning rate schedule multiplier", "we write ⟦x⟧ to denote the input"
   String.raw`\b(?:use|write)\s+${SELF}\s*(?:for|to\s+(?:denote|represent|mean))\s+(?:${DET}\s+)?${PHRASE}`,
+  // "let's denote ⟦U(p)⟧ as the output … and ⟦L(p)⟧ as the descriptive length of the program"
+  String.raw`\bdenote\s+(?:⟦\d+⟧[^⟦]{0,160}?\s(?:and|,)\s+)?${SELF}\s*(?:as|by)\s+(?:${DET}\s+)?${PHRASE}`,
 ].map((source) => new RegExp(source, 'iu'))
 /** What the essay says it calls the symbol, wherever else it describes it: "σ … is a linear function that we'll refer to as the link function". */
 export const CALLED = new RegExp(

@@ -23,6 +23,7 @@ import { lastWord, singular, tidy } from './name-tidy.js'
 import { namesInTable } from './table-names.js'
 import { familyNames } from './family-names.js'
 import { normalTex, symbolsIn } from './tex-symbols.js'
+import { tagText } from '../key-terms/tagger.js'
 
 export { headOf }
 
@@ -153,6 +154,13 @@ function namesInSentence(s: Sentence): Found[] {
       out.push({ key: head.key, name: 'dimension', sentence: s, unit: '', tier: 1, shared: false })
       return
     }
+    // "a model with n attention heads", "the hidden layer has h hidden units": n counts them.
+    const counted =
+      !shared && head.relation === '' ? countOf(head.key, marked.slice(0, at), marked.slice(at + 3)) : null
+    if (counted) {
+      out.push({ key: head.key, name: counted, sentence: s, unit: '', tier: 1, shared: false })
+      return
+    }
     // "a prediction y from x is …": x is not what the sentence is about.
     const object = PREPOSITION.test(/([\p{L}]+)\s*$/u.exec(marked.slice(0, at))?.[1] ?? '')
     const called = CALLED.exec(marked)
@@ -275,6 +283,8 @@ function nounBefore(before: string, withArticle = false): string | null {
   if (PRONOUN.test(stop) || /^(?:to|can|will|may|must|should|would|could|not|also)$/i.test(stop)) return null
   // "the smallest δ", "by substituting a_t": an adjective or a verb, not a name.
   if (run.length === 1 && /(?:est|ing)$/i.test(run[0])) return null
+  // "a suitable w", "pick a random w": an adjective says what kind of value it is, not what it is.
+  if (run.length === 1 && /^an?$/i.test(article) && isAdjective(`${article} ${run[0]}`)) return null
   if (
     run.length === 1 &&
     (/^[\p{L}]/u.test(stop) || /^⟦\d+⟧$/.test(stop)) &&
@@ -487,6 +497,35 @@ function namedMatrix(tex: string, before: string): { key: string; name: string }
     return null
   const name = nounBefore(before, true)
   return name && /\bmatri(?:x|ces)$/i.test(name) && name.includes(' ') ? { key: lhs, name: singular(name) } : null
+}
+
+/**
+ * "for a model with ⟦n⟧ attention heads", "has ⟦h⟧ hidden units", "in ⟦d⟧ dimensions": a plain
+ * letter written where a number goes, before a plural noun, is the number of them.
+ */
+function countOf(key: string, before: string, after: string): string | null {
+  if (!/^[A-Za-z](?:_\{?[A-Za-z0-9]\}?)?$/.test(key)) return null
+  if (
+    !/\b(?:with|has|have|having|of|for|in|into|over|across|contains?|containing|among|between|from|to)\s*$/i.test(
+      before,
+    )
+  )
+    return null
+  const m =
+    /^\s*((?:[a-z][a-z-]*\s+){0,2}[a-z][a-z-]*[^s\W]s)(?![\p{L}-])\s*(?:$|[.,;:!?)]|(?:and|or|of|in|each|per|with|to|from|for|that|which|where|is|are|at|on)\b)/iu.exec(
+      after,
+    )
+  if (!m) return null
+  const words = m[1].toLowerCase().split(/\s+/)
+  // "radius", "basis": not plurals.
+  if (words.some((w) => STOP_WORDS.has(w)) || /(?:us|is)$/.test(words[words.length - 1])) return null
+  return `number of ${words.join(' ')}`
+}
+
+/** The last word of "a random" in "a random x", tagged as the essay's other words are (wink-nlp). */
+function isAdjective(phrase: string): boolean {
+  const tags = tagText(`${phrase} x`)
+  return tags.length >= 2 && tags[tags.length - 2].pos === 'ADJ'
 }
 
 /** Nouns for a quantity measured of something: "the number of …", "the posterior distribution of …". */
