@@ -46,7 +46,15 @@ const SEP = '\uE001'
 const CLOSE = '\uE002'
 const CITE = 'cite'
 const LIST = 'bibliography'
-export const CITATION_PLACEHOLDER = /\uE000(cite|bibliography)\uE001([A-Za-z0-9%]*)\uE002/g
+/**
+ * Punctuation (Unicode Pi and Pf, which no markdown syntax reads) a placeholder carries on a side
+ * where an emphasis delimiter touches it and the syntax it stands for began or ended with
+ * punctuation: markdown then reads `__bold__<d-cite …>` as it reads the original, the `__`
+ * closing before `<`, where a private-use character, read like a letter, would keep it open.
+ */
+const PUNCTUATION_BEFORE = '\u2E1C'
+const PUNCTUATION_AFTER = '\u2E1D'
+export const CITATION_PLACEHOLDER = /\u2E1C?\uE000(cite|bibliography)\uE001([A-Za-z0-9%]*)\uE002\u2E1D?/g
 
 /** A key after `@`: pandoc's rule (letters, digits, `_`, inner punctuation), or any text in braces. */
 /** Pandoc's key: letters and digits of any script (`Hernán2009`), `_`, and punctuation inside. */
@@ -99,7 +107,21 @@ export function bracketCitation(text: string, start: number, scope: CitationScop
     if (!item) return null
     items.push(item)
   }
-  return items.length === 0 ? null : { text: citationPlaceholder({ mode: 'parenthetical', items }), end: close + 1 }
+  if (items.length === 0) return null
+  return {
+    text: flanked(citationPlaceholder({ mode: 'parenthetical', items }), text, start, close + 1),
+    end: close + 1,
+  }
+}
+
+/** The placeholder for the syntax between `start` and `end`, with punctuation where an emphasis delimiter touches it. */
+function flanked(placeholder: string, text: string, start: number, end: number, after = true): string {
+  const delimiter = (c: string | undefined): boolean => c === '_' || c === '*'
+  return (
+    (delimiter(text[start - 1]) ? PUNCTUATION_BEFORE : '') +
+    placeholder +
+    (after && delimiter(text[end]) ? PUNCTUATION_AFTER : '')
+  )
 }
 
 /** Narrative `@a` (or `@a [p. 3]`) at `start` (the `@`), only when `a` is in the bibliography. */
@@ -114,23 +136,34 @@ export function narrativeCitation(text: string, start: number, scope: CitationSc
     item.suffix = `, ${locator[1].trim()}`
     end += locator[0].length
   }
-  return { text: citationPlaceholder({ mode: 'narrative', items: [item] }), end }
+  // `@a` begins with punctuation and ends with a letter, as the placeholder then does.
+  return { text: flanked(citationPlaceholder({ mode: 'narrative', items: [item] }), text, start, end, false), end }
 }
 
 /** distill `<d-cite key="a,b"></d-cite>` at `start`, and `<d-bibliography>` (the list's place). */
 export function distillCitation(text: string, start: number): Handled | null {
   DISTILL_BIBLIOGRAPHY.lastIndex = start
   const list = DISTILL_BIBLIOGRAPHY.exec(text)
-  if (list) return { text: bibliographyPlaceholder(), end: start + list[0].length }
+  if (list)
+    return {
+      text: flanked(bibliographyPlaceholder(), text, start, start + list[0].length),
+      end: start + list[0].length,
+    }
   DISTILL_CITE.lastIndex = start
   const m = DISTILL_CITE.exec(text)
   if (!m) return null
   const attr = KEY_ATTRIBUTE.exec(m[1])
   const keys = splitKeys(attr?.[1] ?? attr?.[2] ?? '', /,/)
   if (keys.length === 0) return null
+  const end = start + m[0].length
   return {
-    text: citationPlaceholder({ mode: 'parenthetical', items: keys.map((key) => ({ key })) }),
-    end: start + m[0].length,
+    text: flanked(
+      citationPlaceholder({ mode: 'parenthetical', items: keys.map((key) => ({ key })) }),
+      text,
+      start,
+      end,
+    ),
+    end,
   }
 }
 

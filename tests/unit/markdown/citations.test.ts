@@ -72,6 +72,20 @@ describe('citation syntaxes', () => {
     expect(prose(html)).toContain('Deep nets (Goodfellow et al., 2016; He & Zhang, 2016) are deep.')
   })
 
+  it('a citation right after __bold__ or _emphasis_ leaves both read, as markdown reads <d-cite> (ICLR blog posts)', () => {
+    const k = 'Vaswani.Shazeer.Parmar.ea.2017'
+    const { html } = render(
+      `__Demographic parity__<d-cite key="${k}"></d-cite> requires; _odds_<d-cite key="${k}"></d-cite>, ` +
+        `[@${k}]__after__ and __[@${k}]__.`,
+    )
+    const mark = `<span class="citation-group">(<a class="citation" href="#ref-${k}"`
+    expect(html).toContain(`<strong>Demographic parity</strong>${mark}`)
+    expect(html).toContain(`<em>odds</em>${mark}`)
+    expect(html).toContain('</span><strong>after</strong>')
+    expect(html).toContain(`<strong>${mark}`)
+    expect(prose(html)).not.toMatch(/__|_odds_|[\u2E1C\u2E1D\uE000-\uE002]/)
+  })
+
   it('d2l :cite: is parenthetical and :citet: narrative', () => {
     const { html } = render(
       'Attention :cite:`Vaswani.Shazeer.Parmar.ea.2017,goodfellow2016`, as :citet:`he:resnet` showed.',
