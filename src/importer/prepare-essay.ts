@@ -1,6 +1,6 @@
 import { basename, extname } from 'node:path'
 import { describeError } from '../core/errors.js'
-import { renderMarkdown, type RenderContext } from '../markdown/index.js'
+import { renderMarkdown, type RenderContext, type RenderResult } from '../markdown/index.js'
 import { renderedSizeProblem } from '../markdown/render-limits.js'
 import { assetResolverFor } from './assets/asset-context.js'
 import { stampFiles } from './assets/figure-stamp.js'
@@ -55,7 +55,13 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     if (essay.plainNumbers) context.plainNumbers = true
     context.metadata = pageMetadata(parsed.frontmatter)
     const readInclude = includeReaderFor(essay)
-    if (readInclude) context.readInclude = readInclude
+    // What the site's files give the render is kept with the post (EssayDocument.given): a later render reads the same.
+    const included: Record<string, string | null> = {}
+    if (readInclude)
+      context.readInclude = (ref) => {
+        included[ref] = readInclude(ref)
+        return included[ref]
+      }
     const listFolder = folderListerFor(essay)
     if (listFolder) context.listFolder = listFolder
     context.sourceName = basename(essay.path, extname(essay.path))
@@ -68,6 +74,7 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     if (siteLinks?.sitePath) context.sitePath = siteLinks.sitePath
     if (siteLinks?.addresses.length) parsed = { ...parsed, addresses: siteLinks.addresses }
     const rendered = renderMarkdown(parsed.body, context)
+    rendered.given = givenOf(context, readInclude ? included : undefined)
     // The title heading left the body before it was rendered; its label names the essay's top.
     const titleLabel = parsed.titleLabel
     if (titleLabel && !rendered.anchors.some((a) => a.key === titleLabel))
@@ -121,4 +128,18 @@ export function numberedTitle(shown: string, title: string): string {
  */
 function titlesChapter(path: string, parsed: ParsedEssay): boolean {
   return !/\.rmd$/i.test(path) || typeof parsed.frontmatter.title !== 'string'
+}
+
+/** What a render was given from the essay's site and source besides its text (EssayDocument.given). */
+function givenOf(
+  context: RenderContext,
+  includes: Record<string, string | null> | undefined,
+): NonNullable<RenderResult['given']> {
+  return {
+    ...(includes ? { includes } : {}),
+    ...(context.substitutions?.size ? { substitutions: Object.fromEntries(context.substitutions) } : {}),
+    ...(context.macros?.length ? { macros: [...context.macros] } : {}),
+    ...(context.metadata?.size ? { metadata: Object.fromEntries(context.metadata) } : {}),
+    ...(context.sourceName !== undefined ? { sourceName: context.sourceName } : {}),
+  }
 }

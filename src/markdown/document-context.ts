@@ -28,6 +28,13 @@ export function contextFromDocument(document: EssayDocument | null | undefined):
   if (sitePaths) context.sitePath = (href) => (Object.hasOwn(sitePaths, href) ? sitePaths[href] : null)
   const folders = document.folders
   if (folders) context.listFolder = (ref) => (Object.hasOwn(folders, ref) ? folders[ref] : null)
+  // And what its site's files gave it: included files, its book's substitutions and macros.
+  const { includes, substitutions, macros, metadata, sourceName } = document.given ?? {}
+  if (includes) context.readInclude = (ref) => (Object.hasOwn(includes, ref) ? includes[ref] : null)
+  if (substitutions) context.substitutions = new Map(Object.entries(substitutions))
+  if (macros) context.macros = macros
+  if (metadata) context.metadata = new Map(Object.entries(metadata))
+  if (sourceName !== undefined) context.sourceName = sourceName
   return context
 }
 
@@ -40,6 +47,7 @@ export function documentHash(document: EssayDocument | null | undefined): string
       : [document.assets, document.references]
   if (document.sitePaths) parts.push(document.sitePaths)
   if (document.folders) parts.push(document.folders)
+  if (document.given) parts.push(document.given)
   if (document.plainNumbers) parts.push('plain numbers')
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32)
 }

@@ -114,6 +114,8 @@ export interface RenderResult {
   links?: Record<string, string>
   /** The folders the essay's R code listed, as written, to their names (see EssayDocument.folders). */
   folders?: Record<string, string[]>
+  /** What the import's render was given from the essay's site (see EssayDocument.given); set by the import. */
+  given?: EssayDocument['given']
 }
 
 /** The essay document a render yields, as stored with the post. */
@@ -130,6 +132,7 @@ export function documentOfRender(
     | 'plainNumbers'
     | 'links'
     | 'folders'
+    | 'given'
   >,
 ): EssayDocument {
   return {
@@ -143,6 +146,7 @@ export function documentOfRender(
     ...(r.plainNumbers ? { plainNumbers: r.plainNumbers } : {}),
     ...(r.links ? { links: r.links } : {}),
     ...(r.folders ? { folders: r.folders } : {}),
+    ...(r.given ? { given: r.given } : {}),
   }
 }
 

@@ -93,6 +93,22 @@ export const EssayDocumentSchema = z.object({
    * in them: which file `screenshots[85]` is. Known only to the import, which saw the folders.
    */
   folders: z.record(z.string(), z.array(z.string())).optional(),
+  /**
+   * What the import's render was given besides the essay's text: the files of its site it
+   * included, as written, to their text (MyST `{include}`, Hugo's own shortcodes, Quarto's
+   * `{{< include >}}`; null for one not found), its book's MyST substitutions and TeX macros, its
+   * front matter's values and its file's name. Known only to the import, which read the site, so
+   * kept for every later render (a new pipeline's, an edit's), which then reads the same.
+   */
+  given: z
+    .object({
+      includes: z.record(z.string(), z.string().nullable()).optional(),
+      substitutions: z.record(z.string(), z.string()).optional(),
+      macros: z.array(z.string()).optional(),
+      metadata: z.record(z.string(), z.string()).optional(),
+      sourceName: z.string().optional(),
+    })
+    .optional(),
 })
 export type EssayDocument = z.infer<typeof EssayDocumentSchema>
 
