@@ -36,13 +36,4 @@ while $\\mathbf{X}^T$ is the transpose of the data and $x^2$ is its square.`),
     )
     expect(names.get('L(p)')).toBe('descriptive length of the program')
   })
-
-  it('leaves a symbol unnamed rather than named by an adjective', async () => {
-    const names = namesOf(
-      await modelOf('We pick a random $w$ and a suitable $b$ for a program $p$, so that $y = w + b + p$.'),
-    )
-    expect(names.get('w')).toBe('')
-    expect(names.get('b')).toBe('')
-    expect(names.get('p')).toBe('program')
-  })
 })

@@ -23,7 +23,6 @@ import { lastWord, singular, tidy } from './name-tidy.js'
 import { namesInTable } from './table-names.js'
 import { familyNames } from './family-names.js'
 import { normalTex, symbolsIn } from './tex-symbols.js'
-import { tagText } from '../key-terms/tagger.js'
 
 export { headOf }
 
@@ -283,8 +282,6 @@ function nounBefore(before: string, withArticle = false): string | null {
   if (PRONOUN.test(stop) || /^(?:to|can|will|may|must|should|would|could|not|also)$/i.test(stop)) return null
   // "the smallest δ", "by substituting a_t": an adjective or a verb, not a name.
   if (run.length === 1 && /(?:est|ing)$/i.test(run[0])) return null
-  // "a suitable w", "pick a random w": an adjective says what kind of value it is, not what it is.
-  if (run.length === 1 && /^an?$/i.test(article) && isAdjective(`${article} ${run[0]}`)) return null
   if (
     run.length === 1 &&
     (/^[\p{L}]/u.test(stop) || /^⟦\d+⟧$/.test(stop)) &&
@@ -520,12 +517,6 @@ function countOf(key: string, before: string, after: string): string | null {
   // "radius", "basis": not plurals.
   if (words.some((w) => STOP_WORDS.has(w)) || /(?:us|is)$/.test(words[words.length - 1])) return null
   return `number of ${words.join(' ')}`
-}
-
-/** The last word of "a random" in "a random x", tagged as the essay's other words are (wink-nlp). */
-function isAdjective(phrase: string): boolean {
-  const tags = tagText(`${phrase} x`)
-  return tags.length >= 2 && tags[tags.length - 2].pos === 'ADJ'
 }
 
 /** Nouns for a quantity measured of something: "the number of …", "the posterior distribution of …". */
