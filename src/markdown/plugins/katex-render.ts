@@ -9,7 +9,7 @@ export type Macros = Record<string, unknown>
 
 // \newcommand and friends change `macros` as a side effect, which a cached result would skip.
 const DEFINES_MACROS =
-  /\\(?:[gex]?def|(?:re)?newcommand|providecommand|let|futurelet|global|DeclareMathOperator)(?![A-Za-z])/
+  /\\(?:[gex]?def|(?:re)?newcommand|providecommand|let|futurelet|global|DeclareMathOperator|Newextarrow)(?![A-Za-z])/
 
 /**
  * Formulas repeat across essays ($x$, $n$); this is per thread and bounded by output size. On

@@ -71,9 +71,18 @@ export function defineMathJaxMacros(): void {
   defineMacro('\\mmlToken', keeping(2, 1))
   defineMacro('\\unicode', (context) => {
     skipOption(context)
-    const code = source(context.consumeArgs(1)[0]).trim()
-    const n = /^x[0-9a-f]+$/i.test(code) ? parseInt(code.slice(1), 16) : /^\d+$/.test(code) ? Number(code) : NaN
-    return Number.isInteger(n) && n > 0 && n <= 0x10ffff ? `\\text{${String.fromCodePoint(n)}}` : ''
+    const n = codePoint(source(context.consumeArgs(1)[0]))
+    return n === null ? '' : `\\text{${String.fromCodePoint(n)}}`
+  })
+  // extpfeil's `\Newextarrow{\xfoo}{5,10}{0x21C0}`: `\xfoo[below]{above}` is KaTeX's own extensible
+  // arrow of that character, for the rest of the document. A character KaTeX has no such arrow
+  // for defines nothing, so a formula using `\xfoo` shows its source and is a warning.
+  defineMacro('\\Newextarrow', (context) => {
+    const [name, , char] = context.consumeArgs(3)
+    const cs = source(name).trim()
+    const n = codePoint(source(char))
+    const arrow = n === null ? undefined : EXTENSIBLE_ARROWS.get(n)
+    return arrow && arrow !== cs && /^\\[A-Za-z]+$/.test(cs) ? `\\gdef${cs}{${arrow}}` : ''
   })
   defineMacro('\\DeclareMathOperator', (context) => {
     const star = context.future().text === '*' ? (context.popToken(), '*') : ''
@@ -118,6 +127,44 @@ const PHYSICS: Array<[string, string]> = [
   ['\\acomm', '\\left\\{ #1, #2 \\right\\}'],
   ['\\dd', '\\mathrm{d}'],
 ]
+
+/** A character's number written as MathJax reads it: `x21C0`, `0x21C0` or `8640`; null for none. */
+function codePoint(written: string): number | null {
+  const code = written.trim()
+  const hex = /^0?x([0-9a-f]{1,6})$/i.exec(code)
+  const n = hex ? parseInt(hex[1], 16) : /^\d{1,7}$/.test(code) ? Number(code) : NaN
+  return Number.isInteger(n) && n > 0 && n <= 0x10ffff ? n : null
+}
+
+/** Characters KaTeX draws as an extensible arrow, to its command for it. */
+const EXTENSIBLE_ARROWS = new Map<number, string>([
+  [0x2190, '\\xleftarrow'],
+  [0x27f5, '\\xleftarrow'],
+  [0x2192, '\\xrightarrow'],
+  [0x27f6, '\\xrightarrow'],
+  [0x2194, '\\xleftrightarrow'],
+  [0x27f7, '\\xleftrightarrow'],
+  [0x21d0, '\\xLeftarrow'],
+  [0x27f8, '\\xLeftarrow'],
+  [0x21d2, '\\xRightarrow'],
+  [0x27f9, '\\xRightarrow'],
+  [0x21d4, '\\xLeftrightarrow'],
+  [0x27fa, '\\xLeftrightarrow'],
+  [0x21a6, '\\xmapsto'],
+  [0x27fc, '\\xmapsto'],
+  [0x21a9, '\\xhookleftarrow'],
+  [0x21aa, '\\xhookrightarrow'],
+  [0x219e, '\\xtwoheadleftarrow'],
+  [0x21a0, '\\xtwoheadrightarrow'],
+  [0x21bc, '\\xleftharpoonup'],
+  [0x21bd, '\\xleftharpoondown'],
+  [0x21c0, '\\xrightharpoonup'],
+  [0x21c1, '\\xrightharpoondown'],
+  [0x21cb, '\\xleftrightharpoons'],
+  [0x21cc, '\\xrightleftharpoons'],
+  [0x21c4, '\\xrightleftarrows'],
+  [0x3d, '\\xlongequal'],
+])
 
 /** Commands whose arguments go with them when written as a bare sub- or superscript. */
 const TWO_ARGUMENTS = new Set(['frac', 'dfrac', 'tfrac', 'binom', 'overset', 'underset', 'stackrel'])

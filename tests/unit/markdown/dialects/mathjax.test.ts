@@ -174,3 +174,27 @@ describe('reveal.js formulas wrapped in backticks', () => {
     expect(html).not.toContain('katex')
   })
 })
+
+describe("MathJax's extpfeil \\Newextarrow (its documentation's example)", () => {
+  it('draws an arrow the page defines as KaTeX draws that character, in later formulas too', () => {
+    const { html, warnings } = typeset(
+      [
+        '$\\require{extpfeil}\\Newextarrow{\\xrightharpoonup}{5,10}{0x21C0}\\Newextarrow{\\xUp}{5,5}{0x27F6}$',
+        '',
+        '$$A \\xUp[\\text{iso}]{\\varphi} B \\xrightharpoonup{f} C$$',
+      ].join('\n'),
+    )
+    expect(html).not.toContain('katex-error')
+    expect(warnings).toEqual([])
+    expect(html).toContain('iso')
+    expect(html).toMatch(/⟶|→|x-arrow|svg/)
+  })
+
+  it('shows the unknown command of an arrow KaTeX cannot stretch, as written, with a warning naming its formula', () => {
+    const { html, warnings } = typeset('$\\Newextarrow{\\xUp}{5,5}{0x2191}$ and $A \\xUp{f} B$.')
+    expect(html).toContain('color:#cc0000;">\\xUp</span>')
+    expect(warnings.map((w) => w.message)).toEqual([
+      'a formula KaTeX cannot typeset is shown as its source: A \\xUp{f} B',
+    ])
+  })
+})
