@@ -117,6 +117,44 @@ describe('a printed math essay', () => {
     expect(colours).toEqual(['rgb(255, 255, 255)', 'rgb(0, 0, 0)'])
   }, 60_000)
 
+  it('prints every formula whole, number included, where the page runs no script', async () => {
+    // scripts blocked, a static copy, a reader mode's print: the server's page alone
+    const page = await browser.context.newPage()
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Emulation.setScriptExecutionDisabled', { value: true })
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto(`${reader.url}/posts/${slug}`)
+    // the app never took the page over
+    expect(await page.$eval('#main', (el) => Object.keys(el).filter((k) => k.startsWith('__react')))).toEqual([])
+    await page.setViewportSize({ width: A4_COLUMN, height: 1123 })
+    await page.emulateMedia({ media: 'print' })
+    const boxes = await formulas(page)
+    expect(boxes.length).toBeGreaterThan(20)
+    expect(boxes.filter((b) => b.scroll > b.client + 1).map((b) => b.tag)).toEqual([])
+    const numbered = boxes.filter((b) => b.tag !== null)
+    expect(numbered.map((b) => b.tag)).toEqual(expect.arrayContaining(['(9)', '(11)', '(25)']))
+    for (const b of numbered) {
+      expect(b.tagVisible, `${b.tag} is visible`).toBe(true)
+      expect(b.tagRight!, `${b.tag} ends inside the column`).toBeLessThanOrEqual(A4_COLUMN + 1)
+    }
+    // nothing is wider than the paper, so Chromium does not shrink the whole page to fit it:
+    // the text keeps its size and only the wide formulas are set smaller
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(A4_COLUMN)
+    const sizes = await page.$$eval('.prose .katex-display', (els) =>
+      els.map((el) => parseFloat(getComputedStyle(el.querySelector('.katex')!).fontSize)),
+    )
+    const prose = await page.$eval('.prose', (el) => parseFloat(getComputedStyle(el).fontSize))
+    expect(Math.max(...sizes)).toBeCloseTo(prose * 1.05, 1)
+    expect(Math.min(...sizes)).toBeGreaterThan(prose * 0.6)
+
+    const wide = page.locator('.prose .katex-display').filter({ hasText: '(9)' }).first()
+    await wide.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: join(shots, 'print-a4-no-script.png') })
+    // kept beside the screenshots, to be looked at
+    const pdf = await page.pdf({ format: 'A4', path: join(shots, 'print-a4-no-script.pdf') })
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
+  }, 60_000)
+
   it("makes an A4 PDF with every formula's number in it", async () => {
     const page = await printed()
     // kept beside the screenshots, to be looked at
