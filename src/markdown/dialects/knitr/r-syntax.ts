@@ -170,6 +170,7 @@ const POWER: Record<string, [number, boolean]> = {
   '@': [16, false],
 }
 const UNARY: Record<string, number> = { '-': 14, '+': 14, '!': 8, '~': 5, '?': 1 }
+const MAX_DEPTH = 100
 const KEYWORDS = new Set(['if', 'else', 'for', 'while', 'repeat', 'function', 'break', 'next', 'in'])
 
 /** A statement's expression tree, or null when it is more than r-syntax reads. */
@@ -181,6 +182,8 @@ export function parseStatement(tokens: readonly RToken[]): RExpr | null {
 
 class Parser {
   private i = 0
+  /** Expressions open around the one being read: past MAX_DEPTH, code no figure path needs. */
+  private depth = 0
   constructor(private readonly tokens: readonly RToken[]) {}
 
   done(): boolean {
@@ -188,6 +191,14 @@ class Parser {
   }
 
   expression(min: number): RExpr | null {
+    if (this.depth >= MAX_DEPTH) return null
+    this.depth++
+    const expr = this.operators(min)
+    this.depth--
+    return expr
+  }
+
+  private operators(min: number): RExpr | null {
     let left = this.prefix()
     while (left) {
       const token = this.tokens[this.i]

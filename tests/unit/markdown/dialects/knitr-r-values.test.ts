@@ -120,3 +120,18 @@ describe('R values a chunk computes, and those only R could tell', () => {
     expect(pictures(renderMarkdown(rmd).html)).toEqual([])
   })
 })
+
+describe('R chunks on hostile input', () => {
+  it('stays fast and never throws on deep nesting, long vectors and unclosed strings', () => {
+    const rmd = [
+      chunk('', `x <- ${'('.repeat(15_000)}"a"${')'.repeat(15_000)}`),
+      chunk('', `y <- ${'-'.repeat(15_000)}1`),
+      chunk('', 'z <- 1:1e9\nw <- rep("a.png", 1e6)\nv <- "unclosed'),
+      chunk(', echo=FALSE', 'knitr::include_graphics(c(x, z, w))'),
+      chunk('', `u <- c(${'"a", '.repeat(5_000)}"b")\n${'%'.repeat(2_000)}`),
+    ].join('\n')
+    const start = performance.now()
+    expect(pictures(renderMarkdown(rmd).html)).toEqual([])
+    expect(performance.now() - start).toBeLessThan(10_000)
+  })
+})
