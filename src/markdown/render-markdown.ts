@@ -2,6 +2,7 @@ import { VFile } from 'vfile'
 import { isMyst, readMyst } from './dialects/myst/index.js'
 import { expandIncludes } from './dialects/pandoc/includes.js'
 import { expandInlineR } from './dialects/knitr/inline-r.js'
+import { expandEngineBlocks } from './dialects/knitr/engine-blocks.js'
 import { unwrapCodeMath } from './dialects/reveal/code-wrapped-math.js'
 import { expandSiteShortcodes } from './dialects/hugo/site-shortcodes.js'
 import { documentOf, warn, warningsOf } from './essay-file-data.js'
@@ -82,7 +83,7 @@ function renderCommonMark(markdown: string, context: RenderContext): Rendered {
         title: context.metadata?.get('title'),
       })
     : included.markdown
-  const expanded = unwrapCodeMath(expandLiquidVariables(expandInlineR(templated)))
+  const expanded = unwrapCodeMath(expandLiquidVariables(expandEngineBlocks(expandInlineR(templated))))
   const {
     markdown: prepared,
     stash,

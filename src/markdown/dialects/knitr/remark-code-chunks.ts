@@ -121,6 +121,8 @@ function unquoteYaml(value: string): string {
 /** `{r`, `{python}`, `{r, echo=FALSE}`: an engine name first, then knitr options. */
 const CHUNK_HEADER = /^\{([A-Za-z][\w+-]*)(?:[\s,]([^]*))?\}$/
 const OPTION_LINE = /^#\|\s?(.*)$/
+/** An option line in R's syntax (`echo = FALSE,`), not YAML's (`echo: false`). */
+const R_OPTION_LINE = /^[A-Za-z][\w.]*\s*=(?!=)/
 const HIDDEN_OPTION = /(?:^|[\s,])(?:echo|include)\s*=\s*(?:FALSE|F)\b/
 const HIDDEN_YAML = /^(?:echo|include)\s*:\s*false\s*$/
 const INCLUDED_NOT = /(?:^|[\s,])include\s*=\s*(?:FALSE|F)\b/
@@ -158,7 +160,7 @@ function rewriteChunk(code: Code, chunks: Chunks): Code | Paragraph | Blockquote
   if (!code.lang?.startsWith('{')) return code
   const header = CHUNK_HEADER.exec(code.meta ? `${code.lang} ${code.meta}` : code.lang)
   if (!header) return code
-  const [, engine, options = ''] = header
+  const [, engine, written = ''] = header
   if (engine.toLowerCase() === 'r') chunks.r = true
   // The preprocessor keeps code bodies aside (syntax/stash.ts) until the tree is HTML.
   const body = hasMarker(code.value) ? unstash(code.value, chunks.stash) : code.value
@@ -170,6 +172,9 @@ function rewriteChunk(code: Code, chunks: Chunks): Code | Paragraph | Blockquote
     if (!option) break
     yaml.push(option[1].trim())
   }
+  // knitr also reads `#|` lines in R's syntax (`#| fig.cap = "…",`): options as if in the header.
+  const rStyle = yaml.filter((line) => R_OPTION_LINE.test(line)).map((line) => line.replace(/,\s*$/, ''))
+  const options = [written, ...rStyle].filter((o) => o.trim() !== '').join(', ')
   const hidden = HIDDEN_OPTION.test(options) || yaml.some((line) => HIDDEN_YAML.test(line))
   const r = engine.toLowerCase() === 'r'
   const runs = r ? evaluated(options, yaml) : false

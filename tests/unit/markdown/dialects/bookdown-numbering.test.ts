@@ -48,6 +48,60 @@ describe('a bookdown chapter rendered with its chapter number', () => {
     expect(html).toContain('See <a href="#user-content-fig:two">3.2</a>')
   })
 
+  it('reads chunk options written in #| lines in R’s syntax, as knitr does (tidymodels’ TMwR)', () => {
+    const md = [
+      '```{r resampling-scheme}',
+      '#| echo = FALSE,',
+      "#| out.width = '85%',",
+      '#| fig.cap = "Data splitting scheme from the initial data split to resampling",',
+      'plot(1)',
+      '```',
+      '',
+      'The diagram in Figure \\@ref(fig:resampling-scheme) shows it.',
+      '',
+    ].join('\n')
+    const { html } = renderMarkdown(md, { chapter: '10' })
+    expect(shownText(html)).toContain('Figure 10.1: Data splitting scheme from the initial data split to resampling')
+    expect(html).toContain('Figure <a href="#user-content-fig:resampling-scheme">10.1</a> shows it')
+    expect(html).not.toContain('plot(1)')
+    expect(shownText(html)).not.toContain('??')
+  })
+
+  it('reads bookdown’s block engines as knitr runs them: theorems, proofs and rmdnote-style blocks (bookdown’s own book)', () => {
+    const md = [
+      'Intro.',
+      '',
+      '```{theorem pyth, name="Pythagorean theorem"}',
+      'For a right triangle, $a^2 + b^2 = c^2$.',
+      '```',
+      '',
+      '```{proof}',
+      'Obvious.',
+      '```',
+      '',
+      'See Theorem \\@ref(thm:pyth).',
+      '',
+      "```{block2, type='rmdcaution'}",
+      'This is **markdown** inside.',
+      '```',
+      '',
+      '````md',
+      '```{theorem}',
+      'Shown as the source it is.',
+      '```',
+      '````',
+      '',
+    ].join('\n')
+    const { html, warnings } = renderMarkdown(md, { chapter: '2' })
+    const shown = shownText(html)
+    expect(shown).toContain('Theorem 2.1 (Pythagorean theorem). For a right triangle')
+    expect(shown).toMatch(/Proof\. Obvious\./)
+    expect(html).toContain('See Theorem <a href="#user-content-pyth">2.1</a>')
+    expect(html).toMatch(/<div class="callout callout-caution">[\s\S]*<strong>markdown<\/strong> inside/)
+    expect(html).toMatch(/<code[^>]*>(?:<span[^>]*>)?```\{theorem\}\nShown as the source it is\./)
+    expect(warnings.map((w) => w.rule)).not.toContain('missing-language')
+  })
+
   it('keeps the number with the document, and a render from the document numbers the same', () => {
     const document = documentOfRender(rendered)
     expect(document.chapter).toBe('2')
