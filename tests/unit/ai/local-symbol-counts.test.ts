@@ -36,4 +36,23 @@ while $\\mathbf{X}^T$ is the transpose of the data and $x^2$ is its square.`),
     )
     expect(names.get('L(p)')).toBe('descriptive length of the program')
   })
+
+  it('does not name a display’s symbols after the formula’s own name or a verb’s object', async () => {
+    const names = namesOf(
+      await modelOf(`The posterior equals the next prior, so we have the relation:
+
+$$\\mu_0^{(i+1)} = \\mu_n^{(i)}$$
+
+Generalizing this, we have after observing the j-th data set:
+
+$$\\nu_n^{(j)} = a + b$$
+
+The residual sum of squares is defined as
+
+$$\\mathrm{RSS} = c$$`),
+    )
+    expect(names.get('\\mu_0^{(i+1)}') ?? '').toBe('')
+    expect(names.get('\\nu_n^{(j)}') ?? '').toBe('')
+    expect(names.get('\\mathrm{RSS}')).toBe('residual sum of squares')
+  })
 })

@@ -327,7 +327,8 @@ function namesForDisplay(d: DisplayFormula): Found[] {
     // "the estimate for the intercept:", not "inside the trace:" nor "the expectation can be moved …".
     if (
       end &&
-      !(end.groups?.prep && PREPOSITION.test(end.groups.prep)) &&
+      // Nor the object of a verb: "after observing the j-th data set:", "… using a non-informative prior:".
+      !(end.groups?.prep && (PREPOSITION.test(end.groups.prep) || /\p{L}{3,}ing$/iu.test(end.groups.prep))) &&
       end[2].replace(NAME_END, '') === end[2] &&
       !/\bwith\b/i.test(end[2])
     )
@@ -366,7 +367,12 @@ function namesForDisplay(d: DisplayFormula): Found[] {
   // "the update formula of Adam": the noun before a preposition is the head.
   const prep = words.findIndex((w) => PREPOSITION.test(w))
   const headNoun = prep > 0 ? words[prep - 1] : lastWord(name)
-  if (/^(?:updates?|rules?|recurrences?|steps?|iterations?|equations?|formulas?|system)$/i.test(headNoun)) return []
+  // "we have the relation:", "we also use the notation": a name for the formula, not for its symbols.
+  if (
+    /^(?:updates?|rules?|recurrences?|steps?|iterations?|equations?|formulas?|system|notations?)$/i.test(headNoun) ||
+    FORMULA_NOUN.test(headNoun)
+  )
+    return []
   if (
     words.some((w) => /^(?:as|follows)$/i.test(w)) ||
     // "the value of …": a generic head; "the prediction results for a test data point" is not.
