@@ -3,6 +3,7 @@ import { isMyst, readMyst } from './dialects/myst/index.js'
 import { expandIncludes } from './dialects/pandoc/includes.js'
 import { expandInlineR } from './dialects/knitr/inline-r.js'
 import { expandEngineBlocks } from './dialects/knitr/engine-blocks.js'
+import { doiOf } from './citations/citation-marks.js'
 import { unwrapCodeMath } from './dialects/reveal/code-wrapped-math.js'
 import { expandSiteShortcodes } from './dialects/hugo/site-shortcodes.js'
 import { documentOf, warn, warningsOf } from './essay-file-data.js'
@@ -122,6 +123,7 @@ function renderMyst(body: string, context: RenderContext): Rendered {
   const { tree, anchors, warnings } = readMyst(body, {
     readInclude: context.readInclude,
     substitutions: context.substitutions,
+    citable: (key) => context.bibliography?.has(key) === true || doiOf(key) !== null,
   })
   const file = new VFile({
     data: { stash: [], mathPreamble: [...(context.macros ?? [])], context, ...labelData(anchors) },

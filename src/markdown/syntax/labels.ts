@@ -142,12 +142,20 @@ const FOREIGN_PREFIXES: Array<[RegExp, string]> = [
  * text says what kind of thing it names by its d2l prefix, in words, in case it never resolves
  * (or the author's own words, `written`, as MyST lets them be given).
  */
-export function foreignReference(key: string, style: 'name' | 'equation' | 'number', written?: string): string {
+export function foreignReference(
+  key: string,
+  style: 'name' | 'equation' | 'number',
+  written?: string,
+  /** What the link reads until a post is found for it, when that is not the label in words. */
+  meanwhile?: string,
+): string {
   const text = written
     ? escapeHtml(written)
-    : style === 'equation'
-      ? `(${escapeText(readableKey(key))})`
-      : describeForeignLabel(key)
+    : meanwhile !== undefined
+      ? escapeHtml(meanwhile)
+      : style === 'equation'
+        ? `(${escapeText(readableKey(key))})`
+        : describeForeignLabel(key)
   const attribute = key.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
   // Text the author wrote for a label reference stays once it is resolved (`ref:`); bookdown's `??` does not.
   const kind = style === 'equation' ? 'eqref' : style === 'number' ? 'number' : written !== undefined ? 'ref' : 'label'

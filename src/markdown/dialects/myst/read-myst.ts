@@ -51,6 +51,8 @@ export interface MystSources {
   readInclude?: (ref: string) => string | null
   /** Substitution values by key, the page's over its book's (see substitutions.ts). */
   substitutions?: ReadonlyMap<string, string>
+  /** Whether `@key` names a work the page can cite; else it names a label (mystmd reads it so). */
+  citable?: (key: string) => boolean
 }
 
 /**
@@ -75,7 +77,7 @@ export function readMyst(body: string, sources: MystSources = {}): MystReading {
   expandSubstitutions(parsed, { values: sources.substitutions ?? new Map(), read, warn })
   const numbering = new MystNumbering()
   numbering.number(parsed)
-  const converter = new MystToMdast(numbering, warn)
+  const converter = new MystToMdast(numbering, warn, sources.citable)
   const tree = { type: 'root', children: converter.children(parsed) } as unknown as Root
   return { tree, anchors: numbering.labels.list(), warnings }
 }

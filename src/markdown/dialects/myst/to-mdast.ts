@@ -33,6 +33,8 @@ export class MystToMdast {
   constructor(
     private readonly numbering: MystNumbering,
     private readonly warn: (rule: string, message: string) => void,
+    /** Whether a key names an entry of the page's bibliography (or a work by its DOI). */
+    private readonly citable: (key: string) => boolean = () => true,
   ) {}
 
   /** The converted children of `node`, flattened (a MyST wrapper gives its content). */
@@ -105,8 +107,7 @@ export class MystToMdast {
         return [this.reference(node)]
       case 'citeGroup':
       case 'cite':
-        // Pandoc's `[@a]` and `@a`, which the MyST parser reads too: the mode is in the node.
-        return [citation(field(node, 'kind') === 'narrative' ? 'cite:t' : 'cite:p', citeKeys(node))]
+        return this.cite(node)
       case 'code':
         return [code(node)]
       case 'abbreviation':
@@ -259,6 +260,24 @@ export class MystToMdast {
   /** A caption's inline content (its paragraphs run together). */
   private phrasing(node: MystNode): MystNode[] {
     return this.children(node).flatMap((k) => (k.type === 'paragraph' ? (k.children ?? []) : [k]))
+  }
+
+  /**
+   * Pandoc's `[@a]` and `@a`, which the MyST parser reads too (the mode is in the node). In
+   * mystmd they name a label as readily as a work: `@conda-commands` is a reference to the
+   * target `(conda-commands)=` of this page or another. A key the bibliography lacks is that
+   * reference; one no page defines either reads `[?key]` as an unknown citation does.
+   */
+  private cite(node: MystNode): MystNode[] {
+    const keys = citeKeys(node).filter((k) => k !== '')
+    if (keys.length === 0 || keys.some((k) => this.citable(k)))
+      return [citation(field(node, 'kind') === 'narrative' ? 'cite:t' : 'cite:p', keys)]
+    return keys.flatMap((key, i) => {
+      const ref = this.numbering.target(this.numbering.canonical(key))
+        ? this.reference({ type: 'crossReference', label: key })
+        : { type: 'html', value: foreignReference(key, 'name', undefined, `[?${key}]`) }
+      return i === 0 ? [ref] : [{ type: 'text', value: ', ' }, ref]
+    })
   }
 
   private reference(node: MystNode): MystNode {

@@ -178,6 +178,18 @@ describe('MyST detection', () => {
     expect(isMyst('(sec-a)=\n# A')).toBe(true)
   })
 
+  it('reads @label as mystmd does: a reference to a target of this page or another, a citation only when the bibliography has it (Project Pythia)', () => {
+    const md =
+      '# Glossary\n\n(conda-intro)=\n## Conda\n\nSee @conda-intro, @conda-commands and [@installing-conda], as {cite:t}`sargent2023` says.\n'
+    const { html, warnings } = renderMarkdown(md, { bibliography })
+    expect(html).toContain('<a href="#user-content-conda-intro">Conda</a>')
+    // Another page's target: a link the site resolves when the post is read.
+    expect(html).toContain('<a href="#conda-commands" data-xref="label:conda-commands">[?conda-commands]</a>')
+    expect(html).toContain('data-xref="label:installing-conda"')
+    expect(shown(html)).toContain('Sargent (2023)')
+    expect(warnings.filter((w) => w.rule === 'unknown-citation')).toEqual([])
+  })
+
   it('links a work cited by its DOI, which no bibliography entry describes, without a warning (Project Pythia)', () => {
     const md =
       '# Jupyter\n\nProject Jupyter [@https://doi.org/10.1109/MCSE.2021.3059263] is a community. Cartopy {cite:p}`10.1080/13658816.2018.1504949` draws maps.\n'
