@@ -18,7 +18,10 @@ export function serveCommand(io: CliIO): Command {
     .description('serve the site and its API; with --watch, publish essays as they land in a folder')
     .addOption(new Option('-p, --port <port>', 'port to listen on').default('4321').env('PORT'))
     .addOption(new Option('--host <host>', 'address to listen on').default('127.0.0.1'))
-    .option('--watch <dir>', 'import .md/.markdown files from this folder now and whenever they change')
+    .option(
+      '--watch <dir>',
+      'import the essays in this folder (.md, .markdown, .ipynb, .Rmd, .qmd) now and whenever they change',
+    )
     .option('--base-url <url>', 'public address of the site (default http://localhost:PORT, or BLOG_BASE_URL)')
     .addOption(dataOption())
     .action(async (opts: ServeOptions) => {
