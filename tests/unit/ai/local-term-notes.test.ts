@@ -3,7 +3,7 @@ import { LocalProvider } from '../../../src/ai/local/local-provider.js'
 import { addsBeyond, termPassage } from '../../../src/ai/local/term-passage.js'
 import { formulaText } from '../../../src/ai/guard/formula-text.js'
 import { labelledItem } from '../../../src/ai/local/labelled-item.js'
-import { BACK_NAMING, termPattern } from '../../../src/ai/local/term-patterns.js'
+import { BACK_NAMING, definers, termPattern } from '../../../src/ai/local/term-patterns.js'
 import { readEssayMarkdown } from '../../../src/text/read-essay-markdown.js'
 import { inputFor, siteOf, type TestEssay } from './essays.js'
 
@@ -139,6 +139,25 @@ describe('a list item labelled with the term', () => {
 })
 
 describe('the essay’s definition elsewhere', () => {
+  // What 'The essay defines it:' may quote (issue 39: the momentum essay's notes quoted sentences that only use the term).
+  const defines = (term: string, sentence: string) =>
+    definers(termPattern(term)).some((d) => d.hint.test(sentence) && d.pattern.test(sentence))
+
+  it('is a sentence that says what the term is, not one that uses its definition or names it in passing', () => {
+    expect(
+      defines('convergence rate', 'the definition of the convergence rate is the worst-case ratio of errors.'),
+    ).toBe(true)
+    expect(defines('convergence rate', 'plugging it into the definition of the convergence rate (3) we get that')).toBe(
+      false,
+    )
+    expect(
+      defines('orthogonal polynomials', 'the result linking optimization and orthogonal polynomials is the following.'),
+    ).toBe(false)
+    expect(
+      defines('orthogonal polynomials', 'we use them, and orthogonal polynomials are a family of polynomials.'),
+    ).toBe(true)
+  })
+
   it('goes on to the next sentence when the definition alone only repeats a sentence the term stands in', async () => {
     const gan: TestEssay = {
       id: 41,
