@@ -1,6 +1,7 @@
 import katex from 'katex'
 import { defineMathJaxMacros, mathjaxRewrite } from './mathjax-compat.js'
 import { markdownUnescaped } from './markdown-escaped-tex.js'
+import { inlineEnvironments } from './inline-environments.js'
 
 defineMathJaxMacros()
 
@@ -50,6 +51,10 @@ function renderUncached(tex: string, displayMode: boolean, macros: Macros): stri
   const rewritten = mathjaxRewrite(tex)
   const second = rewritten === tex ? null : renderOnce(rewritten, displayMode, macros, true)
   if (second !== null) return second
+  if (before) restoreMacros(macros, before)
+  const inline = displayMode ? null : inlineEnvironments(rewritten)
+  const lined = inline === null ? null : renderOnce(`\\displaystyle ${inline}`, false, macros, true)
+  if (lined !== null) return lined
   if (before) restoreMacros(macros, before)
   const overwriting = withRenewedNames(rewritten, displayMode, macros, before)
   if (overwriting !== null) return overwriting

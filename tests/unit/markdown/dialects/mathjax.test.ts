@@ -122,6 +122,17 @@ describe('MathJax compatibility', () => {
     expect(renderMarkdown('\\\\( a '.repeat(30_000) + ' \\\\)').html).toContain('katex')
   })
 
+  it('sets a display environment run into a line, as MathJax does wherever $$ stands (pawel-czyz.github.io)', () => {
+    // A list item's lazy continuation: the $$ lines belong to its sentence, not to a display block.
+    const md =
+      '  3. If $e_1, \\dotsc, e_n$ is a basis of $V$, then\n    $$\\begin{align*}\n    &e_1\\wedge e_2, \\\\\n    &e_{n-1}\\wedge e_n \\label{eq:basis}\n    \\end{align*}\n    $$\n    is a basis of $\\bigwedge^2 V$.\n'
+    const { html, warnings } = typeset(md)
+    expect(warnings).toEqual([])
+    expect(html).not.toContain('katex-error')
+    expect(html).toContain('<mtable')
+    expect(shownText(html)).toContain('is a basis of')
+  })
+
   it('shows a formula that still fails as its source and names it in a warning', () => {
     const { html, warnings } = typeset('$\\frac{$ and $\\nosuchcommand{x}$')
     expect(html).toContain('katex-error')
