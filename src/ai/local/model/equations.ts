@@ -4,7 +4,7 @@ import { clip } from '../../../text/format.js'
 
 type Equation = MathematicalModel['equations'][number]
 
-export const MAX_EQUATIONS = 20
+export const MAX_EQUATIONS = 30
 
 /**
  * The essay's defining equations, in order: its display formulas (named by their place, the
