@@ -169,6 +169,17 @@ function namesInSentence(s: Sentence): Found[] {
       const m = pattern.exec(marked)
       const name = m && tidy(elided(marked.slice(0, m.index), m[1]))
       if (name && NAMED_BEFORE.includes(pattern) && GENERIC_NOUNS.has(name.toLowerCase())) continue
+      // "R, S, A denote the reward, state and action": a list of names for a list of symbols, in order.
+      const each =
+        name && shared && STATED.includes(pattern)
+          ? namesListed(m[1], marked.slice(m.index + m[0].length), keys.length)
+          : null
+      if (each) {
+        keys.forEach((key, i) =>
+          out.push({ key, name: readable(each[i]), sentence: s, unit: '', tier: 0, shared: false }),
+        )
+        return
+      }
       if (name) return named(name, 0)
     }
     const plural = object ? null : ARE_PLURAL.exec(marked)
@@ -205,6 +216,28 @@ function namesInSentence(s: Sentence): Found[] {
     if (phrase) named(phrase, 1)
   })
   return out
+}
+
+/**
+ * The names a sentence lists for a list of symbols ("the reward, state and action (respectively)"):
+ * one for each, in order, when it lists as many as there are symbols and says so by "respectively"
+ * or by a list of three or more; otherwise none.
+ */
+function namesListed(first: string, rest: string, count: number): string[] | null {
+  const tail = /^(?:[^.;:!?()[\]⟦⟧"“”]|⟦\d+⟧)*/u.exec(rest)?.[0] ?? ''
+  const text = `${first}${tail}`.replace(/\s*,?\s*respectively\s*$/i, '')
+  const respectively =
+    /^\s*,?\s*(?:\(\s*)?respectively\b/i.test(rest.slice(tail.length)) || /\brespectively\s*$/i.test(`${first}${tail}`)
+  // "the Chebyshev polynomials of the first and second kind": each kind is a name of its own.
+  const kinds = /^(.*\b(?:of|in)\s+(?:the\s+)?)(\p{L}+)\s+and\s+(\p{L}+)(\s+\p{L}+)$/iu.exec(text.trim())
+  const items =
+    kinds && count === 2
+      ? [kinds[1] + kinds[2] + kinds[4], kinds[1] + kinds[3] + kinds[4]]
+      : text.split(/\s*,\s*(?:and\s+)?|\s+and\s+/)
+  if (items.length !== count || count < 2 || (!respectively && count < 3)) return null
+  const names = items.map((item) => tidy(item.replace(/^(?:the|a|an|its|their)\s+/i, '')))
+  if (names.some((n) => !n || n.split(' ').length > 7) || new Set(names).size !== count) return null
+  return (names as string[]).map((n) => (kinds ? singular(n) : n))
 }
 
 /**
