@@ -4,7 +4,6 @@ import { Root } from './app.js'
 import { createQueryClient } from './api/query-client.js'
 import type { RenderRequest, RenderResponse } from './ssr-contract.js'
 import { loadAllPages } from './route-pages.js'
-import { withFormulaWidths } from './lib/formula-width.js'
 
 // The pages are separate chunks for the browser; a server render is synchronous, so all of
 // them are loaded before this module is ready.
@@ -21,7 +20,7 @@ export { documentTitle, homeDocumentTitle } from './lib/document-title.js'
 export function render(req: RenderRequest): RenderResponse {
   const queryClient = createQueryClient()
   for (const { queryKey, data } of req.queries) {
-    if (data !== undefined) queryClient.setQueryData(queryKey, withPrintWidths(data))
+    if (data !== undefined) queryClient.setQueryData(queryKey, data)
   }
   const { pathname, search } = new URL(req.url, 'http://localhost')
   const html = renderToString(
@@ -30,14 +29,4 @@ export function render(req: RenderRequest): RenderResponse {
   const state = { site: req.site, dehydrated: dehydrate(queryClient) }
   queryClient.clear()
   return { html, state }
-}
-
-/**
- * A post's essay with each display formula's width written in (lib/formula-width.ts), so that
- * paper scales a wide formula to the column on a page that runs no script.
- */
-function withPrintWidths(data: unknown): unknown {
-  if (typeof data !== 'object' || data === null || !('html' in data) || typeof data.html !== 'string') return data
-  const html = withFormulaWidths(data.html)
-  return html === data.html ? data : { ...data, html }
 }

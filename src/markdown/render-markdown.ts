@@ -4,6 +4,7 @@ import { expandIncludes } from './dialects/pandoc/includes.js'
 import { expandInlineR } from './dialects/knitr/inline-r.js'
 import { expandEngineBlocks } from './dialects/knitr/engine-blocks.js'
 import { doiOf } from './citations/citation-marks.js'
+import { withFormulaWidths } from './plugins/formula-width.js'
 import { unwrapCodeMath } from './dialects/reveal/code-wrapped-math.js'
 import { expandSiteShortcodes } from './dialects/hugo/site-shortcodes.js'
 import { documentOf, warn, warningsOf } from './essay-file-data.js'
@@ -33,7 +34,8 @@ export function renderMarkdown(markdown: string, context: RenderContext = {}): R
   const mathPreamble = file.data.mathPreamble ?? []
   const summary = file.data.textSummary
   const document = documentOf(file)
-  const html = String(file.value)
+  // Each display formula's width, for paper to scale a wide one to the column without a script.
+  const html = withFormulaWidths(String(file.value))
   const toc = summary?.toc ?? []
   // The references list ends the essay: a reader finds it in the contents like any section.
   if (document.references.length > 0 && html.includes('id="references-heading"'))

@@ -214,7 +214,7 @@ describe('blog build at the root of the host', () => {
     }
     // the Gaussian integral's formulas are in its page once each
     const gauss = read(out, `posts/${POSTS[0]}/index.html`)
-    const formula = /<span class="katex-display">[\s\S]*?<\/annotation>/.exec(gauss)![0]
+    const formula = /<span class="katex-display"[^>]*>[\s\S]*?<\/annotation>/.exec(gauss)![0]
     expect(gauss.split(formula).length).toBe(2)
   })
 

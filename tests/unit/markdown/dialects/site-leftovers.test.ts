@@ -46,7 +46,7 @@ describe('formulas as MathJax found them on Jekyll and Hugo sites', () => {
   it("reads a display opened on a list item's line as the item's (lil-log)", () => {
     const { html } = renderMarkdown(fixture('jekyll/list-item-display.md'))
     expect(shown(html)).not.toMatch(/\$\$|\\begin\{/)
-    expect(html).toMatch(/<li>\s*<span class="katex-display">/)
+    expect(html).toMatch(/<li>\s*<span class="katex-display"[ >]/)
     expect(html).toContain('\\xi \\in \\text{Uniform}(0, \\delta), \\\\')
   })
 

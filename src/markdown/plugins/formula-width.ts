@@ -5,8 +5,8 @@ import metrics from 'katex/src/fontMetricsData.js'
  * not scroll: print.css sets a formula wider than the printed column smaller, from its width in
  * its own ems (`--formula-ems`). In the browser lib/print-fit.ts measures that width; a reader
  * whose page runs no script (scripts blocked, a static copy, a reader mode's print) got the
- * formula cut off mid-expression, its number too. So the server writes an estimate into the
- * page: KaTeX's HTML laid out the way katex.css lays it out (boxes side by side, stacks as wide
+ * formula cut off mid-expression, its number too. So the render writes an estimate into the
+ * essay's HTML, stored with the post: KaTeX's HTML laid out the way katex.css lays it out (boxes side by side, stacks as wide
  * as their widest row), each character as wide as KaTeX's own font metrics say. Checked against
  * Chromium's measure on the corpus's 1,947 display formulas (tests/unit/web/formula-width.test.ts).
  */
