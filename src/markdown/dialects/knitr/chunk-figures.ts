@@ -1,4 +1,5 @@
 import type { Blockquote, Code, Html, Image, Paragraph, PhrasingContent } from 'mdast'
+import { R_STRING, rLiteral, stringOption } from './chunk-options.js'
 import { isAssignment, parseR, RSession } from './r-evaluate.js'
 
 /**
@@ -9,11 +10,10 @@ import { isAssignment, parseR, RSession } from './r-evaluate.js'
  * it can tell.
  */
 
-const STRING = `("(?:[^"\\\\\\n]|\\\\.)*"|'(?:[^'\\\\\\n]|\\\\.)*')`
-const CAPTION = new RegExp(`(?:^|[\\s,])fig\\.cap\\s*=\\s*${STRING}`)
+const CAPTION = stringOption('fig.cap')
 /** The chunk's label: its first option when that names nothing (`{r cars, echo=FALSE}`), or `label=`. */
 const FIRST_LABEL = /^\s*([\w.-]+)\s*(?:,|$)/
-const LABEL_OPTION = new RegExp(`(?:^|[\\s,])label\\s*=\\s*${STRING}`)
+const LABEL_OPTION = stringOption('label')
 
 /**
  * The label and caption of a chunk that draws a figure (`{r cars-plot, fig.cap='…'}`), or null;
@@ -21,11 +21,11 @@ const LABEL_OPTION = new RegExp(`(?:^|[\\s,])label\\s*=\\s*${STRING}`)
  */
 export function drawnFigure(options: string, unnamed: () => string): { key: string; caption: string } | null {
   const caption = CAPTION.exec(options)
-  return caption ? { key: `fig:${chunkLabel(options, unnamed)}`, caption: literal(caption[1]) } : null
+  return caption ? { key: `fig:${chunkLabel(options, unnamed)}`, caption: rLiteral(caption[1]) } : null
 }
 
 /** `knitr::kable(…, caption = '…')`: a table bookdown numbers and labels `tab:` + the chunk's label. */
-const KABLE_CAPTION = new RegExp(`\\bkable\\([^]*?[\\s,(]caption\\s*=\\s*${STRING}`)
+const KABLE_CAPTION = new RegExp(String.raw`\bkable\([^]*?[\s,(]caption\s*=\s*${R_STRING}`)
 
 /** The label and caption of a chunk that makes a captioned table with `kable()`, or null. */
 export function kableTable(
@@ -34,12 +34,12 @@ export function kableTable(
   unnamed: () => string,
 ): { key: string; caption: string } | null {
   const caption = KABLE_CAPTION.exec(code)
-  return caption ? { key: `tab:${chunkLabel(options, unnamed)}`, caption: literal(caption[1]) } : null
+  return caption ? { key: `tab:${chunkLabel(options, unnamed)}`, caption: rLiteral(caption[1]) } : null
 }
 
 function chunkLabel(options: string, unnamed: () => string): string {
   const named = LABEL_OPTION.exec(options)
-  return named ? literal(named[1]) : (FIRST_LABEL.exec(options)?.[1] ?? unnamed())
+  return named ? rLiteral(named[1]) : (FIRST_LABEL.exec(options)?.[1] ?? unnamed())
 }
 
 export interface ChunkFigure {
@@ -76,16 +76,12 @@ export function chunkFigure(
   return {
     // `file.path("img/", "x.png")` is R's `img//x.png`, the file `img/x.png`.
     paths: value.values.map((p) => p.replace(/(?<!:)\/{2,}/g, '/')),
-    caption: caption ? literal(caption[1]) : null,
-    label: named ? literal(named[1]) : (first?.[1] ?? null),
+    caption: caption ? rLiteral(caption[1]) : null,
+    label: named ? rLiteral(named[1]) : (first?.[1] ?? null),
   }
 }
 
 const INCLUDE_GRAPHICS = /^(?:knitr::)?include_graphics$/
-
-function literal(quoted: string): string {
-  return quoted.slice(1, -1).replace(/\\(.)/g, '$1')
-}
 
 /**
  * The figure's markup as remark-figures writes it (a paragraph rendered as `<figure>`: its label

@@ -1,3 +1,5 @@
+import { stringOption, stringOptionValue } from './chunk-options.js'
+
 /**
  * bookdown's block engines, which knitr runs before pandoc reads the page: a chunk
  * ```` ```{theorem pyth, name="Pythagorean theorem"} ```` is the theorem `::: {.theorem #pyth
@@ -33,10 +35,9 @@ const CALLOUTS: Record<string, string> = {
 const FENCE = /^([ \t]{0,3})(`{3,}|~{3,})(.*)$/
 /** `{theorem pyth, name="…"}`, `{block2, type='rmdnote'}`: the engine, then knitr options. */
 const HEADER = /^\s*\{([A-Za-z][\w]*)(?:[\s,]([^]*))?\}\s*$/
-const STRING = String.raw`("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')`
-const LABEL_OPTION = new RegExp(String.raw`(?:^|[\s,])label\s*=\s*${STRING}`)
-const NAME_OPTION = new RegExp(String.raw`(?:^|[\s,])name\s*=\s*${STRING}`)
-const TYPE_OPTION = new RegExp(String.raw`(?:^|[\s,])type\s*=\s*${STRING}`)
+const LABEL_OPTION = stringOption('label')
+const NAME_OPTION = stringOption('name')
+const TYPE_OPTION = stringOption('type')
 /** The chunk's label: a first option that assigns nothing (`{theorem pyth, …}`). */
 const FIRST_LABEL = /^\s*([\w.:-]+)\s*(?:,|$)/
 
@@ -77,12 +78,12 @@ function divOpening(info: string): string | null {
   const engine = header[1].toLowerCase()
   const options = header[2] ?? ''
   if (ENGINES.has(engine)) {
-    const label = literal(LABEL_OPTION.exec(options)?.[1]) ?? FIRST_LABEL.exec(options)?.[1] ?? null
-    const name = literal(NAME_OPTION.exec(options)?.[1])
+    const label = stringOptionValue(options, LABEL_OPTION) ?? FIRST_LABEL.exec(options)?.[1] ?? null
+    const name = stringOptionValue(options, NAME_OPTION)
     return `::: {.${engine}${label ? ` #${label}` : ''}${name ? ` name="${name.replace(/"/g, '&quot;')}"` : ''}}`
   }
   if (engine === 'block' || engine === 'block2') {
-    const type = literal(TYPE_OPTION.exec(options)?.[1])?.trim() ?? ''
+    const type = stringOptionValue(options, TYPE_OPTION)?.trim() ?? ''
     const classes = type
       .split(/\s+/)
       .filter((c) => /^[A-Za-z][\w-]*$/.test(c))
@@ -90,10 +91,4 @@ function divOpening(info: string): string | null {
     return `::: {${classes.length > 0 ? classes.join(' ') : '.block'}}`
   }
   return null
-}
-
-/** An R string literal's text: `"a \"b\""` → `a "b"`. */
-function literal(quoted: string | undefined): string | null {
-  if (quoted === undefined) return null
-  return quoted.slice(1, -1).replace(/\\(.)/g, '$1')
 }
