@@ -24,8 +24,13 @@ export function drawnFigure(options: string, unnamed: () => string): { key: stri
   return caption ? { key: `fig:${chunkLabel(options, unnamed)}`, caption: rLiteral(caption[1]) } : null
 }
 
-/** `knitr::kable(…, caption = '…')`: a table bookdown numbers and labels `tab:` + the chunk's label. */
-const KABLE_CAPTION = new RegExp(String.raw`\bkable\([^]*?[\s,(]caption\s*=\s*${R_STRING}`)
+/**
+ * `knitr::kable(…, caption = '…')`: a table bookdown numbers and labels `tab:` + the chunk's
+ * label, or + kable's own `label = '…'`, which knitr prefers to the chunk's.
+ */
+const KABLE_CALL = /\bkable\(/g
+const KABLE_CAPTION = stringOption('caption')
+const KABLE_LABEL = stringOption('label')
 
 /** The label and caption of a chunk that makes a captioned table with `kable()`, or null. */
 export function kableTable(
@@ -33,9 +38,42 @@ export function kableTable(
   code: string,
   unnamed: () => string,
 ): { key: string; caption: string } | null {
-  const caption = KABLE_CAPTION.exec(code)
-  return caption ? { key: `tab:${chunkLabel(options, unnamed)}`, caption: rLiteral(caption[1]) } : null
+  for (const call of code.matchAll(KABLE_CALL)) {
+    const args = callArguments(code, call.index + call[0].length)
+    const caption = KABLE_CAPTION.exec(args)
+    if (!caption) continue
+    const label = KABLE_LABEL.exec(args)
+    return {
+      key: `tab:${label ? rLiteral(label[1]) : chunkLabel(options, unnamed)}`,
+      caption: rLiteral(caption[1]),
+    }
+  }
+  return null
 }
+
+/**
+ * The text of a call's arguments from just after its `(` to its matching `)` (or the code's
+ * end), so that `label =` in a later call (`kable_styling(…)`) is not taken for kable's.
+ */
+function callArguments(code: string, from: number): string {
+  let depth = 1
+  for (let i = from; i < code.length; i++) {
+    const c = code[i]
+    if (c === '"' || c === "'") {
+      R_STRING_AT.lastIndex = i
+      const close = R_STRING_AT.exec(code)
+      if (close) i += close[0].length - 1
+    } else if (c === '#') {
+      const end = code.indexOf('\n', i)
+      if (end < 0) break
+      i = end
+    } else if (c === '(') depth++
+    else if (c === ')' && --depth === 0) return code.slice(from, i)
+  }
+  return code.slice(from)
+}
+
+const R_STRING_AT = new RegExp(R_STRING, 'y')
 
 function chunkLabel(options: string, unnamed: () => string): string {
   const named = LABEL_OPTION.exec(options)

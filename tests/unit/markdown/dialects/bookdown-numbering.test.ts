@@ -48,6 +48,28 @@ describe('a bookdown chapter rendered with its chapter number', () => {
     expect(html).toContain('See <a href="#user-content-fig:two">3.2</a>')
   })
 
+  it('labels a kable() table by kable’s own label argument, which knitr prefers to the chunk’s (TMwR)', () => {
+    const md = [
+      '```{r model-args, echo = FALSE, results = "asis"}',
+      'tab <- prob_tbl %>%',
+      '  kable(',
+      '    caption = "Heterogeneous argument names (see `predict(type = \'prob\')`).",',
+      '    label = "probability-args", # the table’s reference',
+      '    escape = FALSE',
+      '  ) %>%',
+      '  kable_styling(label = "not-this-one")',
+      'tab',
+      '```',
+      '',
+      'Table \\@ref(tab:probability-args) lists them.',
+      '',
+    ].join('\n')
+    const { html } = renderMarkdown(md, { chapter: '3' })
+    expect(shownText(html)).toContain('Table 3.1: Heterogeneous argument names')
+    expect(html).toContain('Table <a href="#user-content-tab:probability-args">3.1</a> lists them')
+    expect(shownText(html)).not.toContain('??')
+  })
+
   it('reads chunk options written in #| lines in R’s syntax, as knitr does (tidymodels’ TMwR)', () => {
     const md = [
       '```{r resampling-scheme}',
