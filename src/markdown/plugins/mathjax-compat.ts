@@ -1,4 +1,5 @@
 import katex from 'katex'
+import { xcolorMixes } from './xcolor.js'
 
 /**
  * What MathJax accepts and KaTeX does not, so that a site written for MathJax renders here.
@@ -174,7 +175,7 @@ const TWO_ARGUMENTS = new Set(['frac', 'dfrac', 'tfrac', 'binom', 'overset', 'un
  * when there is nothing to rewrite. Linear: single passes, brace groups bounded in length.
  */
 export function mathjaxRewrite(tex: string): string {
-  let out = bracedScripts(tex)
+  let out = xcolorMixes(bracedScripts(tex))
   // In text, `_`, `&` and `#` are characters to MathJax, commands to KaTeX.
   out = out.replace(
     /\\(text(?:bf|it|rm|sf|tt|normal)?|mbox|textsc)\s*\{([^{}]{0,500})\}/g,

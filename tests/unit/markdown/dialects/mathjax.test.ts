@@ -209,3 +209,23 @@ describe("MathJax's extpfeil \\Newextarrow (its documentation's example)", () =>
     ])
   })
 })
+
+describe("xcolor's colour mixes (mattblackwell/gov2002-book's `\\textcolor{red!50}{…}`)", () => {
+  it('colours a subformula by the mix xcolor names, as LaTeX and MathJax do', () => {
+    const { html, warnings } = typeset(
+      '$$a = \\textcolor{red!50}{\\underbrace{+ b - b}_{\\text{add and subtract}}} + {\\color{blue!30!black} c}$$',
+    )
+    expect(warnings).toEqual([])
+    expect(html).not.toContain('katex-error')
+    // half red, half white; 30 % blue, 70 % black
+    expect(html).toContain('color:#ff8080')
+    expect(html).toContain('color:#00004d')
+    expect(shownText(html)).toMatch(/add\sand\ssubtract/)
+  })
+
+  it('leaves a colour it does not know to KaTeX’s warning, shown as written', () => {
+    const { html, warnings } = typeset('$\\textcolor{ForestGreen!50}{x}$')
+    expect(warnings).toHaveLength(1)
+    expect(html).toContain('katex-error')
+  })
+})
