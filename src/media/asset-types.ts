@@ -13,6 +13,9 @@ export const ASSET_TYPES = {
   webp: 'image/webp',
   avif: 'image/avif',
   svg: 'image/svg+xml',
+  // Old formats a browser still shows: a favicon or a screenshot saved decades ago.
+  ico: 'image/vnd.microsoft.icon',
+  bmp: 'image/bmp',
   mp4: 'video/mp4',
   webm: 'video/webm',
   ogg: 'audio/ogg',
@@ -30,7 +33,7 @@ export const MAX_ASSET_BYTES = 25 * 1024 * 1024
 /** Widths of the WebP variants of a raster figure: a phone, the essay column at 2x, a wide screen at 2x. */
 export const VARIANT_WIDTHS = [640, 1280, 1920] as const
 
-const ASSET_FILE = /^([0-9a-f]{20})\.(png|jpg|gif|webp|avif|svg|mp4|webm|ogg|oga|ogv|mp3|pdf)$/
+const ASSET_FILE = new RegExp(`^([0-9a-f]{20})\\.(${Object.keys(ASSET_TYPES).join('|')})$`)
 const VARIANT_FILE = /^([0-9a-f]{20})-w(640|1280|1920)\.webp$/
 
 /** The stored extension for a file name's extension (`JPEG` → `jpg`), or null when it is not an asset type. */

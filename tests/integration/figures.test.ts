@@ -24,9 +24,10 @@ beforeAll(async () => {
     .toBuffer()
   writeFileSync(join(essays.path, 'img', 'chart.png'), png)
   writeFileSync(join(essays.path, 'img', 'diagram.svg'), svg)
+  writeFileSync(join(essays.path, 'favicon.ico'), await icoOf(32))
   writeFileSync(
     join(essays.path, 'posts', 'figures.md'),
-    '# Figures at work\n\nSome prose.\n\n![A chart of results.](../img/chart.png)\n\n![The diagram.](/img/diagram.svg)\n\n![Lost figure.](../img/lost.png)\n',
+    '# Figures at work\n\nSome prose.\n\n![A chart of results.](../img/chart.png)\n\n![The diagram.](/img/diagram.svg)\n\n![Lost figure.](../img/lost.png)\n\nThe site’s icon: ![favicon](/favicon.ico)\n',
   )
   report = await ctx.blog.importer.importPaths([essays.path])
   page = await (await fetch(`${ctx.server.url}/posts/figures-at-work`)).text()
@@ -35,6 +36,23 @@ afterAll(async () => {
   await ctx.cleanup()
   essays.cleanup()
 })
+
+/** A Windows icon holding one PNG image, as favicons are saved today. */
+async function icoOf(size: number): Promise<Buffer> {
+  const png = await sharp({ create: { width: size, height: size, channels: 4, background: '#c33' } })
+    .png()
+    .toBuffer()
+  const header = Buffer.alloc(22)
+  header.writeUInt16LE(1, 2) // type: icon
+  header.writeUInt16LE(1, 4) // one image
+  header.writeUInt8(size, 6)
+  header.writeUInt8(size, 7)
+  header.writeUInt16LE(1, 10) // colour planes
+  header.writeUInt16LE(32, 12) // bits per pixel
+  header.writeUInt32LE(png.length, 14)
+  header.writeUInt32LE(22, 18) // the image follows the directory
+  return Buffer.concat([header, png])
+}
 
 const srcOf = (pattern: RegExp) => pattern.exec(page)?.[1] ?? ''
 
@@ -64,6 +82,15 @@ describe('an essay with figures, imported from its folder', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(1600)
+  })
+
+  it('shows and serves an icon (.ico) the essay points at, as a browser shows it', async () => {
+    const src = srcOf(/<img src="(\/media\/assets\/[0-9a-f]{20}\.ico)" alt="favicon"[^>]* width="32" height="32">/)
+    expect(src).not.toBe('')
+    const res = await fetch(ctx.server.url + src)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/vnd.microsoft.icon')
+    expect(Buffer.from(await res.arrayBuffer()).equals(await icoOf(32))).toBe(true)
   })
 
   it('serves an SVG so that it can never run script, even opened on its own', async () => {

@@ -93,7 +93,7 @@ function writeAtomicSync(dir: string, target: string, bytes: Uint8Array): void {
 
 /** Width and height in CSS pixels, read from the file's header; none for media and unreadable images. */
 function dimensionsOf(bytes: Uint8Array, ext: string): { width?: number; height?: number } {
-  if (!ext.match(/^(png|jpg|gif|webp|avif|svg)$/)) return {}
+  if (!ext.match(/^(png|jpg|gif|webp|avif|svg|ico|bmp)$/)) return {}
   try {
     const size = imageSize(bytes)
     // EXIF orientations 5–8 turn the picture a quarter: the page shows it turned.
