@@ -142,7 +142,8 @@ function jekyllAddress(
       second: pad(date.getUTCSeconds()),
       title: slugify(slugWritten ?? file, 'pretty'),
       slug: slugify(slugWritten ?? file, 'default'),
-      name: slugify(file, 'default'),
+      // Jekyll's UrlDrop#name: the file's base name, a post's date included.
+      name: slugify(name, 'default'),
       categories: categories.join('/'),
       output_ext: '.html',
     }),

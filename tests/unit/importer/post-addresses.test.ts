@@ -78,6 +78,10 @@ describe("a Jekyll post's own address, as Jekyll makes it", () => {
       '/2020/12/Dec/nets/',
     ])
     expect(postAddresses(site, post, { permalink: '/talks/:title/' }).paths).toEqual(['/talks/Deep-Nets/'])
+    // `:name` is the file's whole name, date included, as Jekyll's UrlDrop#name slugifies it.
+    expect(postAddresses({ ...JEKYLL, permalink: '/:year/:name/' }, post, { slug: 'Nets' }).paths).toEqual([
+      '/2019/2019-03-01-deep-nets/',
+    ])
     // A post in a category folder (`blog/_posts/`) has that category.
     expect(postAddresses(JEKYLL, `blog/${post}`, {}).paths).toEqual(['/blog/2019/03/01/Deep-Nets.html'])
   })
