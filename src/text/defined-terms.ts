@@ -13,6 +13,8 @@ export interface StructuralTerm {
   sentence: Sentence
   /** The page a link text leads to. */
   url?: string
+  /** The short form the essay introduces for it ("MLM" for "masked language model"). */
+  short?: string
 }
 
 /** Words a phrase may hold inside ("sum of squares", "expectation of a linear form"). */

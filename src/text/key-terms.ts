@@ -1,5 +1,6 @@
 import type { EssayDoc, Sentence } from './essay-doc.js'
 import type { SiteIndex } from './site-index.js'
+import { abbreviations } from './abbreviations.js'
 import { structuralTerms, termPhrase, type TermSource } from './defined-terms.js'
 import { normaliseForMatch } from './readable.js'
 import { normaliseWord } from './stem.js'
@@ -17,6 +18,8 @@ export interface KeyTerm {
   source?: TermSource
   /** The page the essay links the term to. */
   url?: string
+  /** The short form the essay introduces for it and uses after ("MLM"). */
+  short?: string
 }
 
 interface Tally {
@@ -81,8 +84,14 @@ function ownTerms(
   limit: number,
   title: string,
 ): KeyTerm[] {
-  const byKey = new Map<string, { surface: string; source: TermSource; url?: string; weight: number; first: number }>()
+  const byKey = new Map<
+    string,
+    { surface: string; source: TermSource; url?: string; short?: string; weight: number; first: number }
+  >()
   const found = structuralTerms(doc)
+  // "masked language model (MLM)": the essay names a term it will keep using.
+  for (const a of abbreviations(doc))
+    found.push({ surface: a.long, source: 'defined', sentence: a.sentence, short: a.short })
   // The title's head ("Ordinary least squares" of "Ordinary least squares for simple linear regression") names the subject.
   const head = termPhrase(
     title
@@ -111,6 +120,7 @@ function ownTerms(
         surface: t.surface,
         source: t.source,
         url: t.url,
+        short: t.short,
         weight: SOURCE_WEIGHT[t.source] + linkWeight(t.url, index),
         first: t.sentence.index,
       })
@@ -118,12 +128,15 @@ function ownTerms(
       entry.weight += entry.source === t.source ? 0.25 : SOURCE_WEIGHT[t.source] / 2
       if (SOURCE_WEIGHT[t.source] > SOURCE_WEIGHT[entry.source]) entry.source = t.source
       entry.url ??= t.url
+      entry.short ??= t.short
     }
   }
   const terms: KeyTerm[] = []
   for (const [key, e] of byKey) {
     const pattern = surfacePattern(key)
-    const sentences = doc.sentences.filter((s) => pattern.test(s.text.toLowerCase()))
+    // After "masked language model (MLM)" the essay says "MLM": those sentences are about the term too.
+    const short = e.short ? shortPattern(e.short) : null
+    const sentences = doc.sentences.filter((s) => pattern.test(s.text.toLowerCase()) || short?.test(s.text) === true)
     if (sentences.length === 0) continue
     // In a heading or the title as a phrase, or by its head noun: "Julia Slack" is not about "A Julia Library".
     const parts = termsOf(e.surface, { triples: true })
@@ -138,6 +151,7 @@ function ownTerms(
       sentences,
       source: e.source,
       url: e.url,
+      ...(e.short ? { short: e.short } : {}),
     })
   }
   terms.sort((a, b) => b.score - a.score || a.sentences[0].index - b.sentences[0].index)
@@ -194,6 +208,12 @@ function linkWeight(url: string | undefined, index: SiteIndex): number {
 /** A phrase's key: lower case, each word's plural folded. */
 const keyOf = (surface: string): string => surface.split(/\s+/).map(normaliseWord).join(' ')
 const within = (a: string, b: string) => ` ${b} `.includes(` ${a} `)
+
+/** A short form as written, its plural too ("CNF", "CNFs"): capitals keep it from matching a word. */
+function shortPattern(short: string): RegExp {
+  const stem = short.replace(/s$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return new RegExp(`(?<![\\p{L}\\p{N}])${stem}s?(?![\\p{L}\\p{N}])`, 'u')
+}
 
 /** The words of a key in any inflection the key folds, in lower-case text. */
 function surfacePattern(key: string): RegExp {

@@ -108,7 +108,7 @@ function annotate(
   doc: EssayDoc,
   index: SiteIndex,
 ): { a: Annotation; evidence: number } | null {
-  const pattern = termPattern(term.key)
+  const pattern = termPattern(term.key, term.short)
   // Definitions come early; the first 40 uses are enough to find one and bound the work on long essays.
   const usable = term.sentences.slice(0, 40).filter(readable)
   const pool = usable.length > 0 ? usable : term.sentences.slice(0, 40)

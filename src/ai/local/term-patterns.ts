@@ -24,14 +24,21 @@ export function lower(s: Sentence): string {
  * "entry", "entries"). `\b` rather than Unicode-aware boundaries: those make every pattern
  * cost a millisecond to compile, and a key is nearly always ASCII (CJK keys need no boundary).
  */
-export function termPattern(key: string): RegExp {
+export function termPattern(key: string, short?: string): RegExp {
   const cjk = !/^[ -~]*$/.test(key)
   const words = key.split(' ').map((w) => {
     const e = w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
     return cjk ? e : w.endsWith('y') ? `${e.slice(0, -1)}(?:y|ies)` : `${e}(?:e?s)?`
   })
   const body = words.join('[\\s-]+')
-  return new RegExp(cjk ? body : `\\b${body}\\b`)
+  if (cjk) return new RegExp(body)
+  // The short form the essay introduced for it ("mlm" in lower-case text) stands for it as well.
+  const acronym = short
+    ?.replace(/s$/, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+  const abbreviated = acronym ? `|${acronym}s?` : ''
+  return new RegExp(abbreviated ? `\\b(?:${body}${abbreviated})\\b` : `\\b${body}\\b`)
 }
 
 /**
