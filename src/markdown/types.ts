@@ -151,4 +151,4 @@ export function documentOfRender(
 }
 
 /** Bump when the pipeline's output changes, so stored HTML is re-rendered on the next import. */
-export const RENDER_VERSION = 30
+export const RENDER_VERSION = 31

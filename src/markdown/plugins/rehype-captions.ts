@@ -105,6 +105,8 @@ function numberCaptions(parent: Root | Element, numbers: ReadonlyMap<string, str
         : node.tagName === 'table'
           ? node.children.find((c): c is Element => c.type === 'element' && c.tagName === 'caption')
           : undefined
+    // A numbered figure's subfigures say their letter ("(a) …"), not a number of their own.
+    if (node.tagName === 'figure' && !caption && ownNumber(node, numbers)) continue
     const name = caption ? numberOf(node, numbers) : undefined
     if (caption && name) {
       caption.children.unshift(
@@ -120,6 +122,10 @@ function numberCaptions(parent: Root | Element, numbers: ReadonlyMap<string, str
     }
     numberCaptions(node, numbers)
   }
+}
+
+function ownNumber(node: Element, numbers: ReadonlyMap<string, string>): boolean {
+  return typeof node.properties.id === 'string' && numbers.has(node.properties.id)
 }
 
 /** The number of the first label anchor inside `node` (the figure's own anchor, or its caption's). */

@@ -55,6 +55,12 @@ export class LabelRegistry {
     this.anchors.set(key, anchor)
   }
 
+  /** A label whose number its figure gives it ("1a", a subfigure's), counted in no sequence. */
+  addNumberedAnchor(key: string, kind: 'figure' | 'table', number: string, title?: string): void {
+    if (this.anchors.has(key)) return
+    this.anchors.set(key, { kind, number, ...(title !== undefined ? { title } : {}) })
+  }
+
   /** Markdown for a reference, now that every label of the document is known. */
   resolve(kind: RefKind, key: string): string {
     const eq = this.equations.get(key)

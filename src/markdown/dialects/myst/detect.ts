@@ -44,7 +44,7 @@ const TARGET_LINE = /^[ \t]{0,3}\([\w:.-]+\)=[ \t]*$/m
 const DIRECTIVE_FENCE = /^[ \t]{0,3}(`{3,}|:{3,})\{([A-Za-z][\w:.-]*)(?:[\s,][^}\n]*)?\}/gm
 /** `` {role}`content` `` for the roles MyST documents use (the `{x}` form alone is too common). */
 const ROLE =
-  /\{(?:eq|ref|numref|doc|cite(?::[a-z]+)?|prf:ref|term|index|math|download|abbr|sub|sup|glue(?::[a-z]+)?|dfn|guilabel|kbd|code|button)\}`[^`\n]+`/
+  /\{(?:eq|ref|numref|doc|cite(?::[a-z]+)?|prf:ref|proof:ref|term|index|math|download|abbr|sub|sup|glue(?::[a-z]+)?|dfn|guilabel|kbd|code|button)\}`[^`\n]+`/
 
 /** A cell Quarto and MyST both fence with backticks and a name in braces: a diagram. */
 const QUARTO_DIAGRAMS = new Set(['mermaid'])

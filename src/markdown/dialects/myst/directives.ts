@@ -12,13 +12,32 @@ import { defaultRoles } from 'myst-roles'
  * Books load (sphinx-proof's `prf:*`, sphinx-exercise, sphinx-design's cards, grids and tabs).
  * A directive outside this list is read as its content (see to-mdast.ts), with a warning.
  */
+/**
+ * mystmd now writes theorems `proof:theorem` and keeps sphinx-proof's `prf:theorem` as the old
+ * spelling (its guide uses both); the published extension knows only `prf:`. Both read alike.
+ */
+const proofDirectives: DirectiveSpec = {
+  ...proofDirective,
+  alias: [
+    ...(proofDirective.alias ?? []),
+    ...(proofDirective.alias ?? []).filter((a) => a.startsWith('prf:')).map((a) => a.replace('prf:', 'proof:')),
+  ],
+  run: (data, vfile, context) =>
+    proofDirective.run({ ...data, name: data.name.replace(/^proof:/, 'prf:') }, vfile, context),
+}
+
+/** `{proof:ref}`, the new spelling of `{prf:ref}`, is the reference role it names. */
+const roles: RoleSpec[] = defaultRoles.map((role) =>
+  role.alias?.includes('prf:ref') ? { ...role, alias: [...role.alias, 'proof:ref'] } : role,
+)
+
 export const MYST_DIRECTIVE_SPECS: DirectiveSpec[] = [
   ...defaultDirectives,
-  proofDirective,
+  proofDirectives,
   ...exerciseDirectives,
   cardDirective,
   ...gridDirectives,
   ...tabDirectives,
 ]
 
-export const MYST_ROLE_SPECS: RoleSpec[] = defaultRoles
+export const MYST_ROLE_SPECS: RoleSpec[] = roles

@@ -2,6 +2,7 @@ import { LabelRegistry } from '../../syntax/labels.js'
 import { rewriteTex, tagDisplay } from '../../syntax/tex.js'
 import { TheoremCounter, theoremWord } from '../blocks.js'
 import { field, textOf, type MystNode } from './myst-node.js'
+import { figurePictures, isPictures, subfigureLetter } from './subfigures.js'
 
 /** What a label names, for references to say: "(3)", "Figure 2", "Lemma 1", a section's title. */
 export interface MystTarget {
@@ -55,6 +56,28 @@ export class MystNumbering {
     }
   }
 
+  /** A figure's subfigures are "Figure 1a", "Figure 1b", labelled `{key}-a`, `{key}-b` unless labelled. */
+  private numberSubfigures(figure: MystNode, key: string, n: string): void {
+    // `(label)=` over a line's picture names that subfigure.
+    const kids = figure.children ?? []
+    kids.forEach((kid, i) => {
+      const images =
+        kids[i + 1] && isPictures(kids[i + 1]) ? (kids[i + 1].children ?? []).filter((c) => c.type === 'image') : []
+      const label = kid.type === 'mystTarget' ? labelOf(kid) : undefined
+      if (!label || images.length !== 1 || labelOf(images[0])) return
+      images[0].label = label
+      kid.attached = true
+    })
+    const pictures = figurePictures(figure)
+    if (pictures.length < 2) return
+    pictures.forEach((picture, i) => {
+      const number = `${n}${subfigureLetter(i)}`
+      const sub = labelOf(picture) ?? `${key}-${subfigureLetter(i)}`
+      this.labels.addNumberedAnchor(sub, 'figure', number, field(picture, 'alt'))
+      this.targets.set(sub, { kind: 'figure', text: `Figure ${number}`, number })
+    })
+  }
+
   private visit(node: MystNode): void {
     const key = labelOf(node)
     switch (node.type) {
@@ -77,6 +100,7 @@ export class MystNumbering {
         const n = this.labels.list().find((a) => a.key === key)?.number
         if (n) this.targets.set(key, { kind, text: `${kind === 'table' ? 'Table' : 'Figure'} ${n}`, number: n })
         node.numberedAs = n
+        if (n && kind === 'figure') this.numberSubfigures(node, key, n)
         return
       }
       case 'proof':
@@ -89,6 +113,17 @@ export class MystNumbering {
           this.labels.addAnchor(key, 'anchor', label)
           this.targets.set(key, { kind: 'theorem', text: label })
         }
+        return
+      }
+      case 'solution': {
+        // "Solution to Exercise 2", as the block itself says, for a reference to its `:label:`.
+        if (!key) return
+        const title = node.children?.find((k) => k.type === 'admonitionTitle')
+        const ref = title?.children?.find((c) => c.type === 'crossReference')
+        const exercise = ref ? this.target(labelOf(ref) ?? '') : undefined
+        const text = exercise ? `Solution to ${exercise.text}` : 'Solution'
+        this.labels.addAnchor(key, 'anchor', text)
+        this.targets.set(key, { kind: 'theorem', text })
         return
       }
       case 'mystDirective': {

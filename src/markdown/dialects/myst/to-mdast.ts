@@ -5,6 +5,7 @@ import { rewriteTex } from '../../syntax/tex.js'
 import { CALLOUT_TITLES, callout, proofBlock, theoremBlock } from '../blocks.js'
 import { field, textOf, type MystNode } from './myst-node.js'
 import { cellFigure, labelOf, type MystNumbering } from './numbering.js'
+import { figurePictures, isCaption, isPictures, subfigureLetter } from './subfigures.js'
 import {
   anchor,
   citation,
@@ -215,7 +216,8 @@ export class MystToMdast {
       // "Solution to Exercise 2": the title names the exercise through a reference.
       const ref = titleNode?.children?.find((c) => c.type === 'crossReference')
       const target = ref ? this.numbering.target(labelOf(ref) ?? '') : undefined
-      return theoremBlock('solution', target ? `Solution to ${target.text}` : 'Solution', null, null, body) as MystNode
+      const text = target ? `Solution to ${target.text}` : 'Solution'
+      return theoremBlock('solution', text, null, labelOf(node) ?? null, body) as MystNode
     }
     const name = titleNode ? (this.children(titleNode) as PhrasingContent[]) : null
     const label = typeof node.shownAs === 'string' ? node.shownAs : kind
@@ -240,8 +242,10 @@ export class MystToMdast {
       }
       return [...(captions.length > 0 || key ? [caption] : []), ...this.children({ type: 'x', children: table })]
     }
-    const pictures = kids.filter((k) => k.type !== 'caption' && k.type !== 'legend' && k.type !== 'paragraph')
-    const captions = kids.filter((k) => k.type === 'caption' || k.type === 'legend' || k.type === 'paragraph')
+    const subfigures = figurePictures(node)
+    if (subfigures.length > 1) return [this.subfigures(node, key, subfigures)]
+    const pictures = kids.filter((k) => k.type !== 'caption' && k.type !== 'legend' && !isCaption(k))
+    const captions = kids.filter((k) => k.type === 'caption' || k.type === 'legend' || isCaption(k))
     const content = this.children({ type: 'x', children: pictures }).flatMap((k) =>
       k.type === 'paragraph' ? (k.children ?? []) : [k],
     )
@@ -255,6 +259,42 @@ export class MystToMdast {
       ],
     }
     return [figure]
+  }
+
+  /**
+   * A figure of several pictures, as mystmd shows it: each a subfigure captioned "(a)" and its
+   * alt text, anchored by its label, then the figure's own caption.
+   */
+  private subfigures(node: MystNode, key: string | undefined, pictures: MystNode[]): MystNode {
+    const captions = (node.children ?? []).filter((k) => k.type === 'caption' || k.type === 'legend' || isCaption(k))
+    const caption = captions.flatMap((c, i) => [...(i > 0 ? [{ type: 'text', value: ' ' }] : []), ...this.phrasing(c)])
+    const others = (node.children ?? []).filter((k) => k.type !== 'image' && !isPictures(k) && !captions.includes(k))
+    const parts: MystNode[] = pictures.map((picture, i) => {
+      const letter = subfigureLetter(i)
+      const sub = labelOf(picture) ?? (key ? `${key}-${letter}` : undefined)
+      const alt = field(picture, 'alt') ?? ''
+      return {
+        type: 'paragraph',
+        data: { hName: 'figure', ...(sub ? { hProperties: { id: sub } } : {}) },
+        children: [
+          ...this.children({ type: 'x', children: [picture] }),
+          {
+            type: 'emphasis',
+            data: { hName: 'figcaption' },
+            children: [{ type: 'text', value: alt ? `(${letter}) ${alt}` : `(${letter})` }],
+          },
+        ],
+      }
+    })
+    return {
+      type: 'blockquote',
+      data: { hName: 'figure', ...(key ? { hProperties: { id: key } } : {}) },
+      children: [
+        ...parts,
+        ...this.children({ type: 'x', children: others }),
+        ...(caption.length > 0 ? [{ type: 'paragraph', data: { hName: 'figcaption' }, children: caption }] : []),
+      ],
+    }
   }
 
   /** A caption's inline content (its paragraphs run together). */
@@ -310,6 +350,9 @@ export class MystToMdast {
       url = written[2]
       children = [{ type: 'text', value: written[1].replace(/\s+/g, ' ').trim() }]
     }
+    // `[](#label)` names a labelled block as a reference does: "Figure 1a", its words kept if written.
+    if (url.startsWith('#') && !doc && this.numbering.target(this.numbering.canonical(url.slice(1))))
+      return this.reference({ type: 'crossReference', label: url.slice(1), children: node.children })
     const bare = url !== '' && !/^[a-z][a-z0-9+.-]*:|^#|^\/|\.[A-Za-z0-9]+(?:#.*)?$/i.test(url)
     const text = children.length > 0 ? children : [{ type: 'text', value: readableName(url) }]
     if (bare && !doc) {
