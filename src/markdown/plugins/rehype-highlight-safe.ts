@@ -1,6 +1,7 @@
 import type { Root } from 'hast'
 import type { LanguageFn } from 'highlight.js'
 import coq from 'highlight.js/lib/languages/coq'
+import dos from 'highlight.js/lib/languages/dos'
 import fortran from 'highlight.js/lib/languages/fortran'
 import haskell from 'highlight.js/lib/languages/haskell'
 import julia from 'highlight.js/lib/languages/julia'
@@ -8,6 +9,7 @@ import juliaRepl from 'highlight.js/lib/languages/julia-repl'
 import latex from 'highlight.js/lib/languages/latex'
 import matlab from 'highlight.js/lib/languages/matlab'
 import ocaml from 'highlight.js/lib/languages/ocaml'
+import powershell from 'highlight.js/lib/languages/powershell'
 import scala from 'highlight.js/lib/languages/scala'
 import scheme from 'highlight.js/lib/languages/scheme'
 import stan from 'highlight.js/lib/languages/stan'
@@ -19,12 +21,14 @@ import type { VFile } from 'vfile'
  * highlight.js's common languages (Python, R, C, shell, SQL…) and those of scientific and
  * mathematical writing that the common set leaves out: Julia above all (the Julia blog's 456
  * code blocks were plain), its REPL sessions, LaTeX, MATLAB, Stan, Haskell, OCaml, Scala,
- * Fortran, Scheme and Coq. Names are matched case-insensitively, with highlight.js's aliases
+ * Fortran, Scheme and Coq; and the Windows shells install guides show beside bash (PowerShell,
+ * `cmd`). Names are matched case-insensitively, with highlight.js's aliases
  * (`tex`, `jldoctest`, `ml`…).
  */
 const HIGHLIGHTED_LANGUAGES: Record<string, LanguageFn> = {
   ...common,
   coq,
+  dos,
   fortran,
   haskell,
   julia,
@@ -32,6 +36,7 @@ const HIGHLIGHTED_LANGUAGES: Record<string, LanguageFn> = {
   latex,
   matlab,
   ocaml,
+  powershell,
   scala,
   scheme,
   stan,

@@ -132,6 +132,8 @@ describe('sanitising', () => {
         '```Julia\nusing LinearAlgebra\n```',
         '```tex\n\\begin{equation} x \\end{equation}\n```',
         '```matlab\nfor k = 1:3\nend\n```',
+        '```powershell\nWrite-Host "hi"\n```',
+        '```cmd\nif exist out.txt echo done\n```',
         '```brainfun\n+++\n```',
       ].join('\n\n'),
     )
@@ -146,6 +148,9 @@ describe('sanitising', () => {
     expect(html).toContain('<code class="hljs language-Julia"><span class="hljs-keyword">using</span> LinearAlgebra')
     expect(html).toContain('<code class="hljs language-tex"><span class="hljs-keyword">\\begin</span>')
     expect(html).toContain('<code class="hljs language-matlab"><span class="hljs-keyword">for</span>')
+    // the Windows shells an install guide shows beside bash
+    expect(html).toContain('<code class="hljs language-powershell"><span class="hljs-built_in">Write-Host</span>')
+    expect(html).toContain('<code class="hljs language-cmd"><span class="hljs-keyword">if</span>')
     // a language highlight.js does not know stays plain text
     expect(html).toContain('<code class="hljs language-brainfun">+++')
   })
