@@ -3,6 +3,9 @@ import type { EssayDoc, Paragraph } from '../../text/essay-doc.js'
 /** Headings under which an author closes: what the essay found, or where it leaves the reader. */
 const CLOSING_HEADING =
   /^(?:[\d.]+\s*)?(?:discussion|final (?:thoughts|remarks|words)|closing (?:thoughts|remarks)|outlook|conclusions? and .*|wrap(?:ping)?[- ]up|what(?:['’]s| is) next|lessons learned|results?)\s*[:.]?$/iu
+/** Sections after the close: thanks, references, appendices, notes about the author or the code. */
+const BACK_MATTER =
+  /^(?:[\d.]+\s*)?(?:thanks|acknowledge?ments?|references|bibliography|appendix(?:\s.*)?|further reading|footnotes|notes|citation|cite this|about the authors?|code|resources)\s*[:.]?$/iu
 /** Prose paragraphs a conclusion takes from the end of the last section, when it has no heading of its own. */
 const CLOSING_PARAGRAPHS = 2
 const PROSE = new Set(['paragraph', 'item', 'quote'])
@@ -22,11 +25,13 @@ export function introAndClose(doc: EssayDoc): Set<number> {
   const opening = prose.filter((p) => sameSection(p, first) && p.index < firstHeadingChange(prose, first))
   for (const p of opening) chosen.add(p.index)
   const closing = prose.filter((p) => p.heading !== null && CLOSING_HEADING.test(p.heading.trim()))
-  const final = prose[prose.length - 1]
+  // Thanks, references and appendices follow the close; they are not where the author concludes.
+  const body = prose.filter((p) => p.heading === null || !BACK_MATTER.test(p.heading.trim()))
+  const final = body[body.length - 1] ?? prose[prose.length - 1]
   const close =
     closing.length > 0
       ? closing
-      : prose.filter((p) => !chosen.has(p.index) && sameSection(p, final)).slice(-CLOSING_PARAGRAPHS)
+      : body.filter((p) => !chosen.has(p.index) && sameSection(p, final)).slice(-CLOSING_PARAGRAPHS)
   for (const p of close) chosen.add(p.index)
   return chosen
 }

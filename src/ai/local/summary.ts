@@ -40,11 +40,12 @@ export function localSummary(input: EssayInput, doc: EssayDoc, index: SiteIndex)
   const inSection = section?.some((u) => purpose?.includes(u.text) || (purpose !== null && u.text.includes(purpose)))
   if (purpose && section && !inSection)
     return joinReadable([[purpose, ...section.slice(0, OWN_MAX - 1).map((u) => tidy(u.text))].join(' ')])
-  if (purpose && !section) return withLead(purpose, all, doc, index, input.post.id)
-  const theorem = section ? null : theoremStatement(doc, all)
-  if (theorem) return theorem
   const words = doc.sentences.reduce((n, s) => n + wordCount(s), 0)
   const wanted = words < 400 ? 2 : words < 2000 ? 3 : 4
+  // The purpose takes one of the places a summary of that length has; its findings the others.
+  if (purpose && !section) return withLead(purpose, wanted - 1, all, doc, index, input.post.id)
+  const theorem = section ? null : theoremStatement(doc, all)
+  if (theorem) return theorem
   // Whole sentences first; fragments only when the essay has too few (they get "…").
   const strict = all.filter(complete)
   const pool =
@@ -60,7 +61,10 @@ export function localSummary(input: EssayInput, doc: EssayDoc, index: SiteIndex)
     const lead = pool
       .filter(
         (u) =>
-          strict.includes(u) && !section.includes(u) && !section.some((c) => cosine(c.vector, u.vector) > REDUNDANT),
+          strict.includes(u) &&
+          standsAlone(u) &&
+          !section.includes(u) &&
+          !section.some((c) => cosine(c.vector, u.vector) > REDUNDANT),
       )
       .map((u) => ({ u, score: cosine(u.vector, centre) + LEAD_WEIGHT * (1 - u.index / doc.sentences.length) }))
       .sort((a, b) => b.score - a.score || a.u.index - b.u.index)[0]?.u
@@ -87,26 +91,52 @@ export function localSummary(input: EssayInput, doc: EssayDoc, index: SiteIndex)
 }
 
 /**
- * The author's statement, then the sentence of the essay most central to it that says something
- * else (a statement of purpose often names the topic and leaves its result to the text).
+ * The author's statement, then the sentences of the essay most central to it that say something
+ * else (a statement of purpose often names the topic and leaves its result to the text): as many
+ * as a summary of the essay's length has places after the statement, those that announce a
+ * result first.
  */
-function withLead(purpose: string, all: Unit[], doc: EssayDoc, index: SiteIndex, selfId: number): string {
+function withLead(
+  purpose: string,
+  wanted: number,
+  all: Unit[],
+  doc: EssayDoc,
+  index: SiteIndex,
+  selfId: number,
+): string {
   const own = vectorOf([{ prose: purpose } as Sentence], index, selfId)
+  const fit = all.filter(
+    (u) => complete(u) && standsAlone(u) && !purpose.includes(u.text) && cosine(u.vector, own) <= REDUNDANT,
+  )
   const centre = centroid(all.map((u) => u.vector))
-  const ranked = all
-    .filter(
-      (u) => complete(u) && !ANAPHORIC.test(u.text) && !purpose.includes(u.text) && cosine(u.vector, own) <= REDUNDANT,
-    )
-    .map((u) => ({ u, score: cosine(u.vector, centre) + LEAD_WEIGHT * (1 - u.index / doc.sentences.length) }))
+  const ranked = fit
+    .map((u) => ({
+      u,
+      score:
+        cosine(u.vector, centre) +
+        LEAD_WEIGHT * (1 - u.index / doc.sentences.length) +
+        (FINDING.test(u.text) ? FINDING_WEIGHT : 0),
+    }))
     .sort((a, b) => b.score - a.score || a.u.index - b.u.index)
   const chosen: Unit[] = []
   for (const { u } of ranked) {
-    if (chosen.length >= FINDINGS) break
+    if (chosen.length >= wanted) break
     if (!chosen.some((c) => cosine(c.vector, u.vector) > REDUNDANT)) chosen.push(u)
   }
-  const findings = chosen.sort((a, b) => a.index - b.index).map((u) => tidy(u.text))
-  return joinReadable([[purpose, ...findings].join(' ')])
+  return joinReadable([[purpose, ...chosen.sort((a, b) => a.index - b.index).map((u) => tidy(u.text))].join(' ')])
 }
+
+/**
+ * How authors announce a result ("We find that …", "the authors show that …", "To conclude, …",
+ * "The key insight is …"): such a sentence states a finding rather than a step towards one.
+ */
+const FINDING =
+  /\b(?:(?:we|they|authors?|results?|experiments?|findings?|analysis|study)\s+(?:\w+\s+)?(?:shows?|showed|shown|finds?|found|observes?|observed|demonstrates?|demonstrated|concludes?|concluded|confirms?|confirmed|suggests?|suggested|indicates?|indicated|reveals?|revealed|proves?|proved)\s+that|to\s+conclude|in\s+conclusion|in\s+summary|to\s+summari[sz]e|to\s+sum\s+up|(?:key|main|central)\s+(?:insight|finding|result|observation|takeaway|message)s?)\b/i
+/** The weight of announcing a result, against a sentence's centrality (a cosine, at most 1). */
+const FINDING_WEIGHT = 0.15
+
+/** A sentence a reader understands out of its paragraph, that says something of the subject. */
+const standsAlone = (u: Unit): boolean => !ANAPHORIC.test(u.text) && !LEANS_BACK.test(u.text) && !ROADMAP.test(u.text)
 
 /**
  * A sentence that leans on the one before it ("In this region, the convergence only depends on
@@ -115,8 +145,21 @@ function withLead(purpose: string, all: Unit[], doc: EssayDoc, index: SiteIndex,
 const ANAPHORIC =
   /^(?:in\s+(?:this|that|these|those|such)\b|(?:this|these|that|those|it|its|they|their|here|such|the\s+(?:latter|former|same))\b)/i
 
-/** Sentences of findings after the author's statement of purpose. */
-const FINDINGS = 2
+/**
+ * A sentence that names what it speaks of by pointing back within its first words ("By using it,
+ * this limitation has been overcome", "Especially for the latter two, …"); the essay itself
+ * ("this post") is no such pointer.
+ */
+const LEANS_BACK =
+  /^(?:\S+\s+){0,5}?(?:this|these|those|the\s+(?:latter|later|former|above|previous))\s+(?!(?:post|blog|article|essay|chapter|paper|work|section|tutorial|note|piece)\b)\w+/i
+
+/**
+ * The narrator steering the reading ("Before jumping into …, let's look at", "In the following
+ * sections …", "I will refer to these as …", "the results are presented", "is the following
+ * result"): it says where the essay goes, not what it finds.
+ */
+const ROADMAP =
+  /\b(?:let['’]s|let\s+us|(?:we|i)\s+will|we['’]ll|i['’]ll|(?:in|over)\s+the\s+(?:following|next|coming)\b|before\s+(?:jumping|diving|going|we)\b|throughout\s+(?:this|the)\b|the\s+following\b|as\s+follows\b|(?:is|are|will\s+be)\s+(?:then\s+)?(?:presented|discussed|explained|introduced|described|elaborated|outlined|reviewed)\b)/i
 
 /** Units as one text: "…" after one that runs on into a formula, citation leftovers tidied. */
 function render(units: Unit[]): string {
@@ -158,8 +201,17 @@ function ownSection(doc: EssayDoc, units: Unit[]): Unit[] | null {
       u.sentences.every(usable) &&
       !texLeft(u.text),
   )
-  return inside.length === 0 ? null : inside
+  if (inside.length === 0) return null
+  // A closing section also thanks, hopes and points ahead; its findings are the rest.
+  const findings = inside.filter(
+    (u) => !AFTERWORD.test(u.text) && !TO_THE_READER.test(u.text) && !/\?["'”’)]*$/u.test(u.text),
+  )
+  return findings.length > 0 ? findings : inside
 }
+
+/** What a closing section says besides its findings: hopes, thanks, future work, the narrator steering. */
+const AFTERWORD =
+  /\b(?:(?:we|i)(?:\s+|['’]d\s+)(?:hope|wish|thank|(?:would\s+)?like\s+to\s+thank|would\s+like\s+to\s+(?!announce)|look\s+forward)|thanks\s+to\s+(?:all|everyone|everybody)|future\s+(?:work|research|directions?)|acknowledg|(?:we|i)\s+(?:will|plan\s+to)|let['’]s|let\s+us)\b/i
 
 const THEOREM_LEAD = /^(?:theorem|proposition|lemma|corollary|定理|命题|引理)\b/iu
 
@@ -212,7 +264,7 @@ const wordCount = (s: Sentence): number => s.prose.split(/\s+/).filter(Boolean).
 
 /** A sentence that points at a figure ("The next figure displays …", "Figure 3 shows …", "this plot"). */
 const FIGURE_POINTER =
-  /\b(?:above|below|next|following|previous)\s+(?:figures?|plots?|graphs?|images?|tables?|animations?|visuali[sz]ations?)\b|\b(?:this|the)\s+(?:figure|plot|graph|animation|visuali[sz]ation)\b|\b(?:fig(?:ure)?\.?|table)\s*\d+\s+(?:shows?|displays?|illustrates?|depicts?|plots?)\b/i
+  /\b(?:above|below|next|following|previous)\s+(?:figures?|plots?|graphs?|charts?|diagrams?|images?|tables?|animations?|visuali[sz]ations?)\b|\b(?:this|the)\s+(?:figure|plot|graph|chart|diagram|animation|visuali[sz]ation)\s+(?:below|above)\b|\b(?:this|the)\s+(?:figure|plot|graph|animation|visuali[sz]ation)\b|\b(?:fig(?:ure)?\.?|table)\s*\d+\s+(?:shows?|displays?|illustrates?|depicts?|plots?)\b/i
 
 /** Words addressed to the reader, or about the narrator rather than the subject. */
 const TO_THE_READER = /\b(?:you|your|yours|yourself|you['’](?:re|ve|ll|d)|me|my|myself)\b/i
@@ -230,6 +282,8 @@ function complete(u: Unit): boolean {
     !FIGURE_POINTER.test(u.text) &&
     // "If you are, like me, confused by …, keep on reading": the narrator talking to the reader, no point of the essay.
     !TO_THE_READER.test(u.text) &&
+    // Thanks, hopes and plans are the author's afterword, not what the essay says.
+    !AFTERWORD.test(u.text) &&
     /^["“‘(]?[\p{Lu}\p{N}\p{Script=Han}]/u.test(u.text) &&
     // A question asks what the essay goes on to answer.
     /[.!。！]["'”’)]*$/u.test(u.text) &&
