@@ -17,7 +17,7 @@ const PURPOSE = [
   /^(?:tl;?\s?dr|in short|in a nutshell|bottom line)\b/i,
   /\b(?:the\s+)?(?:main|key|central|big|important)\s+(?:takeaway|take-away|message|point|idea|result|lesson|contribution)s?\s+(?:of|from|here|is|in)\b/i,
   /^(?:in|with)\s+this\s+(?:post|blog\s+post|article|essay|chapter|section|tutorial|note|paper|piece|work)\b[^.]{0,20}?\b(?:we|i)\b/i,
-  /^this\s+(?:post|blog\s+post|article|essay|chapter|tutorial|note|paper|piece)\s+(?:is|will|shows?|explains?|describes?|introduces?|presents?|discusses?|covers?|demonstrates?|argues?|gives?|walks?|looks?|explores?)\b/i,
+  /^this\s+(?:post|blog\s+post|article|essay|chapter|tutorial|note|paper|piece)\s+(?:is(?!\s+(?:also\s+)?(?:available|cross-?posted|originally|part|based|written|published|hosted|adapted|reproduced)\b)|will|shows?|explains?|describes?|introduces?|presents?|discusses?|covers?|demonstrates?|argues?|gives?|walks?|looks?|explores?)\b/i,
   /^(?:here|today),?\s+(?:we|i)\s+(?:show|explain|describe|introduce|present|discuss|demonstrate|argue|look|explore|announce|give|walk)\b/i,
   /^(?:we|i)\s+(?:show|prove|demonstrate|argue|find|propose)\s+that\b/i,
   /^the\s+(?:goal|aim|purpose|point|focus)\s+of\s+this\s+(?:post|article|essay|chapter|section|tutorial|note|paper)\b/i,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { LocalProvider } from '../../../src/ai/local/local-provider.js'
 import { textRank } from '../../../src/ai/local/text-rank.js'
+import { purposeStatement } from '../../../src/ai/local/purpose.js'
+import { readEssayMarkdown } from '../../../src/text/read-essay-markdown.js'
 import { inputFor } from './essays.js'
 
 const provider = new LocalProvider()
@@ -158,5 +160,27 @@ The intrinsic dimension of trained networks is small, so deep networks are simpl
     ])
     expect(rank.indexOf(Math.max(...rank))).toBe(1)
     expect(rank[2]).toBeLessThan(rank[0])
+  })
+})
+
+describe('what is no statement of purpose (issue 39)', () => {
+  it('takes "This post is available as a notebook" for a note on the post, not its purpose', () => {
+    const input = inputFor({
+      id: 8,
+      title: 'Pi',
+      markdown: `This post is available as a Jupyter notebook for readers who want to run the code.
+
+The value of pi can be computed from the Taylor expansion of the arctangent around zero.`,
+    })
+    expect(purposeStatement(input, readEssayMarkdown(input.markdown, []))).toBeNull()
+  })
+
+  it('still reads "This post is about …" as one', () => {
+    const input = inputFor({
+      id: 9,
+      title: 'Pi',
+      markdown: `This post is about computing pi from the Taylor expansion of the arctangent.`,
+    })
+    expect(purposeStatement(input, readEssayMarkdown(input.markdown, []))).toMatch(/^This post is about/)
   })
 })
