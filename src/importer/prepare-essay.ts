@@ -65,6 +65,7 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     const listFolder = folderListerFor(essay)
     if (listFolder) context.listFolder = listFolder
     context.sourceName = basename(essay.path, extname(essay.path))
+    context.sourceExtension = extname(essay.path).toLowerCase()
     const macros = mathMacrosFor(essay.root, parsed.frontmatter)
     if (macros.definitions.length > 0) context.macros = macros.definitions
     const substitutions = substitutionValues(essay.root, parsed.frontmatter)
@@ -141,5 +142,6 @@ function givenOf(
     ...(context.macros?.length ? { macros: [...context.macros] } : {}),
     ...(context.metadata?.size ? { metadata: Object.fromEntries(context.metadata) } : {}),
     ...(context.sourceName !== undefined ? { sourceName: context.sourceName } : {}),
+    ...(context.sourceExtension !== undefined ? { sourceExtension: context.sourceExtension } : {}),
   }
 }

@@ -29,12 +29,13 @@ export function contextFromDocument(document: EssayDocument | null | undefined):
   const folders = document.folders
   if (folders) context.listFolder = (ref) => (Object.hasOwn(folders, ref) ? folders[ref] : null)
   // And what its site's files gave it: included files, its book's substitutions and macros.
-  const { includes, substitutions, macros, metadata, sourceName } = document.given ?? {}
+  const { includes, substitutions, macros, metadata, sourceName, sourceExtension } = document.given ?? {}
   if (includes) context.readInclude = (ref) => (Object.hasOwn(includes, ref) ? includes[ref] : null)
   if (substitutions) context.substitutions = new Map(Object.entries(substitutions))
   if (macros) context.macros = macros
   if (metadata) context.metadata = new Map(Object.entries(metadata))
   if (sourceName !== undefined) context.sourceName = sourceName
+  if (sourceExtension !== undefined) context.sourceExtension = sourceExtension
   return context
 }
 

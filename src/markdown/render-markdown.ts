@@ -61,12 +61,16 @@ export function renderMarkdown(markdown: string, context: RenderContext = {}): R
   }
 }
 
+/** Documents of tools that are not MyST's, though they fence cells in braces as it does. */
+const NEVER_MYST = new Set(['.qmd', '.rmd'])
+
 /**
  * The body of a MyST document (Jupyter Book, mystmd) ready for its parser, or null for any other
  * essay. A page given MyST substitution values (only a MyST book or front matter defines them)
  * that uses one is MyST even when it has no other MyST syntax.
  */
 function mystBody(markdown: string, context: RenderContext): string | null {
+  if (context.sourceExtension !== undefined && NEVER_MYST.has(context.sourceExtension)) return null
   let text = markdown.charCodeAt(0) === 0xfeff ? markdown.slice(1) : markdown
   if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n')
   const { body } = stripFrontMatter(stripPlaceholderChars(text))

@@ -66,6 +66,11 @@ export interface RenderContext {
    */
   sourceName?: string
   /**
+   * The essay's file extension, lower-cased (`.qmd`, `.rmd`, `.md`): a Quarto or R Markdown
+   * document is never MyST, whatever it fences (a `.qmd` of diagrams alone reads like one).
+   */
+  sourceExtension?: string
+  /**
    * Where a link the essay writes to a page of its own site leads on the site's published
    * address (`/randpic/` → `https://author.site/randpic/`), for pages that are not posts here;
    * null for a link that is not to such a page, or when the site's address is not known.

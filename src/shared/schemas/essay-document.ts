@@ -97,7 +97,7 @@ export const EssayDocumentSchema = z.object({
    * What the import's render was given besides the essay's text: the files of its site it
    * included, as written, to their text (MyST `{include}`, Hugo's own shortcodes, Quarto's
    * `{{< include >}}`; null for one not found), its book's MyST substitutions and TeX macros, its
-   * front matter's values and its file's name. Known only to the import, which read the site, so
+   * front matter's values and its file's name and extension. Known only to the import, which read the site, so
    * kept for every later render (a new pipeline's, an edit's), which then reads the same.
    */
   given: z
@@ -107,6 +107,7 @@ export const EssayDocumentSchema = z.object({
       macros: z.array(z.string()).optional(),
       metadata: z.record(z.string(), z.string()).optional(),
       sourceName: z.string().optional(),
+      sourceExtension: z.string().max(16).optional(),
     })
     .optional(),
 })

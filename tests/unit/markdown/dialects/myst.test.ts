@@ -254,6 +254,15 @@ describe('MyST detection', () => {
     expect(isMyst('```{mermaid}\ngraph LR\n```')).toBe(true)
   })
 
+  it('never reads a Quarto document as MyST, even one whose only cells are diagrams (quarto-web’s diagrams.qmd)', () => {
+    const qmd =
+      '::: callout-note\nDiagrams need a browser.\n:::\n\n```{mermaid}\nflowchart LR\n  A --> B\n```\n\n```{dot}\ngraph G { a -- b }\n```\n'
+    const { html, warnings } = renderMarkdown(qmd, { sourceExtension: '.qmd' })
+    expect(html).toMatch(/<div class="callout callout-note">/)
+    expect(warnings.filter((w) => w.rule === 'myst-unknown-directive')).toEqual([])
+    expect(shown(html)).not.toContain(':::')
+  })
+
   it('never throws on hostile input', () => {
     // Deep nesting (thousands of unclosed directives) exhausts the MyST parser's stack: read as CommonMark instead.
     const hostile = [
