@@ -38,6 +38,7 @@ export function inlineAttributes(parent: Parent): void {
   for (let i = 0; i < kids.length; i++) {
     const node = kids[i]
     if (node.type === 'image' || node.type === 'link') {
+      joinQuotedCode(kids, i + 1)
       const next = kids[i + 1]
       if (next?.type === 'text') {
         const read = leadingAttributes(next.value)
@@ -45,6 +46,7 @@ export function inlineAttributes(parent: Parent): void {
           if (node.type === 'image') {
             imageAttributes.set(node, read.attributes)
             keepWidth(node, read.attributes)
+            keepAltText(node, read.attributes)
           }
           next.value = next.value.slice(read.length)
           if (next.value === '') kids.splice(i + 1, 1)
@@ -53,6 +55,28 @@ export function inlineAttributes(parent: Parent): void {
     } else if (node.type === 'text' && node.value.includes(']{')) {
       i = bracketedSpan(kids, i)
     }
+  }
+}
+
+/**
+ * `{fig-alt="plots of the `cars` data"}`: markdown read the backticks in the quoted value as
+ * code, splitting the braces over several nodes. Pandoc reads the value as written; the nodes
+ * from `{` to the text with the closing `}` are joined back into one text, backticks and all,
+ * when that text reads as attributes.
+ */
+function joinQuotedCode(kids: PhrasingContent[], at: number): void {
+  const first = kids[at]
+  if (first?.type !== 'text' || first.value[0] !== '{' || first.value.includes('}')) return
+  let joined = first.value
+  for (let k = at + 1; k < kids.length && k - at < 50; k++) {
+    const kid = kids[k]
+    if (kid.type === 'inlineCode') joined += `\`${kid.value}\``
+    else if (kid.type === 'text') {
+      joined += kid.value
+      if (!kid.value.includes('}')) continue
+      if (leadingAttributes(joined)) kids.splice(at, k - at + 1, { type: 'text', value: joined })
+      return
+    } else return
   }
 }
 
@@ -68,6 +92,12 @@ function leadingAttributes(text: string): { attributes: PandocAttributes; length
 function keepWidth(image: Image, attributes: PandocAttributes): void {
   const width = /^(\d{1,5})(?:px)?$/.exec(attributes.values.get('width') ?? '')
   if (width) image.data = { ...image.data, hProperties: { ...image.data?.hProperties, width: width[1] } }
+}
+
+/** Quarto's `fig-alt` is the picture's text for those who cannot see it; its caption stays the figure's. */
+function keepAltText(image: Image, attributes: PandocAttributes): void {
+  const alt = attributes.values.get('fig-alt')?.trim()
+  if (alt) image.data = { ...image.data, hProperties: { ...image.data?.hProperties, alt } }
 }
 
 /** Elements a span class stands for; other classes are dropped (the sanitizer would drop them anyway). */

@@ -44,6 +44,26 @@ describe('pandoc inline attributes and spans', () => {
   })
 })
 
+describe('image attributes Quarto reads (quarto-web’s docs/authoring/figures.qmd)', () => {
+  it('gives the picture its fig-alt text, the caption staying the figure’s, code spans in the value and all', () => {
+    const { html } = renderMarkdown(
+      [
+        '![](knitr.png){.preview-image fig-alt="Two plots of the `cars` and `pressure` datasets."}',
+        '',
+        '![Elephant drawing](elephant.png){#fig-e fig-alt="A line drawing of an elephant."}',
+        '',
+        'See @fig-e.',
+      ].join('\n'),
+    )
+    expect(html).toContain(
+      '<img src="knitr.png" alt="Two plots of the &#x60;cars&#x60; and &#x60;pressure&#x60; datasets."',
+    )
+    expect(html).toContain('<img src="elephant.png" alt="A line drawing of an elephant."')
+    expect(shownText(html)).toContain('Figure 1: Elephant drawing')
+    expect(shownText(html)).not.toMatch(/[{}]/)
+  })
+})
+
 describe('Quarto shortcodes', () => {
   it('renders what a page can show and drops the rest with a warning, never raw', () => {
     // `meta` reads the page's variables (TOML/Franklin settings the preprocessor keeps); YAML's are the importer's.
