@@ -66,6 +66,9 @@ export function headOf(tex: string): Head | null {
     return null
   const atoms = symbolsIn(t)
   if (atoms.length === 1 && normalTex(atoms[0]) === normalTex(t)) return { key: atoms[0], relation, ...applied }
+  // `\pi` written alone in the prose ("for any permutation π", "a policy π") is the symbol the sentence is about;
+  // in a formula it is the constant, and not listed unless the essay names it.
+  if (t === '\\pi') return { key: t, relation, ...applied }
   // One symbol with a prime, a power or a star as written (`s_x^2`, `g_t'`, `x^\star`: the optimum).
   const rest = normalTex(t).startsWith(normalTex(atoms[0] ?? '-')) ? normalTex(t).slice(normalTex(atoms[0]).length) : ''
   if (atoms.length === 1 && /^(?:'+|\^(?:\d|\\prime|\*|\+|\\star|\\ast|\\dagger))$/.test(rest))

@@ -17,6 +17,12 @@ export const STATED: RegExp[] = [
   String.raw`\blet\s+${SELF}\s*,?\s*(?:be|denote)\s+(?:${DET}\s+)?${PHRASE}`,
   // "with n being the number of classes"
   String.raw`${SELF}\s*,?\s*being\s+(?:${DET}\s+)?${PHRASE}`,
+  // "⟦W⟧ is the weight matrix and ⟦b⟧ the bias", "we call ⟦φ⟧ the encoder and ⟦ρ⟧ the decoder": the verb is not repeated.
+  String.raw`(?:\bcall\s+⟦\d+⟧|⟦\d+⟧\s*,?\s*(?:is|denotes|represents))\s+${DET}\s+[^⟦.;:]{2,100}?,?\s+and\s+${SELF}\s+${DET}\s+${PHRASE}`,
+  // "We call ⟦φ⟧ the encoder"
+  String.raw`\bcall\s+${SELF}\s+${DET}\s+${PHRASE}`,
+  // "h is Planck’s constant": a name may open with the possessive of a proper name.
+  String.raw`${SELF}\s*,?\s*(?:is|are|was|were)\s+(\p{Lu}[\p{L}-]+['’]s\s+(?:[^,.;:!?()\[\]⟦⟧"“”]){2,80})`,
   // A definition list or notation table: "⟦x⟧: the input", "⟦η⟧ — learning rate".
   String.raw`^\s*${SELF}\s*(?::|—|–|--?)\s*(?:${DET}\s+)?${PHRASE}`,
   // "We use ⟦ηₜ > 0⟧ for a learning rate schedule multiplier", "we write ⟦x⟧ to denote the input"
@@ -37,13 +43,16 @@ export const CALLED = new RegExp(
 export const NAMED_BEFORE: RegExp[] = [
   String.raw`\b${DET}\s+((?:[\p{L}-]+\s+){0,5}[\p{L}-]+)\s*\(\s*(?:let['’]?s|let\s+us|we(?:['’]ll|\s+will)?)\s+call\s+(?:it|this|them|these)\s+${SELF}\s*\)`,
   String.raw`\bdenote\s+(?:${DET}\s+)?${PLAIN_PHRASE}\s+(?:by|as|with)\s+${SELF}`,
+  // "Denote by ⟦n⟧ the number of words and ⟦m⟧ the number of unique words": the second of a pair.
+  String.raw`\b(?:denote|denoting|write)\s+(?:by|with)\s+⟦\d+⟧\s+${DET}\s+[^⟦.;]{2,120}?\s+and\s+${SELF}\s+${DET}\s+${PHRASE}`,
   // "We denote with ⟦m̂ₜ⟧ and ⟦v̂ₜ⟧ the EMA estimates with bias correction"
-  String.raw`\b(?:denote|write)\s+(?:by|with)\s+(?:⟦\d+⟧\s*,?\s*(?:and\s+)?)*${SELF}(?:\s*,?\s*(?:and\s+)?⟦\d+⟧)*\s+${DET}\s+${PHRASE}`,
+  String.raw`\b(?:denote|denoting|write)\s+(?:by|with)\s+(?:⟦\d+⟧\s*,?\s*(?:and\s+)?)*${SELF}(?:\s*,?\s*(?:and\s+)?⟦\d+⟧)*\s+${DET}\s+${PHRASE}`,
   // "A type II error is usually denoted as β"
   String.raw`(?:^|[,;:]\s*|\b${DET}\s+)((?:[\p{L}-]+\s+){0,4}[\p{L}-]+)\s+(?:is|are)\s+(?:\p{L}+ly\s+)?(?:denoted|symboli[sz]ed|labell?ed)\s+(?:by|as|with)\s+${SELF}`,
   // "a convolutional layer whose kernel size is k.": the symbol is the whole predicate.
   // Not "(the asymptotic rate in) the robust region is r∞": a phrase after a preposition is not the subject.
-  String.raw`(?<!\b(?:in|of|on|at|for|from|with|by|to|into|over|under|within)\s+)\b(?:${DET}|whose)\s+((?:[\p{L}-]+\s+){0,3}[\p{L}-]+)\s+(?:is|are|was|were)\s+${SELF}\s*(?:[,.;:]|$)`,
+  // ("the hidden state at time ⟦t⟧ is ⟦hₜ⟧": a running index may qualify it.)
+  String.raw`(?<!\b(?:in|of|on|at|for|from|with|by|to|into|over|under|within)\s+)\b(?:${DET}|whose)\s+((?:[\p{L}-]+\s+){0,3}[\p{L}-]+(?:\s+(?:at|of|for|in)\s+(?:time|step|iteration|layer|position)\s+⟦\d+⟧)?)\s+(?:is|are|was|were)\s+${SELF}\s*(?:[,.;:]|$)`,
   // "the learning rate, denoted η", "the empirical risk, which we denote by R"
   // "an exponentially moving average (EMA) of stochastic gradients, typically denoted by mₜ"
   String.raw`\b${DET}\s+((?:(?:[\p{L}-]+|\(\p{Lu}{2,}s?\))\s+){0,6}[\p{L}-]+)\s*,?\s*(?:which\s+(?:we|I)\s+(?:will\s+|shall\s+)?(?:denote|write|call)(?:\s+(?:by|as))?|(?:\p{L}+ly\s+)?denoted\s+(?:by\s+|as\s+)?)\s*${SELF}`,
@@ -69,20 +78,23 @@ export const NAME_END =
 /** Words that start a statement about the symbol, not its name ("x is distributed as …"). */
 export const NOT_A_NAME =
   /^(?:smallest|largest|highest|lowest|greatest|best|worst|using|takes?|taking|rewritten|small|large|smaller|larger|given|distributed|equal|independent\s+of|defined|called|known|used|obtained|written|true|false|positive|negative|zero|greater|smaller|larger|less|more|not|also|then|now|only|just|same|following|above|below|function\s+of)(?![A-Za-z-])/i
-/** An adjective alone says what kind of value a symbol holds, not what it is ("let x be fixed"). */
+/** An adjective alone says what kind of value a symbol holds, not what it is ("let x be fixed", "a suitable w"). */
 export const LONE_ADJECTIVE =
-  /^(?:fixed|arbitrary|any|finite|nonzero|non-zero|continuous|differentiable|invertible|such|independent|real|complex)$/i
+  /^(?:fixed|arbitrary|any|finite|nonzero|non-zero|continuous|differentiable|invertible|such|independent|real|complex|random|suitable|appropriate|certain|particular|specific|general|generic|new|optimal|unknown|original|different|similar|valid|feasible|\p{L}{3,}(?:able|ible))$/iu
 export const UNIT =
   /^\s*(?:\(\s*)?(?:is\s+)?(?:measured\s+)?in\s+(meters|metres|seconds|minutes|hours|days|years|kilograms|grams|dollars|euros|percent|bits|bytes|pixels|degrees|radians|kelvin|joules|watts|volts|newtons|hertz|square\s+feet|feet|miles|kilometers|kilometres|centimeters|millimeters)\b/i
 /** Nouns too general to name a symbol on their own ("in the direction x", "the value x"). */
 export const GENERIC_NOUNS = new Set(
-  'direction distance gradients value values function point points term terms case step size vector matrix variable variables parameter parameters quantity number element entry coordinate coordinates dimension index example form result formula equation expression initialization fact property definition way following equations'.split(
+  'direction distance gradients value values function point points term terms case step size vector matrix variable variables parameter quantity number element entry coordinate coordinates dimension index example form result formula equation expression initialization fact property definition way following equations'.split(
     ' ',
   ),
 )
-/** A type is not a name: "w is a vector", "two matrices A and B". */
+/**
+ * A type is not a name: "w is a vector", "two matrices A and B". "The parameters" is: it is what
+ * a model's θ is called ("θ are the parameters", "its parameters are denoted as θ").
+ */
 export const TYPE_WORD =
-  /^(?:vectors?|scalars?|matri(?:x|ces)|functions?|distributions?|numbers?|sets?|integers?|variables?|parameters?|constants?|elements?|points?|values?|reals?|tensors?)$/i
+  /^(?:vectors?|scalars?|matri(?:x|ces)|functions?|distributions?|numbers?|sets?|integers?|variables?|parameter|constants?|elements?|points?|values?|reals?|tensors?)$/i
 export const PREPOSITION =
   /^(?:at|in|of|on|for|by|with|from|to|into|over|under|between|along|inside|within|via|than|as|like|about|through)$/i
 /** Plural nouns one symbol can hold many of: a weight matrix is "the weights", not "the weight". */

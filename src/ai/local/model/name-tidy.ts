@@ -1,5 +1,5 @@
 import { STOP_WORDS } from '../../../text/stop-words.js'
-import { COLLECTIVE, LONE_ADJECTIVE, NAME_END, NOT_A_NAME, PREPOSITION, TYPE_WORD } from './name-patterns.js'
+import { COLLECTIVE, COUNTER, LONE_ADJECTIVE, NAME_END, NOT_A_NAME, PREPOSITION, TYPE_WORD } from './name-patterns.js'
 
 export const lastWord = (name: string) => name.split(' ').pop() ?? ''
 
@@ -33,7 +33,8 @@ export function tidy(raw: string): string | null {
   // hyphen ("n-dimensional"); elsewhere the sentence has gone on ("… of observations and let p be").
   for (const m of name.matchAll(/⟦\d+⟧/g)) {
     const word = /([\p{L}]+)\s*$/u.exec(name.slice(0, m.index))?.[1] ?? ''
-    if (PREPOSITION.test(word) || /^\s*-/.test(name.slice(m.index! + m[0].length))) continue
+    // ("the hidden state at time ⟦t⟧": a running index keeps its formula too.)
+    if (PREPOSITION.test(word) || COUNTER.test(word) || /^\s*-/.test(name.slice(m.index! + m[0].length))) continue
     name = name.slice(0, m.index).trim()
     break
   }

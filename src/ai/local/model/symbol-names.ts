@@ -78,7 +78,7 @@ export function symbolNames(sentences: Sentence[], displays: DisplayFormula[] = 
     Number(a.applied ?? false) - Number(b.applied ?? false) ||
     Number(a.shared) - Number(b.shared) ||
     a.order - b.order
-  for (const c of found) {
+  for (const c of apart(found)) {
     const had = names.get(c.key)
     if (!had || better(c, had) < 0) names.set(c.key, c)
   }
@@ -100,6 +100,27 @@ export function symbolNames(sentences: Sentence[], displays: DisplayFormula[] = 
 
 type Found = Omit<Candidate, 'order'>
 
+/**
+ * "L(𝓗) is the length of the description of the model", "L(p) the descriptive length of the
+ * program": one function the essay names differently on different arguments is two quantities,
+ * each keyed as written.
+ */
+function apart(found: Candidate[]): Candidate[] {
+  const namesOf = new Map<string, Set<string>>()
+  for (const c of found)
+    if (c.applied && c.written) namesOf.set(c.key, (namesOf.get(c.key) ?? new Set()).add(`${c.written}\u0000${c.name}`))
+  const split = (c: Candidate) => {
+    const seen = namesOf.get(c.key)
+    if (!seen || seen.size < 2) return false
+    const written = new Set([...seen].map((x) => normalTex(x.split('\u0000')[0])))
+    const called = new Set([...seen].map((x) => x.split('\u0000')[1].toLowerCase()))
+    return written.size >= 2 && called.size >= 2
+  }
+  return found.map((c) =>
+    c.applied && c.written && split(c) ? { ...c, key: c.written, applied: undefined, written: undefined } : c,
+  )
+}
+
 function namesInSentence(s: Sentence): Found[] {
   const out: Found[] = []
   // Each formula's symbols: one, or the members of a list written in it (`x_1, \ldots, x_n`).
@@ -113,6 +134,10 @@ function namesInSentence(s: Sentence): Found[] {
       .map((p, i) => p ?? (i === k ? ' ⟦*⟧ ' : ` ⟦${i}⟧ `))
       .join('')
       .replace(/\s+/g, ' ')
+      // "X is an ⟦n × p⟧ random matrix": the shape after an article is not part of the name.
+      .replace(new RegExp(String.raw`(\b${DET}\s+)⟦(\d+)⟧\s*(?=[\p{L}])`, 'giu'), (all, det: string, i: string) =>
+        SHAPE.test(texOf(s.segments[Number(i)])) ? det : all,
+      )
     if (!head) {
       const product = namedMatrix(seg.tex, raw.slice(0, raw.indexOf('⟦*⟧')))
       if (product) out.push({ key: product.key, name: product.name, sentence: s, unit: '', tier: 1, shared: false })
@@ -135,6 +160,8 @@ function namesInSentence(s: Sentence): Found[] {
       // "errors E", "Lagrange multipliers λ⃗": a matrix or a vector holds many, and keeps its plural.
       const many = !shared && isMatrix(head.key)
       const final = readable(many ? name : singular(name, shared && !keys.some(holdsMany)))
+      // "with parameters α and β": each is one parameter, which says nothing of which.
+      if (final.toLowerCase() === 'parameter') return
       for (const m of members)
         for (const h of all[m])
           out.push({
@@ -190,9 +217,11 @@ function namesInSentence(s: Sentence): Found[] {
     // A symbol with a relation (`η = 0.01`) is named only by what the sentence says it is, or by
     // a noun phrase with its article ("the noise precision τ = 1/σ²"), never by a verb ("set x = 0").
     if (head.relation === '=' || head.relation === ':=') {
-      const phrase = nounBefore(marked.slice(0, at), true)
+      const phrase = nounBefore(marked.slice(0, at), true) ?? parameterBefore(marked.slice(0, at))
       // "the trigonometric definitions Tₜ(cos θ) = …", "its decomposition X = USVᵀ": the name of the equation.
-      if (phrase && !FORMULA_NOUN.test(lastWord(phrase))) named(phrase, 1)
+      if (phrase && !FORMULA_NOUN.test(lastWord(phrase))) return named(phrase, 1)
+      const defined = operatorName(seg.tex)
+      if (defined) out.push({ key: head.key, name: defined, sentence: s, unit: '', tier: 1, shared: false })
       return
     }
     for (const pattern of AFTER) {
@@ -210,7 +239,9 @@ function namesInSentence(s: Sentence): Found[] {
     // "the standard ℓ₂-norm": the words before name the compound the symbol starts, not the symbol.
     if (/^⟦\*⟧\s*-\p{L}/u.test(marked.slice(at))) return
     // "the same vector length, say d"
-    const phrase = nounBefore(marked.slice(0, at).replace(/\s*,?\s*say\s*$/i, ''))
+    // "collections of keys (k)": a symbol alone in parentheses follows its name.
+    const alone = /^\s*\)/.test(marked.slice(at + 3)) ? /\s*\(\s*$/ : /\s*,?\s*say\s*$/i
+    const phrase = nounBefore(marked.slice(0, at).replace(alone, ''))
     // "a general distribution t ∼ p(t)": the distribution it is drawn from, not the symbol.
     if (phrase && head.relation === '\\sim' && /\b(?:distributions?|densit(?:y|ies)|priors?)$/i.test(phrase)) return
     if (phrase) named(phrase, 1)
@@ -286,6 +317,8 @@ function nounBefore(before: string, withArticle = false): string | null {
     if (!/^[\p{L}][\p{L}-]*(?:['’]s)?$/u.test(w) || STOP_WORDS.has(w.toLowerCase()) || NUMBER_WORD.test(w)) break
     run.unshift(words.pop()!)
   }
+  // "Assume ε …", "Consider x": a sentence that opens with a verb names nothing by it.
+  if (words.length === 0 && run.length && IMPERATIVE.test(run[0])) run.shift()
   // "can adaptively choose step sizes Δx": a word an adverb qualifies is a verb (or an adjective),
   // and the name is what follows it.
   const adverb = run.findLastIndex((w) => /ly$/i.test(w))
@@ -319,7 +352,7 @@ function nounBefore(before: string, withArticle = false): string | null {
     run.length === 1 &&
     (/^[\p{L}]/u.test(stop) || /^⟦\d+⟧$/.test(stop)) &&
     !new RegExp(
-      `^(?:${DET}|given|that|of|and|or|with|for|from|into|by|between|two|three|four|both|all|multiple|many|several|various|these|those)$`,
+      `^(?:${DET}|any|every|given|that|of|and|or|with|for|from|into|by|between|two|three|four|both|all|multiple|many|several|various|these|those)$`,
       'i',
     ).test(article)
   )
@@ -542,7 +575,8 @@ function namedMatrix(tex: string, before: string): { key: string; name: string }
 function countOf(key: string, before: string, after: string): string | null {
   if (!/^[A-Za-z](?:_\{?[A-Za-z0-9]\}?)?$/.test(key)) return null
   if (
-    !/\b(?:with|has|have|having|of|for|in|into|over|across|contains?|containing|among|between|from|to)\s*$/i.test(
+    // ("we sample N classes and K examples per class": the verb that takes a count.)
+    !/\b(?:with|has|have|having|of|for|in|into|over|across|contains?|containing|among|between|from|to|sample|samples|draw|draws|use|uses|take|takes|pick|picks|select|selects|choose|chooses|generate|generates)\s*$|⟦\d+⟧\s+[\p{L}-]+s\s+and\s*$/iu.test(
       before,
     )
   )
@@ -557,6 +591,62 @@ function countOf(key: string, before: string, after: string): string | null {
   if (words.some((w) => STOP_WORDS.has(w)) || /(?:us|is)$/.test(words[words.length - 1])) return null
   return `number of ${words.join(' ')}`
 }
+
+/**
+ * "a normal distribution with mean μ = 0 and standard deviation σ = 0.01", "with learning rate η = 0.1":
+ * the parameters a "with" lists are named by their nouns.
+ */
+function parameterBefore(before: string): string | null {
+  const m = /(?:^|\s)(with|and)\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)\s*$/iu.exec(before)
+  if (!m) return null
+  const words = m[2].split(' ')
+  if (/^and$/i.test(m[1]) && (words.length < 2 || !/\bwith\b/i.test(before))) return null
+  if (words.some((w) => STOP_WORDS.has(w.toLowerCase()) || /ly$|ing$|ed$/i.test(w))) return null
+  const name = tidy(m[2])
+  return name && !GENERIC_NOUNS.has(name.toLowerCase()) ? name : null
+}
+
+/** Operators written as words, and what a reader calls them. */
+const OPERATOR_NAMES: Record<string, string> = {
+  rank: 'rank',
+  rk: 'rank',
+  tr: 'trace',
+  trace: 'trace',
+  det: 'determinant',
+  var: 'variance',
+  cov: 'covariance',
+  corr: 'correlation',
+  std: 'standard deviation',
+  dim: 'dimension',
+  softmax: 'softmax',
+  sigmoid: 'sigmoid',
+  mean: 'mean',
+  median: 'median',
+  entropy: 'entropy',
+}
+
+/**
+ * `R := \text{rank}(X)`, `v = \operatorname{Var}[x]`: a symbol defined as a named operator applied to
+ * something is that operator of it ("rank of X"), the name written inside the formula.
+ */
+function operatorName(tex: string): string | null {
+  const m =
+    /^[^=]*?(?::=|=)\s*\\(?:operatorname|text|textrm|mathrm|mathbb|rm)?\s*\{?\s*([A-Za-z]{2,8})\s*\}?\s*(?:\\left)?[([]\s*([^()[\]]{1,40}?)\s*(?:\\right)?[)\]]\s*[.,]?\s*$/.exec(
+      definitionalEquals(tex)
+        .replace(/\\[,;!](?![A-Za-z])/g, ' ')
+        .replace(/\\(?:det|dim|tr)(?![A-Za-z])/g, (w) => `\\operatorname{${w.slice(1)}}`),
+    )
+  const name = m && OPERATOR_NAMES[m[1].toLowerCase()]
+  return name ? `${name} of ${readableTex(m[2])}` : null
+}
+
+/** Verbs that open a sentence in the imperative or as a hypothesis. */
+const IMPERATIVE =
+  /^(?:assume|suppose|consider|let|fix|set|choose|take|pick|define|denote|recall|note|compute|find|write|use|apply|replace|substitute|plug|solve|sample|draw|initiali[sz]e|update|observe|see|show|prove|check|given|then|now|thus|hence|here)$/i
+
+/** A shape written as a formula: `n \times p`, `d \times d \times 3`. */
+const SHAPE = /^\s*[\w\\{}]+(?:\s*\\times\s*[\w\\{}]+){1,2}\s*$/
+const texOf = (seg: Sentence['segments'][number]) => (seg.kind === 'math' ? seg.tex : '')
 
 /** Nouns for a quantity measured of something: "the number of …", "the posterior distribution of …". */
 const MEASURE =

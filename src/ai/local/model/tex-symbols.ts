@@ -1,4 +1,4 @@
-/** Greek letters used as variables (`\pi` is left out: it is nearly always the constant). */
+/** Greek letters used as variables (`\pi` is left out: it is nearly always the constant, unless indexed or applied). */
 const GREEK = new Set(
   'alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega ell'.split(
     ' ',
@@ -110,6 +110,13 @@ function nextSymbol(r: Reader, calculus: boolean): string | null {
     const gradient = name === 'nabla' ? /^\s*([A-Za-z])(?![A-Za-z_])/.exec(r.tex.slice(r.at)) : null
     if (gradient) return `\\nabla ${gradient[1]}`
     if (GREEK.has(name)) return withSubscript(r, `\\${name}`)
+    // `\pi_\theta`, `\pi_{\text{ref}}`, `\pi(a \mid s)`: the constant is never indexed nor applied to a symbol;
+    // a policy or a prior is (`\pi (r + 1)^2` is the constant times a sum).
+    if (
+      name === 'pi' &&
+      /^\s*(?:_|(?:\\left)?\((?![^()]*(?:[-+*/^\d]|\\(?:frac|cdot|times)))[^()]{1,30}\))/.test(r.tex.slice(r.at))
+    )
+      return withSubscript(r, '\\pi')
     if (PLAIN.has(name)) {
       const arg = readArgument(r)?.trim() ?? ''
       return /^\\?[A-Za-z]+$/.test(arg) && symbolsIn(arg).length === 1 ? withSubscript(r, arg) : null
@@ -168,9 +175,9 @@ function nextSymbol(r: Reader, calculus: boolean): string | null {
  */
 function withSubscript(r: Reader, base: string): string {
   const rest = r.tex.slice(r.at)
-  // `y_\text{next}`: an unbraced text command takes its argument along, or the symbol would be `y_{\text}`.
+  // `y_\text{next}`, `K_\mathcal{U}`: an unbraced command takes its argument along, or the symbol would be `y_{\text}`.
   const m =
-    /^\s*_\s*(?:\{([^{}]*(?:\{[^{}]*\}[^{}]*)?)\}|(\\(?:text|textrm|mathrm)\s*\{[A-Za-z]+\}|\\[A-Za-z]+|[A-Za-z0-9]))/.exec(
+    /^\s*_\s*(?:\{([^{}]*(?:\{[^{}]*\}[^{}]*)?)\}|(\\(?:text|textrm|mathrm|mathcal|mathbf|mathsf|mathscr|mathfrak|boldsymbol)\s*\{[A-Za-z]+\}|\\[A-Za-z]+|[A-Za-z0-9]))/.exec(
       rest,
     )
   if (!m) return base
@@ -179,7 +186,7 @@ function withSubscript(r: Reader, base: string): string {
     /^[A-Za-z0-9]{1,3}$/.test(sub) ||
     /^[A-Za-z]{4,8}$/.test(sub) ||
     /^\\[A-Za-z]+$/.test(sub) ||
-    /^\\(?:text|textrm|mathrm)\s*\{[A-Za-z]+\}$/.test(sub)
+    /^\\(?:text|textrm|mathrm|mathcal|mathbf|mathsf|mathscr|mathfrak|boldsymbol)\s*\{[A-Za-z]+\}$/.test(sub)
   ) {
     r.at += m[0].length
     return sub.length === 1 ? `${base}_${sub}` : `${base}_{${sub}}`
