@@ -9,8 +9,22 @@ import {
   type NoteKind,
 } from '../../lib/essay-notes.js'
 import { Sidenotes, WIDE_QUERY } from './sidenotes.js'
+import type * as NoteCardModuleType from './note-card.js'
 
-const NoteCard = lazy(() => import('./note-card.js').then((m) => ({ default: m.NoteCard })))
+type NoteCardModule = typeof NoteCardModuleType
+
+// The card's code (Radix Popover and its positioning) is fetched when a reader first comes near a
+// mark (a pointer over it, focus, a touch), not with the page: most visits open no card, and
+// loading, running and mounting it with the page cost every visitor of an essay with notes or
+// citations (issue 40). The pointer's rest before a card opens (HOVER_OPEN_MS) covers the fetch.
+let noteCardCode: Promise<NoteCardModule> | null = null
+function loadNoteCard(): Promise<NoteCardModule> {
+  return (noteCardCode ??= import('./note-card.js').catch((error: unknown) => {
+    noteCardCode = null // a failed fetch (offline, a new deploy) may be tried again
+    throw error
+  }))
+}
+const NoteCard = lazy(() => loadNoteCard().then((m) => ({ default: m.NoteCard })))
 
 /** How the open card was opened: it decides what closes it and where focus goes. */
 type Via = 'hover' | 'focus' | 'tap' | 'keyboard'
@@ -36,6 +50,8 @@ const HOVER_CLOSE_MS = 250
 export function EssayNotes({ proseRef, html }: { proseRef: RefObject<HTMLElement | null>; html: string }) {
   const [open, setOpen] = useState<Open | null>(null)
   const [hasMarks, setHasMarks] = useState(false)
+  /** Whether a card has been asked for: only then is the card (closed or open) mounted. */
+  const [wanted, setWanted] = useState(false)
   const anchorRef = useRef<HTMLElement | null>(null)
   const openRef = useRef<Open | null>(null)
   /** The card open last: where focus goes back to once it has closed. */
@@ -81,8 +97,11 @@ export function EssayNotes({ proseRef, html }: { proseRef: RefObject<HTMLElement
     const show = (trigger: HTMLAnchorElement, kind: NoteKind, via: Via) => {
       window.clearTimeout(closeTimer.current)
       const note = noteContent(trigger, kind)
-      if (note) setOpen({ trigger, note, via })
+      if (!note) return
+      setWanted(true)
+      setOpen({ trigger, note, via })
     }
+    const warm = () => void loadNoteCard().catch(() => {})
     const toggle = (trigger: HTMLAnchorElement, kind: NoteKind, via: Via) => {
       if (openRef.current?.trigger === trigger) setOpen(null)
       else show(trigger, kind, via)
@@ -92,6 +111,7 @@ export function EssayNotes({ proseRef, html }: { proseRef: RefObject<HTMLElement
       if (event.pointerType !== 'mouse') return
       const mark = noteTrigger(event.target, scope)
       if (!mark) return
+      warm()
       const sidenote = inMargin(mark.kind, mark.el)
       if (sidenote) return void sidenote.classList.add('is-active')
       window.clearTimeout(openTimer)
@@ -109,6 +129,7 @@ export function EssayNotes({ proseRef, html }: { proseRef: RefObject<HTMLElement
     }
     const onFocusIn = (event: FocusEvent) => {
       const mark = noteTrigger(event.target, scope)
+      if (mark) warm()
       if (!mark || refocusing.current || !mark.el.matches(':focus-visible')) return
       const sidenote = inMargin(mark.kind, mark.el)
       if (sidenote) sidenote.classList.add('is-active')
@@ -144,7 +165,13 @@ export function EssayNotes({ proseRef, html }: { proseRef: RefObject<HTMLElement
       else toggle(mark.el, 'footnote', 'tap')
     }
 
+    // a tap's press comes before its click: the card's code is on its way by then
+    const onPointerDown = (event: PointerEvent) => {
+      if (noteTrigger(event.target, scope)) warm()
+    }
+
     scope.addEventListener('pointerover', onPointerOver)
+    scope.addEventListener('pointerdown', onPointerDown)
     scope.addEventListener('pointerout', onPointerOut)
     scope.addEventListener('focusin', onFocusIn)
     scope.addEventListener('focusout', onFocusOut)
@@ -153,6 +180,7 @@ export function EssayNotes({ proseRef, html }: { proseRef: RefObject<HTMLElement
       window.clearTimeout(openTimer)
       window.clearTimeout(closeTimer.current)
       scope.removeEventListener('pointerover', onPointerOver)
+      scope.removeEventListener('pointerdown', onPointerDown)
       scope.removeEventListener('pointerout', onPointerOut)
       scope.removeEventListener('focusin', onFocusIn)
       scope.removeEventListener('focusout', onFocusOut)
@@ -168,7 +196,7 @@ export function EssayNotes({ proseRef, html }: { proseRef: RefObject<HTMLElement
   return (
     <>
       <Sidenotes proseRef={proseRef} html={html} />
-      {hasMarks && (
+      {hasMarks && wanted && (
         <Suspense fallback={null}>
           <NoteCard
             note={open?.note ?? null}

@@ -19,8 +19,9 @@ export interface NoteCardProps {
 
 /**
  * The card of a footnote or citation (Radix Popover anchored to its mark in the text): the
- * note's text, or the full bibliography entry. A chunk of its own, loaded once an essay has
- * notes or citations. Escape and a tap elsewhere close it (Radix's dismissable layer).
+ * note's text, or the full bibliography entry. A chunk of its own, loaded as a reader first
+ * comes near a mark (essay-notes.tsx). Escape and a tap elsewhere close it (Radix's dismissable
+ * layer).
  */
 export function NoteCard({
   note,
