@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import type { Post, PostListItem } from '../../src/shared/schemas/index.js'
 import { ENDPOINTS } from '../../src/shared/api/endpoints.js'
 import { urlOf } from './call.js'
+import { whenIdle } from '../lib/when-idle.js'
 
 /** React-query keys, shared with the server's prefetching (see web/routes.ts). */
 export const postKeys = {
@@ -41,19 +42,19 @@ export function usePost(slug: string) {
   const queryClient = useQueryClient()
   const result = useQuery<Post | null>({ queryKey: postKeys.detail(slug), staleTime: 0, refetchOnMount: false })
   // SPEC §7: one post is always refetched (an edit elsewhere shows on the next visit). Not as
-  // the hook mounts but in a task of its own: a page's first fetch() costs the browser
-  // milliseconds of setting up, and on a server-rendered post it made React's post-hydration
-  // effects, already the page's longest task, longer still. A first load (no data yet) is
-  // joined while under way, and counts as the refetch once it has arrived.
+  // the hook mounts but once the browser is idle: a page's first fetch() costs the browser
+  // milliseconds of setting up, and reading and comparing the answer (the whole essay's HTML)
+  // tens more on a phone; in a task right after hydration they lengthened its effects, the
+  // page's longest task (issue 40). A first load (no data yet) is joined while under way, and
+  // counts as the refetch once it has arrived.
   useEffect(() => {
     if (refetchedOnArrival.delete(slug)) return
     const key = postKeys.detail(slug)
     const seen = queryClient.getQueryState(key)?.dataUpdatedAt
-    const timer = setTimeout(() => {
+    return whenIdle(() => {
       if (queryClient.getQueryState(key)?.dataUpdatedAt !== seen) return
       void queryClient.refetchQueries({ queryKey: key, exact: true }, { cancelRefetch: false })
-    }, 0)
-    return () => clearTimeout(timer)
+    })
   }, [queryClient, slug])
   return result
 }

@@ -1,15 +1,6 @@
 import { useEffect, type RefObject } from 'react'
 import { watchScrollRegions } from '../lib/scroll-regions.js'
-
-/** Runs `task` when the browser is idle (a timer where there is no requestIdleCallback); returns its cancel. */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout: 2000 })
-    return () => cancelIdleCallback(id)
-  }
-  const id = setTimeout(task, 1)
-  return () => clearTimeout(id)
-}
+import { whenIdle } from '../lib/when-idle.js'
 
 /**
  * Keeps the essay's sideways-scrolling formulas, code and tables reachable by keyboard (see

@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../api/auth.js'
 import { postKeys } from '../../api/posts.js'
 import { parseHomeParams } from '../../lib/home-params.js'
 import { tabTracker } from '../../lib/tab-tracker.js'
+import { whenIdle } from '../../lib/when-idle.js'
 import { entrySource, resultsCountOf, scrolledPercent, searchQueryOfKey, tagOfLink } from '../../lib/tracking.js'
 import { resolveRoute } from '../../routes.js'
 
@@ -56,28 +57,27 @@ export function ReadingTrackerMount() {
     tabTracker()?.setUser(userId)
   }, [userId])
 
-  // entry: once per session, from the page the visitor landed on. Reported in a task of its
-  // own, as 'view' below: the first read of sessionStorage and the first fetch() cost the
+  // entry: once per session, from the page the visitor landed on. Reported once the browser is
+  // idle, as 'view' below: the first read of sessionStorage and the first fetch() cost the
   // browser milliseconds, which would otherwise lengthen the effects that follow hydration.
   const landingPost = useRef(postId)
-  useEffect(() => {
-    const timer = setTimeout(() =>
-      tabTracker()?.enter(entrySource(document.referrer, window.location.host), landingPost.current),
-    )
-    return () => clearTimeout(timer)
-  }, [])
+  useEffect(
+    () =>
+      whenIdle(() => tabTracker()?.enter(entrySource(document.referrer, window.location.host), landingPost.current)),
+    [],
+  )
 
   // view when a post page shows its post; time_spent when the reader leaves it
   useEffect(() => {
     const t = tabTracker()
     if (!t || postId === null) return
     let viewing = false
-    const timer = setTimeout(() => {
+    const cancel = whenIdle(() => {
       viewing = true
       t.viewPost({ id: postId, title: postTitle.current }, document.visibilityState === 'visible')
     })
     return () => {
-      clearTimeout(timer)
+      cancel()
       if (viewing) t.leavePost()
     }
     // a refetched post (same id) is the same view; a new address is a new one
