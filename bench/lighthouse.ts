@@ -8,6 +8,9 @@ export interface LighthouseScores {
   accessibility: number
   'best-practices': number
   seo: number
+  /** Main-thread work and its script part on the throttled phone, ms (median over the runs). */
+  mainThreadMs?: number
+  scriptMs?: number
 }
 
 export type LighthouseResult =
@@ -101,6 +104,13 @@ export function lighthouseRows(
         `lighthouse.${label}.staticPeer`,
         String(peer.performance),
         `the same page's HTML without the app's scripts (a static site's page); app/peer ${(page.performance / Math.max(1, peer.performance)).toFixed(2)}`,
+      ])
+    // The work the app adds to the page's own: steadier than the score on a shared machine.
+    if (peer && page.mainThreadMs !== undefined && peer.mainThreadMs !== undefined)
+      rows.push([
+        `lighthouse.${label}.mainThreadMs`,
+        String(page.mainThreadMs),
+        `main-thread work on the throttled phone (script ${page.scriptMs ?? '?'} ms); static peer ${peer.mainThreadMs} ms (script ${peer.scriptMs ?? '?'} ms); app/peer ${(page.mainThreadMs / Math.max(1, peer.mainThreadMs)).toFixed(2)}`,
       ])
   }
   return rows

@@ -258,6 +258,15 @@ try {
       if (run.trace) renameSync(run.trace, join(saveDir, `${name}.trace.json`))
     }
     results[name] = Object.fromEntries(Object.entries(c).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)]))
+    // The main thread's work and its script part (Lighthouse's estimate for the throttled phone),
+    // medians over the runs: steadier than the score on a shared machine, and what an app/peer
+    // ratio is read from (issue 40).
+    const medianOf = (id) => {
+      const values = runsOf[name].map((r) => r.lhr.audits[id]?.numericValue ?? 0).sort((a, b) => a - b)
+      return Math.round(values[Math.floor(values.length / 2)])
+    }
+    results[name].mainThreadMs = medianOf('mainthread-work-breakdown')
+    results[name].scriptMs = medianOf('bootup-time')
     const failing = Object.values(run.lhr.audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
       .map((a) => a.id)
