@@ -68,9 +68,10 @@ export function d2lTableOfContents(info: string, body: readonly string[]): strin
  */
 export function rewriteCodeBlock(block: CodeBlock, framework: string | null): CodeBlock | null {
   let info = block.info.trim()
-  // An R Markdown or Quarto chunk (`{r label, echo=FALSE}`, `{python}`) is left whole for
-  // dialects/knitr/remark-code-chunks.ts, which knows its options.
-  if (info.startsWith('{') && !/^\{[A-Za-z][\w+-]*(?:[\s,}])/.test(info)) {
+  // An R Markdown or Quarto chunk (`{r label, echo=FALSE}`, `{python}`) and a pandoc block with
+  // an id (`{#lst-x .sql lst-cap="…"}`, a listing) are left whole for
+  // dialects/knitr/remark-code-chunks.ts, which knows their options.
+  if (info.startsWith('{') && !/^\{(?:[A-Za-z][\w+-]*(?:[\s,}])|#[\w:.-]+[\s}])/.test(info)) {
     const classes =
       /^\{([^}]*)\}/
         .exec(info)?.[1]

@@ -7,6 +7,7 @@ import { hasMarker, unstash } from '../../syntax/stash.js'
 import { captionLabel } from './caption-labels.js'
 import { chunkFigure, chunkFigureNode, codeFigure, drawnFigure, kableTable } from './chunk-figures.js'
 import { RSession } from './r-evaluate.js'
+import { looksLikeAttributes, parseAttributes } from '../pandoc/attributes.js'
 
 /**
  * Executable chunks of R Markdown (```` ```{r label, echo=FALSE} ````) and Quarto
@@ -159,7 +160,7 @@ function visitCode(parent: Nodes, chunks: Chunks): void {
 function rewriteChunk(code: Code, chunks: Chunks): Code | Paragraph | Blockquote | PandocDiv | null {
   if (!code.lang?.startsWith('{')) return code
   const header = CHUNK_HEADER.exec(code.meta ? `${code.lang} ${code.meta}` : code.lang)
-  if (!header) return code
+  if (!header) return attributedCode(code) ?? code
   const [, engine, written = ''] = header
   if (engine.toLowerCase() === 'r') chunks.r = true
   // The preprocessor keeps code bodies aside (syntax/stash.ts) until the tree is HTML.
@@ -232,5 +233,43 @@ function rewriteChunk(code: Code, chunks: Chunks): Code | Paragraph | Blockquote
   code.lang = engine.toLowerCase()
   code.meta = null
   code.value = lines.slice(k).join('\n')
-  return made ? codeFigure(code, made.key, made.caption, made === table) : code
+  if (made) return codeFigure(code, made.key, made.caption, made === table)
+  // `#| lst-label: lst-x` with `#| lst-cap: …`: the cell's code is a numbered listing.
+  const listing = quartoListing(yaml)
+  return listing ? listingDiv(listing.label, listing.caption, code) : code
+}
+
+const LISTING_LABEL = /^lst-label\s*:\s*["']?(lst-[\w-]+)["']?\s*$/
+const LISTING_CAPTION = /^lst-cap\s*:\s*(.+)$/
+
+function quartoListing(yaml: readonly string[]): { label: string; caption: string | null } | null {
+  const label = yaml.map((line) => LISTING_LABEL.exec(line)?.[1]).find((l) => l)
+  if (!label) return null
+  const caption = yaml.map((line) => LISTING_CAPTION.exec(line)?.[1]).find((c) => c)
+  return { label, caption: caption ? unquoteYaml(caption.trim()) : null }
+}
+
+/** The fenced div a listing is (dialects/pandoc/figures.ts numbers and captions it). */
+function listingDiv(label: string, caption: string | null, code: Code): PandocDiv {
+  const values = new Map(caption === null ? [] : [['lst-cap', caption]])
+  return {
+    type: 'pandocDiv',
+    attributes: { id: label, classes: [], values },
+    children: [code],
+    position: code.position,
+  }
+}
+
+/**
+ * Pandoc's attributes on a code block, `{#lst-x .sql lst-cap="…"}`: the code in its first
+ * class's language, inside a div with its id (a listing when the id says `lst-`, else an anchor).
+ */
+function attributedCode(code: Code): Code | PandocDiv | null {
+  const header = /^\{(#[^]*)\}$/.exec(code.meta ? `${code.lang} ${code.meta}` : (code.lang ?? ''))
+  if (!header || !looksLikeAttributes(header[1])) return null
+  const { id, classes, values } = parseAttributes(header[1])
+  code.lang = classes[0] ?? null
+  code.meta = null
+  if (!id) return code
+  return { type: 'pandocDiv', attributes: { id, classes: [], values }, children: [code], position: code.position }
 }

@@ -5,6 +5,7 @@ import type { Flow } from './div-content.js'
 import {
   figureFromDiv,
   labelAnchor,
+  listingFromDiv,
   labelImageFigure,
   labelTableCaption,
   tableFromDiv,
@@ -77,6 +78,7 @@ function readDiv(div: PandocDiv, reading: DivReading): RootContent[] {
   if (prefix === 'fig') return figureFromDiv(div, reading.labels, reading.floats, (inner) => contentOf(inner, reading))
   const children = contentOf(div, reading)
   if (prefix === 'tbl') return tableFromDiv(div, children, reading.labels, reading.floats)
+  if (prefix === 'lst') return listingFromDiv(div, children, reading.labels, reading.floats)
   const callout = calloutKindOf(div)
   if (callout) {
     // `::: {#tip-x .callout-tip}`: a callout others refer to ("Tip 1").

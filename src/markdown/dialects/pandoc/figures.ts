@@ -17,7 +17,7 @@ import { quartoPrefix, type QuartoLabels } from './labels.js'
 /** What the figure readers record of each numbered float, for captions and the document's anchors. */
 export interface NumberedFloat {
   key: string
-  kind: 'figure' | 'table'
+  kind: 'figure' | 'table' | 'listing'
   number: string
 }
 
@@ -110,6 +110,24 @@ export function figureFromDiv(
   body.push(...other)
   if (caption) body.push(captionParagraph(caption))
   figure.children = body
+  return [figure]
+}
+
+/**
+ * `::: {#lst-x}` (or a code block `{#lst-x lst-cap="…"}`, a cell's `#| lst-label:`): the code
+ * with its caption above it, "Listing 1: …", numbered and labelled as Quarto does; its caption
+ * is `lst-cap` or the div's last paragraph. Without one it is the code, anchored.
+ */
+export function listingFromDiv(div: PandocDiv, children: Flow, labels: QuartoLabels, floats: NumberedFloat[]): Flow {
+  const key = div.attributes.id ?? ''
+  const { caption, rest } = takeCaption(children, div.attributes.values.get('lst-cap'))
+  if (!caption) return [labelAnchor(key), ...rest]
+  floats.push({ key, kind: 'listing', number: labels.next('lst', key) })
+  const figure: Blockquote = {
+    type: 'blockquote',
+    data: { hName: 'figure', hProperties: { className: ['code-figure'] } },
+    children: [labelAnchor(key), captionParagraph(caption), ...rest],
+  }
   return [figure]
 }
 

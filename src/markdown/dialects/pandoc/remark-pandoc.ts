@@ -49,6 +49,8 @@ export default function remarkPandoc(this: Processor) {
   }
 }
 
+const FLOAT_WORDS = { figure: 'Figure', table: 'Table', listing: 'Listing' } as const
+
 /** Numbers for rehype-captions, and the document's anchors for other posts to link to. */
 function record(reading: DivReading, file: VFile): void {
   if (reading.floats.length === 0 && reading.blocks.length === 0) return
@@ -57,8 +59,12 @@ function record(reading: DivReading, file: VFile): void {
   for (const float of reading.floats) {
     if (!float.key) continue
     const id = `user-content-${float.key}`
-    numbers.set(id, `${float.kind === 'figure' ? 'Figure' : 'Table'} ${float.number}`)
-    anchors.push({ key: float.key, id, kind: float.kind, number: float.number })
+    const name = `${FLOAT_WORDS[float.kind]} ${float.number}`
+    numbers.set(id, name)
+    // A listing is no figure or table to other posts: an anchor called by its name.
+    if (float.kind === 'listing')
+      anchors.push({ key: float.key, id, kind: 'anchor', title: name, number: float.number })
+    else anchors.push({ key: float.key, id, kind: float.kind, number: float.number })
   }
   for (const block of reading.blocks)
     anchors.push({
