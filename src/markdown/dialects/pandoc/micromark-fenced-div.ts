@@ -71,6 +71,8 @@ function tokenizeFencedDiv(this: TokenizeContext, effects: Effects, ok: State, n
   let spaced = false
   let quote: Code = null
   let marked = false
+  /** Whether anything but spaces stood in the braces (`:::{}` is pandoc's, `:::{note}` MyST's). */
+  let named = false
   /** Inner divs opened and not yet closed, as far as this container has read. */
   let depth = 0
   /** The code fence the content is in, if any: its `:::` lines are code. */
@@ -128,12 +130,13 @@ function tokenizeFencedDiv(this: TokenizeContext, effects: Effects, ok: State, n
       if (c === quote) quote = null
       return inBraces
     }
+    if (c !== RIGHT_BRACE && !markdownSpace(c)) named = true
     if (c === QUOTE || c === APOSTROPHE) quote = c
     else if (c === HASH || c === DOT || c === EQUALS) marked = true
     else if (c === RIGHT_BRACE) {
       effects.exit('pandocDivAttributes')
-      // `:::{note}`: MyST's colon fence, not pandoc's.
-      if (!spaced && !marked) return nok
+      // `:::{note}`: MyST's colon fence, not pandoc's; `:::{}` names nothing and is pandoc's.
+      if (!spaced && !marked && named) return nok
       return factorySpace(effects, trailingColons, 'whitespace')
     }
     return inBraces

@@ -46,6 +46,13 @@ describe('pandoc fenced divs: Quarto callouts', () => {
     expect(html).not.toMatch(/my-thing|:::/)
   })
 
+  it('reads empty attributes, spaced or not, as a plain div (quarto-web’s `:::{}` around each picture)', () => {
+    const md = '::: {.column-body-outset layout-ncol="2"}\n::: {}\nLeft.\n:::\n\n:::{}\nRight.\n:::\n:::\n\nAfter.\n'
+    const { html } = renderMarkdown(md)
+    expect(html).toMatch(/<p>Left\.<\/p>\s*<p>Right\.<\/p>\s*<p>After\.<\/p>/)
+    expect(html).not.toContain(':::')
+  })
+
   it('drops a closing fence with nothing to close', () => {
     expect(renderMarkdown('Text.\n:::\n\nMore.\n').html).not.toContain(':::')
   })
