@@ -89,6 +89,14 @@ The step uses the diagonal matrix $D = \\mathrm{diag}(d)$. The sum is $v + T + D
     expect(names.get('D')).toBe('diagonal matrix')
   })
 
+  it('lists every symbol a long essay names, past thirty', async () => {
+    const words = ['first', 'second', 'third', 'fourth', 'fifth']
+    const m = await modelOf(
+      Array.from({ length: 40 }, (_, i) => `Here $w_{${i + 10}}$ is the ${words[i % 5]} weight.`).join(' '),
+    )
+    expect(m.variables.filter((v) => v.name !== '').length).toBe(40)
+  })
+
   it('takes neither an adjective nor a verb that opens the sentence for a name', async () => {
     const names = namesOf(
       await modelOf(`We look for a suitable $w$ and pick a random $v$. Assume $\\epsilon$ is small.

@@ -13,8 +13,11 @@ type Variable = MathematicalModel['variables'][number]
 
 /** Unnamed symbols fill the list up to this many; the essay's named ones are all listed, up to MAX_NAMED. */
 const MAX_VARIABLES = 15
-/** Essays name 17–24 symbols: each named one is listed, so that no name the essay gives is lost (issue 39). */
-const MAX_NAMED = 30
+/**
+ * Each named symbol is listed, so that no name the essay gives is lost (issue 39): the long essays
+ * of the public corpus name up to 42 (four name more than thirty).
+ */
+const MAX_NAMED = 45
 /** A sentence that states a use: "is used to predict …", "applications include …", "popular applications of …", "useful for …". */
 const APPLICATION =
   /\b(?:can|could|may)\s+be\s+(?:\w+ly\s+)?(?:used|applied|employed)\s+(?:to|for|in)\b|\b(?:is|are|has\s+been|have\s+been|was|were)\s+(?:widely|commonly|frequently|often|routinely|extensively|successfully)\s+(?:used|applied|employed)\b|\bapplications?\s+(?:include|includes|range)\b|\b(?:popular|common|practical|important|main|typical|real[- ]world|many)\s+applications?\s+(?:of|in|include|are)\b|\b(?:useful|helpful)\s+(?:for|in|when)\b|\buse\s+cases?\b|\bin\s+practice\b[^.]*\b(?:used|applied)\b/i
