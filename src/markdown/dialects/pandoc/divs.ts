@@ -13,6 +13,7 @@ import {
 } from './figures.js'
 import type { PandocDiv } from './mdast-fenced-div.js'
 import { quartoPrefix, type QuartoLabels } from './labels.js'
+import { listTable } from './list-tables.js'
 import { proofFromDiv, proofWordOf, theoremFromDiv, theoremKindOf } from './theorems.js'
 
 /** What reading the divs of one document collects. */
@@ -76,7 +77,8 @@ function readDiv(div: PandocDiv, reading: DivReading): RootContent[] {
   const prefix = id ? quartoPrefix(id) : null
   if (!shownOnTheWeb(classes, values)) return []
   if (prefix === 'fig') return figureFromDiv(div, reading.labels, reading.floats, (inner) => contentOf(inner, reading))
-  const children = contentOf(div, reading)
+  const read = contentOf(div, reading)
+  const children = classes.includes('list-table') ? listTable(read, values) : read
   if (prefix === 'tbl') return tableFromDiv(div, children, reading.labels, reading.floats)
   if (prefix === 'lst') return listingFromDiv(div, children, reading.labels, reading.floats)
   const callout = calloutKindOf(div)
@@ -126,6 +128,7 @@ const KNOWN_LAYOUT = new Set([
   'aside',
   'hidden',
   'content-hidden',
+  'list-table',
 ])
 
 /** `.content-visible when-format="pdf"`, `.content-hidden when-format="html"`, `.hidden`: not on a web page. */

@@ -58,6 +58,48 @@ describe('pandoc fenced divs: Quarto callouts', () => {
   })
 })
 
+describe('pandoc list tables (quarto-web’s docs/authoring/tables.qmd)', () => {
+  const md = [
+    '::: {.list-table}',
+    '- - Fruit',
+    '  - Price',
+    '',
+    '- - Apple',
+    '  - 1.20',
+    ':::',
+    '',
+    '::: {#tbl-functions .list-table header-rows="1"}',
+    'Functions',
+    '',
+    '- - Function',
+    '  - Description',
+    '',
+    '- - `sum()`',
+    '  - Add values:',
+    '',
+    '    ```python',
+    '    sum([1, 2, 3])',
+    '    ```',
+    ':::',
+    '',
+    'See @tbl-functions.',
+  ].join('\n')
+  const { html } = renderMarkdown(md)
+
+  it('makes rows of the outer bullets and cells of the inner ones, the first row the head', () => {
+    expect(html).toMatch(
+      /<table>\s*<thead>\s*<tr>\s*<th>Fruit<\/th>\s*<th>Price<\/th>\s*<\/tr>\s*<\/thead>\s*<tbody>\s*<tr>\s*<td>Apple<\/td>\s*<td>1\.20<\/td>/,
+    )
+    expect(html).not.toMatch(/<li>|:::/)
+  })
+
+  it('keeps block content in a cell, and numbers and captions a labelled one for @tbl- references', () => {
+    expect(html).toMatch(/<td>\s*<p>Add values:<\/p>\s*<pre><code class="hljs language-python">/)
+    expect(html).toContain('<span class="caption-number">Table 1:</span> Functions')
+    expect(html).toContain('See <a href="#user-content-tbl-functions">Table 1</a>.')
+  })
+})
+
 describe('pandoc fenced divs: theorems and proofs', () => {
   it('numbers the Quarto docs theorem and resolves @thm-line to it', () => {
     const { html } = renderMarkdown(fixture('theorems.qmd'))
