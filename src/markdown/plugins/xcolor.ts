@@ -44,7 +44,13 @@ export function xcolorHex(expression: string): string | null {
     const share = percent / 100
     color = [0, 1, 2].map((k) => share * color[k] + (1 - share) * next[k]) as [number, number, number]
   }
-  return `#${color.map((c) => Math.round(c * 255).toString(16).padStart(2, '0')).join('')}`
+  return `#${color
+    .map((c) =>
+      Math.round(c * 255)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`
 }
 
 const COLOR_ARGUMENT = /\\(color|textcolor|colorbox)\s*\{([A-Za-z]+(?:![^{}!]{0,8}){1,6})\}/g
