@@ -112,16 +112,34 @@ function renderCommonMark(markdown: string, context: RenderContext): Rendered {
 
 /**
  * The MyST parser recurses once per nesting level, so a document of thousands of unclosed
- * directives exhausts the stack: such a document is read as CommonMark instead, where its
- * fences show as the text they are.
+ * directives exhausts the stack, and one of hundreds costs it seconds per level squared: such a
+ * document is read as CommonMark instead, where its fences show as the text they are. No
+ * written document nests directives that deep (a book's deepest are a handful).
  */
 function renderMystOrText(body: string, markdown: string, context: RenderContext): Rendered {
+  if (directiveDepth(body) > MAX_DIRECTIVE_DEPTH) return renderCommonMark(markdown, context)
   try {
     return renderMyst(body, context)
   } catch (error) {
     if (error instanceof RangeError) return renderCommonMark(markdown, context)
     throw error
   }
+}
+
+const MAX_DIRECTIVE_DEPTH = 64
+
+const DIRECTIVE_OPENING = /^[ \t]*(?:`{3,}|~{3,}|:{3,})\{[^}\n]*\}/
+const BARE_FENCE = /^[ \t]*(?:`{3,}|~{3,}|:{3,})[ \t]*$/
+
+/** How deep directives nest in `body` at most: openings not yet closed by a bare fence line. */
+function directiveDepth(body: string): number {
+  let depth = 0
+  let deepest = 0
+  for (const line of body.split('\n')) {
+    if (DIRECTIVE_OPENING.test(line)) deepest = Math.max(deepest, ++depth)
+    else if (depth > 0 && BARE_FENCE.test(line)) depth--
+  }
+  return deepest
 }
 
 /** MyST, read by its own parser into the mdast that the same pipeline then runs on. */

@@ -263,6 +263,15 @@ describe('MyST detection', () => {
     expect(shown(html)).not.toContain(':::')
   })
 
+  it('reads directives nested far deeper than any document does as text, and a real nesting as MyST', () => {
+    const deep = renderMarkdown(':::{note}\n'.repeat(100) + 'Inside.\n')
+    expect(deep.html).not.toContain('callout')
+    expect(shown(deep.html)).toContain(':::{note}')
+    const real = renderMarkdown('::::{note}\n:::{tip}\nInside.\n:::\n::::\n')
+    expect(real.html.match(/class="callout /g)).toHaveLength(2)
+    expect(shown(real.html)).not.toContain(':::')
+  })
+
   it('never throws on hostile input', () => {
     // Deep nesting (thousands of unclosed directives) exhausts the MyST parser's stack: read as CommonMark instead.
     const hostile = [
