@@ -4,6 +4,7 @@ import { StrictMode } from 'react'
 import { Router } from 'wouter'
 import type { SiteInfo } from '../src/shared/site-info.js'
 import { AppRoutes } from './app-routes.js'
+import { CurrentUserProvider } from './api/auth.js'
 import { LoginProvider } from './components/auth/login-provider.js'
 import { JobTracker } from './components/jobs/job-tracker.js'
 import { Layout } from './components/layout/layout.js'
@@ -30,19 +31,21 @@ export function Root({ queryClient, site, ssrPath, ssrSearch, base }: RootProps)
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <SiteProvider site={site}>
-          <ToastProvider>
-            <Router {...routerProps}>
-              <LoginProvider>
-                <Layout>
-                  <AppRoutes />
-                </Layout>
-                {/* SPEC §2: the floating job tracker, on every page (admins only; nothing for readers) */}
-                <JobTracker />
-              </LoginProvider>
-            </Router>
-          </ToastProvider>
-        </SiteProvider>
+        <CurrentUserProvider>
+          <SiteProvider site={site}>
+            <ToastProvider>
+              <Router {...routerProps}>
+                <LoginProvider>
+                  <Layout>
+                    <AppRoutes />
+                  </Layout>
+                  {/* SPEC §2: the floating job tracker, on every page (admins only; nothing for readers) */}
+                  <JobTracker />
+                </LoginProvider>
+              </Router>
+            </ToastProvider>
+          </SiteProvider>
+        </CurrentUserProvider>
       </QueryClientProvider>
     </StrictMode>
   )
