@@ -18,6 +18,7 @@ import { installStaticApi } from './static/static-api.js'
 import { canHydrate, appPathOf, readStaticSite, tidyAddress } from './static/static-site.js'
 import { prepareTabTracker } from './lib/tab-tracker.js'
 import { replayEarlyTap } from './lib/early-taps.js'
+import { receiveServerComputed } from './lib/server-computed.js'
 import { loadRoutePage } from './route-pages.js'
 import { resolveRoute } from './routes.js'
 
@@ -50,6 +51,7 @@ function boot(): void {
   }
 
   const state = readState()
+  receiveServerComputed(state.computed)
   const queryClient = createQueryClient()
   const dehydrated = state.dehydrated as DehydratedState | undefined
   // a server's page of a long essay: the post is fetched, not read back from the article

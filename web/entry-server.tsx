@@ -4,6 +4,7 @@ import { Root } from './app.js'
 import { createQueryClient } from './api/query-client.js'
 import type { RenderRequest, RenderResponse } from './ssr-contract.js'
 import { loadAllPages } from './route-pages.js'
+import { collectServerComputed, takeServerComputed } from './lib/server-computed.js'
 
 // The pages are separate chunks for the browser; a server render is synchronous, so all of
 // them are loaded before this module is ready.
@@ -23,10 +24,17 @@ export function render(req: RenderRequest): RenderResponse {
     if (data !== undefined) queryClient.setQueryData(queryKey, data)
   }
   const { pathname, search } = new URL(req.url, 'http://localhost')
-  const html = renderToString(
-    <Root queryClient={queryClient} site={req.site} ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')} />,
-  )
-  const state = { site: req.site, dehydrated: dehydrate(queryClient) }
+  collectServerComputed()
+  let html: string
+  let computed: Record<string, unknown>
+  try {
+    html = renderToString(
+      <Root queryClient={queryClient} site={req.site} ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')} />,
+    )
+  } finally {
+    computed = takeServerComputed()
+  }
+  const state = { site: req.site, dehydrated: dehydrate(queryClient), computed }
   queryClient.clear()
   return { html, state }
 }

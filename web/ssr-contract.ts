@@ -26,6 +26,8 @@ export interface RenderResponse {
 export interface ClientState {
   site: SiteInfo
   dehydrated: unknown
+  /** What the server's render worked out that hydration would again (web/lib/server-computed.ts). */
+  computed?: Record<string, unknown>
 }
 
 /** The id of the <script type="application/json"> element that carries ClientState. */

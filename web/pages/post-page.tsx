@@ -28,6 +28,7 @@ import { useReadingAids } from '../hooks/use-reading-aids.js'
 import { withContentFigures } from '../lib/content-figures.js'
 import { fragmentTarget, landOn } from '../lib/essay-jump.js'
 import { isNotFound } from '../lib/errors.js'
+import { serverComputed } from '../lib/server-computed.js'
 import { versionedImageUrl } from '../lib/format.js'
 import type { MathematicalModel } from '../lib/math-model.js'
 import { NotFoundPage } from './not-found-page.js'
@@ -161,7 +162,12 @@ const PostView = memo(function PostView({ post }: { post: Post }) {
   const essayHtml = useEssayHtml(post, annotating ? highlighted.html : post.html)
   const site = useSite()
   // The same citation as the page's Scholar tags and JSON-LD (server/ssr/head.ts).
-  const citation = useMemo(() => essayCitation(post, site), [post, site])
+  // (worked out by the server as it renders the page: hydration reads its answer)
+  const citation = useMemo(
+    () =>
+      serverComputed(`citation:${post.slug}:${post.updatedAt}:${post.publishedAt}`, () => essayCitation(post, site)),
+    [post, site],
+  )
   useLandOnFragment(post.slug)
   return (
     <div className="container post-page">

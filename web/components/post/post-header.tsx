@@ -3,6 +3,7 @@ import type { Post, PostCitation } from '../../../src/shared/schemas/index.js'
 import { PostMeta } from '../posts/post-meta.js'
 import { TagList } from '../posts/tag-list.js'
 import { ledeRepeatsOpening } from '../../lib/lede.js'
+import { serverComputed } from '../../lib/server-computed.js'
 import { PostShare } from './post-share.js'
 
 /**
@@ -11,7 +12,7 @@ import { PostShare } from './post-share.js'
  * description gets its opening as excerpt); cards and meta tags still use the excerpt.
  */
 export function PostHeader({ post, titleId }: { post: Post; titleId: string }) {
-  const lede = post.excerpt && !ledeRepeatsOpening(post.excerpt, post.html) ? post.excerpt : null
+  const lede = post.excerpt && !ledeRepeats(post) ? post.excerpt : null
   return (
     <header className="post-header">
       <h1 id={titleId} className="post-title">
@@ -32,6 +33,14 @@ export function PostHeader({ post, titleId }: { post: Post; titleId: string }) {
       {post.citation && <PostIdentifiers citation={post.citation} />}
       <TagList tags={post.tags} />
     </header>
+  )
+}
+
+/** Worked out by the server as it renders the page; the hydrating browser reads its answer. */
+function ledeRepeats(post: Post): boolean {
+  const { slug, updatedAt, excerpt, html } = post
+  return serverComputed(`lede:${slug}:${updatedAt}:${excerpt.length}:${html.length}`, () =>
+    ledeRepeatsOpening(excerpt, html),
   )
 }
 
