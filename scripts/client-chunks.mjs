@@ -12,7 +12,9 @@ import { build } from 'vite'
 
 const ENTRY = 'web/entry-client.tsx'
 const BOOT = 'web/boot-client.tsx'
-const PAGES = ['web/pages/post-page.tsx', 'web/pages/search-page.tsx']
+// The pages a reader lands on. The about and account pages (web/route-pages.ts) split
+// automatically: their code shared with no reader's page then stays out of `app`.
+const PAGES = ['web/pages/post-page.tsx', 'web/pages/search-page.tsx', 'web/pages/home-page.tsx']
 
 /** Rolldown's `codeSplitting` option for the client build of vite.config.ts. */
 export async function planClientChunks(configFile, root) {

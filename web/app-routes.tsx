@@ -2,16 +2,16 @@ import { Suspense, lazy } from 'react'
 import type { ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { useHydrated } from './hooks/use-hydrated.js'
-import { AboutPage } from './pages/about-page.js'
 import { AdminOnly } from './pages/access-denied-page.js'
-import { AdminSecretPage } from './pages/admin-secret-page.js'
-import { HomePage } from './pages/home-page.js'
 import { NotFoundPage } from './pages/not-found-page.js'
-import { ProfilePage } from './pages/profile-page.js'
-import { postPage, searchPage } from './route-pages.js'
+import { aboutPage, adminSecretPage, homePage, postPage, profilePage, searchPage } from './route-pages.js'
 import { resolveRoute } from './routes.js'
 
+const { Page: HomePage } = homePage
 const { Page: SearchPage } = searchPage
+const { Page: AboutPage } = aboutPage
+const { Page: ProfilePage } = profilePage
+const { Page: AdminSecretPage } = adminSecretPage
 const { Page: PostPage } = postPage
 
 // The owner's workspace loads only for the owner: readers never download it. It is rendered

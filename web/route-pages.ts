@@ -12,9 +12,19 @@ import type { RouteName } from './routes.js'
 // page). The owner's workspace pages load lazily in app-routes.tsx.
 export const searchPage = lazyPage(() => import('./pages/search-page.js').then((m) => m.SearchPage))
 export const postPage = lazyPage(() => import('./pages/post-page.js').then((m) => m.PostPage))
+// The home page carries the owner's selection and bulk tools, the about page its editor, the
+// account pages their forms: none of it is the code a reader of an essay should download.
+export const homePage = lazyPage(() => import('./pages/home-page.js').then((m) => m.HomePage))
+export const aboutPage = lazyPage(() => import('./pages/about-page.js').then((m) => m.AboutPage))
+export const profilePage = lazyPage(() => import('./pages/profile-page.js').then((m) => m.ProfilePage))
+export const adminSecretPage = lazyPage(() => import('./pages/admin-secret-page.js').then((m) => m.AdminSecretPage))
 
 const BY_ROUTE: Partial<Record<RouteName, LazyPage<never>>> = {
+  home: homePage,
   search: searchPage,
+  about: aboutPage,
+  profile: profilePage,
+  'admin-secret': adminSecretPage,
   post: postPage,
   'post-alias': postPage,
 }
