@@ -7,7 +7,7 @@ import type { EssayDocument, Post } from '../shared/schemas/index.js'
 import type { Store } from '../store/index.js'
 import type * as Arxiv from './arxiv.js'
 import type { ArxivPost } from './arxiv.js'
-import { figureBytes } from './figure-bytes.js'
+import { figureBytes, rasterised } from './figure-bytes.js'
 import { tarGz, type ArchiveEntry } from './tar-archive.js'
 import { dataFolder } from '../core/data-folder.js'
 
@@ -62,9 +62,11 @@ export class ExportService {
     const entries: ArchiveEntry[] = [{ path: `${jobName(input.slug)}.tex`, bytes: Buffer.from(tex, 'utf8') }]
     const missing: string[] = []
     for (const figure of figures) {
-      const bytes = await figureBytes(join(this.sources.assetDir, figure.asset), figure.convert)
+      const bytes = figure.asset
+        ? await figureBytes(join(this.sources.assetDir, figure.asset), figure.convert)
+        : await rasterised(Buffer.from(figure.svg ?? '', 'utf8'))
       if (bytes) entries.push({ path: figure.path, bytes })
-      else missing.push(figure.asset)
+      else missing.push(figure.asset ?? figure.path)
     }
     return {
       fileName: `${jobName(input.slug)}-arxiv.tar.gz`,

@@ -17,7 +17,11 @@ export async function figureBytes(path: string, convert: boolean): Promise<Buffe
   } catch {
     return null
   }
-  if (!convert) return bytes
+  return convert ? rasterised(bytes) : bytes
+}
+
+/** A drawing (SVG) or a web image (GIF, WebP, AVIF) as the PNG pdflatex reads; null when it is no image. */
+export async function rasterised(bytes: Buffer): Promise<Buffer | null> {
   try {
     const { default: sharp } = await import('sharp')
     // An SVG is drawn at a density that makes it about RASTER_WIDTH pixels wide; scripts in it never run (librsvg).

@@ -1,11 +1,14 @@
+import { createHash } from 'node:crypto'
 import { assetFileOfUrl, parseAssetFileName } from '../media/asset-types.js'
 
 /** A stored media file the archive carries, under the name the `.tex` uses for it. */
 export interface FigureFile {
   /** Path inside the archive, as `\includegraphics` names it: `figures/{hash}.{ext}`. */
   path: string
-  /** The stored copy's file name under `data/media/assets`. */
-  asset: string
+  /** The stored copy's file name under `data/media/assets`; null for a drawing the page carries itself. */
+  asset: string | null
+  /** That drawing's SVG (a diagram, whose image is a `data:` address), when asset is null. */
+  svg?: string
   /** Whether the file must be turned into a PNG first (pdflatex reads PNG, JPEG and PDF only). */
   convert: boolean
 }
@@ -24,6 +27,12 @@ export class FigureFiles {
 
   /** The archive path for an image address, or null when it is no stored figure pdflatex could show. */
   include(src: string): string | null {
+    const drawn = svgOfDataUrl(src)
+    if (drawn !== null) {
+      const path = `figures/diagram-${createHash('sha256').update(drawn).digest('hex').slice(0, 16)}.png`
+      if (!this.files.has(path)) this.files.set(path, { path, asset: null, svg: drawn, convert: true })
+      return path
+    }
     const asset = assetFileOfUrl(src)
     const name = asset ? parseAssetFileName(asset) : null
     if (!asset || name?.kind !== 'original') return null
@@ -36,5 +45,17 @@ export class FigureFiles {
 
   list(): FigureFile[] {
     return [...this.files.values()]
+  }
+}
+
+/** The SVG text of a `data:image/svg+xml` address (percent-encoded or base64), else null. */
+function svgOfDataUrl(src: string): string | null {
+  const m = /^data:image\/svg\+xml(;base64)?,/i.exec(src)
+  if (!m) return null
+  const body = src.slice(m[0].length)
+  try {
+    return m[1] ? Buffer.from(body, 'base64').toString('utf8') : decodeURIComponent(body)
+  } catch {
+    return null
   }
 }

@@ -36,6 +36,7 @@ import remarkHugo from './dialects/hugo/remark-hugo.js'
 import remarkEnvironmentsInText from './dialects/mathjax/remark-environments-in-text.js'
 import rehypeMathEntities from './plugins/rehype-math-entities.js'
 import { sanitizeSchema } from './plugins/sanitize-schema.js'
+import rehypeDiagrams from './diagrams/rehype-diagrams.js'
 
 /**
  * The markdown → HTML pipeline, built once per thread and frozen: every plugin keeps its
@@ -98,6 +99,8 @@ export const markdownProcessor = unified()
   .use(rehypeCaptionNumbers)
   // Local figures → stored media (generated markup, after the sanitizer and the text summary).
   .use(rehypeAssets)
+  // Mermaid and Graphviz sources → drawn figures (generated markup, after the sanitizer).
+  .use(rehypeDiagrams)
   .use(rehypeKatexRaw)
   .use(rehypeTocHtml)
   .use(rehypeHighlightSafe)

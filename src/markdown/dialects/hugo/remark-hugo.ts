@@ -228,6 +228,8 @@ function contentShortcode(open: Marker, inner: RootContent[], source: string): R
   }
   if (open.name === 'katex' || open.name === 'math') return displayMath(source.trim())
   if (open.name === 'highlight') return { type: 'code', lang: args[0] ?? null, value: source.replace(/^\n+|\n+$/g, '') }
+  // The Docsy, Book and Relearn themes' `{{< mermaid >}}`: a diagram, drawn like a ```` ```mermaid ```` block.
+  if (open.name === 'mermaid') return { type: 'code', lang: 'mermaid', value: source.replace(/^\n+|\n+$/g, '') }
   return null
 }
 

@@ -94,7 +94,17 @@ export const HUGO_SHORTCODES: Readonly<Record<string, ShortcodeHandler>> = {
 }
 
 /** Shortcodes with content, read from the tree by remark-hugo.ts. */
-export const HUGO_PAIRED = ['callout', 'alert', 'notice', 'admonition', 'hint', 'katex', 'math', 'highlight'] as const
+export const HUGO_PAIRED = [
+  'callout',
+  'alert',
+  'notice',
+  'admonition',
+  'hint',
+  'katex',
+  'math',
+  'highlight',
+  'mermaid',
+] as const
 
 /** Every shortcode name this dialect handles (the one-line table and the paired ones). */
 export const HUGO_SHORTCODE_NAMES: ReadonlySet<string> = new Set([...Object.keys(HUGO_SHORTCODES), ...HUGO_PAIRED])

@@ -27,6 +27,7 @@ export default function remarkCodeChunks() {
       r: false,
       unnamed: 0,
       session: new RSession(folderLister(file)),
+      readInclude: contextOf(file).readInclude,
     }
     visitCode(tree, chunks)
     if (chunks.r) file.data.knitr = true
@@ -47,6 +48,8 @@ interface Chunks {
   unnamed: number
   /** What the R chunks so far assigned (`img_path <- "R/img"`), for the figures' paths. */
   session: RSession
+  /** The render's reader of the essay's other files, for a diagram cell's `file:` source. */
+  readInclude: ((ref: string) => string | null) | undefined
 }
 
 /**
@@ -121,7 +124,8 @@ function unquoteYaml(value: string): string {
 
 /** `{r`, `{python}`, `{r, echo=FALSE}`: an engine name first, then knitr options. */
 const CHUNK_HEADER = /^\{([A-Za-z][\w+-]*)(?:[\s,]([^]*))?\}$/
-const OPTION_LINE = /^#\|\s?(.*)$/
+/** `#|`, or the engine's own comment before the bar: Mermaid's `%%|`, DOT's and JavaScript's `//|`. */
+const OPTION_LINE = /^(?:#|%%|\/\/)\|\s?(.*)$/
 /** An option line in R's syntax (`echo = FALSE,`), not YAML's (`echo: false`). */
 const R_OPTION_LINE = /^[A-Za-z][\w.]*\s*=(?!=)/
 const HIDDEN_OPTION = /(?:^|[\s,])(?:echo|include)\s*=\s*(?:FALSE|F)\b/
@@ -173,6 +177,15 @@ function rewriteChunk(code: Code, chunks: Chunks): Code | Paragraph | Blockquote
     if (!option) break
     yaml.push(option[1].trim())
   }
+  const diagram = DIAGRAM_CELLS[engine.toLowerCase()]
+  if (diagram)
+    return diagramCell(code, {
+      engine,
+      lang: diagram,
+      yaml,
+      options: lines.slice(0, k),
+      source: diagramSource(yaml, lines.slice(k).join('\n'), chunks.readInclude),
+    })
   // knitr also reads `#|` lines in R's syntax (`#| fig.cap = "…",`): options as if in the header.
   const rStyle = yaml.filter((line) => R_OPTION_LINE.test(line)).map((line) => line.replace(/,\s*$/, ''))
   const options = [written, ...rStyle].filter((o) => o.trim() !== '').join(', ')
@@ -237,6 +250,67 @@ function rewriteChunk(code: Code, chunks: Chunks): Code | Paragraph | Blockquote
   // `#| lst-label: lst-x` with `#| lst-cap: …`: the cell's code is a numbered listing.
   const listing = quartoListing(yaml)
   return listing ? listingDiv(listing.label, listing.caption, code) : code
+}
+
+/** Quarto's diagram cells, by engine: the code language rehype-diagrams draws. */
+const DIAGRAM_CELLS: Record<string, string> = { mermaid: 'mermaid', dot: 'graphviz' }
+
+interface DiagramCell {
+  engine: string
+  lang: string
+  yaml: readonly string[]
+  /** The option lines as written (`%%| echo: fenced`). */
+  options: readonly string[]
+  source: string
+}
+
+/** A diagram cell's source: its body, or the file its `file:` option names (Quarto's include of a `.dot`/`.mmd`). */
+function diagramSource(yaml: readonly string[], body: string, read: Chunks['readInclude']): string {
+  const named = yaml.map((line) => /^file\s*:\s*(.+)$/.exec(line)?.[1]).find((f) => f)
+  if (!named || body.trim() !== '') return body
+  return read?.(unquoteYaml(named.trim())) ?? body
+}
+
+/**
+ * A `{mermaid}` or `{dot}` cell: its diagram, drawn (diagrams/rehype-diagrams.ts), numbered and
+ * captioned when labelled `fig-` like any cell's figure. Quarto shows a diagram's source only when
+ * asked: `echo: true` the source, `echo: fenced` the whole cell as written, above the diagram.
+ */
+function diagramCell(code: Code, cell: DiagramCell): Code | PandocDiv | null {
+  if (cell.yaml.some((line) => /^include\s*:\s*false\s*$/.test(line))) return null
+  const position = code.position
+  const drawing: Code = { type: 'code', lang: cell.lang, meta: null, value: cell.source, position }
+  const float = quartoFloat(cell.yaml)
+  const shown: Code | PandocDiv = float
+    ? {
+        type: 'pandocDiv',
+        attributes: {
+          id: float.label,
+          classes: [],
+          values: new Map(float.caption === null ? [] : [[`${float.prefix}-cap`, float.caption]]),
+        },
+        children: [drawing],
+        position,
+      }
+    : drawing
+  const echo = cell.yaml.map((line) => /^echo\s*:\s*(true|fenced)\s*$/.exec(line)?.[1]).find((e) => e)
+  if (!echo) return shown
+  const options = cell.options.filter((line) => !/^\S+\|\s*echo\s*:/.test(line))
+  const written: Code =
+    echo === 'fenced'
+      ? {
+          type: 'code',
+          lang: 'markdown',
+          meta: null,
+          value: ['```{' + cell.engine + '}', ...options, cell.source, '```'].join('\n'),
+        }
+      : { type: 'code', lang: null, meta: null, value: cell.source }
+  return {
+    type: 'pandocDiv',
+    attributes: { id: null, classes: [], values: new Map() },
+    children: [written, shown],
+    position,
+  }
 }
 
 const LISTING_LABEL = /^lst-label\s*:\s*["']?(lst-[\w-]+)["']?\s*$/

@@ -250,7 +250,8 @@ describe('MyST detection', () => {
     const { html } = renderMarkdown(qmd)
     expect(shown(html)).not.toContain('#|')
     expect(html).not.toContain('setup()')
-    expect(html).toContain('graph LR')
+    // Its diagram is drawn, as Quarto draws it (diagrams/rehype-diagrams.ts).
+    expect(html).toMatch(/<img[^>]*alt="Flowchart: A, B"[^>]*class="diagram"/)
     expect(isMyst('```{mermaid}\ngraph LR\n```')).toBe(true)
   })
 
@@ -261,6 +262,7 @@ describe('MyST detection', () => {
     expect(html).toMatch(/<div class="callout callout-note">/)
     expect(warnings.filter((w) => w.rule === 'myst-unknown-directive')).toEqual([])
     expect(shown(html)).not.toContain(':::')
+    expect(html.match(/<img[^>]*class="diagram"/g)).toHaveLength(2)
   })
 
   it('reads directives nested far deeper than any document does as text, and a real nesting as MyST', () => {
