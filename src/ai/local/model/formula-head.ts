@@ -60,7 +60,11 @@ export function headOf(tex: string): Head | null {
     return { key: bare, relation }
   if (
     /[+\-*/=|!<>,&]|\\(?:cdot|times|frac|dfrac|sum|prod|int|sqrt|left|right|quad|qquad|\||top|circ|odot|otimes|partial|nabla|log|ln|exp|min|max|lim)(?![A-Za-z])|\^\s*\{?\s*\\top/.test(
-      t.replace(/\[[^\]]*\]$/, '').replace(/\^\s*\{?\s*[*+]\s*\}?$/, ''),
+      t
+        .replace(/\[[^\]]*\]$/, '')
+        .replace(/\^\s*\{?\s*[*+]\s*\}?$/, '')
+        // `\lambda_{\min}`: an operator word as an index is a label, not an operation.
+        .replace(/([_^])\s*\{?\s*\\(?:min|max)\s*\}?/g, '$1m'),
     )
   )
     return null

@@ -11,14 +11,15 @@ export const SELF = '⟦\\*⟧'
 /** What the sentence says the symbol is: "x is the …", "x denotes …", "x is called …", "the … (let's call it x)". */
 export const STATED: RegExp[] = [
   String.raw`${SELF}\s*,?\s*(?:is|are|be|was|were|as)\s+(?:also\s+)?${DET}\s+${PHRASE}`,
-  String.raw`${SELF}\s*,?\s*(?:denotes?|represents?|stands\s+for|refers\s+to|corresponds\s+to|measures|counts|describes)\s+(?:${DET}\s+)?${PHRASE}`,
+  String.raw`${SELF}\s*,?\s*(?:denotes?|represents?|symboli[sz]es|signifies|stands\s+for|refers\s+to|corresponds\s+to|measures|counts|describes)\s+(?:${DET}\s+)?${PHRASE}`,
   String.raw`${SELF}\s*(?:is|are)\s+(?:called|known\s+as|referred\s+to\s+as|termed)\s+(?:${DET}\s+)?${PHRASE}`,
   // "let X be independent random variables", "let X denote the …": a hypothesis names its symbols.
   String.raw`\blet\s+${SELF}\s*,?\s*(?:be|denote)\s+(?:${DET}\s+)?${PHRASE}`,
   // "with n being the number of classes"
   String.raw`${SELF}\s*,?\s*being\s+(?:${DET}\s+)?${PHRASE}`,
-  // "⟦W⟧ is the weight matrix and ⟦b⟧ the bias", "we call ⟦φ⟧ the encoder and ⟦ρ⟧ the decoder": the verb is not repeated.
-  String.raw`(?:\bcall\s+⟦\d+⟧|⟦\d+⟧\s*,?\s*(?:is|denotes|represents))\s+${DET}\s+[^⟦.;:]{2,100}?,?\s+and\s+${SELF}\s+${DET}\s+${PHRASE}`,
+  // "⟦W⟧ is the weight matrix and ⟦b⟧ the bias", "we call ⟦φ⟧ the encoder and ⟦ρ⟧ the decoder", "⟦Y⟧ symbolises
+  // the label, ⟦D⟧ the prediction, ⟦A⟧ the attributes", "we use ⟦μ⟧ to denote the mean, ⟦σ⟧ the std": the verb is not repeated.
+  String.raw`(?:\bcall\s+⟦\d+⟧|\b(?:use|write)\s+⟦\d+⟧\s+to\s+(?:denote|represent)|⟦\d+⟧\s*,?\s*(?:is|are|denotes|represents|symboli[sz]es|signifies|stands\s+for))\s+${DET}\s+[^⟦.;:]{2,100}?(?:,\s*(?:and\s+)?⟦\d+⟧\s+${DET}\s+[^⟦.;:]{2,100}?)*(?:,\s*(?:and\s+)?|,?\s+and\s+)${SELF}\s+${DET}\s+${PHRASE}`,
   // "We call ⟦φ⟧ the encoder"
   String.raw`\bcall\s+${SELF}\s+${DET}\s+${PHRASE}`,
   // "h is Planck’s constant": a name may open with the possessive of a proper name.

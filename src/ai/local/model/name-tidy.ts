@@ -27,7 +27,12 @@ export function singular(name: string, eachOne = false): string {
   return [...words, one].join(' ')
 }
 
-export function tidy(raw: string): string | null {
+/** Adjectives that open a statement after a verb ("x is small") but a name before its symbol ("a small constant ε"). */
+const ATTRIBUTIVE =
+  /^(?:smallest|largest|highest|lowest|greatest|small|large|smaller|larger|positive|negative|true|independent)$/i
+
+/** `prenominal`: the words stand right before the symbol they name ("the negative gradient g"), not after a verb. */
+export function tidy(raw: string, prenominal = false): string | null {
   let name = raw.replace(NAME_END, '').replace(/⟦\*⟧/g, '').replace(/\s+/g, ' ').trim()
   // Another formula belongs to the name only after a preposition ("variance of x") or before a
   // hyphen ("n-dimensional"); elsewhere the sentence has gone on ("… of observations and let p be").
@@ -55,11 +60,12 @@ export function tidy(raw: string): string | null {
     /\bhand side\b/i.test(kept.join(' '))
   )
     return null
-  // "faster the algorithm converges": an article inside, not after a preposition, starts a clause.
+  // "faster the algorithm converges": an article inside, not after a preposition, starts a clause
+  // (looked for in all the words: "… of the first kind admit the explicit form" is one, though cut at eight words).
   if (
-    kept.some(
+    words.some(
       (w, i) =>
-        i > 0 && /^(?:the|a|an)$/i.test(w) && !PREPOSITION.test(kept[i - 1]) && !/^(?:and|or)$/i.test(kept[i - 1]),
+        i > 0 && /^(?:the|a|an)$/i.test(w) && !PREPOSITION.test(words[i - 1]) && !/^(?:and|or)$/i.test(words[i - 1]),
     )
   )
     return null
@@ -71,7 +77,7 @@ export function tidy(raw: string): string | null {
   if (kept.length === 1 && (TYPE_WORD.test(name) || LONE_ADJECTIVE.test(name))) return null
   if (
     name.length < 3 ||
-    NOT_A_NAME.test(name) ||
+    (NOT_A_NAME.test(name) && !(prenominal && kept.length >= 2 && ATTRIBUTIVE.test(kept[0]))) ||
     words.every((w) => STOP_WORDS.has(w.toLowerCase()) || /^⟦\d+⟧$/.test(w))
   )
     return null

@@ -17,6 +17,7 @@ import {
   PREPOSITION,
   PRONOUN,
   STATED,
+  TYPE_WORD,
   UNIT,
 } from './name-patterns.js'
 import { lastWord, singular, tidy } from './name-tidy.js'
@@ -141,6 +142,15 @@ function namesInSentence(s: Sentence): Found[] {
     if (!head) {
       const product = namedMatrix(seg.tex, raw.slice(0, raw.indexOf('⟦*⟧')))
       if (product) out.push({ key: product.key, name: product.name, sentence: s, unit: '', tier: 1, shared: false })
+      for (const end of intervalEnds(seg.tex, raw.slice(0, raw.indexOf('⟦*⟧'))))
+        out.push({
+          key: end.key,
+          name: end.name.replace(/⟦(\d+)⟧/g, (_, i: string) => readableOf(s.segments[Number(i)])),
+          sentence: s,
+          unit: '',
+          tier: 1,
+          shared: false,
+        })
       return
     }
     const { marked, members } = collapseList(raw, k, heads)
@@ -188,13 +198,19 @@ function namesInSentence(s: Sentence): Found[] {
       return
     }
     // "a prediction y from x is …": x is not what the sentence is about.
-    const object = PREPOSITION.test(/([\p{L}]+)\s*$/u.exec(marked.slice(0, at))?.[1] ?? '')
+    // ("the rank of a matrix ⟦A⟧ is …": the symbol closes a phrase after a preposition, and what it "is" is the rank.)
+    const object =
+      PREPOSITION.test(/([\p{L}]+)\s*$/u.exec(marked.slice(0, at))?.[1] ?? '') ||
+      /\b(?:of|for|in|on|from)\s+(?:a|an|the|some|each|every)\s+[\p{L}-]+\s*$/iu.test(marked.slice(0, at))
     const called = CALLED.exec(marked)
     const callName = called && tidy(called[1])
     if (callName) return named(callName, -1)
     for (const pattern of object ? NAMED_BEFORE : [...STATED, ...NAMED_BEFORE]) {
       const m = pattern.exec(marked)
-      const name = m && tidy(elided(marked.slice(0, m.index), m[1]))
+      // ("p is the true probability …": after "the", an adjective opens a noun phrase, not a statement
+      // as in "f″ is a positive constant".)
+      const article = m !== null && /\bthe\s+$/i.test(m[0].slice(0, m[0].length - m[1].length))
+      const name = m && tidy(elided(marked.slice(0, m.index), m[1]), article)
       if (name && NAMED_BEFORE.includes(pattern) && GENERIC_NOUNS.has(name.toLowerCase())) continue
       // "R, S, A denote the reward, state and action": a list of names for a list of symbols, in order.
       const each =
@@ -241,9 +257,30 @@ function namesInSentence(s: Sentence): Found[] {
     // "the same vector length, say d"
     // "collections of keys (k)": a symbol alone in parentheses follows its name.
     const alone = /^\s*\)/.test(marked.slice(at + 3)) ? /\s*\(\s*$/ : /\s*,?\s*say\s*$/i
+    // "spanned by the values vᵢ": a general noun in the plural names each member of an indexed family.
+    const member = /_(?:\{[a-z]\}|[a-z])$/.test(head.key) && !shared
+    const each = member ? /\b(?:the|these|all)\s+(values|gradients|points)\s*$/i.exec(marked.slice(0, at)) : null
+    if (each) return named(singular(each[1]), 1)
     const phrase = nounBefore(marked.slice(0, at).replace(alone, ''))
     // "a general distribution t ∼ p(t)": the distribution it is drawn from, not the symbol.
     if (phrase && head.relation === '\\sim' && /\b(?:distributions?|densit(?:y|ies)|priors?)$/i.test(phrase)) return
+    // "the true distribution ⟦P⟧ and ⟦ŷ⟧ follows …", "width ⟦w⟧, and ⟦c⟧ channels": a noun in the singular
+    // names the one symbol after it, not the list that symbol opens.
+    if (phrase && members.length > 1 && !/s$/i.test(lastWord(phrase))) {
+      if (k === members[0])
+        for (const h of all[k])
+          out.push({
+            key: h.key,
+            name: readable(phrase),
+            sentence: s,
+            unit,
+            tier: 1,
+            shared: all[k].length > 1,
+            applied: h.applied,
+            written: h.written,
+          })
+      return
+    }
     if (phrase) named(phrase, 1)
   })
   return out
@@ -296,11 +333,14 @@ function collapseList(
     if (!m[0].includes('⟦*⟧')) continue
     const members = [...m[0].matchAll(/⟦(\*|\d+)⟧/g)].map((x) => (x[1] === '*' ? k : Number(x[1])))
     const word = /([\p{L}]+)\s*$/u.exec(raw.slice(0, m.index))?.[1] ?? ''
+    // "… is the link function, and ⟦T⟧ and ⟦U⟧ are the …": a new clause, whose subject is the list.
+    const clause =
+      /^(?:and|or)$/i.test(word) && /^\s*,?\s*(?:are|denote|represent)\b/i.test(raw.slice(m.index! + m[0].length))
     if (
       members.length === 1 ||
       members.some((i) => !heads[i]) ||
       PREPOSITION.test(word) ||
-      /^(?:between|and|or)$/i.test(word)
+      (/^(?:between|and|or)$/i.test(word) && !clause)
     )
       return { marked: raw, members: [k] }
     return { marked: raw.slice(0, m.index) + '⟦*⟧' + raw.slice(m.index! + m[0].length), members }
@@ -318,7 +358,17 @@ function nounBefore(before: string, withArticle = false): string | null {
     run.unshift(words.pop()!)
   }
   // "Assume ε …", "Consider x": a sentence that opens with a verb names nothing by it.
-  if (words.length === 0 && run.length && IMPERATIVE.test(run[0])) run.shift()
+  // ("2. Evaluate m(xᵢ)": a list item's number does not open the sentence.)
+  if (words.every((w) => /^(?:\d+[.)]?|[-*•])?$/.test(w)) && run.length && IMPERATIVE.test(run[0])) run.shift()
+  // "the positive and negative class label yᵢ": the modifier after "and" is one of two, the noun is the name
+  // (not in "⟦X⟧ and row-by-row covariance matrices ⟦V⟧", where "and" joins two names).
+  if (
+    run.length >= 3 &&
+    /^(?:and|or)$/i.test(words[words.length - 1] ?? '') &&
+    /^\p{L}+$/u.test(words[words.length - 2] ?? '') &&
+    !STOP_WORDS.has((words[words.length - 2] ?? '').toLowerCase())
+  )
+    words.push(run.shift()!)
   // "can adaptively choose step sizes Δx": a word an adverb qualifies is a verb (or an adjective),
   // and the name is what follows it.
   const adverb = run.findLastIndex((w) => /ly$/i.test(w))
@@ -357,7 +407,8 @@ function nounBefore(before: string, withArticle = false): string | null {
     ).test(article)
   )
     return null
-  const name = tidy(run.join(' '))
+  // ("the true probability of the event ⟦Y = 1⟧" names the probability, not the event: a measure keeps the rule.)
+  const name = tidy(run.join(' '), !run.some((w) => PREPOSITION.test(w)))
   if (!name || (!name.includes(' ') && GENERIC_NOUNS.has(name.toLowerCase()))) return null
   return name
 }
@@ -367,7 +418,12 @@ const INTRODUCES_END = new RegExp(
   'iu',
 )
 const INTRODUCES_VERB = new RegExp(
-  String.raw`(?:^|[^\p{L}])${DET}\s+([^,;:()]{2,140}?)(?:\s+(?:is|are|can\s+be|will\s+be)\s+(?:then\s+)?|\s*,\s*)(?:(?:defined|given|computed|written|obtained|calculated|expressed)\s+(?:as|by)|(?:\p{L}+ed\s+(?:to|as)\s+)?(?:the\s+following|follows))\s*:?\s*$`,
+  String.raw`(?:^|[^\p{L}])${DET}\s+([^,;:()]{2,140}?)(?:\s+(?:is|are|can\s+be|will\s+be)\s+(?:then\s+)?|\s*,\s*)(?:(?:defined|given|computed|written|obtained|calculated|expressed)\s+(?:in\s+terms\s+of\s+[^,;:()]{2,80}?\s+)?(?:as|by)|(?:\p{L}+ed\s+(?:to|as)\s+)?(?:the\s+following|follows))\s*:?\s*$`,
+  'iu',
+)
+/** "Using this fact, the conditional flow matching loss can be defined, obtaining …": the display is its definition. */
+const INTRODUCES_DEFINED = new RegExp(
+  String.raw`(?:^|[^\p{L}])${DET}\s+([^,;:()]{2,140}?)\s+(?:is|can\s+be|will\s+be)\s+(?:then\s+)?defined(?:\s*,\s*\p{L}{3,}ing\b[^:;]*)?\s*[.:]?\s*$`,
   'iu',
 )
 /** "We'll call this quantity the asymptotic rate of convergence, and denote it:" */
@@ -386,7 +442,7 @@ function namesForDisplay(d: DisplayFormula): Found[] {
   const text = d.before?.text.replace(/^(?:if|when)\b.*?,?\s+then\s+/i, '')
   if (!text) return []
   let phrase: string | null = null
-  const verb = INTRODUCES_VERB.exec(text) ?? INTRODUCES_CALL.exec(text)
+  const verb = INTRODUCES_VERB.exec(text) ?? INTRODUCES_CALL.exec(text) ?? INTRODUCES_DEFINED.exec(text)
   if (verb) phrase = verb[1]
   else {
     const end = INTRODUCES_END.exec(text)
@@ -568,6 +624,43 @@ function namedMatrix(tex: string, before: string): { key: string; name: string }
   return name && /\bmatri(?:x|ces)$/i.test(name) && name.includes(' ') ? { key: lhs, name: singular(name) } : null
 }
 
+/** `[\mu, L]`, `\left( a, b \right)`: an interval whose ends are single symbols. */
+const INTERVAL = /^\s*(?:\\left\s*)?[[(]\s*([^,[\]()]+?)\s*,\s*([^,[\]()]+?)\s*(?:\\right\s*)?[\])]\s*[.,;]?\s*$/
+
+/**
+ * "the eigenvalues of H are in the interval [μ, L]", "the weights lie within [a, b]": the ends of
+ * the interval a plural subject lies in are its smallest and its largest (μ the smallest
+ * eigenvalue of H, L the largest).
+ */
+function intervalEnds(tex: string, before: string): Array<{ key: string; name: string }> {
+  const ends = INTERVAL.exec(tex)
+  if (!ends) return []
+  const low = headOf(ends[1])
+  const high = headOf(ends[2])
+  if (!low || !high || low.relation || high.relation || low.applied || high.applied || low.key === high.key) return []
+  if (symbolsIn(ends[1]).length !== 1 || symbolsIn(ends[2]).length !== 1) return []
+  const m = new RegExp(
+    String.raw`\b(?:the|all|its|their)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+s)((?:\s+of\s+(?:the\s+)?(?:[\p{L}-]+\s+)?⟦\d+⟧)?)\s+(?:are|lie|fall|remain|stay)\s+(?:all\s+)?(?:in|within|inside)\s+(?:the\s+)?(?:(?:closed|open|bounded|compact)\s+)?(?:interval|range|segment)?\s*$`,
+    'iu',
+  ).exec(before)
+  if (!m) return []
+  const noun = singular(m[1])
+  if (
+    noun === m[1] ||
+    GENERIC_NOUNS.has(noun.toLowerCase()) ||
+    TYPE_WORD.test(noun) ||
+    STOP_WORDS.has(noun.toLowerCase())
+  )
+    return []
+  // (Not through `tidy`, which takes "smallest" for the start of a statement, not of a name.)
+  const what = tidy(`${noun}${m[2]}`)
+  if (!what || what.split(' ').length > 6) return []
+  return [
+    { key: low.key, name: `smallest ${what}` },
+    { key: high.key, name: `largest ${what}` },
+  ]
+}
+
 /**
  * "for a model with ⟦n⟧ attention heads", "has ⟦h⟧ hidden units", "in ⟦d⟧ dimensions": a plain
  * letter written where a number goes, before a plural noun, is the number of them.
@@ -642,7 +735,7 @@ function operatorName(tex: string): string | null {
 
 /** Verbs that open a sentence in the imperative or as a hypothesis. */
 const IMPERATIVE =
-  /^(?:assume|suppose|consider|let|fix|set|choose|take|pick|define|denote|recall|note|compute|find|write|use|apply|replace|substitute|plug|solve|sample|draw|initiali[sz]e|update|observe|see|show|prove|check|given|then|now|thus|hence|here)$/i
+  /^(?:assume|suppose|consider|let|fix|set|choose|take|pick|define|denote|recall|note|compute|find|write|use|apply|replace|substitute|plug|solve|sample|draw|initiali[sz]e|update|observe|see|show|prove|check|given|then|now|thus|hence|here|evaluate|calculate|estimate|plot|obtain|minimi[sz]e|maximi[sz]e|integrate|differentiate|multiply|divide|repeat|return|generate|form)$/i
 
 /** A shape written as a formula: `n \times p`, `d \times d \times 3`. */
 const SHAPE = /^\s*[\w\\{}]+(?:\s*\\times\s*[\w\\{}]+){1,2}\s*$/
