@@ -58,8 +58,10 @@ async function mermaid(source: string): Promise<DiagramResult> {
       error: `a Mermaid ${header || 'diagram'} cannot be drawn here (flowcharts, sequence, class, state, ER diagrams and XY charts can)`,
     }
   const { renderMermaidSVG } = await import('beautiful-mermaid')
-  // The site's text colours on white: a figure, legible in both themes like a picture.
-  const svg = renderMermaidSVG(source, { bg: '#ffffff', fg: '#27272a', font: 'Inter' })
+  // Dark lines on no background, as an author's line art: the page shows through, and in dark
+  // mode such a figure sits on a light card (web/styles/prose.css). Colours derive from a white
+  // background all the same, and the arXiv PNG is flattened onto white.
+  const svg = renderMermaidSVG(source, { bg: '#ffffff', fg: '#27272a', font: 'Inter', transparent: true })
   return drawnSvg(svg, kind)
 }
 
@@ -77,7 +79,8 @@ function mermaidHeader(source: string): string {
 async function dot(source: string): Promise<DiagramResult> {
   graphviz ??= import('@viz-js/viz').then((viz) => viz.instance())
   const viz = await graphviz
-  const result = viz.render(source, { format: 'svg' })
+  // Graphviz paints a white page under the graph unless told otherwise: transparent like Mermaid's.
+  const result = viz.render(source, { format: 'svg', graphAttributes: { bgcolor: 'transparent' } })
   if (result.status !== 'success') {
     const problem = result.errors.find((e) => e.level === 'error') ?? result.errors[0]
     return { error: problem ? `Graphviz: ${problem.message.trim()}` : 'Graphviz could not draw it' }

@@ -109,7 +109,9 @@ function createDiagramWorker(port: MessagePort): Worker {
   const options = {
     workerData: { port },
     transferList: [port],
-    execArgv: workerExecArgv(),
+    // None of the process's flags: a render worker's V8 limits are refused by a thread, and tsx
+    // is registered by the thread itself.
+    execArgv: [],
     resourceLimits: { maxOldGenerationSizeMb: 512 },
   }
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./diagram-worker.js', import.meta.url), options)
@@ -117,9 +119,4 @@ function createDiagramWorker(port: MessagePort): Worker {
   const module = new URL('./diagram-worker.ts', import.meta.url).href
   const source = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(module)}) })`
   return new Worker(source, { ...options, eval: true })
-}
-
-/** A flag meant for the main script (`node --input-type=module -e …`) stops a worker from starting. */
-function workerExecArgv(): string[] {
-  return process.execArgv.filter((a) => !a.startsWith('--input-type'))
 }
