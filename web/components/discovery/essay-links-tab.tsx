@@ -2,7 +2,7 @@ import { ArrowUpRight } from 'lucide-react'
 import { Link } from 'wouter'
 import { useCrossReferences } from '../../api/discovery.js'
 import { ANALYTICS_LIMITS, firstOf, percent, scoreTone } from '../../lib/score-style.js'
-import { postHref } from '../posts/post-card.js'
+import { postHref } from '../../lib/post-href.js'
 import { MoreNote, TabEmpty, TabLoading } from './analytics-parts.js'
 
 const RELATIONS: Record<string, string> = {

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import type { SmartSidebar as SidebarData } from '../../../src/shared/schemas/discovery.js'
 import { useSmartSidebar } from '../../api/discovery.js'
-import { postHref } from '../posts/post-card.js'
+import { postHref } from '../../lib/post-href.js'
 import { useWideScreen } from './use-wide-screen.js'
 
 interface SectionProps {

@@ -1,4 +1,3 @@
-import { FOOTER_DEFAULTS, footerFromRecord } from '../../../src/shared/footer-defaults.js'
 import type { FooterContent, SocialIcon } from '../../../src/shared/footer-defaults.js'
 import type { Footer } from '../../../src/shared/schemas/index.js'
 
@@ -58,19 +57,8 @@ let counter = 0
 /** A key for a new row, unique in this page. */
 export const newKey = (): string => `row-${++counter}`
 
-/**
- * The footer to show from GET /api/footer's answer (defaults while it is not there). A stored
- * footer's empty description or copyright stays empty: the owner cleared it on purpose.
- */
-export function footerForDisplay(record: Footer | null | undefined): FooterContent {
-  if (!record) return FOOTER_DEFAULTS
-  const content = footerFromRecord(record)
-  return {
-    ...content,
-    description: typeof record.description === 'string' ? record.description : content.description,
-    copyright: typeof record.copyright === 'string' ? record.copyright : content.copyright,
-  }
-}
+// the footer as shown lives apart (footer-display.ts): every page needs it, the editor's drafts only the owner
+export { footerForDisplay } from './footer-display.js'
 
 /** The editor's starting point: the footer as shown, with a key on every row. */
 export function draftFromContent(content: FooterContent, key: () => string = newKey): FooterDraft {

@@ -4,7 +4,7 @@ import { Link } from 'wouter'
 import type { PostListItem } from '../../../src/shared/schemas/index.js'
 import { formatDate, formatReadTime } from '../../lib/format.js'
 import { SelectCheckbox } from '../admin/select-checkbox.js'
-import { postHref } from '../posts/post-card.js'
+import { postHref } from '../../lib/post-href.js'
 
 /** SPEC §9: tags shown on a manage row. */
 export const MANAGE_ROW_TAGS = 3

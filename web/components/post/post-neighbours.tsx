@@ -2,7 +2,7 @@ import { ArrowLeft, ArrowRight } from 'lucide-react'
 import { Link } from 'wouter'
 import type { PostNeighbour } from '../../../src/shared/schemas/index.js'
 import { formatReadTime } from '../../lib/format.js'
-import { postHref } from '../posts/post-card.js'
+import { postHref } from '../../lib/post-href.js'
 
 type Neighbour = PostNeighbour
 

@@ -2,6 +2,7 @@ import { ImageIcon, Sparkles } from 'lucide-react'
 import { Link } from 'wouter'
 import type { PostListItem } from '../../../src/shared/schemas/index.js'
 import { versionedImageUrl } from '../../lib/format.js'
+import { postHref } from '../../lib/post-href.js'
 import { SelectCheckbox } from '../admin/select-checkbox.js'
 import { FallibleImage } from '../ui/fallible-image.js'
 import { PostMeta } from './post-meta.js'
@@ -11,9 +12,9 @@ import { TagList } from './tag-list.js'
 export const FEATURED_CARD_TAGS = 3
 export const REGULAR_CARD_TAGS = 2
 
-export function postHref(slug: string): string {
-  return `/posts/${slug}`
-}
+// Apart from the card, so that a page linking to posts does not bring the card and the
+// owner's selection box with it.
+export { postHref }
 
 /** SPEC §2: what an admin gets on each card, a selection box and a regenerate action. */
 export interface AdminCardControls {

@@ -4,7 +4,7 @@ import type { SearchResultItemSchema } from '../../../src/shared/schemas/discove
 import { firstOf } from '../../lib/score-style.js'
 import { SEARCH_CARD_TAGS, matchTypeLabel, relevanceLevel, relevanceText } from '../../lib/search-display.js'
 import { PostMeta } from '../posts/post-meta.js'
-import { postHref } from '../posts/post-card.js'
+import { postHref } from '../../lib/post-href.js'
 
 export type SearchResultItem = z.infer<typeof SearchResultItemSchema>
 

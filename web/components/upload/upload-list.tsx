@@ -2,7 +2,7 @@ import { ArrowRight, CircleCheck, CircleX, FileText, ImageIcon, Info, LoaderCirc
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import type { Job } from '../../../src/shared/schemas/index.js'
-import { postHref } from '../posts/post-card.js'
+import { postHref } from '../../lib/post-href.js'
 import { displayStatus, formatBytes } from './upload-entries.js'
 import type { UploadEntry, UploadEntryStatus } from './upload-entries.js'
 
