@@ -66,7 +66,7 @@ export function prepareEssay({ essay, options }: EssayTask): PreparedEssay {
     if (listFolder) context.listFolder = listFolder
     context.sourceName = basename(essay.path, extname(essay.path))
     context.sourceExtension = extname(essay.path).toLowerCase()
-    const macros = mathMacrosFor(essay.root, parsed.frontmatter)
+    const macros = mathMacrosFor(essay.root, parsed.frontmatter, essay.path)
     if (macros.definitions.length > 0) context.macros = macros.definitions
     const substitutions = substitutionValues(essay.root, parsed.frontmatter)
     if (substitutions.values.size > 0) context.substitutions = substitutions.values

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { z } from 'zod'
 import { bookConfig } from '../files/book-config.js'
+import { jekyllLayoutMacros } from './layout-macros.js'
 
 /** A macro's name as configuration files write it: with or without its backslash. */
 const MacroName = z
@@ -53,15 +54,25 @@ const MystMath = z.looseObject({ project: z.looseObject({ math: MacroTable.optio
 
 /**
  * The TeX macros an essay's formulas may use beyond its own `\newcommand`s, as definitions in
- * the order they apply (a page's own override its book's): a Jupyter Book's MathJax settings in
+ * the order they apply (a page's own override its book's): a Jekyll layout's MathJax or KaTeX
+ * configuration (layout-macros.ts), a Jupyter Book's MathJax settings in
  * `_config.yml`, a mystmd project's `math` in `myst.yml`, and the page's front-matter `math`.
  * Entries that are not macro definitions (`math: true` in a Hugo or Jekyll front matter, a
  * name with spaces, a body that is not text) are skipped.
  */
-export function mathMacrosFor(root: string | undefined, frontmatter: Record<string, unknown>): MathMacros {
+export function mathMacrosFor(
+  root: string | undefined,
+  frontmatter: Record<string, unknown>,
+  essayPath?: string,
+): MathMacros {
   const tables: Record<string, unknown>[] = []
   const files: string[] = []
   if (root) {
+    // A Jekyll site's: the MathJax or KaTeX configuration of the layout the page is set in.
+    const inPosts = essayPath !== undefined && /[\\/]_posts[\\/]/.test(essayPath)
+    const layout = jekyllLayoutMacros(root, frontmatter, inPosts)
+    tables.push(...layout.tables)
+    files.push(...layout.files)
     const config = bookConfig(root)
     const book = JupyterBookMath.safeParse(config.jupyterBook)
     const sphinx = book.success ? book.data.sphinx?.config : undefined

@@ -97,7 +97,7 @@ class InlineScanner {
     }
     if (c === '$') {
       // As MathJax reads it: `\$` inside a formula is a dollar sign, not the end of the formula.
-      const close = this.findRun('$', token.length, after, true)
+      const close = this.balancedClose(token.length, after, this.findRun('$', token.length, after, true))
       // No formula (pandoc and MathJax alike: an escaped `\$` never closes one), so the dollars are
       // text; escaped when a `\$` follows, which remark-math would otherwise take for the closer.
       if (close < 0)
@@ -253,6 +253,20 @@ class InlineScanner {
    * Position of the next run of exactly `length` `char`s at or after `from`, or -1; with
    * `escapes`, a run right after an odd number of backslashes does not count.
    */
+  /**
+   * MathJax's rule for a formula's end: a `$` inside braces does not close it, so that
+   * `$F = \{f : \text{$f$ is smooth}\}$` is one formula (KaTeX reads the `$…$` inside `\text`).
+   * The first dollar run whose formula balances its braces, within a few; else the first.
+   */
+  private balancedClose(length: number, after: number, first: number): number {
+    let close = first
+    for (let k = 0; close >= 0 && k < 6 && openBraces(this.text, after, close) > 0; k++) {
+      close = this.findRun('$', length, close + length, true)
+      if (close >= 0 && openBraces(this.text, after, close) === 0) return close
+    }
+    return first
+  }
+
   private findRun(char: string, length: number, from: number, escapes: boolean): number {
     const key = `${char}${length}${escapes}`
     if ((this.misses.get(key) ?? Infinity) <= from) return -1
@@ -280,6 +294,18 @@ function matchingBrace(text: string, open: number): number {
     else if (ch === '}' && --depth === 0) return p
   }
   return -1
+}
+
+/** `{` less `}` in text[from, to), escaped ones (`\{`) not counted; a paragraph's worth at most. */
+function openBraces(text: string, from: number, to: number): number {
+  let depth = 0
+  for (let i = from; i < Math.min(to, from + 2000); i++) {
+    const c = text[i]
+    if (c === '\\') i++
+    else if (c === '{') depth++
+    else if (c === '}') depth--
+  }
+  return depth
 }
 
 function escapeDollars(token: string): string {

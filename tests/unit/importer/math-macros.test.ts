@@ -72,3 +72,52 @@ describe('a book’s math macros', () => {
     ])
   })
 })
+
+describe('a Jekyll layout’s MathJax macros (gwgundersen.github.io’s lecture notes)', () => {
+  // Its _layouts/orf525.html configures MathJax 2 for the pages set in it, with macros KaTeX must know.
+  const layout = `---
+layout: base
+---
+<script type='text/x-mathjax-config'>
+MathJax.Hub.Config({
+  tex2jax: { inlineMath: [ ['$', '$'] ], processEscapes: true },
+  TeX: {
+    Macros: {
+      vec: ["{\\\\boldsymbol{\\\\mathbf{#1}}}", 1],
+      mat: ["{\\\\mathbb{#1}}", 1],
+      coloneqq: ["{\\\\mathrel{\\\\vcenter{:}}=}"]
+    }
+  },
+});
+</script>
+{{ content }}`
+
+  it('renders a page set in the layout with its macros, and re-imports when the layout changes', () => {
+    const root = book({
+      '_config.yml': 'markdown: kramdown\ncollections:\n  orf525:\n    output: true\n',
+      '_layouts/orf525.html': layout,
+      '_layouts/base.html': '{% include katex.html %}{{ content }}',
+      '_includes/katex.html':
+        '<script>renderMathInElement(document.body, {macros: {"\\\\RR": "\\\\mathbb{R}"}})</script>',
+    })
+    const { rendered: page, figures } = rendered(
+      root,
+      '_orf525/lecture.md',
+      '---\nlayout: orf525\n---\n\n# Lecture\n\n$\\vec{Y} = \\mat{X} \\vec{\\beta}$ with $x \\in \\RR$ and $a \\coloneqq b$.\n',
+    )
+    expect(page.html).not.toContain('katex-error')
+    expect(page.warnings.filter((w) => w.rule === 'katex')).toEqual([])
+    expect(figures?.files).toEqual(
+      expect.arrayContaining(['_layouts/orf525.html', '_layouts/base.html', '_includes/katex.html']),
+    )
+  })
+
+  it('reads nothing from a layout whose macros are not a literal, and no layout from a page without one', () => {
+    expect(mathMacrosFor(undefined, { layout: 'post' }).definitions).toEqual([])
+    const root = book({
+      '_config.yml': 'title: x\n',
+      '_layouts/post.html': '<script>MathJax = { tex: { macros: window.myMacros } }</script>',
+    })
+    expect(mathMacrosFor(root, {}, `${root}/_posts/2020-01-01-a.md`)).toEqual({ definitions: [], files: [] })
+  })
+})

@@ -229,3 +229,22 @@ describe("xcolor's colour mixes (mattblackwell/gov2002-book's `\\textcolor{red!5
     expect(html).toContain('katex-error')
   })
 })
+
+describe('a dollar inside braces, as MathJax reads it (gwgundersen.github.io)', () => {
+  it('does not end the formula: `\\text{$f$ …}` and `\\text{length($A$)}` stay one formula each', () => {
+    const { html, warnings } = typeset(
+      '> $F = \\{f(x) : \\text{$f$ can be represented by composition of units}\\}$\n\n' +
+        'So $\\mathbb{P}(A) = \\text{length($A$)}$ and $x$ and $y$.\n',
+    )
+    expect(warnings).toEqual([])
+    expect(html).not.toContain('katex-error')
+    expect(html.match(/class="katex"/g)).toHaveLength(4)
+    expect(shownText(html)).toMatch(/can\sbe\srepresented\sby\scomposition\sof\sunits/)
+  })
+
+  it('keeps the first closing dollar when no later one balances the braces', () => {
+    const { html } = typeset('An odd $a \\text{b$ and $c$ here.\n')
+    expect(shownText(html)).toContain('here.')
+    expect(html.match(/class="katex/g)?.length ?? 0).toBeGreaterThan(0)
+  })
+})
