@@ -1,10 +1,13 @@
 import type { MathematicalModel } from '../../../shared/schemas/index.js'
 import type { DisplayFormula, EssayDoc } from '../../../text/essay-doc.js'
 import { clip } from '../../../text/format.js'
+import { definitionalEquals } from './formula-head.js'
 
 type Equation = MathematicalModel['equations'][number]
 
 export const MAX_EQUATIONS = 30
+/** Inline equations listed besides the displays (never in their place). */
+const MAX_INLINE = 15
 
 /**
  * The essay's defining equations, in order: its display formulas (named by their place, the
@@ -23,7 +26,7 @@ export function equationsOf(doc: EssayDoc): Equation[] {
       !next || next.context !== d.context || (next.before && d.after && next.before.index > d.after.index + 3)
     return last || DEFINES.test(d.before?.text ?? '')
   })
-  const placed: Array<{ at: number; equation: Equation }> = kept.map((d) => {
+  const placed: Array<{ at: number; equation: Equation }> = kept.slice(0, MAX_EQUATIONS).map((d) => {
     const where = d.context ?? 'Equation'
     const k = (perContext.get(where) ?? 0) + 1
     perContext.set(where, k)
@@ -31,7 +34,9 @@ export function equationsOf(doc: EssayDoc): Equation[] {
     const at = d.before ? d.before.index + 0.5 : d.after ? d.after.index - 0.5 : d.index
     return { at, equation: { name, equation: d.tex, description: describe(d) } }
   })
+  let inline = 0
   for (const f of doc.inline) {
+    if (inline >= MAX_INLINE) break
     if (!/=/.test(f.tex) || placed.some((p) => p.equation.equation.trim() === f.tex.trim())) continue
     const k = f.sentence.segments.findIndex((seg) => seg.kind === 'math' && seg.tex === f.tex)
     const next = f.sentence.segments[k + 1]
@@ -39,7 +44,8 @@ export function equationsOf(doc: EssayDoc): Equation[] {
       next?.kind === 'text' &&
       /^\s*(?:is|are|defines|gives)\s+(?:a|an|the|our)\s/i.test(next.text) &&
       f.tex.length >= 15
-    if (!stated && !changes(f.tex, `${f.sentence.heading ?? ''} ${f.sentence.text}`)) continue
+    if (!stated && !relates(f.tex) && !changes(f.tex, `${f.sentence.heading ?? ''} ${f.sentence.text}`)) continue
+    inline++
     placed.push({
       at: f.sentence.index,
       equation: {
@@ -51,8 +57,35 @@ export function equationsOf(doc: EssayDoc): Equation[] {
   }
   return placed
     .sort((a, b) => a.at - b.at)
-    .slice(0, MAX_EQUATIONS)
+    .slice(0, MAX_EQUATIONS + MAX_INLINE)
     .map((p) => p.equation)
+}
+
+/**
+ * An inline formula that states a relation between quantities, as an essay written with few
+ * displays states its model (`R_t = \sum_k \gamma^k r_{t+k}`, `L_{total} = L_1 + L_2`): an equals
+ * sign outside any index, between two sides that hold symbols, at least twenty characters in all
+ * (not `P(heads) = 0.5`, `\{x_n\}_{n=1}^N`, `a_{ij}`).
+ */
+function relates(tex: string): boolean {
+  const t = definitionalEquals(tex).replace(/\s+/g, '')
+  if (t.length < 20) return false
+  let depth = 0
+  for (let i = 0; i < t.length; i++) {
+    const ch = t[i]
+    if (ch === '\\') {
+      i++
+      continue
+    }
+    if (ch === '{' || ch === '(' || ch === '[') depth++
+    else if (ch === '}' || ch === ')' || ch === ']') depth--
+    else if (ch === '=' && depth === 0 && !/[<>!]/.test(t[i - 1] ?? '')) {
+      const [left, right] = [t.slice(0, i), t.slice(i + 1)]
+      const symbol = /[A-Za-z]|\\(?!(?:top|ldots|cdots|dots|quad|qquad)(?![A-Za-z]))[A-Za-z]+/
+      return symbol.test(left) && symbol.test(right.replace(/\\(?:top|ldots|cdots|dots|quad|qquad)(?![A-Za-z])/g, ''))
+    }
+  }
+  return false
 }
 
 const isProof = (context: string | null) => context !== null && /^proof\b/i.test(context)
