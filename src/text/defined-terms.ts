@@ -119,6 +119,23 @@ const NAMING = [
   // "let the learning rate be …": the name a sentence gives a quantity it introduces
   new RegExp(String.raw`\blet\s+(?:the\s+|an?\s+|our\s+)?${NP}\s+be\b`, 'giu'),
 ]
+/**
+ * "what we call “nonsymmetric with offset”", "is called 'leaky averaging'": the quotes delimit the
+ * name exactly, so it is taken whole, a word like "with" inside it included.
+ */
+const QUOTED_NAME =
+  /\b(?:we\s+(?:will\s+)?call|(?:is|are|be)\s+called|so-called|termed|dubbed|known\s+as|referred\s+to\s+as)\s+(?:(?:it|this|them|these)\s+)?(?:the\s+|an?\s+)?["“‘]([\p{L}][\p{L}'’ -]{2,60}?)["”’]/giu
+
+/** The quoted name, when it reads as a term: two to five words, none a verb, not opening or closing on a function word. */
+function quotedName(text: string): string | null {
+  const words = text.replace(/\s+/g, ' ').trim().split(' ')
+  if (words.length < 2 || words.length > 5) return null
+  if (words.some((w) => VERBS.has(w.toLowerCase()) || !/^\p{L}[\p{L}'’-]*$/u.test(w))) return null
+  if (isStop(words[0]) || isStop(words[words.length - 1]) || INNER.has(words[words.length - 1].toLowerCase()))
+    return null
+  return words.join(' ')
+}
+
 /** Head nouns of a named method or result: "the Euler method", "the Universal Approximation Theorem". */
 const EPONYM_HEADS =
   'method methods theorem algorithm equation equations inequality lemma distribution process transform rule test criterion estimator'
@@ -235,6 +252,11 @@ export function structuralTerms(doc: EssayDoc): StructuralTerm[] {
     for (const line of [s.prose.replace(/\n/g, ' ∎ ')]) {
       // "known as (adjoint) sensitivity analysis": the bracketed word is part of the name.
       const named = line.replace(/\((\p{L}[\p{L}-]*)\)\s+(?=\p{L})/gu, '$1 ')
+      QUOTED_NAME.lastIndex = 0
+      for (const m of named.matchAll(QUOTED_NAME)) {
+        const surface = quotedName(m[1])
+        if (surface) out.push({ surface, source: 'defined', sentence: s })
+      }
       for (const [i, re] of NAMING.entries()) {
         re.lastIndex = 0
         for (const m of named.matchAll(re)) {

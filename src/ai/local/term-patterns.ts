@@ -57,7 +57,7 @@ export const BACK_NAMING =
 const SUBJECT_START = String.raw`(?:^|[,;:(“"]\s*|\b(?:that|where|which|whereas|while|but|so|thus|hence|then|here|now)\s+|,\s*and\s+|\b(?:the|a|an|this|these|our|its|their|such)\s+(?:[\w'’-]+\s+){0,2})["“‘']?`
 const DEFINING_AFTER = String.raw`\s*(?:\([^)]{0,60}\)\s*)?(?:,[^,]{1,80},\s*)?(?:is|are|was|were)\s+(?:also\s+)?(?:(?:called|defined\s+as|known\s+as)\s+)?(?:a|an|the|one|any|some|simply|essentially|just)\b`
 const DEFINING_VERB = String.raw`[^.;:]{0,40}?\b(?:means|denotes|refers\s+to|is\s+defined\s+as|stands\s+for|describes|represents|consists\s+of)\b`
-const DEFINING_BEFORE = String.raw`\b(?:(?:called|termed|named|known\s+as|referred\s+to\s+as)\s+|(?:we\s+call|define[sd]?)\s+(?:[^.;]{0,60}?\s)?|(?:^|[,;:]\s*)(?:the|a|our|one)\s+definition\s+of\s+)(?:an?\s+|the\s+)?["“‘']?`
+const DEFINING_BEFORE = String.raw`\b(?:(?:called|termed|named|known\s+as|referred\s+to\s+as)\s+|(?:we\s+call|define[sd]?)\s+(?:[^.;:"“”]{0,60}?\s)?|(?:^|[,;:]\s*)(?:the|a|our|one)\s+definition\s+of\s+)(?:an?\s+|the\s+)?["“‘']?`
 
 /**
  * "X is a …", "X denotes …", "… is called X", "we define X": patterns for a sentence that says

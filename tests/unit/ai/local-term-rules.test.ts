@@ -5,6 +5,7 @@ import { emphasisedRuns } from '../../../src/text/sentences.js'
 import { siteIndex } from '../../../src/text/site-index.js'
 import { findKeyTerms } from '../../../src/text/key-terms.js'
 import { emphasisedTerm, linkTerm, structuralTerms, termPhrase } from '../../../src/text/defined-terms.js'
+import { definers, termPattern } from '../../../src/ai/local/term-patterns.js'
 import { inputFor, siteOf, type TestEssay } from './essays.js'
 
 const provider = new LocalProvider()
@@ -71,6 +72,22 @@ describe('names, link texts and the terms they give', () => {
     expect(termsOf('Let the hidden state be the summary of the past inputs.')).toEqual(['defined:hidden state'])
     expect(termsOf('Let $X$ be a random vector with finite variance.')).toEqual(['named:random vector'])
     expect(termsOf('Let us be careful here. Let it be.')).toEqual([])
+  })
+
+  it('takes a quoted name whole, its inner "with" included, and no quoted speech', () => {
+    expect(termsOf('We implemented both options and what we call "nonsymmetric with offset": a shift.')).toContain(
+      'defined:nonsymmetric with offset',
+    )
+    expect(termsOf('This trick is known as “leaky averaging” in the literature.')).toContain('defined:leaky averaging')
+    expect(termsOf('What we call "it is what it is" is no term.').join(' ')).not.toMatch(/it is what/)
+  })
+
+  it('reads no name across a colon after "we call" ("we call X: [a link about Y]")', () => {
+    const patterns = definers(termPattern('linear bias'))
+    const text =
+      'we implemented what we call "nonsymmetric with offset": shift the linear biases ahead by half a slope.'
+    expect(patterns.some((d) => d.pattern.test(text))).toBe(false)
+    expect(patterns.some((d) => d.pattern.test('we call this number the linear bias of the head.'))).toBe(true)
   })
 
   it('takes the name "we call" gives a formula across the formula', () => {
