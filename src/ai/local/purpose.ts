@@ -40,16 +40,29 @@ export function purposeStatement(input: EssayInput, doc: EssayDoc): string | nul
   )
   const first = candidates[0]
   if (!first) return null
-  // The statement and, when it runs on ("…: we …", "It …"), the sentence that completes it.
-  const next = doc.sentences[first.index + 1]
-  const more =
-    next &&
-    next.paragraph === first.paragraph &&
+  // An author often states the purpose twice in the opening: what the post means by its subject
+  // ("In this blog post, when we say X, we mean …"), then what it does ("In this work, we explain
+  // why …"). A second statement close after the first (within the next paragraph) is part of it.
+  const second = candidates.find(
+    (s) => s !== first && s.index > first.index && s.paragraph <= first.paragraph + 1 && s.index <= first.index + 4,
+  )
+  return [first, second]
+    .filter((s): s is Sentence => s !== undefined)
+    .map((s) => `${s.text}${runsOn(doc, s)}`)
+    .join(' ')
+}
+
+/** When the statement runs on ("…: we …", "It …"), the sentence that completes it. */
+function runsOn(doc: EssayDoc, s: Sentence): string {
+  const next = doc.sentences[s.index + 1]
+  return next &&
+    next.paragraph === s.paragraph &&
     usable(next) &&
-    /^(?:it|this|that|we|in particular|specifically)\b/i.test(next.text)
-      ? ` ${next.text}`
-      : ''
-  return `${first.text}${more}`
+    /^(?:it|this|that|we|in particular|specifically|concretely|to\s+this\s+end|to\s+(?:accomplish|achieve|do)\s+(?:this|so))\b/i.test(
+      next.text,
+    )
+    ? ` ${next.text}`
+    : ''
 }
 
 function usable(s: Sentence): boolean {

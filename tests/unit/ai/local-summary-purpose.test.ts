@@ -184,3 +184,43 @@ The value of pi can be computed from the Taylor expansion of the arctangent arou
     expect(purposeStatement(input, readEssayMarkdown(input.markdown, []))).toMatch(/^This post is about/)
   })
 })
+
+describe('a purpose stated in two steps (issue 39)', () => {
+  it('joins a second statement close after the first, with the sentence that carries it on', () => {
+    const input = inputFor({
+      id: 10,
+      title: 'Double descent',
+      markdown: `Some models behave oddly near a threshold. In this blog post, when we say double descent, we mean the divergence at the threshold.
+
+In this work, we explain why the test loss diverges at the interpolation threshold in simple terms. To accomplish this, we focus on ordinary linear regression and its singular values. The rest is history and other work.
+
+## Details
+
+The details of the derivation follow here with more words than needed.`,
+    })
+    const purpose = purposeStatement(input, readEssayMarkdown(input.markdown, []))
+    expect(purpose).toMatch(/^In this blog post, when we say double descent/)
+    expect(purpose).toContain('In this work, we explain why the test loss diverges')
+    expect(purpose).toContain('we focus on ordinary linear regression')
+    expect(purpose).not.toContain('history')
+  })
+
+  it('takes no statement from far later in the essay as the second', () => {
+    const filler = Array.from(
+      { length: 6 },
+      (_, i) => `Sentence number ${i + 1} says something about the topic here.`,
+    ).join(' ')
+    const input = inputFor({
+      id: 11,
+      title: 'Pi',
+      markdown: `In this post we compute pi from the arctangent series.
+
+${filler}
+
+In this section we list the digits that the series gives after many terms.`,
+    })
+    expect(purposeStatement(input, readEssayMarkdown(input.markdown, []))).toBe(
+      'In this post we compute pi from the arctangent series.',
+    )
+  })
+})
