@@ -52,6 +52,12 @@ function renderUncached(tex: string, displayMode: boolean, macros: Macros): stri
   const second = rewritten === tex ? null : renderOnce(rewritten, displayMode, macros, true)
   if (second !== null) return second
   if (before) restoreMacros(macros, before)
+  // Sphinx (Jupyter Book 1) sets a display whose rows stand outside any environment in `split`
+  // (sphinx.util.math's wrap): `$$ P(A) & = P(B) \\ & = … $$` reads there, so it must here.
+  const rows = displayMode ? splitRows(rewritten) : null
+  const split = rows === null ? null : renderOnce(rows, displayMode, macros, true)
+  if (split !== null) return split
+  if (before) restoreMacros(macros, before)
   const inline = displayMode ? null : inlineEnvironments(rewritten)
   const lined = inline === null ? null : renderOnce(`\\displaystyle ${inline}`, false, macros, true)
   if (lined !== null) return lined
@@ -66,6 +72,18 @@ function renderUncached(tex: string, displayMode: boolean, macros: Macros): stri
   if (before) restoreMacros(macros, before)
   // Still refused: KaTeX's own lenient output (an unknown command in red, or the source).
   return renderOnce(tex, displayMode, macros, false) ?? ''
+}
+
+/** A display's `&`/`\\` rows outside any environment, in a `split`; null when it has none. */
+function splitRows(tex: string): string | null {
+  let depth = 0
+  let rows = false
+  for (const m of tex.matchAll(/\\(begin|end)\{[^}]*\}|\\\\|\\.|&/g)) {
+    if (m[1] === 'begin') depth++
+    else if (m[1] === 'end') depth--
+    else if (depth === 0 && (m[0] === '&' || m[0] === '\\\\')) rows = true
+  }
+  return rows ? `\\begin{split}${tex}\\end{split}` : null
 }
 
 /** How many names one formula may define over KaTeX's own before it is taken as refused. */

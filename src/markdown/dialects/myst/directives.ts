@@ -1,5 +1,5 @@
 import type { DirectiveSpec, RoleSpec } from 'myst-common'
-import { defaultDirectives } from 'myst-directives'
+import { defaultDirectives, figureDirective } from 'myst-directives'
 import { cardDirective } from 'myst-ext-card'
 import { exerciseDirectives } from 'myst-ext-exercise'
 import { gridDirectives } from 'myst-ext-grid'
@@ -26,6 +26,33 @@ const proofDirectives: DirectiveSpec = {
     proofDirective.run({ ...data, name: data.name.replace(/^proof:/, 'prf:') }, vfile, context),
 }
 
+/**
+ * myst-parser's (Jupyter Book 1) `{figure-md} label`: a figure whose body is markdown, the
+ * picture (an image or an `<img>`) first and the caption after, named by its argument. mystmd's
+ * `{figure}` without an argument reads its body the same way.
+ */
+const figureMarkdownDirective: DirectiveSpec = {
+  ...figureDirective,
+  name: 'figure-md',
+  alias: [],
+  arg: { type: String, doc: 'The figure’s label.' },
+  body: { type: 'myst', required: true },
+  run: (data, vfile, context) =>
+    figureDirective.run(
+      {
+        ...data,
+        name: 'figure',
+        arg: undefined,
+        options: {
+          ...data.options,
+          ...(typeof data.arg === 'string' && data.arg.trim() ? { label: data.arg.trim() } : {}),
+        },
+      },
+      vfile,
+      context,
+    ),
+}
+
 /** `{proof:ref}`, the new spelling of `{prf:ref}`, is the reference role it names. */
 const roles: RoleSpec[] = defaultRoles.map((role) =>
   role.alias?.includes('prf:ref') ? { ...role, alias: [...role.alias, 'proof:ref'] } : role,
@@ -33,6 +60,7 @@ const roles: RoleSpec[] = defaultRoles.map((role) =>
 
 export const MYST_DIRECTIVE_SPECS: DirectiveSpec[] = [
   ...defaultDirectives,
+  figureMarkdownDirective,
   proofDirectives,
   ...exerciseDirectives,
   cardDirective,

@@ -248,3 +248,21 @@ describe('a dollar inside braces, as MathJax reads it (gwgundersen.github.io)', 
     expect(html.match(/class="katex/g)?.length ?? 0).toBeGreaterThan(0)
   })
 })
+
+describe('a display of aligned rows outside any environment, as Sphinx wraps it (Jupyter Book 1’s docs)', () => {
+  it('is set in a split, its rows aligned, as Jupyter Book shows it', () => {
+    const { html, warnings } = typeset(
+      '$$\nP(A_1 \\cup A_2 \\cup A_3)\n& = P(B \\cup A_3)  \\\\\n& = P(B) + P(A_3) - P(BA_3)\n$$\n',
+    )
+    expect(warnings).toEqual([])
+    expect(html).not.toContain('katex-error')
+    expect(html).toContain('col-align-l')
+  })
+
+  it('leaves a display that reads as it is, and rows inside an environment, as they were', () => {
+    expect(typeset('$$a \\& b$$').html).not.toContain('col-align')
+    const aligned = typeset('$$\\begin{aligned} a &= b \\\\ c &= d \\end{aligned}$$')
+    expect(aligned.warnings).toEqual([])
+    expect(aligned.html).not.toContain('katex-error')
+  })
+})

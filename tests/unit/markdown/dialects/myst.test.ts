@@ -285,3 +285,17 @@ describe('MyST detection', () => {
     for (const text of hostile) expect(() => renderMarkdown(text)).not.toThrow()
   })
 })
+
+describe('{figure-md} (myst-parser, Jupyter Book 1’s docs)', () => {
+  it('is a figure named by its argument: its <img> or image the picture, the rest the caption', () => {
+    const md =
+      '# Figs\n\n:::{figure-md} markdown-fig\n<img src="fish.png" alt="fishy" class="bg-primary mb-1" width="200px">\n\n' +
+      'This is a caption in **Markdown**!\n:::\n\n[Go to the fish!](markdown-fig) and {numref}`markdown-fig`.\n'
+    const { html, warnings } = renderMarkdown(md)
+    expect(warnings.filter((w) => w.rule === 'myst-unknown-directive')).toEqual([])
+    expect(html).toMatch(/<figure id="user-content-markdown-fig"><img[^>]*alt="fishy"/)
+    expect(shown(html)).toContain('Figure 1: This is a caption in Markdown!')
+    expect(html).toContain('<a href="#user-content-markdown-fig">Figure 1</a>')
+    expect(shown(html)).not.toContain('figure-md')
+  })
+})
