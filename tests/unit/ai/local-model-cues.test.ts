@@ -121,4 +121,25 @@ describe('symbol names from general cues', () => {
     expect(names.get('y_i')).toBe('class label')
     expect(names.get('V_1')).toBe('row-by-row covariance matrix')
   })
+
+  it('reads a name before its abbreviation, a symbol set off by commas and an apposition a participle qualifies', async () => {
+    const names = namesOf(
+      await modelOf(
+        [
+          'We maximize the evidence lower bound (ELBO) $\\mathcal{L}$ instead.',
+          '',
+          'The discount factor, $\\gamma \\in [0, 1)$, weighs future rewards.',
+          '',
+          'Take $x_0 \\sim q(x)$, a data point sampled from the real data distribution.',
+          '',
+          'For each layer, $W$, the weights are shared. Given $z$, the model trained on the data predicts well.',
+        ].join('\n'),
+      ),
+    )
+    expect(names.get('\\mathcal{L}')).toBe('evidence lower bound')
+    expect(names.get('\\gamma')).toBe('discount factor')
+    expect(names.get('x_0')).toBe('data point')
+    expect(names.get('W') ?? '').toBe('')
+    expect(names.get('z') ?? '').toBe('')
+  })
 })

@@ -73,6 +73,11 @@ export const APPOSITION_AT_END = new RegExp(
   String.raw`${SELF}\s*,\s*${DET}\s+((?:[\p{L}-]+\s+){0,3}[\p{L}-]+)\s*[.;!?]?\s*$`,
   'iu',
 )
+/** "…, ⟦x₀⟧, a data point sampled from the real data distribution.": an apposition a participle qualifies. */
+export const APPOSITION_QUALIFIED = new RegExp(
+  String.raw`${SELF}\s*,\s*${DET}\s+((?:[\p{L}-]+\s+){0,3}[\p{L}-]+)\s+(?:\p{L}{3,}ed|drawn|taken|chosen|given)\s+(?:from|by|via|using|with|in|on|over|at|for|according\s+to)\s[^⟦*]*$`,
+  'iu',
+)
 /** A name ends where the sentence goes on to something else. */
 export const NAME_END =
   /-?\s+(?:where|which|that|such|so|if|when|while|whose|given|using|resulting|connecting|to\s+(?:obtain|get|compute|find|make)|i\.e|e\.g|and\s+⟦|with\s+⟦|for\s+all|is|are|was|were|can|will|has|have|gets?|becomes?|(?:\p{L}+ly\s+)?(?:\p{L}{3,}ed\s+(?:via|by|from|using|through|with|in|on|at|over|for)|(?:drawn|taken|chosen)\s+\p{L}+|following|satisfying|having|containing))(?![\p{L}]).*$/iu

@@ -6,6 +6,7 @@ import { definitionalEquals, headOf, headsOf, type Head } from './formula-head.j
 import {
   AFTER,
   APPOSITION_AT_END,
+  APPOSITION_QUALIFIED,
   ARE_PLURAL,
   CALLED,
   COUNTER,
@@ -252,11 +253,23 @@ function namesInSentence(s: Sentence): Found[] {
     const end = APPOSITION_AT_END.exec(marked)
     const last = end && end[1].replace(NAME_END, '') === end[1] ? tidy(end[1]) : null
     if (last) return named(last, 1)
+    // (Not after a clause that opens the sentence: "Given ⟦x⟧, the model trained on …" is its subject.)
+    const qualified = /^\s*(?:given|for|if|when|with|since|as|once|after|before|using|by|in|on|at)\b/i.test(marked)
+      ? null
+      : APPOSITION_QUALIFIED.exec(marked)
+    const what = qualified && qualified[1].replace(NAME_END, '') === qualified[1] ? tidy(qualified[1]) : null
+    if (what) return named(what, 1)
     // "the standard ℓ₂-norm": the words before name the compound the symbol starts, not the symbol.
     if (/^⟦\*⟧\s*-\p{L}/u.test(marked.slice(at))) return
     // "the same vector length, say d"
     // "collections of keys (k)": a symbol alone in parentheses follows its name.
-    const alone = /^\s*\)/.test(marked.slice(at + 3)) ? /\s*\(\s*$/ : /\s*,?\s*say\s*$/i
+    // "the discount factor, ⟦γ⟧, weighs …": a symbol set off by commas follows its name.
+    const alone = /^\s*\)/.test(marked.slice(at + 3))
+      ? /\s*\(\s*$/
+      : /^\s*,/.test(marked.slice(at + 3)) &&
+          !/^\s*(?:for|in|at|on|with|given|if|when|after|before|by|as|since|once|then|thus|here)\b/i.test(marked)
+        ? /\s*,\s*(?:say\s*)?$/i
+        : /\s*,?\s*say\s*$/i
     // "spanned by the values vᵢ": a general noun in the plural names each member of an indexed family.
     const member = /_(?:\{[a-z]\}|[a-z])$/.test(head.key) && !shared
     const each = member ? /\b(?:the|these|all)\s+(values|gradients|points)\s*$/i.exec(marked.slice(0, at)) : null
@@ -350,7 +363,11 @@ function collapseList(
 
 /** "the learning rate ⟦*⟧", "Note that attention weights ⟦*⟧": the words just before the symbol, back to a function word. */
 function nounBefore(before: string, withArticle = false): string | null {
-  const words = before.trimEnd().split(' ')
+  // "the evidence lower bound (ELBO) ⟦L⟧": the name stands before its abbreviation.
+  const words = before
+    .trimEnd()
+    .replace(/\s*\(\s*\p{Lu}[\p{Lu}\d-]{1,7}s?\s*\)$/u, '')
+    .split(' ')
   const run: string[] = []
   while (words.length && run.length < 5) {
     const w = words[words.length - 1]
