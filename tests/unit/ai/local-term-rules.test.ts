@@ -113,6 +113,13 @@ describe('names, link texts and the terms they give', () => {
     expect(termsOf('The fusion is fast. This “fusion” is not free.')).toEqual([])
   })
 
+  it('takes no quoted value an example gives ("the sequence “hello”") for a term', () => {
+    expect(termsOf('The default input is the sequence "hello" for every example.')).toEqual([])
+    expect(termsOf('We feed the prompt “kitten” to the model.')).toEqual([])
+    expect(termsOf('The output is "world" when the input changes.')).toEqual([])
+    expect(termsOf('It extends "singleton" dimensions by repeating them.')).toEqual(['emphasised:singleton'])
+  })
+
   it('reads a bracketed word as part of the name it opens', () => {
     expect(
       termsOf(
