@@ -3,6 +3,7 @@ import { rewriteTex, tagDisplay } from '../../syntax/tex.js'
 import { TheoremCounter, theoremWord } from '../blocks.js'
 import { field, textOf, type MystNode } from './myst-node.js'
 import { figurePictures, isPictures, subfigureLetter } from './subfigures.js'
+import { termKey } from './glossary.js'
 
 /** What a label names, for references to say: "(3)", "Figure 2", "Lemma 1", a section's title. */
 export interface MystTarget {
@@ -81,6 +82,18 @@ export class MystNumbering {
   private visit(node: MystNode): void {
     const key = labelOf(node)
     switch (node.type) {
+      case 'glossary':
+        // Each term a target `{term}` names (`term-myst`), on this page and from the book's others.
+        for (const list of node.children ?? [])
+          for (const term of list.type === 'definitionList' ? (list.children ?? []) : []) {
+            const text = textOf(term).trim()
+            const termId = term.type === 'definitionTerm' && text ? termKey(text) : undefined
+            if (!termId || this.targets.has(termId)) continue
+            this.labels.addAnchor(termId, 'anchor', text)
+            this.targets.set(termId, { kind: 'anchor', text })
+            term.termKey = termId
+          }
+        return
       case 'heading':
         if (key) {
           this.labels.addAnchor(key, 'section', textOf(node))

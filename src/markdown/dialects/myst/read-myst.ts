@@ -9,6 +9,7 @@ import { expandUnknownDirectives } from './unknown-directives.js'
 import { expandIncludes } from './includes.js'
 import { joinDisplayLines } from './display-blank-lines.js'
 import { expandSubstitutions } from './substitutions.js'
+import { expandSphinxGlossaries } from './glossary.js'
 
 const KNOWN_DIRECTIVES: ReadonlySet<string> = new Set(
   MYST_DIRECTIVE_SPECS.flatMap((spec) => [spec.name, ...(spec.alias ?? [])].map((n) => n.toLowerCase())),
@@ -71,6 +72,7 @@ export function readMyst(body: string, sources: MystSources = {}): MystReading {
     const tree = parse(markdown)
     expandIncludes(tree, parse, sources.readInclude, warn)
     expandUnknownDirectives(tree, parse, KNOWN_DIRECTIVES, warn)
+    expandSphinxGlossaries(tree, parse)
     return tree
   }
   const parsed = read(body)

@@ -5,6 +5,7 @@ import { rewriteTex } from '../../syntax/tex.js'
 import { CALLOUT_TITLES, callout, proofBlock, theoremBlock } from '../blocks.js'
 import { field, textOf, type MystNode } from './myst-node.js'
 import { cellFigure, labelOf, type MystNumbering } from './numbering.js'
+import { termReferenceKey } from './glossary.js'
 import { figurePictures, isCaption, isPictures, subfigureLetter } from './subfigures.js'
 import {
   anchor,
@@ -125,8 +126,16 @@ export class MystToMdast {
         return [renamed(node, 'kbd', this.children(node))]
       case 'definitionList':
         return [{ type: 'blockquote', data: { hName: 'dl' }, children: this.children(node) }]
-      case 'definitionTerm':
-        return [{ type: 'paragraph', data: { hName: 'dt' }, children: this.children(node) }]
+      case 'definitionTerm': {
+        const id = field(node, 'termKey')
+        return [
+          {
+            type: 'paragraph',
+            data: { hName: 'dt', ...(id ? { hProperties: { id } } : {}) },
+            children: this.children(node),
+          },
+        ]
+      }
       case 'definitionDescription':
         return [{ type: 'blockquote', data: { hName: 'dd' }, children: this.children(node) }]
       case 'aside':
@@ -321,7 +330,8 @@ export class MystToMdast {
   }
 
   private reference(node: MystNode): MystNode {
-    const key = this.numbering.canonical(labelOf(node) ?? '')
+    // `{term}` names a glossary entry by its identifier (`term-myst`), not its written label.
+    const key = this.numbering.canonical(termReferenceKey(field(node, 'identifier')) ?? labelOf(node) ?? '')
     const target = this.numbering.target(key)
     const written = node.children && node.children.length > 0 ? this.children(node) : null
     if (!target) {

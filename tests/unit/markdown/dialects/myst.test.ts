@@ -299,3 +299,44 @@ describe('{figure-md} (myst-parser, Jupyter Book 1’s docs)', () => {
     expect(shown(html)).not.toContain('figure-md')
   })
 })
+
+describe('{glossary} as Sphinx writes it, and {term} (Jupyter Book 1’s docs)', () => {
+  const glossary = [
+    '# Glossary',
+    '',
+    '```{glossary}',
+    '[CommonMark](https://commonmark.org/)',
+    '    A standard syntax of Markdown, the base for {term}`MyST Markdown <MyST>`.',
+    '',
+    '[MyST Markdown](https://myst-parser.readthedocs.io/)',
+    '[MyST](https://myst-parser.readthedocs.io/)',
+    '    A flavour of Markdown designed for {term}`Sphinx`.',
+    '',
+    'Sphinx',
+    '    A documentation tool.',
+    '```',
+    '',
+    'See {term}`Sphinx`.',
+  ].join('\n')
+
+  it('is a definition list whose terms are targets, each {term} a link to its entry', () => {
+    const { html, anchors, warnings } = renderMarkdown(glossary)
+    expect(warnings).toEqual([])
+    expect(html).toMatch(
+      /<dt id="user-content-term-commonmark"><a href="https:\/\/commonmark.org\/"[^>]*>CommonMark<\/a><\/dt>/,
+    )
+    expect(html).toContain('<dt id="user-content-term-myst-markdown">')
+    expect(html).toContain('<dt id="user-content-term-myst">')
+    expect(html).toMatch(/<dd>\s*<p>A documentation tool.<\/p>\s*<\/dd>/)
+    expect(html).toContain('<a href="#user-content-term-myst">MyST Markdown</a>')
+    expect(html.match(/<a href="#user-content-term-sphinx">Sphinx<\/a>/g)).toHaveLength(2)
+    // Other pages of the book reach the terms by the same names.
+    expect(anchors.map((a) => a.key)).toEqual(expect.arrayContaining(['term-myst', 'term-sphinx', 'term-commonmark']))
+  })
+
+  it('keeps mystmd’s own definition-list glossary as it was, its terms targets too', () => {
+    const { html } = renderMarkdown('```{glossary}\nMyST\n: A flavour of Markdown.\n```\n\nSee {term}`MyST`.\n')
+    expect(html).toContain('<dt id="user-content-term-myst">MyST</dt>')
+    expect(html).toContain('<a href="#user-content-term-myst">MyST</a>')
+  })
+})
