@@ -58,6 +58,9 @@ export function defineMathJaxMacros(): void {
   defineMacro('\\require', keeping(1, null))
   // HTML/CSS hooks MathJax puts on a subformula: the formula stays, the hook goes.
   defineMacro('\\class', keeping(2, 1))
+  // amsmath's multline pushes a row to one side; its rows are centred here (multline reads as gathered).
+  defineMacro('\\shoveleft', keeping(1, 0))
+  defineMacro('\\shoveright', keeping(1, 0))
   defineMacro('\\cssId', keeping(2, 1))
   defineMacro('\\style', keeping(2, 1))
   defineMacro('\\enclose', (context) => {

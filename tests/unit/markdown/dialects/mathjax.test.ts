@@ -266,3 +266,14 @@ describe('a display of aligned rows outside any environment, as Sphinx wraps it 
     expect(aligned.html).not.toContain('katex-error')
   })
 })
+
+describe('amsmath’s multline with \\shoveleft (jaketae.github.io’s GAN notes)', () => {
+  it('typesets its rows, centred, instead of failing on the shove', () => {
+    const { html, warnings } = typeset(
+      '\\begin{multline}\n\\shoveleft x:  \\text{Real data} \\\\\n\\shoveleft z: \\text{Latent vector} \\\\\n\\shoveright{G(z)}: \\text{Fake data}\n\\end{multline}\n',
+    )
+    expect(warnings).toEqual([])
+    expect(html).not.toContain('katex-error')
+    expect(shownText(html)).not.toContain('shove')
+  })
+})
