@@ -4,7 +4,9 @@
 //   - `app`: everything web/boot-client.tsx needs before it can run, in one file;
 //   - per lazily loaded page, one file with everything it needs beyond `app` (code two pages
 //     share goes into `app`), so a page costs two requests whatever it uses;
-//   - the rest (the owner's tools, panels opened on demand) split automatically.
+//   - per panel a reader opens with a press (ON_PRESS), one file with what it needs beyond `app`
+//     and the pages' files: the press then waits for two requests, not a chain of small ones;
+//   - the rest (the owner's tools, other panels opened on demand) split automatically.
 // Which module each one needs is read from a first, automatic split (not written out): it
 // follows the imports actually used, where the import graph alone would drag in everything a
 // package's index re-exports (radix-ui, zod).
@@ -15,6 +17,13 @@ const BOOT = 'web/boot-client.tsx'
 // The pages a reader lands on. The about and account pages (web/route-pages.ts) split
 // automatically: their code shared with no reader's page then stays out of `app`.
 const PAGES = ['web/pages/post-page.tsx', 'web/pages/search-page.tsx', 'web/pages/home-page.tsx']
+// Fetched when a reader reaches for its button (issue 40): the phone menu's Radix dialog.
+const ON_PRESS = ['web/components/layout/mobile-menu-dialog.tsx']
+const depsName = (src) =>
+  `${src
+    .split('/')
+    .pop()
+    .replace(/\.tsx$/, '')}-deps`
 
 /** Rolldown's `codeSplitting` option for the client build of vite.config.ts. */
 export async function planClientChunks(configFile, root) {
@@ -46,21 +55,23 @@ export async function planClientChunks(configFile, root) {
   const owner = new Map()
   for (const id of modulesOf(entryOf(BOOT))) if (free(id)) owner.set(id, 'app')
   for (const page of PAGES) {
-    const name = `${page
-      .split('/')
-      .pop()
-      .replace(/\.tsx$/, '')}-deps`
+    const name = depsName(page)
     for (const id of modulesOf(entryOf(page))) {
       if (!free(id) || owner.get(id) === 'app') continue
       // needed by two pages: it goes where both find it
       owner.set(id, owner.has(id) ? 'app' : name)
     }
   }
+  // what the pages' files or `app` hold already stays there
+  for (const panel of ON_PRESS) {
+    const name = depsName(panel)
+    for (const id of modulesOf(entryOf(panel))) if (free(id) && !owner.has(id)) owner.set(id, name)
+  }
   const names = [...new Set(owner.values())]
   return {
     groups: names.map((name) => ({
       name,
-      priority: name === 'app' ? 30 : 20,
+      priority: name === 'app' ? 30 : PAGES.some((page) => depsName(page) === name) ? 20 : 10,
       includeDependenciesRecursively: false,
       test: (id) => owner.get(id) === name,
     })),

@@ -1,15 +1,24 @@
-import { LogIn, LogOut, Menu, X } from 'lucide-react'
-import { Dialog } from 'radix-ui'
+import { Menu } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { Link } from 'wouter'
 import type { User } from '../../../src/shared/schemas/index.js'
-import { useSite } from '../../site-context.js'
-import { RoleBadge } from '../auth/role-badge.js'
-import { useLogoutAction } from '../auth/use-logout-action.js'
-import { BrandMark } from '../ui/brand-mark.js'
-import { useLoginUi } from './login-context.js'
+import type { MobileMenuDialog } from './mobile-menu-dialog.js'
 import type { NavLink } from './nav-links.js'
-import { isCurrentLink } from './nav-links.js'
+
+type MenuDialog = typeof MobileMenuDialog
+
+// The menu itself (Radix Dialog with its focus trap, scroll lock and layers, ~40 kB) is fetched
+// when a reader first reaches for the button (a pointer over it or down on it, focus, a press),
+// not with every page: few readers open it (issue 40). A press opens it as soon as it is here.
+let menuCode: Promise<MenuDialog> | null = null
+function loadMenu(): Promise<MenuDialog> {
+  return (menuCode ??= import('./mobile-menu-dialog.js').then(
+    (m) => m.MobileMenuDialog,
+    (error: unknown) => {
+      menuCode = null // a failed fetch (offline, a new deploy) may be tried again
+      throw error
+    },
+  ))
+}
 
 interface MobileMenuProps {
   links: readonly NavLink[]
@@ -19,15 +28,11 @@ interface MobileMenuProps {
 }
 
 /**
- * The slide-out menu for narrow screens (SPEC §2) and the header button that opens it: the
- * header's links, and 'Admin Login' for signed-out visitors or the username, role and Logout
- * for a signed-in user. A Radix dialog like the site's others: it traps focus, closes on
- * Escape or a tap outside, locks the page's scroll and gives focus back to the button.
+ * The header button of narrow screens that opens the slide-out menu (SPEC §2,
+ * web/components/layout/mobile-menu-dialog.tsx). It carries what a Radix Dialog.Trigger would
+ * (aria-haspopup, aria-expanded), in the server's markup too.
  */
 export function MobileMenu({ links, pathname, user }: MobileMenuProps) {
-  const site = useSite()
-  const { openLogin } = useLoginUi()
-  const { logout, isPending } = useLogoutAction()
   const [open, setOpen] = useState(false)
   /**
    * Whether the menu has been opened: its dialog is mounted from then on (so that it can play
@@ -36,12 +41,20 @@ export function MobileMenu({ links, pathname, user }: MobileMenuProps) {
    * blocking task of a post page's start (40 ms on a fast machine).
    */
   const [used, setUsed] = useState(false)
-  const change = (next: boolean) => {
-    if (next) setUsed(true)
-    setOpen(next)
+  /** The dialog's code, once fetched (wrapped: a component in state would be taken for an updater). */
+  const [code, setCode] = useState<{ Dialog: MenuDialog } | null>(null)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+
+  const fetchMenu = () => {
+    if (code) return
+    loadMenu().then(
+      (Dialog) => setCode({ Dialog }),
+      (error: unknown) => {
+        console.error('Scholia: the menu failed to load', error)
+        setOpen(false) // a later press tries again
+      },
+    )
   }
-  /** The menu closes to open the login dialog, which takes focus: the menu must not take it back. */
-  const handingOver = useRef(false)
 
   // a navigation closes the menu (a link, or the browser's Back)
   const lastPath = useRef(pathname)
@@ -50,87 +63,40 @@ export function MobileMenu({ links, pathname, user }: MobileMenuProps) {
     lastPath.current = pathname
   }, [pathname])
 
+  const Dialog = used ? code?.Dialog : undefined
   return (
-    <Dialog.Root open={open} onOpenChange={change}>
-      <Dialog.Trigger asChild>
-        <button type="button" className="icon-button site-header__menu-button" aria-label="Open menu">
-          <Menu size={22} aria-hidden="true" />
-        </button>
-      </Dialog.Trigger>
-      {used && (
-        <Dialog.Portal>
-          <Dialog.Overlay className="mobile-menu__backdrop" />
-          <Dialog.Content
-            id="mobile-menu"
-            className="mobile-menu__panel"
-            aria-describedby={undefined}
-            onCloseAutoFocus={(event) => {
-              if (handingOver.current) event.preventDefault()
-              handingOver.current = false
-            }}
-          >
-            <Dialog.Title className="sr-only">Menu</Dialog.Title>
-            <div className="mobile-menu__top">
-              <span className="brand">
-                <BrandMark size={26} />
-                <span className="brand__name">{site.name}</span>
-              </span>
-              <Dialog.Close className="icon-button" aria-label="Close menu">
-                <X size={22} aria-hidden="true" />
-              </Dialog.Close>
-            </div>
-            <nav aria-label="Mobile">
-              <ul className="mobile-menu__list">
-                {links.map((link) => (
-                  <li key={link.href}>
-                    <Link
-                      href={link.href}
-                      className="mobile-menu__link"
-                      aria-current={isCurrentLink(link.href, pathname) ? 'page' : undefined}
-                      onClick={() => setOpen(false)}
-                    >
-                      {link.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            <div className="mobile-menu__footer">
-              {user ? (
-                <>
-                  <p className="mobile-menu__user">
-                    <span className="sr-only">Signed in as </span>
-                    <span className="mobile-menu__username">{user.username}</span>
-                    <RoleBadge role={user.role} />
-                  </p>
-                  <button
-                    type="button"
-                    className="button button--secondary button--block"
-                    disabled={isPending}
-                    onClick={() => logout(() => setOpen(false))}
-                  >
-                    <LogOut size={18} aria-hidden="true" />
-                    {isPending ? 'Logging out…' : 'Logout'}
-                  </button>
-                </>
-              ) : (
-                <button
-                  type="button"
-                  className="button button--primary button--block"
-                  onClick={() => {
-                    handingOver.current = true
-                    setOpen(false)
-                    openLogin()
-                  }}
-                >
-                  <LogIn size={18} aria-hidden="true" />
-                  Admin Login
-                </button>
-              )}
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="icon-button site-header__menu-button"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open && Dialog ? 'mobile-menu' : undefined}
+        data-state={open ? 'open' : 'closed'}
+        onPointerEnter={fetchMenu}
+        onPointerDown={fetchMenu}
+        onFocus={fetchMenu}
+        onClick={() => {
+          // opens (a second, impatient press while the code loads does not close it again)
+          setUsed(true)
+          setOpen(true)
+          fetchMenu()
+        }}
+      >
+        <Menu size={22} aria-hidden="true" />
+      </button>
+      {Dialog && (
+        <Dialog
+          open={open}
+          onOpenChange={setOpen}
+          links={links}
+          pathname={pathname}
+          user={user}
+          buttonRef={buttonRef}
+        />
       )}
-    </Dialog.Root>
+    </>
   )
 }
