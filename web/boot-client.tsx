@@ -14,8 +14,8 @@ import { postKeys, refetchedOnArrival } from './api/posts.js'
 import type { QueryClient } from '@tanstack/react-query'
 import { STATE_ELEMENT_ID } from './ssr-contract.js'
 import type { ClientState } from './ssr-contract.js'
-import { installStaticApi } from './static/static-api.js'
 import { canHydrate, appPathOf, readStaticSite, tidyAddress } from './static/static-site.js'
+import type { StaticSite } from './static/static-site.js'
 import { prepareTabTracker } from './lib/tab-tracker.js'
 import { replayEarlyTap } from './lib/early-taps.js'
 import { receiveServerComputed } from './lib/server-computed.js'
@@ -43,13 +43,22 @@ function readState(): ClientState {
  * apart they stay short enough not to hold up a reader's first tap or key press.
  */
 function boot(): void {
-  // A page of `blog build`'s static copy: the API is answered from its data files (web/static/).
+  // A page of `blog build`'s static copy: the API is answered from its data files (web/static/),
+  // by code fetched for such pages only (a served site's pages never need it), before anything
+  // of the app runs.
   const staticSite = readStaticSite(document)
-  if (staticSite) {
-    installStaticApi(staticSite)
-    tidyAddress(staticSite, window.location, window.history)
-  }
+  if (!staticSite) return bootWith(null)
+  import('./static/static-api.js').then(
+    ({ installStaticApi }) => {
+      installStaticApi(staticSite)
+      tidyAddress(staticSite, window.location, window.history)
+      bootWith(staticSite)
+    },
+    (error: unknown) => console.error('Scholia: the app failed to start', error),
+  )
+}
 
+function bootWith(staticSite: StaticSite | null): void {
   const state = readState()
   receiveServerComputed(state.computed)
   const queryClient = createQueryClient()
