@@ -147,13 +147,22 @@ function limitWarnings(warnings: string[]): string[] {
 }
 
 /** A frontmatter value as one line of plain text ('' when it is not text-like). */
+/**
+ * A front-matter field as text. Hugo's and Quarto's shortcodes in it (`title: NLP in Python
+ * {{< iconify devicon python >}}`) are the site's own templates (an icon, say), run by the tool
+ * that built the site: they are left out, never shown.
+ */
 function plainField(value: unknown): string {
-  if (typeof value === 'string') return inlineMarkdownToText(value)
+  if (typeof value === 'string') return inlineMarkdownToText(withoutShortcodes(value))
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)
   if (Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number')) {
-    return inlineMarkdownToText(value.join(' '))
+    return inlineMarkdownToText(withoutShortcodes(value.join(' ')))
   }
   return ''
+}
+
+function withoutShortcodes(text: string): string {
+  return text.includes('{{') ? text.replace(/\s*\{\{(?:<[^{}]{0,300}?>|%[^{}]{0,300}?%)\}\}/g, '').trim() : text
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Root } from 'hast'
 import type { LanguageFn } from 'highlight.js'
 import coq from 'highlight.js/lib/languages/coq'
+import dockerfile from 'highlight.js/lib/languages/dockerfile'
 import dos from 'highlight.js/lib/languages/dos'
 import fortran from 'highlight.js/lib/languages/fortran'
 import haskell from 'highlight.js/lib/languages/haskell'
@@ -21,13 +22,14 @@ import type { VFile } from 'vfile'
  * highlight.js's common languages (Python, R, C, shell, SQL…) and those of scientific and
  * mathematical writing that the common set leaves out: Julia above all (the Julia blog's 456
  * code blocks were plain), its REPL sessions, LaTeX, MATLAB, Stan, Haskell, OCaml, Scala,
- * Fortran, Scheme and Coq; and the Windows shells install guides show beside bash (PowerShell,
- * `cmd`). Names are matched case-insensitively, with highlight.js's aliases
+ * Fortran, Scheme and Coq; the Windows shells install guides show beside bash (PowerShell,
+ * `cmd`), and Dockerfiles. Names are matched case-insensitively, with highlight.js's aliases
  * (`tex`, `jldoctest`, `ml`…).
  */
 const HIGHLIGHTED_LANGUAGES: Record<string, LanguageFn> = {
   ...common,
   coq,
+  dockerfile,
   dos,
   fortran,
   haskell,
@@ -51,7 +53,10 @@ export default function rehypeHighlightSafe() {
   const highlight = rehypeHighlight({
     detect: false,
     languages: HIGHLIGHTED_LANGUAGES,
-    plainText: ['text', 'txt', 'plain', 'plaintext', 'output', 'console', 'math'],
+    // Quarto writes ```` ```default ```` for a block it must not highlight.
+    plainText: ['text', 'txt', 'plain', 'plaintext', 'output', 'console', 'math', 'default'],
+    // A Quarto or R Markdown source shown as an example is markdown.
+    aliases: { markdown: ['qmd', 'quarto', 'rmd', 'rmarkdown'] },
   })
   return (tree: Root, file: VFile): undefined => {
     try {

@@ -13,6 +13,12 @@ describe('parseEssay: title', () => {
     expect(parse('---\ntitle: "*Title* with `code` and <b>bold</b>"\n---\n').title).toBe('Title with code and bold')
   })
 
+  it('leaves out the shortcodes a Quarto or Hugo title holds (acederberg/quarto-maths: an icon)', () => {
+    const essay = parse('---\ntitle: Basic NLP in `Python` {{< iconify devicon python >}}\n---\n\nText.\n', '/s/i.qmd')
+    expect(essay.title).toBe('Basic NLP in Python')
+    expect(parse('---\ntitle: "{{% param name %}} notes"\n---\n').title).toBe('notes')
+  })
+
   it('reads a setext heading when there is no frontmatter', () => {
     const essay = parse('Setext Title\n============\n\nThe body of the essay follows the heading here.\n')
     expect(essay.title).toBe('Setext Title')

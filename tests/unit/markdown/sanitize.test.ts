@@ -135,6 +135,9 @@ describe('sanitising', () => {
         '```powershell\nWrite-Host "hi"\n```',
         '```cmd\nif exist out.txt echo done\n```',
         '```brainfun\n+++\n```',
+        '```default\nplain {x}\n```',
+        '```qmd\n## Title {#sec-x}\n```',
+        '```dockerfile\nFROM node:20\n```',
       ].join('\n\n'),
     )
     expect(html).toContain(
@@ -153,6 +156,10 @@ describe('sanitising', () => {
     expect(html).toContain('<code class="hljs language-cmd"><span class="hljs-keyword">if</span>')
     // a language highlight.js does not know stays plain text
     expect(html).toContain('<code class="hljs language-brainfun">+++')
+    // Quarto's `default` is its name for "do not highlight"; a .qmd example reads as markdown
+    expect(html).toContain('<code class="language-default">plain {x}')
+    expect(html).toContain('<code class="hljs language-qmd"><span class="hljs-section">## Title {#sec-x}</span>')
+    expect(html).toContain('<code class="hljs language-dockerfile"><span class="hljs-keyword">FROM</span>')
   })
 
   it('keeps inline SVG drawings, minus anything active', () => {

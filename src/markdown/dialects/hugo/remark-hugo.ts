@@ -2,7 +2,7 @@ import type { InlineMath, Math } from 'mdast-util-math'
 import type { BlockContent, Paragraph, Parent, PhrasingContent, Root, RootContent, Text } from 'mdast'
 import type { Processor } from 'unified'
 import type { VFile } from 'vfile'
-import { warn } from '../../essay-file-data.js'
+import { contextOf, warn } from '../../essay-file-data.js'
 import { callout } from '../blocks.js'
 import { liquidArguments } from '../../syntax/liquid/index.js'
 import { figureAnchor, hugoCaption, HUGO_SHORTCODE_NAMES } from './shortcodes.js'
@@ -236,7 +236,9 @@ function contentShortcode(open: Marker, inner: RootContent[], source: string): R
 function dropped(file: VFile, name: string): void {
   if (OTHERS.has(name)) return
   const known = HUGO_SHORTCODE_NAMES.has(name) ? ' (its closing shortcode is missing)' : ''
-  warn(file, 'hugo-shortcode', `the Hugo shortcode "${name}" is the site's own template and is not run${known}`)
+  // Quarto writes its extensions' shortcodes the same way (`{{< iconify … >}}`): named by the tool the page is for.
+  const tool = contextOf(file).sourceExtension === '.qmd' ? 'Quarto' : 'Hugo'
+  warn(file, 'hugo-shortcode', `the ${tool} shortcode "${name}" is the site's own template and is not run${known}`)
 }
 
 /**

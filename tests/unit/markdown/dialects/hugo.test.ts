@@ -136,3 +136,15 @@ describe("a Hugo site's own shortcodes", () => {
     expect(warnings.map((w) => w.message).join(' ')).toMatch(/"fancy"[^]*"missing"/)
   })
 })
+
+describe('a site shortcode in a Quarto page (acederberg/quarto-maths’ `{{< iconify … >}}`)', () => {
+  it('is left out, with a warning that names Quarto, not Hugo', () => {
+    const { html, warnings } = renderMarkdown('Python {{< iconify devicon python >}} is used.\n', {
+      sourceExtension: '.qmd',
+    })
+    expect(html).not.toContain('{{')
+    expect(warnings.map((w) => w.message)).toEqual([
+      'the Quarto shortcode "iconify" is the site\'s own template and is not run',
+    ])
+  })
+})
