@@ -36,6 +36,9 @@ export const OPTIONAL_IMPORTS = {
   // ws (Ink's DevTools connection, DEV=true only) requires its native helpers in a try.
   bufferutil: 'ws, when installed',
   'utf-8-validate': 'ws, when installed',
+  // elkjs (Mermaid's layout, in the diagram thread) requires it only when given a worker URL,
+  // after checking it resolves; beautiful-mermaid lays out on the calling thread and never does.
+  'web-worker': 'elkjs, with a workerUrl only',
 }
 
 const external = new RegExp(`^(${[...EXTERNAL, ...Object.keys(OPTIONAL_IMPORTS)].join('|')})(/|$)`)

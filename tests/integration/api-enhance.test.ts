@@ -61,7 +61,9 @@ describe('mathematical models (SPEC §3, §7)', () => {
       expect(res.status).toBe(200)
       const answer = GenerateModelResponseSchema.parse(res.body)
       expect(answer.variablesCount).toBe(answer.model.variables.length)
-      expect(answer.model.equations[0].equation).toContain('\\int_0^{2\\pi}')
+      // In document order: the inline definition of I, then the displays (the polar substitution among them).
+      expect(answer.model.equations[0].equation).toBe('I = \\int_{-\\infty}^{\\infty} e^{-x^2}\\,dx')
+      expect(answer.model.equations.slice(1).some((e) => e.equation.includes('\\int_0^{2\\pi}'))).toBe(true)
     }
     // A stored model is readable by everyone (DECISIONS.md).
     const post = (await guest().get<Post>('/api/posts/the-gaussian-integral-three-ways')).body

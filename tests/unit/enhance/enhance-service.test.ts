@@ -49,7 +49,10 @@ describe('the enhance service', () => {
     expect(JSON.parse(body.bibliography!)).toHaveProperty('entries')
     expect(body.bibliographyContent).toMatch(/^This essay cites/)
     expect(body.summary).toBeTruthy()
-    expect(JSON.parse(body.mathematicalModel!).equations[0].equation).toContain('\\int_0^{2\\pi}')
+    // In document order: the inline definition of I, then the displays (the polar substitution among them).
+    const equations = (JSON.parse(body.mathematicalModel!) as { equations: Array<{ equation: string }> }).equations
+    expect(equations[0].equation).toBe('I = \\int_{-\\infty}^{\\infty} e^{-x^2}\\,dx')
+    expect(equations.slice(1).some((e) => e.equation.includes('\\int_0^{2\\pi}'))).toBe(true)
     expect(body.provenance.annotations).toEqual({
       provider: 'local',
       model: 'scholia-local-1',
