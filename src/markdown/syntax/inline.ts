@@ -250,10 +250,6 @@ class InlineScanner {
   }
 
   /**
-   * Position of the next run of exactly `length` `char`s at or after `from`, or -1; with
-   * `escapes`, a run right after an odd number of backslashes does not count.
-   */
-  /**
    * MathJax's rule for a formula's end: a `$` inside braces does not close it, so that
    * `$F = \{f : \text{$f$ is smooth}\}$` is one formula (KaTeX reads the `$…$` inside `\text`).
    * The first dollar run whose formula balances its braces, within a few; else the first.
@@ -267,6 +263,10 @@ class InlineScanner {
     return first
   }
 
+  /**
+   * Position of the next run of exactly `length` `char`s at or after `from`, or -1; with
+   * `escapes`, a run right after an odd number of backslashes does not count.
+   */
   private findRun(char: string, length: number, from: number, escapes: boolean): number {
     const key = `${char}${length}${escapes}`
     if ((this.misses.get(key) ?? Infinity) <= from) return -1
