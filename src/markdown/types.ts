@@ -156,4 +156,4 @@ export function documentOfRender(
 }
 
 /** Bump when the pipeline's output changes, so stored HTML is re-rendered on the next import. */
-export const RENDER_VERSION = 32
+export const RENDER_VERSION = 33

@@ -36,6 +36,14 @@ export function stripFrontMatter(text: string): FrontMatterSplit {
       readSettings(lines.slice(i, end + 1), variables)
     } else if (line.startsWith('<!--')) {
       end = findLine(lines, i, (l) => l.includes('-->'))
+      // `<!-- label --> ::: {.columns}`: what follows the comment on its line is the essay's.
+      const rest = end < 0 ? '' : lines[end].slice(lines[end].indexOf('-->', end === i ? 2 : 0) + 3)
+      if (rest.trim() !== '') {
+        lines[end] = rest.trimStart()
+        i = end
+        removed = true
+        break
+      }
     } else {
       break
     }

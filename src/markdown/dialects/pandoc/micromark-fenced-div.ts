@@ -1,6 +1,7 @@
 import { factorySpace } from 'micromark-factory-space'
 import { markdownLineEnding, markdownSpace } from 'micromark-util-character'
 import type { Code, Construct, Effects, Extension, State, Token, TokenizeContext } from 'micromark-util-types'
+import { commentRest, leadingComment } from './micromark-leading-comment.js'
 
 /**
  * Pandoc's fenced div (MANUAL, "Extension: fenced_divs"), as a micromark construct:
@@ -17,9 +18,11 @@ import type { Code, Construct, Effects, Extension, State, Token, TokenizeContext
  *
  * `:::{note}` — a brace right after the colons with no `#`, `.` or `=` inside — is MyST's colon
  * fence, read by the MyST reader, and is not matched here.
+ *
+ * A fence may follow an HTML comment on its line, opening or closing (see `leadingComment`).
  */
 export function fencedDivSyntax(): Extension {
-  return { flow: { [COLON]: fencedDiv } }
+  return { flow: { [COLON]: fencedDiv, [LESS_THAN]: fencedDiv } }
 }
 
 declare module 'micromark-util-types' {
@@ -33,6 +36,7 @@ declare module 'micromark-util-types' {
 }
 
 const COLON = 58
+const LESS_THAN = 60
 const LEFT_BRACE = 123
 const RIGHT_BRACE = 125
 const HASH = 35
@@ -60,7 +64,12 @@ const nonLazyLine: Construct = { tokenize: tokenizeNonLazyLine, partial: true }
 
 /** What a content line of a div is, for the nesting count (see `classifyLine`). */
 type LineKind =
-  { kind: 'open' } | { kind: 'close' } | { kind: 'code'; marker: number; size: number } | { kind: 'other' }
+  | { kind: 'open' }
+  | { kind: 'close' }
+  | { kind: 'code'; marker: number; size: number }
+  | { kind: 'comment-open' }
+  | { kind: 'comment-close' }
+  | { kind: 'other' }
 
 function tokenizeFencedDiv(this: TokenizeContext, effects: Effects, ok: State, nok: State): State {
   // eslint-disable-next-line @typescript-eslint/no-this-alias -- micromark hands its context as `this`
@@ -77,6 +86,8 @@ function tokenizeFencedDiv(this: TokenizeContext, effects: Effects, ok: State, n
   let depth = 0
   /** The code fence the content is in, if any: its `:::` lines are code. */
   let code: { marker: number; size: number } | null = null
+  /** Inside an HTML comment of several lines: its `:::` lines are commented out, as pandoc reads them. */
+  let comment = false
   let line: LineKind = { kind: 'other' }
   let previous: Token | undefined
   const levels = levelsOf(self.parser)
@@ -89,6 +100,10 @@ function tokenizeFencedDiv(this: TokenizeContext, effects: Effects, ok: State, n
     if (level > MAX_LEVEL) return nok(c)
     effects.enter('pandocDiv')
     effects.enter('pandocDivFence')
+    return leadingComment(effects, sequenceStart, nok)(c)
+  }
+
+  function sequenceStart(c: Code): State | undefined {
     effects.enter('pandocDivSequence')
     return sequenceOpen(c)
   }
@@ -183,13 +198,16 @@ function tokenizeFencedDiv(this: TokenizeContext, effects: Effects, ok: State, n
   /** Each content line: our closing fence ends the div; otherwise it is read for the nesting count, then kept. */
   function lineStart(c: Code): State | undefined {
     const keep = effects.check({ tokenize: classifyLine, partial: true }, countLine, countLine)
-    if (depth === 0 && code === null)
+    if (depth === 0 && code === null && !comment)
       return effects.attempt({ tokenize: tokenizeClosingFence, partial: true }, afterContent, keep)(c)
     return keep(c)
   }
 
   function countLine(c: Code): State | undefined {
-    if (code !== null) {
+    if (comment) {
+      if (line.kind === 'comment-close') comment = false
+    } else if (line.kind === 'comment-open') comment = true
+    else if (code !== null) {
       if (line.kind === 'code' && line.marker === code.marker && line.size >= code.size) code = null
     } else if (line.kind === 'code') code = { marker: line.marker, size: line.size }
     else if (line.kind === 'open') levels.set(self.now().line, level + ++depth)
@@ -251,6 +269,10 @@ function tokenizeFencedDiv(this: TokenizeContext, effects: Effects, ok: State, n
 
     function prefixAfter(c: Code): State | undefined {
       effects.enter('pandocDivFence')
+      return leadingComment(effects, sequenceStart, nok)(c)
+    }
+
+    function sequenceStart(c: Code): State | undefined {
       effects.enter('pandocDivSequence')
       return sequence(c)
     }
@@ -293,12 +315,35 @@ function tokenizeFencedDiv(this: TokenizeContext, effects: Effects, ok: State, n
       if (c === null || markdownLineEnding(c)) return ok(c)
       // A token is never empty (micromark checks): the first character is always taken.
       effects.enter('pandocDivFence')
+      if (comment) return commentRest(effects, commentClosed, done)(c)
+      if (c === LESS_THAN) return leadingComment(effects, afterComment, done, commentOpened)(c)
       if (c === COLON || c === BACKTICK || c === TILDE) {
         marker = c
         return run(c)
       }
       effects.consume(c)
       return markdownSpace(c) ? blanks : done
+    }
+
+    /** A comment that stays open past its line comments out the lines after it. */
+    function commentOpened(c: Code): State | undefined {
+      line = { kind: 'comment-open' }
+      return done(c)
+    }
+
+    function commentClosed(c: Code): State | undefined {
+      line = { kind: 'comment-close' }
+      return done(c)
+    }
+
+    /** After a comment closed on its line, only colons count (see `leadingComment`). */
+    function afterComment(c: Code): State | undefined {
+      if (c !== COLON) return done(c)
+      // The spaces after the comment were a token of their own: the colons need an open one.
+      effects.exit('pandocDivFence')
+      effects.enter('pandocDivFence')
+      marker = c
+      return run(c)
     }
 
     function blanks(c: Code): State | undefined {

@@ -56,6 +56,45 @@ describe('pandoc fenced divs: Quarto callouts', () => {
   it('drops a closing fence with nothing to close', () => {
     expect(renderMarkdown('Text.\n:::\n\nMore.\n').html).not.toContain(':::')
   })
+
+  // acederberg/quarto-maths labels each fence with a comment on its line; Quarto renders them as divs.
+  it('opens and closes divs written after an HTML comment on the same line, at the start of the essay too', () => {
+    const md = [
+      '<!-- START COLUMNS ------------> ::::: { .columns }',
+      '',
+      '<!-- START COLUMN -------------> :::: { .column }',
+      'Left *text*.',
+      '<!-- STOP COLUMN --------------> ::::',
+      '<!---------------------------------> ::: {.callout-note title="Inside"}',
+      'Noted.',
+      '<!---------------------------------> :::',
+      '',
+      '<!-- END COLUMNS --> :::::',
+      '',
+      'After.',
+      '',
+    ].join('\n')
+    const { html } = renderMarkdown(md)
+    expect(html).toMatch(
+      /<p>Left <em>text<\/em>\.<\/p>[\s\S]*<p class="callout-title">Inside<\/p>\s*<p>Noted\.<\/p>\s*<\/div>\s*<p>After\.<\/p>/,
+    )
+    expect(html).not.toMatch(RAW)
+    expect(renderMarkdown('Intro.\n\n' + md).html).not.toMatch(RAW)
+  })
+
+  it('reads fences inside a comment of several lines as commented out, as pandoc does', () => {
+    const md = '::: {#outer}\n<!---\n\n::: {.callout-tip}\nHidden tip.\n:::\n\n--->\n\nStill outer.\n:::\n\nAfter.\n'
+    const { html } = renderMarkdown(md)
+    expect(html).not.toContain('Hidden tip')
+    expect(html).toMatch(/<p>Still outer\.<\/p>\s*<p>After\.<\/p>/)
+    expect(html).not.toMatch(RAW)
+  })
+
+  it('leaves a comment alone on its line, or followed by other text, as HTML', () => {
+    const { html } = renderMarkdown('Text.\n\n<!-- just a note -->\n\n<!-- a --> not a fence\n\nEnd.\n')
+    expect(html).toContain('<p>End.</p>')
+    expect(html).not.toContain('just a note')
+  })
 })
 
 describe('pandoc list tables (quarto-web’s docs/authoring/tables.qmd)', () => {
