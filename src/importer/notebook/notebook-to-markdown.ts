@@ -1,4 +1,5 @@
 import type { EmbeddedFile } from '../parse/types.js'
+import { withoutHeadingAttributes } from '../parse/body-scan.js'
 import { outputsToMarkdown } from './cell-outputs.js'
 import { EmbeddedFiles, IMAGE_TYPES, joinText } from './embedded-files.js'
 import { fenced, htmlBlock } from './markdown-blocks.js'
@@ -43,7 +44,9 @@ export function notebookToMarkdown(notebook: Notebook): ConvertedNotebook {
         seenMarkdown = true
       }
       source = withAttachments(source, cell, files)
-      firstHeading ??= /^#[ \t]+(.+?)[ \t#]*$/m.exec(source)?.[1] ?? null
+      const heading = /^#[ \t]+(.+?)[ \t#]*$/m.exec(source)?.[1]
+      // Quarto's `# Categorical Data {#sec-categorical-data}`: the label is the heading's, not the title's words.
+      if (heading !== undefined) firstHeading ??= withoutHeadingAttributes(heading)
       if (source.trim() !== '') blocks.push(source.trim())
     } else if (cell.cell_type === 'code') {
       const { code, caption } = withoutCellOptions(source)

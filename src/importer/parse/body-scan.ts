@@ -143,6 +143,11 @@ function maskFranklinInlineHtml(body: string): string {
 
 const HEADING_ATTRIBUTES = /\s*\{(?:[#.-][^{}]*|[\w-]+=[^{}]*)\}\s*$/
 
+/** A heading's words without pandoc's attributes after them (`# Introduction {#intro}`, `{-}`). */
+export function withoutHeadingAttributes(text: string): string {
+  return text.replace(HEADING_ATTRIBUTES, '')
+}
+
 function findHeading(root: Root, shift = 0): BodyScan['heading'] {
   let found: Heading | null = null
   visit(root, 'heading', (node) => {
@@ -157,7 +162,7 @@ function findHeading(root: Root, shift = 0): BodyScan['heading'] {
   const index = root.children.indexOf(heading)
   const leading = index >= 0 && !root.children.slice(0, index).some((node) => isContent(node))
   // Pandoc's attributes (`# Introduction {#intro}`, bookdown's `{-}`) belong to the heading, not its words.
-  const text = plainText(heading.children).replace(HEADING_ATTRIBUTES, '')
+  const text = withoutHeadingAttributes(plainText(heading.children))
   return { text, start, end, leading }
 }
 

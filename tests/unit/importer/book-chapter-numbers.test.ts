@@ -110,6 +110,32 @@ describe('a Quarto book’s chapters', () => {
     expect(shownText(intro.html)).not.toContain('(?)')
   })
 
+  // aeturrell/coding-for-economists: most chapters are notebooks whose first cell heads them so.
+  it('a notebook chapter titled `# Time Series {#sec-time-series}` keeps the label off its title and is the target of @sec-time-series', async () => {
+    const cell = (source: string) => ({ cell_type: 'markdown', metadata: {}, source })
+    const notebook = {
+      nbformat: 4,
+      nbformat_minor: 5,
+      metadata: {},
+      cells: [cell('# Time Series {#sec-time-series}\n\nSeries.')],
+    }
+    const blog = await imported(
+      book({
+        ...QUARTO_BOOK,
+        '_quarto.yml': QUARTO_BOOK['_quarto.yml'].replace(
+          '- probability.qmd',
+          '- probability.qmd\n        - series.ipynb',
+        ),
+        'series.ipynb': JSON.stringify(notebook),
+        'tools.qmd': '# Tools\n\nSee the @sec-time-series chapter.\n',
+      }),
+    )
+    const series = await blog.posts.get('time-series', GUEST)
+    expect(series.title).toBe('3 Time Series')
+    const tools = await blog.posts.get('tools', GUEST)
+    expect(tools.html).toMatch(/See the <a href="\/posts\/time-series"[^>]*>Chapter 3<\/a> chapter\./)
+  })
+
   it('are not numbered under number-sections: false, nor is a value that is no boolean taken for false', async () => {
     const off = book({ ...QUARTO_BOOK, '_quarto.yml': `${QUARTO_BOOK['_quarto.yml']}number-sections: false\n` })
     expect(await numbers(off)).toEqual({})
