@@ -124,7 +124,10 @@ const ELLIPSIS = /^(?:\\[lc]?dots[bc]?|\\ldots|\\cdots|\.\.\.|…)$/
 export function headsOf(tex: string): Head[] {
   const one = headOf(tex)
   if (one) return [one]
-  const t = tex.replace(/^\s*\\?\{|\\?\}\s*$/g, '')
+  // `\{x_1, \ldots, x_n\}`, `{a, b}`: the braces of a set go (not the last brace of `X_{k}`).
+  const t = tex.replace(/^\s*(?:\\left\s*)?(\\?)\{(.*)(?:\\right\s*)?\1\}\s*$/s, (all, _: string, inner: string) =>
+    balanced(inner) ? inner.replace(/\\right\s*$/, '') : all,
+  )
   const parts = splitTopLevel(t)
   if (parts.length < 2) return []
   const heads: Head[] = []
@@ -135,6 +138,17 @@ export function headsOf(tex: string): Head[] {
     heads.push(h)
   }
   return heads.length >= 2 ? heads : []
+}
+
+/** Braces that open and close in order. */
+function balanced(tex: string): boolean {
+  let depth = 0
+  for (let i = 0; i < tex.length; i++) {
+    if (tex[i] === '\\') i++
+    else if (tex[i] === '{') depth++
+    else if (tex[i] === '}' && --depth < 0) return false
+  }
+  return depth === 0
 }
 
 /** The formula split at its commas outside braces and brackets. */

@@ -19,7 +19,7 @@ export const STATED: RegExp[] = [
   String.raw`${SELF}\s*,?\s*being\s+(?:${DET}\s+)?${PHRASE}`,
   // "⟦W⟧ is the weight matrix and ⟦b⟧ the bias", "we call ⟦φ⟧ the encoder and ⟦ρ⟧ the decoder", "⟦Y⟧ symbolises
   // the label, ⟦D⟧ the prediction, ⟦A⟧ the attributes", "we use ⟦μ⟧ to denote the mean, ⟦σ⟧ the std": the verb is not repeated.
-  String.raw`(?:\bcall\s+⟦\d+⟧|\b(?:use|write)\s+⟦\d+⟧\s+to\s+(?:denote|represent)|⟦\d+⟧\s*,?\s*(?:is|are|denotes|represents|symboli[sz]es|signifies|stands\s+for))\s+${DET}\s+[^⟦.;:]{2,100}?(?:,\s*(?:and\s+)?⟦\d+⟧\s+${DET}\s+[^⟦.;:]{2,100}?)*(?:,\s*(?:and\s+)?|,?\s+and\s+)${SELF}\s+${DET}\s+${PHRASE}`,
+  String.raw`(?:\bcall\s+⟦\d+⟧|\blet\s+⟦\d+⟧\s+(?:denote|be)|\b(?:use|write)\s+⟦\d+⟧\s+to\s+(?:denote|represent)|⟦\d+⟧\s*,?\s*(?:is|are|denotes|represents|symboli[sz]es|signifies|stands\s+for))\s+${DET}\s+[^⟦.;:]{2,100}?(?:,\s*(?:and\s+)?⟦\d+⟧\s+${DET}\s+[^⟦.;:]{2,100}?)*(?:,\s*(?:and\s+)?|,?\s+and\s+)${SELF}\s+${DET}\s+${PHRASE}`,
   // "We call ⟦φ⟧ the encoder"
   String.raw`\bcall\s+${SELF}\s+${DET}\s+${PHRASE}`,
   // "h is Planck’s constant": a name may open with the possessive of a proper name.
@@ -86,7 +86,7 @@ export const NOT_A_NAME =
   /^(?:smallest|largest|highest|lowest|greatest|best|worst|using|takes?|taking|rewritten|small|large|smaller|larger|given|distributed|equal|independent\s+of|defined|called|known|used|obtained|written|true|false|positive|negative|zero|greater|smaller|larger|less|more|not|also|then|now|only|just|same|following|above|below|function\s+of)(?![A-Za-z-])/i
 /** An adjective alone says what kind of value a symbol holds, not what it is ("let x be fixed", "a suitable w"). */
 export const LONE_ADJECTIVE =
-  /^(?:fixed|arbitrary|any|finite|nonzero|non-zero|continuous|differentiable|invertible|such|independent|real|complex|random|suitable|appropriate|certain|particular|specific|general|generic|new|optimal|unknown|original|different|similar|valid|feasible|\p{L}{3,}(?:able|ible))$/iu
+  /^(?:fixed|arbitrary|any|finite|nonzero|non-zero|continuous|discrete|differentiable|invertible|such|independent|real|complex|random|suitable|appropriate|certain|particular|specific|general|generic|new|optimal|unknown|original|different|similar|valid|feasible|\p{L}{3,}(?:able|ible))$/iu
 export const UNIT =
   /^\s*(?:\(\s*)?(?:is\s+)?(?:measured\s+)?in\s+(meters|metres|seconds|minutes|hours|days|years|kilograms|grams|dollars|euros|percent|bits|bytes|pixels|degrees|radians|kelvin|joules|watts|volts|newtons|hertz|square\s+feet|feet|miles|kilometers|kilometres|centimeters|millimeters)\b/i
 /** Nouns too general to name a symbol on their own ("in the direction x", "the value x"). */

@@ -31,6 +31,12 @@ export function singular(name: string, eachOne = false): string {
 const ATTRIBUTIVE =
   /^(?:smallest|largest|highest|lowest|greatest|small|large|smaller|larger|positive|negative|true|independent)$/i
 
+/** The colour or place of a curve in a figure. */
+const LEGEND =
+  /^(?:(?:light|dark)\s+)?(?:blue|red|green|orange|black|purple|yellow|gr[ae]y|pink|brown|cyan|magenta|dashed|dotted|solid|left|right|top|bottom)(?:\s+(?:line|curve|dots?|points?|panel|plot))?$/i
+/** A finite verb inside the words taken for a name: the sentence has gone on. */
+const CLAUSE_VERB = /\b(?:consists?|contains?|comprises?|involves?|changing|iff)\b/i
+
 /** `prenominal`: the words stand right before the symbol they name ("the negative gradient g"), not after a verb. */
 export function tidy(raw: string, prenominal = false): string | null {
   let name = raw.replace(NAME_END, '').replace(/⟦\*⟧/g, '').replace(/\s+/g, ' ').trim()
@@ -75,6 +81,8 @@ export function tidy(raw: string, prenominal = false): string | null {
     // "a quadratic objective of the form": what follows is the formula, not the name.
     .replace(/\s+of\s+the\s+form$/i, '')
   if (kept.length === 1 && (TYPE_WORD.test(name) || LONE_ADJECTIVE.test(name))) return null
+  // "DDPM’s ⟦βₜ⟧", "⟦φ₁⟧ (blue)", "a tuple that consists of …": a possessive, a figure's legend or a clause, not a name.
+  if (/['’]s?$/.test(name) || LEGEND.test(name) || CLAUSE_VERB.test(name)) return null
   if (
     name.length < 3 ||
     (NOT_A_NAME.test(name) && !(prenominal && kept.length >= 2 && ATTRIBUTIVE.test(kept[0]))) ||

@@ -202,7 +202,9 @@ function namesInSentence(s: Sentence): Found[] {
     // ("the rank of a matrix ⟦A⟧ is …": the symbol closes a phrase after a preposition, and what it "is" is the rank.)
     const object =
       PREPOSITION.test(/([\p{L}]+)\s*$/u.exec(marked.slice(0, at))?.[1] ?? '') ||
-      /\b(?:of|for|in|on|from)\s+(?:a|an|the|some|each|every)\s+[\p{L}-]+\s*$/iu.test(marked.slice(0, at))
+      /\b(?:of|for|in|on|from)\s+(?:a|an|the|some|each|every)\s+(?:(?!(?:and|or|but|while|whereas)\s)[\p{L}-]+\s+){0,2}(?!(?:and|or|but|while|whereas)\s*$)[\p{L}-]+\s*$/iu.test(
+        marked.slice(0, at),
+      )
     const called = CALLED.exec(marked)
     const callName = called && tidy(called[1])
     if (callName) return named(callName, -1)
@@ -213,6 +215,9 @@ function namesInSentence(s: Sentence): Found[] {
       const article = m !== null && /\bthe\s+$/i.test(m[0].slice(0, m[0].length - m[1].length))
       const name = m && tidy(elided(marked.slice(0, m.index), m[1]), article)
       if (name && NAMED_BEFORE.includes(pattern) && GENERIC_NOUNS.has(name.toLowerCase())) continue
+      // "for a given graph ⟦G⟧ as an example": an aside, not what it is.
+      if (name && /^\s*,?\s*as\b/i.test(m[0].slice(m[0].indexOf('⟦*⟧') + 3)) && GENERIC_NOUNS.has(name.toLowerCase()))
+        continue
       // "R, S, A denote the reward, state and action": a list of names for a list of symbols, in order.
       const each =
         name && shared && STATED.includes(pattern)
@@ -229,7 +234,9 @@ function namesInSentence(s: Sentence): Found[] {
     const plural = object ? null : ARE_PLURAL.exec(marked)
     if (plural) {
       const name = tidy(plural[1])
-      if (name && name.includes(' ')) return named(name, 0)
+      // ("⟦I⟧ and ⟦χ⟧ are represented as graphs": a passive verb, not a name.)
+      if (name && name.includes(' ') && !/^\p{L}+ed\s+(?:as|by|in|into|to|with|from|on|for|using|via)\b/iu.test(name))
+        return named(name, 0)
     }
     // A symbol with a relation (`η = 0.01`) is named only by what the sentence says it is, or by
     // a noun phrase with its article ("the noise precision τ = 1/σ²"), never by a verb ("set x = 0").
@@ -243,20 +250,21 @@ function namesInSentence(s: Sentence): Found[] {
     }
     for (const pattern of AFTER) {
       const m = pattern.exec(marked)
-      const name = m && tidy(m[1])
+      // ("⟦λ⟧, the largest eigenvalue of the Hessian,": an apposition is a noun phrase, its adjective part of it.)
+      const name = m && tidy(m[1], /^(?:smallest|largest|highest|lowest|greatest)\s/i.test(m[1]) && /,\s*$/.test(m[0]))
       // "wₜ (and doing simple algebra)", "c (if we neglect …)": an aside, not a name.
       const first = name?.split(' ')[0] ?? ''
       if (!name || STOP_WORDS.has(first.toLowerCase()) || name.split(' ').some((w) => PRONOUN.test(w))) continue
       if (!PREPOSITION.test(lastWord(name))) return named(name, 1)
     }
-    // "…, and x, the input." but not "Given α, its definition is": a clause, not an apposition.
-    const end = APPOSITION_AT_END.exec(marked)
+    // "…, and x, the input." but not "Given α, its definition is": a clause, not an apposition
+    // (nor "Given an input sequence ⟦x⟧, the encoder computes …": after an opening clause, its subject).
+    const opening = /^\s*(?:given|for|if|when|with|since|as|once|after|before|using|by|in|on|at)\b/i.test(marked)
+    const end = opening && !marked.slice(0, at).includes(',') ? null : APPOSITION_AT_END.exec(marked)
     const last = end && end[1].replace(NAME_END, '') === end[1] ? tidy(end[1]) : null
     if (last) return named(last, 1)
     // (Not after a clause that opens the sentence: "Given ⟦x⟧, the model trained on …" is its subject.)
-    const qualified = /^\s*(?:given|for|if|when|with|since|as|once|after|before|using|by|in|on|at)\b/i.test(marked)
-      ? null
-      : APPOSITION_QUALIFIED.exec(marked)
+    const qualified = opening ? null : APPOSITION_QUALIFIED.exec(marked)
     const what = qualified && qualified[1].replace(NAME_END, '') === qualified[1] ? tidy(qualified[1]) : null
     if (what) return named(what, 1)
     // "the standard ℓ₂-norm": the words before name the compound the symbol starts, not the symbol.
@@ -318,6 +326,14 @@ function namesListed(first: string, rest: string, count: number): string[] | nul
   if (items.length !== count || count < 2 || (!respectively && count < 3)) return null
   const names = items.map((item) => tidy(item.replace(/^(?:the|a|an|its|their)\s+/i, '')))
   if (names.some((n) => !n || n.split(' ').length > 7) || new Set(names).size !== count) return null
+  // "the query, key and value matrices": one word each before a plural noun they share.
+  const head = /^[\p{L}-]+\s+([\p{L}-]+)$/u.exec(names[count - 1]!)?.[1] ?? ''
+  const shares =
+    head !== '' &&
+    singular(head) !== head &&
+    !STOP_WORDS.has(head.toLowerCase()) &&
+    names.slice(0, -1).every((n) => /^[\p{L}-]+$/u.test(n!) && singular(n!) === n)
+  if (shares) return (names as string[]).map((n, i) => (i < count - 1 ? `${n} ${singular(head)}` : singular(n)))
   return (names as string[]).map((n) => (kinds ? singular(n) : n))
 }
 
@@ -371,7 +387,14 @@ function nounBefore(before: string, withArticle = false): string | null {
   const run: string[] = []
   while (words.length && run.length < 5) {
     const w = words[words.length - 1]
-    if (!/^[\p{L}][\p{L}-]*(?:['’]s)?$/u.test(w) || STOP_WORDS.has(w.toLowerCase()) || NUMBER_WORD.test(w)) break
+    if (
+      !/^[\p{L}][\p{L}-]*(?:['’]s)?$/u.test(w) ||
+      STOP_WORDS.has(w.toLowerCase()) ||
+      NUMBER_WORD.test(w) ||
+      // "no longer changing it’s output ⟦z⟧": a pronoun's possessive ends the name.
+      /^(?:it|they|we|you|he|she|one)['’]s$/i.test(w)
+    )
+      break
     run.unshift(words.pop()!)
   }
   // "Assume ε …", "Consider x": a sentence that opens with a verb names nothing by it.
@@ -594,6 +617,14 @@ function notation(sentences: Sentence[], displays: DisplayFormula[], names: Map<
       const meanHead = headOf(mean)
       const squared = /^(.+?)\s*\^\s*\{?\s*2\s*\}?$/.exec(spread)
       const spreadHead = headOf(squared ? squared[1] : spread)
+      // "a network 𝒩(t, u⁰)": a normal distribution's spread is a variance, a standard deviation or a covariance.
+      if (
+        !squared &&
+        !/^(?:\\(?:mathbf|boldsymbol|bm)\s*\{?\s*)?(?:[A-Z](?![A-Za-z])|\\(?:sigma|Sigma|varsigma|tau|lambda|nu|kappa|gamma)(?![A-Za-z]))/.test(
+          spread,
+        )
+      )
+        continue
       const said = `The essay writes ${readableTex(m[0])}: the notation gives its role.`
       if (meanHead && !names.has(meanHead.key))
         names.set(meanHead.key, {
@@ -606,7 +637,12 @@ function notation(sentences: Sentence[], displays: DisplayFormula[], names: Map<
           order: 0,
           note: said,
         })
-      if (spreadHead && !names.has(spreadHead.key)) {
+      // (`𝒩(0, I)`: the identity is not a symbol of the essay's own.)
+      if (
+        spreadHead &&
+        !names.has(spreadHead.key) &&
+        !/^(?:I|\\mathbf\s*\{\s*I\s*\}|\\mathbb\s*\{\s*I\s*\})$/.test(spreadHead.key)
+      ) {
         const name = squared
           ? 'standard deviation'
           : /^\\(?:Sigma|mathbf|boldsymbol)|^[A-Z]/.test(spreadHead.key)
@@ -764,7 +800,7 @@ const MEASURE =
 
 /** Nouns that name an equation, not the symbol on its left. */
 const FORMULA_NOUN =
-  /^(?:definitions?|decompositions?|factori[sz]ations?|expansions?|identit(?:y|ies)|forms?|representations?|approximations?|formulas?|formulae|equations?|relations?)$/i
+  /^(?:definitions?|rules?|recurrences?|conditions?|decompositions?|factori[sz]ations?|expansions?|identit(?:y|ies)|forms?|representations?|approximations?|formulas?|formulae|equations?|relations?)$/i
 
 /** A bold symbol is a vector or matrix: one symbol that holds many values ("the learnable parameters W"). */
 const holdsMany = (key: string) => /\\(?:mathbf|boldsymbol|bm|pmb|vec)\b/.test(key)
