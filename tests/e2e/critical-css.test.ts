@@ -6,7 +6,7 @@ import { launchBrowser, type TestBrowser } from '../helpers/browser.js'
 import { projectRoot } from '../helpers/temp-dir.js'
 
 // A reader's page paints from the styles inlined in its head; the app's stylesheet, linked at
-// the end of the body, arrives after. If the inlined styles missed a rule the page uses, the
+// the start of the body, may arrive after. If the inlined styles missed a rule the page uses, the
 // page would change (and shift) when the stylesheet lands. So: every element of the server's
 // page must be laid out and styled the same with the inlined styles alone as with both.
 

@@ -37,9 +37,9 @@ export function renderDocument(parts: {
     ${parts.head}
     ${styles.head}${parts.assets.head}${ownerHead}
   </head>
-  <body>
+  <body>${styles.body}
     <div id="root">${parts.appHtml}</div>
-    <script type="application/json" id="${STATE_ELEMENT_ID}">${jsonForScript(parts.state)}</script>${postHtml}${styles.body}
+    <script type="application/json" id="${STATE_ELEMENT_ID}">${jsonForScript(parts.state)}</script>${postHtml}
     ${parts.assets.script}
   </body>
 </html>
@@ -50,12 +50,15 @@ export function renderDocument(parts: {
 const SHELL = '<html><head></head><body><div id="root"></div></body></html>'
 
 /**
- * A reader's page carries, inline, every font face and the rules its own markup uses, so it
- * paints without waiting for the stylesheet, which is linked at the end of the body (without
- * its font faces: scripts/font-faces-apart.ts). Being there, it still arrives before the
- * app's script runs (a script waits for the stylesheets above it), so whatever the app draws
- * later is styled. An admin's page keeps the plain links in the head: the owner's stylesheet
- * must come after the app's to win over it.
+ * A reader's page carries, inline, every font face and the rules its own markup uses, and
+ * links the stylesheet (without its font faces: scripts/font-faces-apart.ts) at the start of
+ * the body, so it arrives before the app's script runs (a script waits for the stylesheets
+ * above it) and whatever the app draws later is styled. Not at the end of the body, where it
+ * was: a stylesheet added to a parsed page restyles every element on screen and lays them
+ * out again, on the longest math page (issue 40) a 0.5-1.4 s task on a throttled phone, half
+ * its style work; at the start it is there before the essay is parsed. The body is not
+ * painted until it arrives, fetched alongside the page. An admin's page keeps the plain
+ * links in the head: the owner's stylesheet must come after the app's to win over it.
  */
 function pageStyles(parts: { head: string; assets: ClientAssets; appHtml: string; owner?: boolean }): {
   head: string
