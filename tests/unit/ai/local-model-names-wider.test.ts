@@ -76,4 +76,20 @@ describe('symbol names on essays never seen (issue 39)', () => {
     expect(m.get('S')).toBe('covariance matrix')
     expect(namesOf(await modelOf('The noise is $\\epsilon \\sim \\mathcal{N}(0, I)$.')).get('I') ?? '').toBe('')
   })
+
+  it('ends a name at "by which", drops "in the above equation", keeps a participle right after the noun', async () => {
+    const loss =
+      'where $\\theta$ are the model parameters, $\\mathcal{L}^{task}$ is the loss function by which they are updated and $D$ is the training set.'
+    expect(await nameOf(loss, '\\mathcal{L}^{task}')).toBe('loss function')
+    expect(
+      await nameOf('In the system $y = Ax$, $A = I - J$ where $J$ is the Jacobian in the above equation.', 'J'),
+    ).toBe('Jacobian')
+    expect(await nameOf('where $\\alpha \\in (0, 1)$ is a hyperparameter controlling the decay rate.', '\\alpha')).toBe(
+      'hyperparameter controlling the decay rate',
+    )
+    // (a gerund after a preposition opens a clause: "the estimate of θ after observing the samples")
+    expect(
+      await nameOf('Here $\\theta_n$ is the estimate of the mean after observing the samples in the set.', '\\theta_n'),
+    ).not.toMatch(/observing/)
+  })
 })

@@ -80,7 +80,7 @@ export const APPOSITION_QUALIFIED = new RegExp(
 )
 /** A name ends where the sentence goes on to something else. */
 export const NAME_END =
-  /-?\s+(?:where|which|that|such|so|if|when|while|whose|given|using|resulting|connecting|to\s+(?:obtain|get|compute|find|make)|i\.e|e\.g|and\s+⟦|with\s+⟦|for\s+all|is|are|was|were|can|will|has|have|gets?|becomes?|(?:\p{L}+ly\s+)?(?:\p{L}{3,}ed\s+(?:via|by|from|using|through|with|in|on|at|over|for)|(?:drawn|taken|chosen)\s+\p{L}+|following|satisfying|having|containing))(?![\p{L}]).*$/iu
+  /-?\s+(?:(?:by|in|with|for|from|on|to|of|at|through|under|over)\s+(?:which|whom)|where|which|that|such|so|if|when|while|whose|given|using|resulting|connecting|to\s+(?:obtain|get|compute|find|make)|i\.e|e\.g|and\s+⟦|with\s+⟦|for\s+all|is|are|was|were|can|will|has|have|gets?|becomes?|(?:\p{L}+ly\s+)?(?:\p{L}{3,}ed\s+(?:via|by|from|using|through|with|in|on|at|over|for)|(?:drawn|taken|chosen)\s+\p{L}+|following|satisfying|having|containing))(?![\p{L}]).*$/iu
 /** Words that start a statement about the symbol, not its name ("x is distributed as …"). */
 export const NOT_A_NAME =
   /^(?:smallest|largest|highest|lowest|greatest|best|worst|using|takes?|taking|rewritten|small|large|smaller|larger|given|distributed|equal|independent\s+of|defined|called|known|used|obtained|written|true|false|positive|negative|zero|greater|smaller|larger|less|more|not|also|then|now|only|just|same|following|above|below|function\s+of)(?![A-Za-z-])/i

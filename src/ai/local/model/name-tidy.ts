@@ -49,6 +49,8 @@ export function tidy(raw: string, prenominal = false): string | null {
     name = name.slice(0, m.index).trim()
     break
   }
+  // "the Jacobian in the above equation": the place of the formula, not part of the name.
+  name = name.replace(/\s+(?:in|of|from)\s+the\s+(?:above|below|previous|preceding|following)\s+\p{L}+$/iu, '')
   const words = name.split(' ')
   // "the variance of ⟦⟧" keeps its formula; "the definition of" (cut before a formula) names nothing.
   if (words.length && PREPOSITION.test(words[words.length - 1])) return null
@@ -71,7 +73,18 @@ export function tidy(raw: string, prenominal = false): string | null {
   if (
     words.some(
       (w, i) =>
-        i > 0 && /^(?:the|a|an)$/i.test(w) && !PREPOSITION.test(words[i - 1]) && !/^(?:and|or)$/i.test(words[i - 1]),
+        i > 0 &&
+        /^(?:the|a|an)$/i.test(w) &&
+        !PREPOSITION.test(words[i - 1]) &&
+        !/^(?:and|or)$/i.test(words[i - 1]) &&
+        // ("a hyperparameter controlling the decay rate": a participle right after the noun qualifies it.)
+        !(
+          i === 2 &&
+          /\p{L}{3,}ing$/u.test(words[1]) &&
+          !STOP_WORDS.has(words[1].toLowerCase()) &&
+          !STOP_WORDS.has(words[0].toLowerCase()) &&
+          !PREPOSITION.test(words[0])
+        ),
     )
   )
     return null
