@@ -11,6 +11,7 @@ import { findEssayFiles } from './files/find-essay-files.js'
 import { withBookContents } from './files/book-contents.js'
 import { writeUploadFolder } from './files/upload-folder.js'
 import { readEssayFile, type ReadEssayResult } from './files/read-essay-file.js'
+import { withFrozenResults } from './files/quarto-freeze.js'
 import { SourceFingerprints } from './files/source-fingerprints.js'
 import { isUploadKey, readUpload, uploadKeys, type Upload } from './files/uploads.js'
 import type { EssayInput, ParsedEssay } from './parse/index.js'
@@ -85,11 +86,13 @@ export class ImportService {
       (path) =>
         gone.has(path)
           ? Promise.resolve({ ok: false, error: 'No such file or folder' })
-          : readEssayFile(path).then((read) =>
-              read.ok && contents.has(path)
-                ? { ...read, text: withBookContents(read.text, path, contents.get(path)!) }
-                : read,
-            ),
+          : readEssayFile(path)
+              .then((read) => withFrozenResults(read, path, roots.get(path)))
+              .then((read) =>
+                read.ok && contents.has(path)
+                  ? { ...read, text: withBookContents(read.text, path, contents.get(path)!) }
+                  : read,
+              ),
       (path) => roots.get(path),
       undefined,
       fingerprints,

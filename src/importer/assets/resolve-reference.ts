@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, realpathSync } from 'node:fs'
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { isRemoteReference } from '../../media/asset-types.js'
+import { frozenFigurePath } from '../files/quarto-freeze.js'
 
 /** What a `src`/`href` written in an essay names. */
 export type Reference = { kind: 'remote' } | { kind: 'local'; path: string } | { kind: 'invalid' }
@@ -24,8 +25,11 @@ export function referencedPath(ref: string, essayPath: string, root: string): Re
   if (path === '' || path.includes('\0')) return { kind: 'invalid' }
   if (!path.startsWith('/')) {
     // bookdown knits every chapter from the book's root, so a chunk's `ml/img/x.png` is the root's:
-    // a relative path the essay's folder does not hold is looked for there.
-    return { kind: 'local', path: firstFound([resolve(dirname(essayPath), path), resolve(root, path)], root) }
+    // a relative path the essay's folder does not hold is looked for there; a frozen Quarto
+    // page's plot, in the site's `_freeze` folder.
+    const frozen = frozenFigurePath(path, essayPath, root)
+    const candidates = [resolve(dirname(essayPath), path), resolve(root, path)]
+    return { kind: 'local', path: firstFound(frozen ? [...candidates, frozen] : candidates, root) }
   }
   // Hugo serves its `static/` folder at the site's root: `/post_img/x.png` is `static/post_img/x.png`.
   return { kind: 'local', path: firstFound([resolve(root, `.${path}`), resolve(root, 'static', `.${path}`)], root) }

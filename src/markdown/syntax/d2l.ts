@@ -62,6 +62,20 @@ export function d2lTableOfContents(info: string, body: readonly string[]): strin
 }
 
 /**
+ * Classes pandoc and Quarto put on code blocks for their own styling, never a language: a frozen
+ * Quarto page's `echo: fenced` cell is ```` ````{.cell-code} ````, its other cells ```` ```{.r .cell-code} ````.
+ */
+const PRESENTATION_CLASSES = new Set([
+  'cell-code',
+  'sourceCode',
+  'numberLines',
+  'number-lines',
+  'code-overflow-wrap',
+  'code-overflow-scroll',
+  'code-with-filename',
+])
+
+/**
  * Turns a fenced code block of a d2l page into a plain one: `{.python .input n=1}` becomes
  * `python`, cells of other frameworks and the notebook's tab-selection setup disappear
  * (null: drop the block), and a ```` ```toc ```` block (the book's chapter list) is dropped.
@@ -77,7 +91,7 @@ export function rewriteCodeBlock(block: CodeBlock, framework: string | null): Co
         .exec(info)?.[1]
         .split(/\s+/)
         .filter((c) => c.startsWith('.')) ?? []
-    info = classes.length > 0 ? classes[0].slice(1) : ''
+    info = classes.map((c) => c.slice(1)).find((c) => !PRESENTATION_CLASSES.has(c)) ?? ''
   }
   if (info === 'toc') return null
   let body = block.body
