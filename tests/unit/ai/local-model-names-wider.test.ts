@@ -92,4 +92,16 @@ describe('symbol names on essays never seen (issue 39)', () => {
       await nameOf('Here $\\theta_n$ is the estimate of the mean after observing the samples in the set.', '\\theta_n'),
     ).not.toMatch(/observing/)
   })
+
+  it('names the one symbol a display defines after "The … is" (and not a list of rows)', async () => {
+    const m = namesOf(
+      await modelOf(
+        'The output of each head is\n\n$$\\mathrm{head}_i = \\mathrm{Attention}(Q W_i^Q, K W_i^K)$$\n\nThen the prediction becomes\n\n$$\\hat{y} = \\sigma(w^\\top x)$$\n\nThe updates are\n\n$$a = b + c \\\\ d = a + e$$',
+      ),
+    )
+    expect(m.get('\\mathrm{head}_i')).toBe('output of each head')
+    expect(m.get('\\hat{y}')).toBe('prediction')
+    expect(m.get('a') ?? '').toBe('')
+    expect(m.get('d') ?? '').toBe('')
+  })
 })

@@ -116,7 +116,9 @@ $$ a = -\\tfrac{1}{2} q^2 + q k - \\tfrac{1}{2} k^2 + d $$
 First, note that the final term depends on $q$ only. The product has zero mean and a variance of $d$.
 We can drop it from the definition of $a$. This generation of a prediction $y$ from $k$ is a machine learning model.`)
     const byName = new Map(m.variables.map((v) => [v.symbol, v]))
-    for (const symbol of ['q', 'd', 'a', 'k']) {
+    // ("The score is" before the display names its left side: not from "the definition of a".)
+    expect(byName.get('a')?.name).toBe('score')
+    for (const symbol of ['q', 'd', 'k']) {
       expect(byName.get(symbol)?.name).toBe('')
       expect(byName.get(symbol)?.description).toContain('No sentence naming it was found')
     }

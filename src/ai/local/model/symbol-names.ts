@@ -466,6 +466,11 @@ const INTRODUCES_DEFINED = new RegExp(
   String.raw`(?:^|[^\p{L}])${DET}\s+([^,;:()]{2,140}?)\s+(?:is|can\s+be|will\s+be)\s+(?:then\s+)?defined(?:\s*,\s*\p{L}{3,}ing\b[^:;]*)?\s*[.:]?\s*$`,
   'iu',
 )
+/** "The output of each head is", "Then the prediction becomes:": a sentence that is only its subject and verb introduces what the subject is. */
+const INTRODUCES_IS = new RegExp(
+  String.raw`^\s*(?:(?:then|thus|so|hence|finally|therefore|now|here|similarly|in\s+this\s+case)\s*,?\s+)?${DET}\s+((?:[\p{L}-]+\s+){0,5}?[\p{L}-]+)\s+(?:is|are|becomes|become)\s*:?\s*$`,
+  'iu',
+)
 /** "We'll call this quantity the asymptotic rate of convergence, and denote it:" */
 const INTRODUCES_CALL = new RegExp(
   String.raw`\bcall\s+(?:this|it|these|them)(?:\s+\p{L}+)?\s+${DET}\s+([^,;:()]{2,90}?)\s*(?:,\s*and\s+(?:denote|write)\s+(?:it|them)\s*)?:?\s*$`,
@@ -482,7 +487,11 @@ function namesForDisplay(d: DisplayFormula): Found[] {
   const text = d.before?.text.replace(/^(?:if|when)\b.*?,?\s+then\s+/i, '')
   if (!text) return []
   let phrase: string | null = null
-  const verb = INTRODUCES_VERB.exec(text) ?? INTRODUCES_CALL.exec(text) ?? INTRODUCES_DEFINED.exec(text)
+  const verb =
+    INTRODUCES_VERB.exec(text) ??
+    INTRODUCES_CALL.exec(text) ??
+    INTRODUCES_DEFINED.exec(text) ??
+    INTRODUCES_IS.exec(text)
   if (verb) phrase = verb[1]
   else {
     const end = INTRODUCES_END.exec(text)
@@ -550,6 +559,8 @@ function namesForDisplay(d: DisplayFormula): Found[] {
     if (head && !keys.includes(head.key)) keys.push(head.key)
   }
   const shared = keys.length > 1
+  // ("The output of each head is": one quantity, so one row.)
+  if (verb && verb[0] === INTRODUCES_IS.exec(text)?.[0] && keys.length !== 1) return []
   const final = singular(name, shared && !keys.some(holdsMany))
   return keys.map((key) => ({ key, name: final, sentence: d.before!, unit: '', tier: 1, shared }))
 }
