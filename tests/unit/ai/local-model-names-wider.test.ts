@@ -104,4 +104,13 @@ describe('symbol names on essays never seen (issue 39)', () => {
     expect(m.get('a') ?? '').toBe('')
     expect(m.get('d') ?? '').toBe('')
   })
+
+  it('leaves an abbreviation out of the middle of a name', async () => {
+    expect(
+      await nameOf(
+        'where $B$ is a mini-batch and $\\mathrm{KL}$ denotes the Kullback–Leibler (KL) divergence.',
+        '\\mathrm{KL}',
+      ),
+    ).toBe('Kullback–Leibler divergence')
+  })
 })

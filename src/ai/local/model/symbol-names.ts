@@ -136,6 +136,8 @@ function namesInSentence(s: Sentence): Found[] {
       .map((p, i) => p ?? (i === k ? ' ⟦*⟧ ' : ` ⟦${i}⟧ `))
       .join('')
       .replace(/\s+/g, ' ')
+      // "the Kullback–Leibler (KL) divergence": an abbreviation inside a name is left out of it.
+      .replace(/\s*\(\p{Lu}[\p{Lu}\d-]{1,7}s?\)(?=\s+\p{Ll})/gu, '')
       // "X is an ⟦n × p⟧ random matrix": the shape after an article is not part of the name.
       .replace(new RegExp(String.raw`(\b${DET}\s+)⟦(\d+)⟧\s*(?=[\p{L}])`, 'giu'), (all, det: string, i: string) =>
         SHAPE.test(texOf(s.segments[Number(i)])) ? det : all,
