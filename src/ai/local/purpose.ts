@@ -29,7 +29,16 @@ const OPENING = 0.25
 export function purposeStatement(input: EssayInput, doc: EssayDoc): string | null {
   for (const key of FIELDS) {
     const v = input.frontmatter[key]
-    const text = typeof v === 'string' ? unwrap(v.replace(/\s+/g, ' ').trim()) : ''
+    // ("This post explores the <i>Data Processing Inequality</i>": the markup of a field is not its words.)
+    const text =
+      typeof v === 'string'
+        ? unwrap(
+            v
+              .replace(/<\/?[a-z][a-z0-9]*(?:\s[^<>]*)?\/?>/gi, '')
+              .replace(/\s+/g, ' ')
+              .trim(),
+          )
+        : ''
     // A statement, not a label: some words, ending like a sentence once a full stop is added.
     if (text.split(' ').length >= 6 && !isTitle(text) && !hasTexInProse(text) && !/^https?:/.test(text))
       return sentenceCase(text)

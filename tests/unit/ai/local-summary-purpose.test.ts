@@ -115,6 +115,25 @@ ${middle}`,
     expect(summary).not.toContain('[')
   })
 
+  it('reads the words of a front-matter statement without its HTML markup', async () => {
+    const summary = await provider.summary(
+      inputFor({
+        id: 1,
+        title: 'DPI',
+        markdown: `---
+description: This post explores the <i>Data Processing Inequality (DPI)</i>, a cornerstone of <b>information theory</b>
+---
+The inequality bounds what processing can add.
+
+${middle}`,
+      }),
+    )
+    expect(summary).toContain(
+      'This post explores the Data Processing Inequality (DPI), a cornerstone of information theory.',
+    )
+    expect(summary).not.toMatch(/<\/?[ib]>/)
+  })
+
   it('takes a description written as a subtitle for a label, not for the essay’s statement', async () => {
     const summary = await provider.summary(
       inputFor({
