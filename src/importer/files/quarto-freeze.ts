@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
-import { extname, isAbsolute, join, relative } from 'node:path'
+import { dirname, extname, isAbsolute, join, relative } from 'node:path'
 import { z } from 'zod'
+import { readYaml } from './read-yaml.js'
 import type { ReadEssayResult } from './read-essay-file.js'
 
 /**
@@ -18,14 +19,62 @@ const FrozenPageSchema = z.object({
 const EXECUTED = /\.(?:qmd|rmd)$/i
 /** A frozen page far beyond any essay's size is not read (readEssayFile's limit is 5 MiB of text). */
 const MAX_FROZEN_BYTES = 20 * 1024 * 1024
-const FREEZE_TRUE = /^---\n[\s\S]*?^freeze:[ \t]*true[ \t]*$[\s\S]*?^---$/m
+const FRONT_MATTER = /^---\n([\s\S]*?)\n---[ \t]*$/m
+
+/** Where `freeze` may be set: at the top of a page or folder's metadata, or under `execute:`. */
+const FreezeSchema = z.union([z.boolean(), z.literal('auto')])
+const MetadataSchema = z.looseObject({
+  freeze: z.unknown().optional(),
+  execute: z.looseObject({ freeze: z.unknown().optional() }).optional().catch(undefined),
+})
+
+type Freeze = z.infer<typeof FreezeSchema>
+
+function freezeOf(data: unknown): Freeze | undefined {
+  const metadata = MetadataSchema.safeParse(data)
+  if (!metadata.success) return undefined
+  const written = metadata.data.freeze ?? metadata.data.execute?.freeze
+  const freeze = FreezeSchema.safeParse(written)
+  return freeze.success ? freeze.data : undefined
+}
+
+/**
+ * `freeze` as Quarto resolves it for a page: its own front matter, else the `_metadata.yml` of
+ * its folder or the nearest folder above it (djnavarro's blog sets `freeze: true` in
+ * `posts/_metadata.yml`), else the project's `_quarto.yml` `execute:`.
+ */
+async function freezeSetting(text: string, page: string, root: string): Promise<Freeze | undefined> {
+  const head = FRONT_MATTER.exec(text)
+  if (head && text.startsWith('---\n')) {
+    const { parse } = await import('yaml')
+    let own: Freeze | undefined
+    try {
+      own = freezeOf(parse(head[1]))
+    } catch {
+      // The import reads the front matter again and reports what is wrong with it.
+    }
+    if (own !== undefined) return own
+  }
+  const folders = dirname(page)
+    .split(/[\\/]/)
+    .filter((part) => part !== '' && part !== '.')
+  for (let depth = folders.length; depth >= 0; depth--) {
+    const set = freezeOf(await readYaml(join(root, ...folders.slice(0, depth), '_metadata.yml')))
+    if (set !== undefined) return set
+  }
+  for (const name of ['_quarto.yml', '_quarto.yaml']) {
+    const set = freezeOf(await readYaml(join(root, name)))
+    if (set !== undefined) return set
+  }
+  return undefined
+}
 
 /**
  * A Quarto page read as Quarto publishes it when the site keeps its computations frozen (the
  * `_freeze` folder Quarto tells authors to commit, so that a CI without R or Python can publish):
  * its code's outputs and plots are in the frozen markdown, and `frozenFigurePath` finds the plots.
- * The frozen result is used when its hash is the source's (as `freeze: auto` does), or when the
- * page says `freeze: true` (Quarto then never re-runs it). Otherwise, and for anything unreadable
+ * The frozen result is used when its hash is the source's (as `freeze: auto` does), or when
+ * `freeze: true` holds for the page (Quarto then never re-runs it, whatever was edited since). Otherwise, and for anything unreadable
  * there, the page is read from its source as before.
  */
 export async function withFrozenResults(
@@ -45,7 +94,7 @@ export async function withFrozenResults(
       createHash('md5')
         .update(await readFile(path))
         .digest('hex') === frozen.data.hash
-    if (!current && !FREEZE_TRUE.test(read.text)) return read
+    if (!current && (await freezeSetting(read.text, page, root)) !== true) return read
     return { ...read, text: frozen.data.result.markdown.replace(/\r\n?/g, '\n') }
   } catch {
     return read

@@ -133,6 +133,26 @@ describe('a Quarto site with frozen computations (_freeze/)', () => {
     expect(shownText(post.html)).toContain('[1] 15.4')
   })
 
+  // djnavarro/quarto-blog: `posts/_metadata.yml` says `freeze: true`; 37 of its 68 posts were edited after they ran.
+  it('uses the frozen result of an edited page when its folder’s _metadata.yml says freeze: true', async () => {
+    const root = site(SOURCE)
+    writeFileSync(join(root, 'posts/cars.qmd'), SOURCE + '\nA typo fixed.\n')
+    writeFileSync(join(root, 'posts/_metadata.yml'), '# Freeze computed outputs\nfreeze: true\n')
+    const post = await (await imported(root)).posts.get('cars', GUEST)
+    expect(shownText(post.html)).toContain('[1] 15.4')
+  })
+
+  it('lets the page’s own freeze: auto win over its folder’s freeze: true', async () => {
+    const root = site(SOURCE)
+    writeFileSync(
+      join(root, 'posts/cars.qmd'),
+      SOURCE.replace('title: Cars', 'title: Cars\nexecute:\n  freeze: auto') + '\nEdited.\n',
+    )
+    writeFileSync(join(root, 'posts/_metadata.yml'), 'freeze: true\n')
+    const post = await (await imported(root)).posts.get('cars', GUEST)
+    expect(shownText(post.html)).not.toContain('[1] 15.4')
+  })
+
   it('ignores a frozen result that is not Quarto’s shape', async () => {
     const root = site(SOURCE)
     writeFileSync(join(root, '_freeze/posts/cars/execute-results/html.json'), '{"hash": 1}')
