@@ -23,7 +23,8 @@ import {
 } from './name-patterns.js'
 import { lastWord, singular, tidy } from './name-tidy.js'
 import { namesInTable } from './table-names.js'
-import { familyNames } from './family-names.js'
+import { familyNames, memberNames } from './family-names.js'
+import { bareNames, qualifiedNames } from './qualified-names.js'
 import { normalTex, symbolsIn } from './tex-symbols.js'
 
 export { headOf }
@@ -91,7 +92,11 @@ export function symbolNames(sentences: Sentence[], displays: DisplayFormula[] = 
   appliedForms(names, formulas)
   estimated(names)
   notation(sentences, displays, names)
-  familyNames(names, [...new Set(formulas.flatMap(symbolsIn))])
+  const used = [...new Set(formulas.flatMap(symbolsIn))]
+  familyNames(names, used)
+  memberNames(names, used, (plural) => singular(plural, true))
+  qualifiedNames(names, used, formulas, sentences)
+  bareNames(names, symbolsIn)
   return new Map(
     [...names].map(([key, c]) => [
       key,
