@@ -41,4 +41,11 @@ describe('indexed symbols written only inside larger formulas (issue 39)', () =>
     const none = await named('The robot acts by its policy $\\pi$.\n\n$$\\pi^* = \\arg\\max_\\pi V^\\pi(s)$$\n')
     expect(none.get('\\pi^*') ?? '').toBe('')
   })
+
+  it('names a symbol that closes "the … at time t is x" before a new clause', async () => {
+    const m = await named(
+      'The reward at time $t$ is $r_t$ and the policy is $\\pi$.\n\n$$G = \\sum_t \\gamma^t r_t$$\n',
+    )
+    expect(m.get('r_t')).toBe('reward at time t')
+  })
 })

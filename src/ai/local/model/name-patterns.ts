@@ -52,8 +52,8 @@ export const NAMED_BEFORE: RegExp[] = [
   String.raw`(?:^|[,;:]\s*|\b${DET}\s+)((?:[\p{L}-]+\s+){0,4}[\p{L}-]+)\s+(?:is|are)\s+(?:\p{L}+ly\s+)?(?:denoted|symboli[sz]ed|labell?ed)\s+(?:by|as|with)\s+${SELF}`,
   // "a convolutional layer whose kernel size is k.": the symbol is the whole predicate.
   // Not "(the asymptotic rate in) the robust region is r∞": a phrase after a preposition is not the subject.
-  // ("the hidden state at time ⟦t⟧ is ⟦hₜ⟧": a running index may qualify it.)
-  String.raw`(?<!\b(?:in|of|on|at|for|from|with|by|to|into|over|under|within)\s+)\b(?:${DET}|whose)\s+((?:[\p{L}-]+\s+){0,3}[\p{L}-]+(?:\s+(?:at|of|for|in)\s+(?:time|step|iteration|layer|position)\s+⟦\d+⟧)?)\s+(?:is|are|was|were)\s+${SELF}\s*(?:[,.;:]|$)`,
+  // ("the hidden state at time ⟦t⟧ is ⟦hₜ⟧": a running index may qualify it; "… is ⟦rₜ⟧ and the policy is …": a clause may follow.)
+  String.raw`(?<!\b(?:in|of|on|at|for|from|with|by|to|into|over|under|within)\s+)\b(?:${DET}|whose)\s+((?:[\p{L}-]+\s+){0,3}[\p{L}-]+(?:\s+(?:at|of|for|in)\s+(?:time|step|iteration|layer|position)\s+⟦\d+⟧)?)\s+(?:is|are|was|were)\s+${SELF}\s*(?:[,.;:]|$|(?:and|while|whereas)\s+(?:the|a|an|its|their)\s)`,
   // "the learning rate, denoted η", "the empirical risk, which we denote by R"
   // "an exponentially moving average (EMA) of stochastic gradients, typically denoted by mₜ"
   String.raw`\b${DET}\s+((?:(?:[\p{L}-]+|\(\p{Lu}{2,}s?\))\s+){0,6}[\p{L}-]+)\s*,?\s*(?:which\s+(?:we|I)\s+(?:will\s+|shall\s+)?(?:denote|write|call)(?:\s+(?:by|as))?|(?:\p{L}+ly\s+)?denoted\s+(?:by\s+|as\s+)?)\s*${SELF}`,
